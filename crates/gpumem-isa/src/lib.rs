@@ -1,0 +1,10 @@
+//! Shared vocabulary for the gpumem ISA crates.
+//!
+//! * [`Span`] and [`Diagnostic`]: where in a source file a problem is, and what it is.
+//!   Assemblers return every diagnostic of a file, not only the first.
+//! * [`bits`]: field extraction and insertion on 64-bit words.
+
+pub mod bits;
+mod diag;
+
+pub use diag::{Diagnostic, Diagnostics, Severity, Span, render_diagnostics};

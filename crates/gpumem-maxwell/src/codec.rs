@@ -1,0 +1,337 @@
+//! Encoder and decoder, both driven by the table.
+
+use crate::inst::{Ctrl, Inst, MAX_MODS, MAX_OPERANDS, Operand, RZ};
+use crate::table::{GUARD, GUARD_NEG, Latency, OpKind, OpSpec, Target};
+use gpumem_isa::bits::Field;
+use std::sync::LazyLock;
+
+/// Why a word is not a valid instruction. Each variant names the word and the field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    #[error("word {word:#018x} at {addr:#06x}: no Maxwell opcode matches (opcode bits 63..51 = {:#06x})", word >> 51)]
+    UnknownOpcode { word: u64, addr: u64 },
+    #[error("word {word:#018x} at {addr:#06x}: {form} does not exist on {target:?}")]
+    NotOnTarget {
+        word: u64,
+        addr: u64,
+        form: &'static str,
+        target: Target,
+    },
+    #[error(
+        "word {word:#018x} at {addr:#06x}: field `{field}` of {form} has no valid value {value:#x}"
+    )]
+    InvalidField {
+        word: u64,
+        addr: u64,
+        form: &'static str,
+        field: &'static str,
+        value: u64,
+    },
+    #[error(
+        "word {word:#018x} at {addr:#06x}: {form} has bits {bits:#018x} set that belong to no field"
+    )]
+    UnknownBits {
+        word: u64,
+        addr: u64,
+        form: &'static str,
+        bits: u64,
+    },
+    #[error(
+        "control word {ctrl:#018x}: slot {slot} ({form} at {addr:#06x}) has `{field}` = {value}, which {form} does not accept"
+    )]
+    InvalidControl {
+        ctrl: u64,
+        addr: u64,
+        slot: usize,
+        form: &'static str,
+        field: &'static str,
+        value: u64,
+    },
+    #[error("{len} bytes is not a whole number of 32-byte bundles (control word + 3 instructions)")]
+    Unaligned { len: usize },
+}
+
+/// Every row of the table: memory rows first, then the rest.
+pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
+    crate::table::MEMORY_OPS
+        .iter()
+        .chain(crate::alu::ALU_OPS.iter())
+        .collect()
+});
+
+/// For each value of the top 8 bits, the rows whose fixed bits allow it.
+static BUCKETS: LazyLock<Vec<Vec<&'static OpSpec>>> = LazyLock::new(|| {
+    (0u64..256)
+        .map(|top| {
+            let w = top << 56;
+            ROWS.iter()
+                .copied()
+                .filter(|r| (w ^ r.opcode) & r.mask & (0xff << 56) == 0)
+                .collect()
+        })
+        .collect()
+});
+
+/// The row an instruction word belongs to, if any (ignoring the target).
+pub fn find_row(word: u64) -> Option<&'static OpSpec> {
+    BUCKETS[(word >> 56) as usize]
+        .iter()
+        .copied()
+        .find(|r| word & r.mask == r.opcode)
+}
+
+/// Every bit a row owns: fixed, guard, modifiers, operands and ignored bits.
+pub fn owned_bits(op: &OpSpec) -> u64 {
+    let mut bits = op.mask | op.ignored | GUARD.mask() | GUARD_NEG.mask();
+    for g in op.mods {
+        bits |= g.field.mask();
+    }
+    for k in op.operands {
+        for f in k.fields() {
+            bits |= f.mask();
+        }
+    }
+    bits
+}
+
+fn flag(f: Option<Field>, word: u64) -> bool {
+    f.is_some_and(|f| f.get(word) != 0)
+}
+
+/// Decodes one instruction word at byte address `addr` with its control slot.
+pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, DecodeError> {
+    let op = find_row(word).ok_or(DecodeError::UnknownOpcode { word, addr })?;
+    if target < op.since {
+        return Err(DecodeError::NotOnTarget {
+            word,
+            addr,
+            form: op.form,
+            target,
+        });
+    }
+    let stray = word & !owned_bits(op);
+    if stray != 0 {
+        return Err(DecodeError::UnknownBits {
+            word,
+            addr,
+            form: op.form,
+            bits: stray,
+        });
+    }
+    let mut mods = [0u8; MAX_MODS];
+    for (i, g) in op.mods.iter().enumerate() {
+        let v = g.field.get(word) as u8;
+        if g.lookup(v).is_none() {
+            return Err(DecodeError::InvalidField {
+                word,
+                addr,
+                form: op.form,
+                field: g.name,
+                value: v as u64,
+            });
+        }
+        mods[i] = v;
+    }
+    let mut operands = [Operand::None; MAX_OPERANDS];
+    for (i, k) in op.operands.iter().enumerate() {
+        operands[i] = match *k {
+            OpKind::Reg {
+                f, neg, abs, not, ..
+            } => Operand::Reg {
+                r: f.get(word) as u8,
+                neg: flag(neg, word),
+                abs: flag(abs, word),
+                not: flag(not, word),
+            },
+            OpKind::Pred { f, neg, .. } => Operand::Pred {
+                p: f.get(word) as u8,
+                neg: flag(neg, word),
+            },
+            OpKind::SparsePred { f } => Operand::Pred {
+                p: 7 - f.get(word) as u8,
+                neg: false,
+            },
+            OpKind::Mem { ra, imm } => {
+                let r = ra.get(word) as u8;
+                let off = if r == RZ {
+                    imm.get(word) as i64
+                } else {
+                    imm.get_signed(word)
+                };
+                Operand::Mem { ra: r, off }
+            }
+            OpKind::ConstMem { bank, ra, imm } => Operand::ConstMem {
+                bank: bank.get(word) as u8,
+                ra: ra.get(word) as u8,
+                off: imm.get_signed(word),
+            },
+            OpKind::ConstOperand {
+                bank,
+                off,
+                neg,
+                abs,
+            } => Operand::Const {
+                bank: bank.get(word) as u8,
+                off: (off.get(word) as u32) * 4,
+                neg: flag(neg, word),
+                abs: flag(abs, word),
+            },
+            OpKind::Imm20 { f, sign } => {
+                let v = (f.get(word) | (sign.get(word) << f.width)) as i64;
+                Operand::Imm((v << 44) >> 44)
+            }
+            OpKind::FImm20 { f, sign } => {
+                Operand::FImm((((sign.get(word) << 19) | f.get(word)) << 12) as u32)
+            }
+            OpKind::UImm { f } => Operand::Imm(f.get(word) as i64),
+            OpKind::Imm32 { f, signed } => {
+                let v = f.get(word) as u32;
+                Operand::Imm(if signed { v as i32 as i64 } else { v as i64 })
+            }
+            OpKind::FImm32 { f } => Operand::FImm(f.get(word) as u32),
+            OpKind::Target { f } => Operand::Target(addr as i64 + 8 + f.get_signed(word)),
+            OpKind::SReg { f } => Operand::SReg(f.get(word) as u8),
+            OpKind::CondCode { f } => Operand::Cc(f.get(word) as u8),
+            OpKind::Scoreboard { f } => Operand::Sb(f.get(word) as u8),
+        };
+        if let Some(name) = invalid_operand(k, &operands[i]) {
+            return Err(DecodeError::InvalidField {
+                word,
+                addr,
+                form: op.form,
+                field: name,
+                value: 0,
+            });
+        }
+    }
+    Ok(Inst {
+        op,
+        guard: GUARD.get(word) as u8,
+        guard_neg: GUARD_NEG.get(word) != 0,
+        mods,
+        operands,
+        ctrl: Ctrl::from_slot(slot),
+    })
+}
+
+/// Operand values that exist in the field but not in the ISA.
+fn invalid_operand(k: &OpKind, v: &Operand) -> Option<&'static str> {
+    match (k, v) {
+        (OpKind::SReg { .. }, Operand::SReg(s)) if crate::print::sreg_name(*s).is_none() => {
+            Some("sreg")
+        }
+        (OpKind::CondCode { .. }, Operand::Cc(c)) if crate::print::cc_name(*c).is_none() => {
+            Some("cc")
+        }
+        _ => None,
+    }
+}
+
+/// Checks a control slot against what nvdisasm accepts for the instruction.
+pub fn check_ctrl(inst: &Inst, ctrl_word: u64, slot: usize, addr: u64) -> Result<(), DecodeError> {
+    let c = inst.ctrl;
+    let bad = |field: &'static str, value: u64| DecodeError::InvalidControl {
+        ctrl: ctrl_word,
+        addr,
+        slot,
+        form: inst.op.form,
+        field,
+        value,
+    };
+    if inst.op.latency == Latency::Fixed {
+        if c.wr != 7 {
+            return Err(bad("write barrier", c.wr as u64));
+        }
+        if c.rd != 7 {
+            return Err(bad("read barrier", c.rd as u64));
+        }
+    }
+    if inst.op.mem.is_none() && c.reuse & !inst.op.reuse_ok != 0 {
+        return Err(bad("reuse", c.reuse as u64));
+    }
+    Ok(())
+}
+
+/// Encodes an instruction word (the control slot is placed by the caller).
+/// `addr` is the instruction's byte address, needed for branch targets.
+pub fn encode(inst: &Inst, addr: u64) -> u64 {
+    let op = inst.op;
+    let mut w = op.opcode;
+    w = GUARD.put(w, inst.guard as u64);
+    w = GUARD_NEG.put(w, inst.guard_neg as u64);
+    for (i, g) in op.mods.iter().enumerate() {
+        w = g.field.put(w, inst.mods[i] as u64);
+    }
+    let put_flag = |w: u64, f: Option<Field>, on: bool| match f {
+        Some(f) => f.put(w, on as u64),
+        None => w,
+    };
+    for (k, v) in op.operands.iter().zip(inst.operands.iter()) {
+        w = match (*k, *v) {
+            (
+                OpKind::Reg {
+                    f, neg, abs, not, ..
+                },
+                Operand::Reg {
+                    r,
+                    neg: n,
+                    abs: a,
+                    not: t,
+                },
+            ) => {
+                let w = f.put(w, r as u64);
+                let w = put_flag(w, neg, n);
+                let w = put_flag(w, abs, a);
+                put_flag(w, not, t)
+            }
+            (OpKind::Pred { f, neg, .. }, Operand::Pred { p, neg: n }) => {
+                put_flag(f.put(w, p as u64), neg, n)
+            }
+            (OpKind::SparsePred { f }, Operand::Pred { p, .. }) => f.put(w, 7 - (p as u64 & 7)),
+            (OpKind::Mem { ra, imm }, Operand::Mem { ra: r, off }) => {
+                imm.put(ra.put(w, r as u64), off as u64)
+            }
+            (
+                OpKind::ConstMem { bank, ra, imm },
+                Operand::ConstMem {
+                    bank: b,
+                    ra: r,
+                    off,
+                },
+            ) => imm.put(ra.put(bank.put(w, b as u64), r as u64), off as u64),
+            (
+                OpKind::ConstOperand {
+                    bank,
+                    off,
+                    neg,
+                    abs,
+                },
+                Operand::Const {
+                    bank: b,
+                    off: o,
+                    neg: n,
+                    abs: a,
+                },
+            ) => {
+                let w = off.put(bank.put(w, b as u64), (o / 4) as u64);
+                put_flag(put_flag(w, neg, n), abs, a)
+            }
+            (OpKind::Imm20 { f, sign }, Operand::Imm(v)) => {
+                sign.put(f.put(w, v as u64), ((v as u64) >> f.width) & 1)
+            }
+            (OpKind::FImm20 { f, sign }, Operand::FImm(b)) => {
+                sign.put(f.put(w, (b as u64 >> 12) & 0x7ffff), (b as u64 >> 31) & 1)
+            }
+            (OpKind::UImm { f }, Operand::Imm(v)) | (OpKind::Imm32 { f, .. }, Operand::Imm(v)) => {
+                f.put(w, v as u64)
+            }
+            (OpKind::FImm32 { f }, Operand::FImm(b)) => f.put(w, b as u64),
+            (OpKind::Target { f }, Operand::Target(t)) => f.put(w, (t - addr as i64 - 8) as u64),
+            (OpKind::SReg { f }, Operand::SReg(s)) => f.put(w, s as u64),
+            (OpKind::CondCode { f }, Operand::Cc(c)) => f.put(w, c as u64),
+            (OpKind::Scoreboard { f }, Operand::Sb(s)) => f.put(w, s as u64),
+            _ => w,
+        };
+    }
+    w
+}

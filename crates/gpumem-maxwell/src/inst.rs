@@ -1,0 +1,201 @@
+//! The decoded form of a Maxwell instruction and its control-word slot.
+//!
+//! Decoding yields an [`Inst`]; the printer, the encoder and the emulator all
+//! consume it, and none of them decodes a word again.
+
+use crate::table::{OpSpec, RegCount, size_bytes};
+
+/// Register number of `RZ`.
+pub const RZ: u8 = 255;
+/// Predicate number of `PT`.
+pub const PT: u8 = 7;
+
+/// The 21-bit schedule slot of one instruction in its bundle's control word.
+///
+/// Layout (bits of the slot): `[3:0]` stall, `[4]` yield bit (0 = yield),
+/// `[7:5]` write barrier (7 = none), `[10:8]` read barrier (7 = none),
+/// `[16:11]` wait mask, `[20:17]` reuse flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ctrl {
+    pub stall: u8,
+    /// The raw bit 4: `false` means "yield" in maxas' reading, and stall 0 with
+    /// bit 4 set is a dual-issue pair with the next instruction.
+    pub no_yield: bool,
+    pub wr: u8,
+    pub rd: u8,
+    pub wait: u8,
+    pub reuse: u8,
+}
+
+/// The slot value of ptxas padding: no barriers, stall 0, yield. nvdisasm prints `;`
+/// without a space exactly when the low 17 bits of the slot have this value.
+pub const PAD_SLOT: u32 = 0x7e0;
+/// The slot gpumem writes for an instruction whose source gives no schedule: no
+/// barriers, no wait, stall 1, yield. nvdisasm prints it as ` ;`.
+pub const DEFAULT_SLOT: u32 = 0x7e1;
+
+impl Ctrl {
+    pub const fn from_slot(slot: u32) -> Ctrl {
+        Ctrl {
+            stall: (slot & 0xf) as u8,
+            no_yield: slot & 0x10 != 0,
+            wr: ((slot >> 5) & 7) as u8,
+            rd: ((slot >> 8) & 7) as u8,
+            wait: ((slot >> 11) & 0x3f) as u8,
+            reuse: ((slot >> 17) & 0xf) as u8,
+        }
+    }
+
+    pub const fn to_slot(self) -> u32 {
+        (self.stall as u32 & 0xf)
+            | ((self.no_yield as u32) << 4)
+            | ((self.wr as u32 & 7) << 5)
+            | ((self.rd as u32 & 7) << 8)
+            | ((self.wait as u32 & 0x3f) << 11)
+            | ((self.reuse as u32 & 0xf) << 17)
+    }
+
+    /// Stall 0 with bit 4 set: issued together with the next instruction.
+    pub const fn dual_issue(self) -> bool {
+        self.stall == 0 && self.no_yield
+    }
+
+    /// The padding slot (reuse bits aside): nvdisasm's `;` without a space.
+    pub const fn is_pad(self) -> bool {
+        self.to_slot() & 0x1ffff == PAD_SLOT
+    }
+}
+
+impl Default for Ctrl {
+    fn default() -> Self {
+        Ctrl::from_slot(DEFAULT_SLOT)
+    }
+}
+
+/// Slot `k` (0, 1, 2) of a bundle's control word.
+pub const fn ctrl_slot(ctrl_word: u64, k: usize) -> u32 {
+    ((ctrl_word >> (21 * k)) & 0x1f_ffff) as u32
+}
+
+/// A control word from three slots (bit 63 stays 0, as ptxas leaves it).
+pub const fn ctrl_word(slots: [u32; 3]) -> u64 {
+    (slots[0] as u64 & 0x1f_ffff)
+        | ((slots[1] as u64 & 0x1f_ffff) << 21)
+        | ((slots[2] as u64 & 0x1f_ffff) << 42)
+}
+
+/// One decoded operand value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Operand {
+    Reg {
+        r: u8,
+        neg: bool,
+        abs: bool,
+        not: bool,
+    },
+    Pred {
+        p: u8,
+        neg: bool,
+    },
+    /// `[Ra + off]`. With `ra == RZ`, `off` is the zero-extended field value;
+    /// otherwise it is sign-extended.
+    Mem {
+        ra: u8,
+        off: i64,
+    },
+    /// `c[bank][Ra + off]` of LDC, `off` sign-extended.
+    ConstMem {
+        bank: u8,
+        ra: u8,
+        off: i64,
+    },
+    /// ALU constant operand `c[bank][off]`, `off` in bytes.
+    Const {
+        bank: u8,
+        off: u32,
+        neg: bool,
+        abs: bool,
+    },
+    /// Integer immediate (sign-extended where the kind is signed).
+    Imm(i64),
+    /// Float immediate: the f32 bit pattern.
+    FImm(u32),
+    /// Branch target: absolute byte address.
+    Target(i64),
+    SReg(u8),
+    Cc(u8),
+    Sb(u8),
+    /// Filler for unused slots of [`Inst::operands`].
+    None,
+}
+
+impl Operand {
+    pub const fn reg(r: u8) -> Operand {
+        Operand::Reg {
+            r,
+            neg: false,
+            abs: false,
+            not: false,
+        }
+    }
+}
+
+/// Most operands any row has.
+pub const MAX_OPERANDS: usize = 6;
+/// Most modifier groups any row has.
+pub const MAX_MODS: usize = 8;
+
+/// A decoded instruction: the row it matches and the value of every field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Inst {
+    pub op: &'static OpSpec,
+    /// Guard predicate index (7 = PT).
+    pub guard: u8,
+    pub guard_neg: bool,
+    /// Modifier values, indexed like `op.mods`.
+    pub mods: [u8; MAX_MODS],
+    /// Operands, indexed like `op.operands`.
+    pub operands: [Operand; MAX_OPERANDS],
+    pub ctrl: Ctrl,
+}
+
+impl Inst {
+    /// A new instruction of `op` with default modifiers, no guard and no operands filled.
+    pub fn new(op: &'static OpSpec) -> Inst {
+        let mut mods = [0; MAX_MODS];
+        for (i, g) in op.mods.iter().enumerate() {
+            mods[i] = g.default_value();
+        }
+        Inst {
+            op,
+            guard: crate::PT,
+            guard_neg: false,
+            mods,
+            operands: [Operand::None; MAX_OPERANDS],
+            ctrl: Ctrl::default(),
+        }
+    }
+
+    pub fn operands(&self) -> &[Operand] {
+        &self.operands[..self.op.operands.len()]
+    }
+
+    /// The memory access size in bytes, for memory instructions.
+    pub fn mem_bytes(&self) -> Option<u32> {
+        self.op.mem.map(|m| size_bytes(self.mods[m.size]))
+    }
+
+    /// How many registers a register operand of `count` names in this instruction.
+    pub fn reg_count(&self, count: RegCount) -> u32 {
+        match count {
+            RegCount::One => 1,
+            RegCount::Two => 2,
+            RegCount::BySize => self.mem_bytes().map(|b| b.div_ceil(4)).unwrap_or(1),
+        }
+    }
+
+    /// Whether the instruction is always executed (`@PT`).
+    pub fn unguarded(&self) -> bool {
+        self.guard == PT && !self.guard_neg
+    }
+}

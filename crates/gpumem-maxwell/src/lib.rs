@@ -1,0 +1,25 @@
+//! NVIDIA Maxwell (sm_50/sm_52) SASS: assemble, disassemble, decode, encode.
+//!
+//! Everything derives from one table ([`table::MEMORY_OPS`], [`alu::ALU_OPS`]).
+//!
+//! ```
+//! use gpumem_maxwell::{assemble, disassemble, Target};
+//! let bin = assemble("LDG.E R0, [R2+0x10] ;\nEXIT ;", Target::Sm50).unwrap();
+//! let text = disassemble(&bin, 0, Target::Sm50).unwrap();
+//! assert!(text.lines.iter().any(|l| l.text == "LDG.E R0, [R2+0x10] ;"));
+//! ```
+
+pub mod alu;
+pub mod codec;
+pub mod cubin;
+pub mod inst;
+pub mod parse;
+pub mod print;
+pub mod program;
+pub mod table;
+
+pub use codec::{DecodeError, decode, encode};
+pub use inst::{Ctrl, Inst, Operand, PT, RZ};
+pub use parse::{Program, inst_addr, parse_program};
+pub use program::{DisLine, Disassembly, SchedStyle, assemble, disassemble, layout, render};
+pub use table::Target;
