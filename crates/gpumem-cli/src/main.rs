@@ -1,1 +1,154 @@
-fn main() {}
+//! `gpumem`: assemble, disassemble (and later run) GPU memory instructions.
+//! Wiring only: every fact lives in the ISA crates.
+
+mod maxwell;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "gpumem",
+    version,
+    about = "Assemble, disassemble and explain GPU memory instructions (Maxwell SASS, Vega SMEM)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Option<Cmd>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Isa {
+    Maxwell,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, Default)]
+enum Sched {
+    /// As nvdisasm prints: no schedule shown.
+    #[default]
+    None,
+    /// The seed pages' annotations: `&req={..} &rd=N &wr=N ?stall=N ?yield`.
+    Annot,
+    /// maxas control prefixes: `--:-:1:-:6`.
+    Maxas,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Assemble a source file into a raw little-endian instruction stream.
+    Asm {
+        #[arg(long, value_enum)]
+        isa: Isa,
+        /// sm_50 or sm_52 (Maxwell).
+        #[arg(long)]
+        target: Option<String>,
+        /// Source file, or `-` for standard input.
+        input: String,
+        /// Output file, or `-` for standard output.
+        #[arg(short, long)]
+        output: String,
+    },
+    /// Disassemble a raw instruction stream or an ELF (cubin) file.
+    Dis {
+        #[arg(long, value_enum)]
+        isa: Isa,
+        #[arg(long)]
+        target: Option<String>,
+        /// How to show control-word schedules.
+        #[arg(long, value_enum, default_value_t = Sched::None)]
+        sched: Sched,
+        /// `/*0008*/ TEXT` lines instead of nvdisasm's exact layout.
+        #[arg(long)]
+        compact: bool,
+        /// Address of the first byte of a raw stream (32-byte aligned).
+        #[arg(long, value_parser = parse_u64, default_value = "0")]
+        base: u64,
+        /// Binary file, or `-` for standard input.
+        input: String,
+    },
+    /// Assemble and disassemble a built-in Maxwell sample (the default command).
+    Demo,
+}
+
+fn parse_u64(s: &str) -> Result<u64, String> {
+    let r = match s.strip_prefix("0x") {
+        Some(h) => u64::from_str_radix(h, 16),
+        None => s.parse(),
+    };
+    r.map_err(|e| format!("bad number `{s}`: {e}"))
+}
+
+/// A failure the CLI reports: a message and the exit code.
+pub struct Fail(pub String);
+
+impl<E: std::fmt::Display> From<E> for Fail {
+    fn from(e: E) -> Self {
+        Fail(e.to_string())
+    }
+}
+
+pub fn read_input(path: &str) -> Result<Vec<u8>, Fail> {
+    if path == "-" {
+        let mut v = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut v)
+            .map_err(|e| Fail(format!("reading standard input: {e}")))?;
+        Ok(v)
+    } else {
+        std::fs::read(path).map_err(|e| Fail(format!("reading {path}: {e}")))
+    }
+}
+
+pub fn write_output(path: &str, bytes: &[u8]) -> Result<(), Fail> {
+    if path == "-" {
+        write_stdout(bytes)
+    } else {
+        std::fs::write(path, bytes).map_err(|e| Fail(format!("writing {path}: {e}")))
+    }
+}
+
+/// Writes to standard output; a closed pipe ends the program quietly.
+pub fn write_stdout(bytes: &[u8]) -> Result<(), Fail> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|_| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        r => r.map_err(|e| Fail(format!("writing standard output: {e}"))),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.cmd.unwrap_or(Cmd::Demo) {
+        Cmd::Asm {
+            isa: Isa::Maxwell,
+            target,
+            input,
+            output,
+        } => maxwell::asm(target.as_deref(), &input, &output),
+        Cmd::Dis {
+            isa: Isa::Maxwell,
+            target,
+            sched,
+            compact,
+            base,
+            input,
+        } => maxwell::dis(target.as_deref(), sched_style(sched), compact, base, &input),
+        Cmd::Demo => maxwell::demo(),
+    };
+    match result {
+        Ok(code) => code,
+        Err(Fail(msg)) => {
+            eprintln!("gpumem: {msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn sched_style(s: Sched) -> gpumem_maxwell::SchedStyle {
+    match s {
+        Sched::None => gpumem_maxwell::SchedStyle::None,
+        Sched::Annot => gpumem_maxwell::SchedStyle::Annotations,
+        Sched::Maxas => gpumem_maxwell::SchedStyle::Maxas,
+    }
+}

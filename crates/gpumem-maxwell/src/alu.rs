@@ -72,3 +72,10 @@ pub fn parse_float(t: &str) -> Option<f64> {
 pub fn float_bits(t: &str) -> Option<u32> {
     t.parse::<f32>().ok().map(f32::to_bits)
 }
+
+/// Every special-register number S2R knows.
+pub static SREG_NUMBERS: std::sync::LazyLock<Vec<u8>> =
+    std::sync::LazyLock::new(|| SREGS.iter().map(|(n, _)| *n).collect());
+/// Every condition-code number.
+pub static CC_NUMBERS: std::sync::LazyLock<Vec<u8>> =
+    std::sync::LazyLock::new(|| CCS.iter().map(|(n, _)| *n).collect());

@@ -98,6 +98,18 @@ pub fn disassemble(bytes: &[u8], base: u64, target: Target) -> Result<Disassembl
             }
             let pair = if prev_dual {
                 prev_dual = false;
+                // nvdisasm has no triples: a dual flag on the second of a pair makes it
+                // drop or reject the instructions after it. gpumem rejects the slot.
+                if Ctrl::from_slot(slot).dual_issue() {
+                    inst = Err(DecodeError::InvalidControl {
+                        ctrl: cw,
+                        addr,
+                        slot: k,
+                        form: inst.as_ref().map(|i| i.op.form).unwrap_or("?"),
+                        field: "dual issue on the second instruction of a pair",
+                        value: 1,
+                    });
+                }
                 Pair::Second
             } else if Ctrl::from_slot(slot).dual_issue() {
                 prev_dual = true;
@@ -264,7 +276,9 @@ pub fn render(d: &Disassembly, style: SchedStyle, compact: bool) -> String {
             out.push_str(&body);
         }
         if l.pair == Pair::Second && style == SchedStyle::None {
-            out.push_str("         }");
+            // nvdisasm writes the `;` spacing rule's space, then 8 spaces and the brace.
+            let pad = l.inst.as_ref().is_ok_and(|i| i.ctrl.is_pad());
+            out.push_str(if pad { "        }" } else { "         }" });
         }
         out.push('\n');
     }
