@@ -79,7 +79,7 @@ pub fn dis(
         }
         ok
     } else {
-        if base % 32 != 0 {
+        if !base.is_multiple_of(32) {
             return Err(Fail(format!("--base {base:#x} is not 32-byte aligned")));
         }
         dis_raw(&bytes, base, target(t)?, style, compact, &mut out)

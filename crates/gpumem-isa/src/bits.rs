@@ -72,7 +72,8 @@ mod tests {
     #[test]
     fn put_truncates_to_the_field() {
         let f = Field::new(4, 4);
-        assert_eq!(f.put(0xffff, 0x1f), 0xfff);
+        assert_eq!(f.put(0, 0x1f), 0xf0);
+        assert_eq!(f.put(0xffff, 0), 0xff0f);
         assert_eq!(Field::new(0, 64).mask(), u64::MAX);
     }
 }

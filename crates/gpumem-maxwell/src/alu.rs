@@ -1,12 +1,1555 @@
 //! The non-memory part of the Maxwell table: every instruction ptxas 11.8 emits for
-//! sm_50/sm_52 on the project's PTX corpus (`tests/ptx`), plus the names of special
-//! registers and condition codes.
+//! sm_50/sm_52 on the project's PTX corpus (`tests/ptx`), with the register, constant-bank
+//! and immediate encodings of each, plus the names of special registers and condition codes.
+//!
+//! Bit positions and spellings: `docs/research/maxwell-alu-facts.md`, every one checked
+//! against nvdisasm 11.8 (`tests/data/maxwell-alu-examples.tsv` holds the sweeps).
 
 use crate::inst::Operand;
-use crate::table::OpKind;
-use crate::table::OpSpec;
+use crate::table::{Flow, Latency, ModGroup, ModVal, OpKind, OpSpec, RegCount, Target};
+use gpumem_isa::bits::Field;
+use std::fmt::Write;
 
-pub static ALU_OPS: &[OpSpec] = &[];
+macro_rules! vals {
+    ($($v:expr => $t:expr),* $(,)?) => { &[$(ModVal { value: $v, text: $t, aliases: &[] }),*] };
+}
+
+/// A mnemonic modifier group.
+macro_rules! grp {
+    ($name:expr, $lo:expr, $w:expr, { $($v:expr => $t:expr),* $(,)? }) => {
+        ModGroup { name: $name, field: Field::new($lo, $w), hi: None, vals: vals!($($v => $t),*), at: None }
+    };
+}
+/// A one-bit mnemonic flag.
+macro_rules! flag {
+    ($name:expr, $bit:expr, $t:expr) => {
+        grp!($name, $bit, 1, { 0 => "", 1 => $t })
+    };
+}
+/// A one-bit flag spelled as a suffix of operand `$at` (`R2.CC`, `R4.H1`, `0x1.NEG`).
+macro_rules! sfx {
+    ($name:expr, $bit:expr, $t:expr, $at:expr) => {
+        ModGroup { name: $name, field: Field::new($bit, 1), hi: None, vals: vals!(0 => "", 1 => $t), at: Some($at) }
+    };
+}
+
+const fn f(lo: u8, w: u8) -> Field {
+    Field::new(lo, w)
+}
+const fn b1(bit: u8) -> Option<Field> {
+    Some(Field::new(bit, 1))
+}
+
+/// The reuse slot of a register field: Ra (8) = 0, Rb (20) = 1, Rc (39) = 2.
+const fn reuse_slot(lo: u8) -> Option<u8> {
+    match lo {
+        8 => Some(0),
+        20 => Some(1),
+        39 => Some(2),
+        _ => None,
+    }
+}
+
+const fn r(lo: u8, write: bool) -> OpKind {
+    OpKind::Reg {
+        f: f(lo, 8),
+        write,
+        count: RegCount::One,
+        reuse: reuse_slot(lo),
+        neg: None,
+        abs: None,
+        not: None,
+    }
+}
+const RD: OpKind = r(0, true);
+const RA: OpKind = r(8, false);
+const RB: OpKind = r(20, false);
+const RC: OpKind = r(39, false);
+const fn rx(lo: u8, neg: Option<Field>, abs: Option<Field>, not: Option<Field>) -> OpKind {
+    OpKind::Reg {
+        f: f(lo, 8),
+        write: false,
+        count: RegCount::One,
+        reuse: reuse_slot(lo),
+        neg,
+        abs,
+        not,
+    }
+}
+/// The register at 39-46 of the "constant bank as C" forms: printed third, it is the B
+/// operand and takes B's reuse flag (slot 1).
+const fn rb39(neg: Option<Field>) -> OpKind {
+    OpKind::Reg {
+        f: f(39, 8),
+        write: false,
+        count: RegCount::One,
+        reuse: Some(1),
+        neg,
+        abs: None,
+        not: None,
+    }
+}
+const fn cb(neg: Option<Field>, abs: Option<Field>, not: Option<Field>, spaced: bool) -> OpKind {
+    OpKind::ConstOperand {
+        bank: f(34, 5),
+        off: f(20, 14),
+        neg,
+        abs,
+        not,
+        spaced,
+    }
+}
+const CB: OpKind = cb(None, None, None, false);
+const I20: OpKind = OpKind::Imm20 {
+    f: f(20, 19),
+    sign: f(56, 1),
+};
+const F20: OpKind = OpKind::FImm20 {
+    f: f(20, 19),
+    sign: f(56, 1),
+};
+const fn pred(lo: u8, neg: Option<Field>, write: bool, hide_pt: bool) -> OpKind {
+    OpKind::Pred {
+        f: f(lo, 3),
+        neg,
+        write,
+        hide_pt,
+    }
+}
+const PP39: OpKind = pred(39, b1(42), false, false);
+
+const OPC: u64 = 0xfff8_0000_0000_0000;
+/// Immediate forms: bit 56 is the immediate's sign, not part of the opcode.
+const OPC_I: u64 = 0xfef8_0000_0000_0000;
+
+#[allow(clippy::too_many_arguments)]
+const fn row(
+    name: &'static str,
+    form: &'static str,
+    opcode: u64,
+    mask: u64,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+    ignored: u64,
+    latency: Latency,
+    flow: Flow,
+) -> OpSpec {
+    OpSpec {
+        name,
+        form,
+        opcode,
+        mask,
+        mods,
+        operands,
+        ignored,
+        since: Target::Sm50,
+        latency,
+        mem: None,
+        // Fixed-latency ops take reuse flags for slots 0-2 (printed as `.reuse` where an
+        // operand sits in that slot) and reject slot 3; variable-latency ops (XU, S2R,
+        // barriers) ignore all four, as memory ops do.
+        reuse_ok: match latency {
+            Latency::Fixed => 0b0111,
+            Latency::Variable => 0b1111,
+        },
+        flow,
+        po: None,
+    }
+}
+
+/// `row` with a `.PO` bit pair.
+const fn with_po(r: OpSpec, a: u8, b: u8) -> OpSpec {
+    OpSpec {
+        po: Some((a, b)),
+        ..r
+    }
+}
+
+/// A fixed-latency ALU row.
+const fn alu(
+    name: &'static str,
+    form: &'static str,
+    opcode: u64,
+    mask: u64,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+    ignored: u64,
+) -> OpSpec {
+    row(
+        name,
+        form,
+        opcode,
+        mask,
+        mods,
+        operands,
+        ignored,
+        Latency::Fixed,
+        Flow::Next,
+    )
+}
+
+/// Bits `lo..=hi`.
+const fn bits(lo: u8, hi: u8) -> u64 {
+    ((1u64 << (hi - lo + 1)) - 1) << lo
+}
+
+const CC0: ModGroup = sfx!("CC", 47, ".CC", 0);
+/// `.CC` on Rd when a predicate destination comes first (LOP, LOP3).
+const CC1: ModGroup = sfx!("CC", 47, ".CC", 1);
+const X43: ModGroup = flag!("X", 43, ".X");
+const SAT50: ModGroup = flag!("SAT", 50, ".SAT");
+const U32_48: ModGroup = grp!("U32", 48, 1, { 0 => ".U32", 1 => "" });
+const BOP45: ModGroup =
+    grp!("bop", 45, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".INVALIDBOP3" });
+const BOP24: ModGroup =
+    grp!("bop1", 24, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".INVALIDBOP3" });
+const ICMP: ModGroup = grp!("cmp", 49, 3, {
+    0 => ".F", 1 => ".LT", 2 => ".EQ", 3 => ".LE", 4 => ".GT", 5 => ".NE", 6 => ".GE", 7 => ".T"
+});
+const LOGIC41: ModGroup =
+    grp!("lop", 41, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".PASS_B" });
+const PTEST44: ModGroup = grp!("ptest", 44, 2, { 0 => "", 1 => ".T", 2 => ".Z", 3 => ".NZ" });
+const RND39: ModGroup = grp!("rnd", 39, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" });
+const FTZ44: ModGroup = flag!("FTZ", 44, ".FTZ");
+const FMZ44: ModGroup =
+    grp!("fmz", 44, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" });
+const SCALE41: ModGroup = grp!("scale", 41, 3, {
+    0 => "", 1 => ".D2", 2 => ".D4", 3 => ".D8", 4 => ".M8", 5 => ".M4", 6 => ".M2", 7 => ".INVALIDSCALE37"
+});
+const XMAD_SIGN: ModGroup =
+    grp!("sign", 48, 2, { 0 => "", 1 => ".S16.U16", 2 => ".U16.S16", 3 => ".S16.S16" });
+const XMAD_CMODE50: ModGroup =
+    grp!("cmode", 50, 3, { 0 => "", 1 => ".CLO", 2 => ".CHI", 3 => ".CSFU", 4 => ".CBCC" });
+const XMAD_CMODE50_2: ModGroup =
+    grp!("cmode", 50, 2, { 0 => "", 1 => ".CLO", 2 => ".CHI", 3 => ".CSFU" });
+const PRMT_MODE: ModGroup = grp!("mode", 48, 3, {
+    0 => "", 1 => ".F4E", 2 => ".B4E", 3 => ".RC8", 4 => ".ECL", 5 => ".ECR", 6 => ".RC16", 7 => ".INVALIDPMODE7"
+});
+const SHR_XMODE: ModGroup =
+    grp!("xmode", 43, 2, { 0 => "", 1 => ".INVALIDSHRXMODE1", 2 => ".X", 3 => ".XHI" });
+const SHF_W: ModGroup = flag!("W", 50, ".W");
+/// SHF's `.X` (bit 49) and `.HI` (bit 48) print as one modifier: `.HI`, `.X`, `.XHI`.
+const SHF_XHI: ModGroup = grp!("xhi", 48, 2, { 0 => "", 1 => ".HI", 2 => ".X", 3 => ".XHI" });
+const SHF_MAX: ModGroup =
+    grp!("maxshift", 37, 2, { 0 => "", 1 => ".INVALIDMAXSHIFT3", 2 => ".U64", 3 => ".S64" });
+const IMNMX_EXT: ModGroup = grp!("ext", 43, 2, { 0 => "", 1 => ".XLO", 2 => ".XMED", 3 => ".XHI" });
+
+const fn neg(bit: u8) -> Option<Field> {
+    b1(bit)
+}
+
+// Operand lists ---------------------------------------------------------------------------------
+
+const IADD_R: &[OpKind] = &[RD, rx(8, neg(49), None, None), rx(20, neg(48), None, None)];
+const IADD_C: &[OpKind] = &[
+    RD,
+    rx(8, neg(49), None, None),
+    cb(neg(48), None, None, false),
+];
+const IADD_I: &[OpKind] = &[RD, rx(8, neg(49), None, None), I20];
+const ISCADD_SH: OpKind = OpKind::UImm {
+    f: f(39, 5),
+    hide: None,
+    signed_if: None,
+};
+const LEA_SH: OpKind = OpKind::UImm {
+    f: f(39, 5),
+    hide: Some(0),
+    signed_if: None,
+};
+const PD48: OpKind = pred(48, None, true, true);
+const ISETP_HEAD: [OpKind; 2] = [pred(3, None, true, false), pred(0, None, true, false)];
+const FADD_RA: OpKind = rx(8, neg(48), b1(46), None);
+/// FADD's B register sits in the FMA pipe's third port: its reuse flag is slot 2.
+const FADD_RB: OpKind = OpKind::Reg {
+    f: f(20, 8),
+    write: false,
+    count: RegCount::One,
+    reuse: Some(2),
+    neg: neg(45),
+    abs: b1(49),
+    not: None,
+};
+
+/// The non-memory rows.
+pub static ALU_OPS: &[OpSpec] = &[
+    // IADD: Rd = Ra + B. `.PO` (both negations) is not modelled: see docs/04.
+    with_po(
+        alu(
+            "IADD",
+            "IADD_R",
+            0x5c10 << 48,
+            OPC,
+            &[SAT50, X43, CC0],
+            IADD_R,
+            bits(28, 42) | bits(44, 46),
+        ),
+        48,
+        49,
+    ),
+    with_po(
+        alu(
+            "IADD",
+            "IADD_C",
+            0x4c10 << 48,
+            OPC,
+            &[SAT50, X43, CC0],
+            IADD_C,
+            bits(39, 42) | bits(44, 46),
+        ),
+        48,
+        49,
+    ),
+    with_po(
+        alu(
+            "IADD",
+            "IADD_I",
+            0x3810 << 48,
+            OPC_I,
+            &[SAT50, X43, CC0, sfx!("NEG", 48, ".NEG", 2)],
+            IADD_I,
+            bits(39, 42) | bits(44, 46),
+        ),
+        48,
+        49,
+    ),
+    with_po(
+        alu(
+            "IADD32I",
+            "IADD32I",
+            0x1c00 << 48,
+            0xfe80 << 48,
+            &[
+                flag!("SAT", 54, ".SAT"),
+                flag!("X", 53, ".X"),
+                sfx!("CC", 52, ".CC", 0),
+            ],
+            &[
+                RD,
+                rx(8, neg(56), None, None),
+                OpKind::Imm32 {
+                    f: f(20, 32),
+                    signed: true,
+                },
+            ],
+            0,
+        ),
+        55,
+        56,
+    ),
+    alu(
+        "IADD3",
+        "IADD3_R",
+        0x5cc0 << 48,
+        0xfff0 << 48,
+        &[
+            grp!("shift", 37, 2, { 0 => "", 1 => ".RS", 2 => ".LS" }),
+            flag!("X", 48, ".X"),
+            CC0,
+            ModGroup {
+                name: "ha",
+                field: f(35, 2),
+                hi: None,
+                vals: vals!(0 => "", 1 => ".H0", 2 => ".H1"),
+                at: Some(1),
+            },
+            ModGroup {
+                name: "hb",
+                field: f(33, 2),
+                hi: None,
+                vals: vals!(0 => "", 1 => ".H0", 2 => ".H1"),
+                at: Some(2),
+            },
+            ModGroup {
+                name: "hc",
+                field: f(31, 2),
+                hi: None,
+                vals: vals!(0 => "", 1 => ".H0", 2 => ".H1"),
+                at: Some(3),
+            },
+        ],
+        &[
+            RD,
+            rx(8, neg(51), None, None),
+            rx(20, neg(50), None, None),
+            rx(39, neg(49), None, None),
+        ],
+        bits(28, 30),
+    ),
+    alu(
+        "IADD3",
+        "IADD3_C",
+        0x4cc0 << 48,
+        0xfff0 << 48,
+        &[flag!("X", 48, ".X"), CC0],
+        &[
+            RD,
+            rx(8, neg(51), None, None),
+            cb(neg(50), None, None, false),
+            rx(39, neg(49), None, None),
+        ],
+        0,
+    ),
+    alu(
+        "IADD3",
+        "IADD3_I",
+        0x38c0 << 48,
+        0xfef0 << 48,
+        &[flag!("X", 48, ".X"), CC0, sfx!("NEG", 50, ".NEG", 2)],
+        &[
+            RD,
+            rx(8, neg(51), None, None),
+            OpKind::UImm20 {
+                f: f(20, 19),
+                sign: f(56, 1),
+            },
+            rx(39, neg(49), None, None),
+        ],
+        0,
+    ),
+    // ISCADD: Rd = (Ra << shift) + B.
+    with_po(
+        alu(
+            "ISCADD",
+            "ISCADD_R",
+            0x5c18 << 48,
+            OPC,
+            &[CC0],
+            &[
+                RD,
+                rx(8, neg(49), None, None),
+                rx(20, neg(48), None, None),
+                ISCADD_SH,
+            ],
+            bits(28, 38) | bits(44, 46) | bits(50, 50),
+        ),
+        48,
+        49,
+    ),
+    with_po(
+        alu(
+            "ISCADD",
+            "ISCADD_C",
+            0x4c18 << 48,
+            OPC,
+            &[CC0],
+            &[
+                RD,
+                rx(8, neg(49), None, None),
+                cb(neg(48), None, None, false),
+                ISCADD_SH,
+            ],
+            bits(44, 46) | bits(50, 50),
+        ),
+        48,
+        49,
+    ),
+    with_po(
+        alu(
+            "ISCADD",
+            "ISCADD_I",
+            0x3818 << 48,
+            OPC_I,
+            &[CC0, sfx!("NEG", 48, ".NEG", 2)],
+            &[RD, rx(8, neg(49), None, None), I20, ISCADD_SH],
+            bits(44, 46) | bits(50, 50),
+        ),
+        48,
+        49,
+    ),
+    // LEA (low form): Rd = (Ra << shift) + B, carry out to Pd.
+    alu(
+        "LEA",
+        "LEA_R",
+        0x5bd0 << 48,
+        OPC,
+        &[flag!("X", 46, ".X"), sfx!("CC", 47, ".CC", 1)],
+        &[PD48, RD, rx(8, neg(45), None, None), RB, LEA_SH],
+        bits(28, 38) | bits(44, 44),
+    ),
+    alu(
+        "LEA",
+        "LEA_C",
+        0x4bd0 << 48,
+        OPC,
+        &[flag!("X", 46, ".X"), sfx!("CC", 47, ".CC", 1)],
+        &[PD48, RD, rx(8, neg(45), None, None), CB, LEA_SH],
+        bits(44, 44),
+    ),
+    alu(
+        "LEA",
+        "LEA_I",
+        0x36d0 << 48,
+        OPC_I,
+        &[flag!("X", 46, ".X"), sfx!("CC", 47, ".CC", 1)],
+        &[PD48, RD, rx(8, neg(45), None, None), I20, LEA_SH],
+        bits(44, 44),
+    ),
+    // XMAD: 16x16-bit multiply-add.
+    alu(
+        "XMAD",
+        "XMAD_R",
+        0x5b00 << 48,
+        0xffc0 << 48,
+        &[
+            XMAD_SIGN,
+            flag!("PSL", 36, ".PSL"),
+            XMAD_CMODE50,
+            flag!("MRG", 37, ".MRG"),
+            flag!("X", 38, ".X"),
+            CC0,
+            sfx!("HA", 53, ".H1", 1),
+            sfx!("HB", 35, ".H1", 2),
+        ],
+        &[RD, RA, RB, RC],
+        bits(28, 34),
+    ),
+    alu(
+        "XMAD",
+        "XMAD_I",
+        0x3600 << 48,
+        0xfec0 << 48,
+        &[
+            XMAD_SIGN,
+            flag!("PSL", 36, ".PSL"),
+            XMAD_CMODE50,
+            flag!("MRG", 37, ".MRG"),
+            flag!("X", 38, ".X"),
+            CC0,
+            sfx!("HA", 53, ".H1", 1),
+        ],
+        &[
+            RD,
+            RA,
+            OpKind::UImm {
+                f: f(20, 16),
+                hide: None,
+                signed_if: Some((0, 2)),
+            },
+            RC,
+        ],
+        bits(56, 56),
+    ),
+    alu(
+        "XMAD",
+        "XMAD_CB",
+        0x4e00 << 48,
+        0xfe00 << 48,
+        &[
+            XMAD_SIGN,
+            flag!("PSL", 55, ".PSL"),
+            XMAD_CMODE50_2,
+            flag!("MRG", 56, ".MRG"),
+            flag!("X", 54, ".X"),
+            CC0,
+            sfx!("HA", 53, ".H1", 1),
+            sfx!("HB", 52, ".H1", 2),
+        ],
+        &[RD, RA, cb(None, None, None, true), RC],
+        0,
+    ),
+    alu(
+        "XMAD",
+        "XMAD_CC",
+        0x5100 << 48,
+        0xff80 << 48,
+        &[
+            XMAD_SIGN,
+            XMAD_CMODE50_2,
+            flag!("X", 54, ".X"),
+            CC0,
+            sfx!("HA", 53, ".H1", 1),
+            sfx!("HB", 52, ".H1", 2),
+        ],
+        &[RD, RA, rb39(None), CB],
+        0,
+    ),
+    // ISETP: Pd = (Ra cmp B) bop Pp; Pq = !(Ra cmp B) bop Pp.
+    alu(
+        "ISETP",
+        "ISETP_R",
+        0x5b60 << 48,
+        0xfff0 << 48,
+        &[ICMP, U32_48, X43, BOP45],
+        &[ISETP_HEAD[0], ISETP_HEAD[1], RA, RB, PP39],
+        bits(6, 7) | bits(28, 38) | bits(44, 44) | bits(47, 47),
+    ),
+    alu(
+        "ISETP",
+        "ISETP_C",
+        0x4b60 << 48,
+        0xfff0 << 48,
+        &[ICMP, U32_48, X43, BOP45],
+        &[ISETP_HEAD[0], ISETP_HEAD[1], RA, CB, PP39],
+        bits(6, 7) | bits(44, 44) | bits(47, 47),
+    ),
+    alu(
+        "ISETP",
+        "ISETP_I",
+        0x3660 << 48,
+        0xfef0 << 48,
+        &[ICMP, U32_48, X43, BOP45],
+        &[ISETP_HEAD[0], ISETP_HEAD[1], RA, I20, PP39],
+        bits(6, 7) | bits(44, 44) | bits(47, 47),
+    ),
+    // IMNMX: Rd = Pp ? min(Ra, B) : max(Ra, B).
+    alu(
+        "IMNMX",
+        "IMNMX_R",
+        0x5c20 << 48,
+        OPC,
+        &[U32_48, IMNMX_EXT, CC0],
+        &[RD, RA, RB, PP39],
+        bits(28, 38) | bits(45, 46) | bits(49, 50),
+    ),
+    alu(
+        "IMNMX",
+        "IMNMX_C",
+        0x4c20 << 48,
+        OPC,
+        &[U32_48, IMNMX_EXT, CC0],
+        &[RD, RA, CB, PP39],
+        bits(45, 46) | bits(49, 50),
+    ),
+    alu(
+        "IMNMX",
+        "IMNMX_I",
+        0x3820 << 48,
+        OPC_I,
+        &[U32_48, IMNMX_EXT, CC0],
+        &[RD, RA, I20, PP39],
+        bits(45, 46) | bits(49, 50),
+    ),
+    // SEL: Rd = Pp ? Ra : B.
+    alu(
+        "SEL",
+        "SEL_R",
+        0x5ca0 << 48,
+        OPC,
+        &[],
+        &[RD, RA, RB, PP39],
+        bits(28, 38) | bits(43, 50),
+    ),
+    alu(
+        "SEL",
+        "SEL_C",
+        0x4ca0 << 48,
+        OPC,
+        &[],
+        &[RD, RA, CB, PP39],
+        bits(43, 50),
+    ),
+    alu(
+        "SEL",
+        "SEL_I",
+        0x38a0 << 48,
+        OPC_I,
+        &[],
+        &[RD, RA, I20, PP39],
+        bits(43, 50),
+    ),
+    // PSETP / PSET: predicate logic.
+    alu(
+        "PSETP",
+        "PSETP",
+        0x5090 << 48,
+        OPC,
+        &[BOP24, BOP45],
+        &[
+            pred(3, None, true, false),
+            pred(0, None, true, false),
+            pred(12, b1(15), false, false),
+            pred(29, b1(32), false, false),
+            PP39,
+        ],
+        bits(6, 11) | bits(20, 23) | bits(26, 28) | bits(33, 38) | bits(43, 44) | bits(47, 50),
+    ),
+    alu(
+        "PSET",
+        "PSET",
+        0x5088 << 48,
+        0xfff8_8000_0000_0000,
+        &[flag!("BF", 44, ".BF"), BOP24, BOP45],
+        &[
+            RD,
+            pred(12, b1(15), false, false),
+            pred(29, b1(32), false, false),
+            PP39,
+        ],
+        bits(8, 11) | bits(20, 23) | bits(26, 28) | bits(33, 38) | bits(43, 43) | bits(48, 50),
+    ),
+    // LOP: two-input logic.
+    alu(
+        "LOP",
+        "LOP_R",
+        0x5c40 << 48,
+        OPC,
+        &[LOGIC41, X43, PTEST44, CC1],
+        &[
+            PD48,
+            RD,
+            rx(8, None, None, b1(39)),
+            rx(20, None, None, b1(40)),
+        ],
+        bits(28, 38) | bits(46, 46),
+    ),
+    alu(
+        "LOP",
+        "LOP_C",
+        0x4c40 << 48,
+        OPC,
+        &[LOGIC41, X43, PTEST44, CC1],
+        &[
+            PD48,
+            RD,
+            rx(8, None, None, b1(39)),
+            cb(None, None, b1(40), false),
+        ],
+        bits(46, 46),
+    ),
+    alu(
+        "LOP",
+        "LOP_I",
+        0x3840 << 48,
+        OPC_I,
+        &[LOGIC41, X43, PTEST44, CC1, sfx!("INV", 40, ".INV", 3)],
+        &[PD48, RD, rx(8, None, None, b1(39)), I20],
+        bits(46, 46),
+    ),
+    alu(
+        "LOP32I",
+        "LOP32I",
+        0x0400 << 48,
+        0xfc00 << 48,
+        &[
+            grp!("lop", 53, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".PASS_B" }),
+            flag!("X", 57, ".X"),
+            sfx!("CC", 52, ".CC", 0),
+            sfx!("INV", 56, ".INV", 2),
+        ],
+        &[
+            RD,
+            rx(8, None, None, b1(55)),
+            OpKind::Imm32 {
+                f: f(20, 32),
+                signed: false,
+            },
+        ],
+        0,
+    ),
+    // LOP3.LUT: three-input logic by lookup table.
+    alu(
+        "LOP3",
+        "LOP3_R",
+        0x5be0 << 48,
+        OPC,
+        &[
+            grp!("LUT", 0, 0, { 0 => ".LUT" }),
+            flag!("X", 38, ".X"),
+            grp!("ptest", 36, 2, { 0 => "", 1 => ".T", 2 => ".Z", 3 => ".NZ" }),
+            CC1,
+        ],
+        &[
+            PD48,
+            RD,
+            RA,
+            RB,
+            RC,
+            OpKind::UImm {
+                f: f(28, 8),
+                hide: None,
+                signed_if: None,
+            },
+        ],
+        0,
+    ),
+    alu(
+        "LOP3",
+        "LOP3_C",
+        0x0200 << 48,
+        0xfe00_8000_0000_0000,
+        &[grp!("LUT", 0, 0, { 0 => ".LUT" }), flag!("X", 56, ".X")],
+        &[
+            RD,
+            RA,
+            CB,
+            RC,
+            OpKind::UImm {
+                f: f(48, 8),
+                hide: None,
+                signed_if: None,
+            },
+        ],
+        0,
+    ),
+    // Shifts.
+    alu(
+        "SHL",
+        "SHL_R",
+        0x5c48 << 48,
+        OPC,
+        &[flag!("W", 39, ".W"), X43, CC0],
+        &[RD, RA, RB],
+        bits(28, 38) | bits(40, 42) | bits(44, 46) | bits(48, 50),
+    ),
+    alu(
+        "SHL",
+        "SHL_C",
+        0x4c48 << 48,
+        OPC,
+        &[flag!("W", 39, ".W"), X43, CC0],
+        &[RD, RA, CB],
+        bits(40, 42) | bits(44, 46) | bits(48, 50),
+    ),
+    alu(
+        "SHL",
+        "SHL_I",
+        0x3848 << 48,
+        OPC_I,
+        &[flag!("W", 39, ".W"), X43, CC0],
+        &[RD, RA, I20],
+        bits(40, 42) | bits(44, 46) | bits(48, 50),
+    ),
+    alu(
+        "SHR",
+        "SHR_R",
+        0x5c28 << 48,
+        OPC,
+        &[
+            U32_48,
+            flag!("W", 39, ".W"),
+            SHR_XMODE,
+            flag!("BREV", 40, ".BREV"),
+            CC0,
+        ],
+        &[RD, RA, RB],
+        bits(28, 38) | bits(41, 42) | bits(45, 46) | bits(49, 50),
+    ),
+    alu(
+        "SHR",
+        "SHR_C",
+        0x4c28 << 48,
+        OPC,
+        &[
+            U32_48,
+            flag!("W", 39, ".W"),
+            SHR_XMODE,
+            flag!("BREV", 40, ".BREV"),
+            CC0,
+        ],
+        &[RD, RA, CB],
+        bits(41, 42) | bits(45, 46) | bits(49, 50),
+    ),
+    alu(
+        "SHR",
+        "SHR_I",
+        0x3828 << 48,
+        OPC_I,
+        &[
+            U32_48,
+            flag!("W", 39, ".W"),
+            SHR_XMODE,
+            flag!("BREV", 40, ".BREV"),
+            CC0,
+        ],
+        &[RD, RA, I20],
+        bits(41, 42) | bits(45, 46) | bits(49, 50),
+    ),
+    alu(
+        "SHF",
+        "SHF_L_R",
+        0x5bf8 << 48,
+        OPC,
+        &[
+            grp!("dir", 0, 0, { 0 => ".L" }),
+            SHF_W,
+            SHF_MAX,
+            SHF_XHI,
+            CC0,
+        ],
+        &[RD, RA, RB, RC],
+        bits(28, 36),
+    ),
+    alu(
+        "SHF",
+        "SHF_L_I",
+        0x36f8 << 48,
+        OPC_I,
+        &[
+            grp!("dir", 0, 0, { 0 => ".L" }),
+            SHF_W,
+            SHF_MAX,
+            SHF_XHI,
+            CC0,
+        ],
+        &[
+            RD,
+            RA,
+            OpKind::UImm {
+                f: f(20, 6),
+                hide: None,
+                signed_if: None,
+            },
+            RC,
+        ],
+        bits(26, 36) | bits(56, 56),
+    ),
+    alu(
+        "SHF",
+        "SHF_R_R",
+        0x5cf8 << 48,
+        OPC,
+        &[
+            grp!("dir", 0, 0, { 0 => ".R" }),
+            SHF_W,
+            SHF_MAX,
+            SHF_XHI,
+            CC0,
+        ],
+        &[RD, RA, RB, RC],
+        bits(28, 36),
+    ),
+    alu(
+        "SHF",
+        "SHF_R_I",
+        0x38f8 << 48,
+        OPC_I,
+        &[
+            grp!("dir", 0, 0, { 0 => ".R" }),
+            SHF_W,
+            SHF_MAX,
+            SHF_XHI,
+            CC0,
+        ],
+        &[
+            RD,
+            RA,
+            OpKind::UImm {
+                f: f(20, 6),
+                hide: None,
+                signed_if: None,
+            },
+            RC,
+        ],
+        bits(26, 36) | bits(56, 56),
+    ),
+    // Bit fields.
+    alu(
+        "BFE",
+        "BFE_R",
+        0x5c00 << 48,
+        OPC,
+        &[U32_48, flag!("BREV", 40, ".BREV"), CC0],
+        &[RD, RA, RB],
+        bits(28, 39) | bits(41, 46) | bits(49, 50),
+    ),
+    alu(
+        "BFE",
+        "BFE_C",
+        0x4c00 << 48,
+        OPC,
+        &[U32_48, flag!("BREV", 40, ".BREV"), CC0],
+        &[RD, RA, CB],
+        bits(39, 39) | bits(41, 46) | bits(49, 50),
+    ),
+    alu(
+        "BFE",
+        "BFE_I",
+        0x3800 << 48,
+        OPC_I,
+        &[U32_48, flag!("BREV", 40, ".BREV"), CC0],
+        &[RD, RA, I20],
+        bits(39, 39) | bits(41, 46) | bits(49, 50),
+    ),
+    alu(
+        "BFI",
+        "BFI_R",
+        0x5bf0 << 48,
+        OPC,
+        &[CC0],
+        &[RD, RA, RB, RC],
+        bits(28, 38) | bits(48, 50),
+    ),
+    alu(
+        "BFI",
+        "BFI_CB",
+        0x4bf0 << 48,
+        OPC,
+        &[CC0],
+        &[RD, RA, CB, RC],
+        bits(48, 50),
+    ),
+    alu(
+        "BFI",
+        "BFI_CC",
+        0x53f0 << 48,
+        OPC,
+        &[CC0],
+        &[RD, RA, rb39(None), CB],
+        bits(48, 50),
+    ),
+    alu(
+        "BFI",
+        "BFI_I",
+        0x36f0 << 48,
+        OPC_I,
+        &[CC0],
+        &[RD, RA, I20, RC],
+        bits(48, 50),
+    ),
+    alu(
+        "PRMT",
+        "PRMT_R",
+        0x5bc0 << 48,
+        OPC,
+        &[PRMT_MODE],
+        &[RD, RA, RB, RC],
+        bits(28, 38) | bits(47, 47),
+    ),
+    alu(
+        "PRMT",
+        "PRMT_CB",
+        0x4bc0 << 48,
+        OPC,
+        &[PRMT_MODE],
+        &[RD, RA, CB, RC],
+        bits(47, 47),
+    ),
+    alu(
+        "PRMT",
+        "PRMT_I",
+        0x36c0 << 48,
+        OPC_I,
+        &[PRMT_MODE],
+        &[RD, RA, I20, RC],
+        bits(47, 47),
+    ),
+    // Population count and find-leading-one (variable latency: they run on the XU).
+    row(
+        "POPC",
+        "POPC_R",
+        0x5c08 << 48,
+        OPC,
+        &[],
+        &[RD, rx(20, None, None, b1(40))],
+        bits(8, 15) | bits(28, 39) | bits(41, 50),
+        Latency::Variable,
+        Flow::Next,
+    ),
+    row(
+        "POPC",
+        "POPC_C",
+        0x4c08 << 48,
+        OPC,
+        &[],
+        &[RD, cb(None, None, b1(40), false)],
+        bits(8, 15) | bits(39, 39) | bits(41, 50),
+        Latency::Variable,
+        Flow::Next,
+    ),
+    row(
+        "POPC",
+        "POPC_I",
+        0x3808 << 48,
+        OPC_I,
+        &[sfx!("INV", 40, ".INV", 1)],
+        &[RD, I20],
+        bits(8, 15) | bits(39, 39) | bits(41, 50),
+        Latency::Variable,
+        Flow::Next,
+    ),
+    row(
+        "FLO",
+        "FLO_R",
+        0x5c30 << 48,
+        OPC,
+        &[U32_48, flag!("SH", 41, ".SH"), CC0],
+        &[RD, rx(20, None, None, b1(40))],
+        bits(8, 15) | bits(28, 39) | bits(42, 46) | bits(49, 50),
+        Latency::Variable,
+        Flow::Next,
+    ),
+    row(
+        "FLO",
+        "FLO_C",
+        0x4c30 << 48,
+        OPC,
+        &[U32_48, flag!("SH", 41, ".SH"), CC0],
+        &[RD, cb(None, None, b1(40), false)],
+        bits(8, 15) | bits(39, 39) | bits(42, 46) | bits(49, 50),
+        Latency::Variable,
+        Flow::Next,
+    ),
+    row(
+        "FLO",
+        "FLO_I",
+        0x3830 << 48,
+        OPC_I,
+        &[
+            U32_48,
+            flag!("SH", 41, ".SH"),
+            CC0,
+            sfx!("INV", 40, ".INV", 1),
+        ],
+        &[RD, I20],
+        bits(8, 15) | bits(39, 39) | bits(42, 46) | bits(49, 50),
+        Latency::Variable,
+        Flow::Next,
+    ),
+    // Moves.
+    alu(
+        "MOV",
+        "MOV_R",
+        0x5c98 << 48,
+        OPC,
+        &[],
+        &[
+            RD,
+            RB,
+            OpKind::UImm {
+                f: f(39, 4),
+                hide: Some(0xf),
+                signed_if: None,
+            },
+        ],
+        bits(8, 15) | bits(28, 38) | bits(43, 50),
+    ),
+    alu(
+        "MOV",
+        "MOV_C",
+        0x4c98 << 48,
+        OPC,
+        &[],
+        &[
+            RD,
+            CB,
+            OpKind::UImm {
+                f: f(39, 4),
+                hide: Some(0xf),
+                signed_if: None,
+            },
+        ],
+        bits(8, 15) | bits(43, 50),
+    ),
+    alu(
+        "MOV",
+        "MOV_I",
+        0x3898 << 48,
+        OPC_I,
+        &[],
+        &[
+            RD,
+            I20,
+            OpKind::UImm {
+                f: f(39, 4),
+                hide: Some(0xf),
+                signed_if: None,
+            },
+        ],
+        bits(8, 15) | bits(43, 50),
+    ),
+    alu(
+        "MOV32I",
+        "MOV32I",
+        0x0100 << 48,
+        0xfff0 << 48,
+        &[],
+        &[
+            RD,
+            OpKind::Imm32 {
+                f: f(20, 32),
+                signed: false,
+            },
+            OpKind::UImm {
+                f: f(12, 4),
+                hide: Some(0xf),
+                signed_if: None,
+            },
+        ],
+        bits(8, 11),
+    ),
+    row(
+        "S2R",
+        "S2R",
+        0xf0c8 << 48,
+        OPC,
+        &[],
+        &[RD, OpKind::SReg { f: f(20, 8) }],
+        bits(8, 15) | bits(28, 50),
+        Latency::Variable,
+        Flow::Next,
+    ),
+    // Floating point.
+    alu(
+        "FADD",
+        "FADD_R",
+        0x5c58 << 48,
+        OPC,
+        &[FTZ44, RND39, SAT50, CC0],
+        &[RD, FADD_RA, FADD_RB],
+        bits(28, 38) | bits(41, 43),
+    ),
+    alu(
+        "FADD",
+        "FADD_C",
+        0x4c58 << 48,
+        OPC,
+        &[FTZ44, RND39, SAT50, CC0],
+        &[RD, FADD_RA, cb(neg(45), b1(49), None, false)],
+        bits(41, 43),
+    ),
+    alu(
+        "FADD",
+        "FADD_I",
+        0x3858 << 48,
+        OPC_I,
+        &[
+            FTZ44,
+            RND39,
+            SAT50,
+            CC0,
+            sfx!("NEG", 45, ".NEG", 2),
+            sfx!("ABS", 49, ".ABS", 2),
+        ],
+        &[RD, FADD_RA, F20],
+        bits(41, 43),
+    ),
+    alu(
+        "FMUL",
+        "FMUL_R",
+        0x5c68 << 48,
+        OPC,
+        &[FMZ44, SCALE41, RND39, SAT50, CC0],
+        &[RD, RA, rx(20, neg(48), None, None)],
+        bits(28, 38) | bits(46, 46) | bits(49, 49),
+    ),
+    alu(
+        "FMUL",
+        "FMUL_C",
+        0x4c68 << 48,
+        OPC,
+        &[FMZ44, SCALE41, RND39, SAT50, CC0],
+        &[RD, RA, cb(neg(48), None, None, false)],
+        bits(46, 46) | bits(49, 49),
+    ),
+    alu(
+        "FMUL",
+        "FMUL_I",
+        0x3868 << 48,
+        OPC_I,
+        &[
+            FMZ44,
+            SCALE41,
+            RND39,
+            SAT50,
+            CC0,
+            sfx!("NEG", 48, ".NEG", 2),
+        ],
+        &[RD, RA, F20],
+        bits(46, 46) | bits(49, 49),
+    ),
+    alu(
+        "FFMA",
+        "FFMA_R",
+        0x5980 << 48,
+        0xff80 << 48,
+        &[
+            grp!("fmz", 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
+            grp!("rnd", 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
+            SAT50,
+            CC0,
+        ],
+        &[
+            RD,
+            RA,
+            rx(20, neg(48), None, None),
+            rx(39, neg(49), None, None),
+        ],
+        bits(28, 38),
+    ),
+    alu(
+        "FFMA",
+        "FFMA_CB",
+        0x4980 << 48,
+        0xff80 << 48,
+        &[
+            grp!("fmz", 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
+            grp!("rnd", 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
+            SAT50,
+            CC0,
+        ],
+        &[
+            RD,
+            RA,
+            cb(neg(48), None, None, false),
+            rx(39, neg(49), None, None),
+        ],
+        0,
+    ),
+    alu(
+        "FFMA",
+        "FFMA_CC",
+        0x5180 << 48,
+        0xff80 << 48,
+        &[
+            grp!("fmz", 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
+            grp!("rnd", 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
+            SAT50,
+            CC0,
+        ],
+        &[RD, RA, rb39(neg(48)), cb(neg(49), None, None, false)],
+        0,
+    ),
+    alu(
+        "FFMA",
+        "FFMA_I",
+        0x3280 << 48,
+        0xfe80 << 48,
+        &[
+            grp!("fmz", 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
+            grp!("rnd", 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
+            SAT50,
+            CC0,
+            sfx!("NEG", 48, ".NEG", 2),
+        ],
+        &[RD, RA, F20, rx(39, neg(49), None, None)],
+        0,
+    ),
+    // Conversions (variable latency: XU).
+    row(
+        "I2F",
+        "I2F_R",
+        0x5cb8 << 48,
+        OPC,
+        &I2F_MODS,
+        &[RD, rx(20, neg(45), b1(49), None)],
+        I2F_IGN | bits(28, 38),
+        Latency::Variable,
+        Flow::Next,
+    ),
+    row(
+        "I2F",
+        "I2F_C",
+        0x4cb8 << 48,
+        OPC,
+        &I2F_MODS,
+        &[RD, cb(neg(45), b1(49), None, true)],
+        I2F_IGN,
+        Latency::Variable,
+        Flow::Next,
+    ),
+    row(
+        "F2I",
+        "F2I_R",
+        0x5cb0 << 48,
+        OPC,
+        &F2I_MODS,
+        &[RD, rx(20, neg(45), b1(49), None)],
+        F2I_IGN | bits(28, 38),
+        Latency::Variable,
+        Flow::Next,
+    ),
+    row(
+        "F2I",
+        "F2I_C",
+        0x4cb0 << 48,
+        OPC,
+        &F2I_MODS,
+        &[RD, cb(neg(45), b1(49), None, true)],
+        F2I_IGN,
+        Latency::Variable,
+        Flow::Next,
+    ),
+    // Control flow.
+    row(
+        "BRA",
+        "BRA",
+        0xe240 << 48,
+        0xfff0_0000_0000_0020,
+        &[flag!("U", 7, ".U"), flag!("LMT", 6, ".LMT")],
+        &[
+            OpKind::CondCode { f: f(0, 5) },
+            OpKind::Target { f: f(20, 24) },
+        ],
+        bits(8, 15) | bits(44, 51),
+        Latency::Fixed,
+        Flow::Branch,
+    ),
+    // SSY takes no guard: bits 16-19 are ignored with the rest.
+    row(
+        "SSY",
+        "SSY",
+        0xe290 << 48,
+        0xfff0_0000_0000_0020,
+        &[],
+        &[OpKind::Target { f: f(20, 24) }],
+        bits(0, 4) | bits(6, 19) | bits(44, 51),
+        Latency::Fixed,
+        Flow::Next,
+    ),
+    row(
+        "SYNC",
+        "SYNC",
+        0xf0f8 << 48,
+        OPC,
+        &[],
+        &[OpKind::CondCode { f: f(0, 5) }],
+        bits(5, 15) | bits(20, 50),
+        Latency::Fixed,
+        Flow::Sync,
+    ),
+    row(
+        "EXIT",
+        "EXIT",
+        0xe300 << 48,
+        0xfff0 << 48,
+        &[flag!("KEEPREFCOUNT", 5, ".KEEPREFCOUNT")],
+        &[OpKind::CondCode { f: f(0, 5) }],
+        bits(6, 15) | bits(20, 51),
+        Latency::Fixed,
+        Flow::Exit,
+    ),
+    row(
+        "NOP",
+        "NOP",
+        0x50b0 << 48,
+        OPC,
+        &[flag!("TRIG", 13, ".TRIG")],
+        &[
+            OpKind::CondCode { f: f(8, 5) },
+            OpKind::UImm {
+                f: f(20, 16),
+                hide: Some(0),
+                signed_if: None,
+            },
+        ],
+        bits(0, 7) | bits(14, 15) | bits(36, 50),
+        Latency::Fixed,
+        Flow::Next,
+    ),
+    // BAR.SYNC with an immediate barrier id (bit 44) and thread count (bit 43).
+    row(
+        "BAR",
+        "BAR_SYNC",
+        0xf0a8_1b80_0000_0000,
+        0xfff8_1f87_0000_0000,
+        &[grp!("mode", 0, 0, { 0 => ".SYNC" })],
+        &[
+            OpKind::UImm {
+                f: f(8, 8),
+                hide: None,
+                signed_if: None,
+            },
+            OpKind::UImm {
+                f: f(20, 12),
+                hide: Some(0),
+                signed_if: None,
+            },
+        ],
+        bits(0, 7) | bits(35, 38) | bits(45, 50),
+        Latency::Variable,
+        Flow::Barrier,
+    ),
+    row(
+        "MEMBAR",
+        "MEMBAR",
+        0xef98 << 48,
+        OPC | bits(0, 1),
+        &[grp!("level", 8, 2, { 0 => ".CTA", 1 => ".GL", 2 => ".SYS" })],
+        &[],
+        bits(2, 7) | bits(10, 15) | bits(20, 50),
+        Latency::Variable,
+        Flow::Next,
+    ),
+    row(
+        "DEPBAR",
+        "DEPBAR_LE",
+        0xf0f0_0000_2000_0000,
+        OPC | bits(29, 29) | bits(0, 5),
+        &[grp!("le", 0, 0, { 0 => ".LE" })],
+        &[
+            OpKind::Scoreboard { f: f(26, 3) },
+            OpKind::UImm {
+                f: f(20, 6),
+                hide: None,
+                signed_if: None,
+            },
+        ],
+        bits(6, 15) | bits(30, 50),
+        Latency::Fixed,
+        Flow::Next,
+    ),
+];
+
+const I2F_MODS: [ModGroup; 3] = [
+    grp!("dst", 8, 2, { 1 => ".F16", 2 => ".F32", 3 => ".F64" }),
+    ModGroup {
+        name: "src",
+        field: f(10, 2),
+        hi: Some(f(13, 1)),
+        vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 3 => ".U64", 4 => ".S8", 5 => ".S16", 6 => ".S32", 7 => ".S64"),
+        at: None,
+    },
+    grp!("rnd", 39, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
+];
+const I2F_IGN: u64 =
+    bits(12, 12) | bits(14, 15) | bits(43, 44) | bits(46, 46) | bits(48, 48) | bits(50, 50);
+
+const F2I_MODS: [ModGroup; 4] = [
+    flag!("FTZ", 44, ".FTZ"),
+    ModGroup {
+        name: "dst",
+        field: f(8, 2),
+        hi: Some(f(12, 1)),
+        vals: vals!(1 => ".U16", 2 => ".U32", 3 => ".U64", 5 => ".S16", 6 => ".S32", 7 => ".S64"),
+        at: None,
+    },
+    grp!("src", 10, 2, { 1 => ".F16", 2 => ".F32", 3 => ".F64" }),
+    grp!("rnd", 39, 2, { 0 => "", 1 => ".FLOOR", 2 => ".CEIL", 3 => ".TRUNC" }),
+];
+const F2I_IGN: u64 = bits(13, 15) | bits(42, 43) | bits(46, 46) | bits(48, 48) | bits(50, 50);
+
+/// Special registers of S2R, by number (nvdisasm's names).
+static SREGS: &[(u8, &str)] = &[
+    (0, "SR_LANEID"),
+    (1, "SR_CLOCK"),
+    (2, "SR_VIRTCFG"),
+    (3, "SR_VIRTID"),
+    (33, "SR_TID.X"),
+    (34, "SR_TID.Y"),
+    (35, "SR_TID.Z"),
+    (37, "SR_CTAID.X"),
+    (38, "SR_CTAID.Y"),
+    (39, "SR_CTAID.Z"),
+    (40, "SR_NTID"),
+    (56, "SR_EQMASK"),
+    (57, "SR_LTMASK"),
+    (58, "SR_LEMASK"),
+    (59, "SR_GTMASK"),
+    (60, "SR_GEMASK"),
+    (80, "SR_CLOCKLO"),
+    (81, "SR_CLOCKHI"),
+];
+
+/// Condition codes of BRA/SYNC/EXIT; 15 (`T`, always) is not printed.
+static CCS: &[(u8, &str)] = &[
+    (0, "CC.F"),
+    (1, "CC.LT"),
+    (2, "CC.EQ"),
+    (3, "CC.LE"),
+    (4, "CC.GT"),
+    (5, "CC.NE"),
+    (6, "CC.GE"),
+    (7, "CC.NUM"),
+    (8, "CC.NAN"),
+    (9, "CC.LTU"),
+    (10, "CC.EQU"),
+    (11, "CC.LEU"),
+    (12, "CC.GTU"),
+    (13, "CC.NEU"),
+    (14, "CC.GEU"),
+    (15, "CC.T"),
+];
 
 /// Special-register names of S2R, by number.
 pub fn sreg_name(n: u8) -> Option<&'static str> {
@@ -17,8 +1560,6 @@ pub fn sreg_num(name: &str) -> Option<u8> {
     SREGS.iter().find(|(_, s)| *s == name).map(|(v, _)| *v)
 }
 
-static SREGS: &[(u8, &str)] = &[];
-
 pub fn cc_name(n: u8) -> Option<&'static str> {
     CCS.iter().find(|(v, _)| *v == n).map(|(_, s)| *s)
 }
@@ -27,17 +1568,32 @@ pub fn cc_num(name: &str) -> Option<u8> {
     CCS.iter().find(|(_, s)| *s == name).map(|(v, _)| *v)
 }
 
-static CCS: &[(u8, &str)] = &[];
+/// Every special-register number S2R knows.
+pub static SREG_NUMBERS: std::sync::LazyLock<Vec<u8>> =
+    std::sync::LazyLock::new(|| SREGS.iter().map(|(n, _)| *n).collect());
+/// Every condition-code number.
+pub static CC_NUMBERS: std::sync::LazyLock<Vec<u8>> =
+    std::sync::LazyLock::new(|| CCS.iter().map(|(n, _)| *n).collect());
 
-/// Whether nvdisasm prints the operand (an always-true condition code is not printed).
-pub fn operand_printed(_k: &OpKind, v: &Operand) -> bool {
-    !matches!(v, Operand::Cc(15) | Operand::None)
+/// Whether nvdisasm prints the operand: `CC.T`, a hidden `PT` and hidden default
+/// immediates are not printed.
+pub fn operand_printed(k: &OpKind, v: &Operand) -> bool {
+    match (k, v) {
+        (_, Operand::None) => false,
+        (OpKind::CondCode { .. }, Operand::Cc(15)) => false,
+        (OpKind::Pred { hide_pt: true, .. }, Operand::Pred { p: 7, neg: false }) => false,
+        (OpKind::UImm { hide: Some(h), .. }, Operand::Imm(i)) => *i as u64 != *h,
+        _ => true,
+    }
 }
 
-/// The value an operand takes when the source leaves it out.
+/// The value an operand takes when the source leaves it out (only operands nvdisasm
+/// may leave out).
 pub fn implicit_operand(k: &OpKind) -> Option<Operand> {
     match k {
         OpKind::CondCode { .. } => Some(Operand::Cc(15)),
+        OpKind::Pred { hide_pt: true, .. } => Some(Operand::Pred { p: 7, neg: false }),
+        OpKind::UImm { hide: Some(h), .. } => Some(Operand::Imm(*h as i64)),
         _ => None,
     }
 }
@@ -50,7 +1606,10 @@ pub fn kind_name(k: &OpKind) -> &'static str {
         OpKind::Mem { .. } => "an address [Ra + imm]",
         OpKind::ConstMem { .. } => "a constant address c[bank][Ra + imm]",
         OpKind::ConstOperand { .. } => "a constant c[bank][offset]",
-        OpKind::Imm20 { .. } | OpKind::UImm { .. } | OpKind::Imm32 { .. } => "an integer immediate",
+        OpKind::Imm20 { .. }
+        | OpKind::UImm20 { .. }
+        | OpKind::UImm { .. }
+        | OpKind::Imm32 { .. } => "an integer immediate",
         OpKind::FImm20 { .. } | OpKind::FImm32 { .. } => "a float immediate",
         OpKind::Target { .. } => "a branch target (label or address)",
         OpKind::SReg { .. } => "a special register (SR_TID.X, ...)",
@@ -59,23 +1618,80 @@ pub fn kind_name(k: &OpKind) -> &'static str {
     }
 }
 
-/// nvdisasm's spelling of a float immediate.
+/// nvdisasm's spelling of a float immediate: `%.20g` below 1e9 in magnitude, `%.20e`
+/// (trailing zeros kept) from 1e9 up, `+INF`/`-INF`, `+QNAN`/`-QNAN`.
 pub fn fimm_text(bits: u32, out: &mut String) {
-    use std::fmt::Write;
-    let _ = write!(out, "{}", f32::from_bits(bits));
+    let v = f32::from_bits(bits) as f64;
+    if v.is_nan() {
+        out.push_str(if bits >> 31 != 0 { "-QNAN " } else { "+QNAN " });
+        return;
+    }
+    if v.is_infinite() {
+        out.push_str(if v < 0.0 { "-INF " } else { "+INF " });
+        return;
+    }
+    if v.abs() >= 1e9 {
+        let s = format!("{v:.20e}");
+        out.push_str(&c_exponent(&s));
+        return;
+    }
+    // %.20g: 20 significant digits, trailing zeros removed.
+    if v == 0.0 {
+        out.push_str(if bits >> 31 != 0 { "-0" } else { "0" });
+        return;
+    }
+    let sci = format!("{v:.19e}");
+    let (mant, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    if !(-4..20).contains(&exp) {
+        let mant = trim_zeros(mant);
+        let _ = write!(
+            out,
+            "{mant}e{}{:02}",
+            if exp < 0 { '-' } else { '+' },
+            exp.abs()
+        );
+    } else {
+        let prec = (19 - exp).max(0) as usize;
+        let s = format!("{v:.prec$}");
+        out.push_str(trim_zeros(&s));
+    }
+}
+
+fn trim_zeros(s: &str) -> &str {
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        s
+    }
+}
+
+/// Rust's `1.5e9` exponent as C writes it: `1.5e+09`.
+fn c_exponent(s: &str) -> String {
+    match s.split_once('e') {
+        Some((m, e)) => {
+            let n: i32 = e.parse().unwrap_or(0);
+            format!("{m}e{}{:02}", if n < 0 { '-' } else { '+' }, n.abs())
+        }
+        None => s.to_string(),
+    }
 }
 
 pub fn parse_float(t: &str) -> Option<f64> {
-    t.parse::<f64>().ok()
+    float_bits(t).map(|b| f32::from_bits(b) as f64)
 }
 
+/// A float literal as nvdisasm writes it (`0.5`, `-3`, `1e-05`, `+INF`, `-QNAN`) to f32 bits.
 pub fn float_bits(t: &str) -> Option<u32> {
+    match t {
+        "+INF" | "INF" => return Some(0x7f80_0000),
+        "-INF" => return Some(0xff80_0000),
+        "+QNAN" | "QNAN" => return Some(0x7fc0_0000),
+        "-QNAN" => return Some(0xffc0_0000),
+        _ => {}
+    }
+    if !t.bytes().any(|c| c.is_ascii_digit()) || t.starts_with("0x") || t.starts_with("-0x") {
+        return None;
+    }
     t.parse::<f32>().ok().map(f32::to_bits)
 }
-
-/// Every special-register number S2R knows.
-pub static SREG_NUMBERS: std::sync::LazyLock<Vec<u8>> =
-    std::sync::LazyLock::new(|| SREGS.iter().map(|(n, _)| *n).collect());
-/// Every condition-code number.
-pub static CC_NUMBERS: std::sync::LazyLock<Vec<u8>> =
-    std::sync::LazyLock::new(|| CCS.iter().map(|(n, _)| *n).collect());

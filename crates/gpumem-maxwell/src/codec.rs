@@ -84,7 +84,10 @@ pub fn find_row(word: u64) -> Option<&'static OpSpec> {
 pub fn owned_bits(op: &OpSpec) -> u64 {
     let mut bits = op.mask | op.ignored | GUARD.mask() | GUARD_NEG.mask();
     for g in op.mods {
-        bits |= g.field.mask();
+        bits |= g.mask();
+    }
+    if let Some((a, b)) = op.po {
+        bits |= (1 << a) | (1 << b);
     }
     for k in op.operands {
         for f in k.fields() {
@@ -92,6 +95,27 @@ pub fn owned_bits(op: &OpSpec) -> u64 {
         }
     }
     bits
+}
+
+/// Whether bit `n` belongs to a modifier or operand field of `op`.
+fn owned_by_fields(op: &OpSpec, n: u8) -> bool {
+    let m = 1u64 << n;
+    op.mods.iter().any(|g| g.mask() & m != 0)
+        || op
+            .operands
+            .iter()
+            .any(|k| k.fields().any(|f| f.mask() & m != 0))
+}
+
+/// Whether an instruction has both `.PO` bits set.
+pub fn is_po(inst: &Inst) -> bool {
+    match inst.op.po {
+        Some((a, b)) => {
+            let w = encode(inst, 0);
+            w >> a & 1 == 1 && w >> b & 1 == 1
+        }
+        None => false,
+    }
 }
 
 fn flag(f: Option<Field>, word: u64) -> bool {
@@ -118,9 +142,22 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
             bits: stray,
         });
     }
+    if let Some((a, b)) = op.po {
+        // A `.PO` bit that is no field of its own is only valid with its partner.
+        let (ba, bb) = (word >> a & 1, word >> b & 1);
+        if ba != bb && (ba == 1 && !owned_by_fields(op, a) || bb == 1 && !owned_by_fields(op, b)) {
+            return Err(DecodeError::InvalidField {
+                word,
+                addr,
+                form: op.form,
+                field: "PO",
+                value: ba | bb << 1,
+            });
+        }
+    }
     let mut mods = [0u8; MAX_MODS];
     for (i, g) in op.mods.iter().enumerate() {
-        let v = g.field.get(word) as u8;
+        let v = g.get(word);
         if g.lookup(v).is_none() {
             return Err(DecodeError::InvalidField {
                 word,
@@ -170,20 +207,26 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
                 off,
                 neg,
                 abs,
+                not,
+                ..
             } => Operand::Const {
                 bank: bank.get(word) as u8,
-                off: (off.get(word) as u32) * 4,
+                off: off.get_signed(word) as i32 * 4,
                 neg: flag(neg, word),
                 abs: flag(abs, word),
+                not: flag(not, word),
             },
             OpKind::Imm20 { f, sign } => {
                 let v = (f.get(word) | (sign.get(word) << f.width)) as i64;
                 Operand::Imm((v << 44) >> 44)
             }
+            OpKind::UImm20 { f, sign } => {
+                Operand::Imm((f.get(word) | (sign.get(word) << f.width)) as i64)
+            }
             OpKind::FImm20 { f, sign } => {
                 Operand::FImm((((sign.get(word) << 19) | f.get(word)) << 12) as u32)
             }
-            OpKind::UImm { f } => Operand::Imm(f.get(word) as i64),
+            OpKind::UImm { f, .. } => Operand::Imm(f.get(word) as i64),
             OpKind::Imm32 { f, signed } => {
                 let v = f.get(word) as u32;
                 Operand::Imm(if signed { v as i32 as i64 } else { v as i64 })
@@ -204,10 +247,16 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
             });
         }
     }
+    // An op whose guard bits are ignored (SSY) has no guard.
+    let guarded = op.ignored & GUARD.mask() == 0;
     Ok(Inst {
         op,
-        guard: GUARD.get(word) as u8,
-        guard_neg: GUARD_NEG.get(word) != 0,
+        guard: if guarded {
+            GUARD.get(word) as u8
+        } else {
+            crate::PT
+        },
+        guard_neg: guarded && GUARD_NEG.get(word) != 0,
         mods,
         operands,
         ctrl: Ctrl::from_slot(slot),
@@ -223,6 +272,8 @@ fn invalid_operand(k: &OpKind, v: &Operand) -> Option<&'static str> {
         (OpKind::CondCode { .. }, Operand::Cc(c)) if crate::print::cc_name(*c).is_none() => {
             Some("cc")
         }
+        // nvdisasm prints `???6` for scoreboards 6 and 7: only SB0..SB5 exist.
+        (OpKind::Scoreboard { .. }, Operand::Sb(s)) if *s > 5 => Some("scoreboard"),
         _ => None,
     }
 }
@@ -246,7 +297,7 @@ pub fn check_ctrl(inst: &Inst, ctrl_word: u64, slot: usize, addr: u64) -> Result
             return Err(bad("read barrier", c.rd as u64));
         }
     }
-    if inst.op.mem.is_none() && c.reuse & !inst.op.reuse_ok != 0 {
+    if c.reuse & !inst.op.reuse_ok != 0 {
         return Err(bad("reuse", c.reuse as u64));
     }
     Ok(())
@@ -260,7 +311,7 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
     w = GUARD.put(w, inst.guard as u64);
     w = GUARD_NEG.put(w, inst.guard_neg as u64);
     for (i, g) in op.mods.iter().enumerate() {
-        w = g.field.put(w, inst.mods[i] as u64);
+        w = g.put(w, inst.mods[i]);
     }
     let put_flag = |w: u64, f: Option<Field>, on: bool| match f {
         Some(f) => f.put(w, on as u64),
@@ -305,26 +356,28 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
                     off,
                     neg,
                     abs,
+                    not,
+                    ..
                 },
                 Operand::Const {
                     bank: b,
                     off: o,
                     neg: n,
                     abs: a,
+                    not: t,
                 },
             ) => {
                 let w = off.put(bank.put(w, b as u64), (o / 4) as u64);
-                put_flag(put_flag(w, neg, n), abs, a)
+                put_flag(put_flag(put_flag(w, neg, n), abs, a), not, t)
             }
-            (OpKind::Imm20 { f, sign }, Operand::Imm(v)) => {
+            (OpKind::Imm20 { f, sign } | OpKind::UImm20 { f, sign }, Operand::Imm(v)) => {
                 sign.put(f.put(w, v as u64), ((v as u64) >> f.width) & 1)
             }
             (OpKind::FImm20 { f, sign }, Operand::FImm(b)) => {
                 sign.put(f.put(w, (b as u64 >> 12) & 0x7ffff), (b as u64 >> 31) & 1)
             }
-            (OpKind::UImm { f }, Operand::Imm(v)) | (OpKind::Imm32 { f, .. }, Operand::Imm(v)) => {
-                f.put(w, v as u64)
-            }
+            (OpKind::UImm { f, .. }, Operand::Imm(v))
+            | (OpKind::Imm32 { f, .. }, Operand::Imm(v)) => f.put(w, v as u64),
             (OpKind::FImm32 { f }, Operand::FImm(b)) => f.put(w, b as u64),
             (OpKind::Target { f }, Operand::Target(t)) => f.put(w, (t - addr as i64 - 8) as u64),
             (OpKind::SReg { f }, Operand::SReg(s)) => f.put(w, s as u64),
@@ -333,5 +386,5 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
             _ => w,
         };
     }
-    w
+    w & !op.ignored
 }

@@ -112,9 +112,10 @@ pub enum Operand {
     /// ALU constant operand `c[bank][off]`, `off` in bytes.
     Const {
         bank: u8,
-        off: u32,
+        off: i32,
         neg: bool,
         abs: bool,
+        not: bool,
     },
     /// Integer immediate (sign-extended where the kind is signed).
     Imm(i64),

@@ -16,6 +16,7 @@ pub mod inst;
 pub mod parse;
 pub mod print;
 pub mod program;
+pub mod sample;
 pub mod table;
 
 pub use codec::{DecodeError, decode, encode};

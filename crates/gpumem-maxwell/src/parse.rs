@@ -43,8 +43,17 @@ struct Line<'a> {
 }
 
 impl Line<'_> {
+    /// The nearest char boundary at or before `i`.
+    fn floor(&self, i: usize) -> usize {
+        let mut i = i.min(self.text.len());
+        while !self.text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    }
     fn span(&self, start: usize, end: usize) -> Span {
-        let col = self.text[..start.min(self.text.len())].chars().count() as u32 + 1;
+        let start = self.floor(start);
+        let col = self.text[..start].chars().count() as u32 + 1;
         Span {
             line: self.line,
             col,
@@ -53,12 +62,9 @@ impl Line<'_> {
         }
     }
     fn err(&self, start: usize, end: usize, msg: impl Into<String>) -> Diagnostic {
-        let end = end.clamp(start, self.text.len());
-        Diagnostic::error(
-            self.span(start, end),
-            &self.text[start.min(self.text.len())..end],
-            msg,
-        )
+        let start = self.floor(start);
+        let end = self.floor(end.max(start));
+        Diagnostic::error(self.span(start, end), &self.text[start..end], msg)
     }
 }
 
@@ -171,37 +177,46 @@ pub fn parse_int(t: &str) -> Option<i128> {
 /// One operand as written, before it is matched against a row.
 #[derive(Clone, Debug)]
 enum Tok {
-    Reg {
-        r: u8,
-        neg: bool,
-        abs: bool,
-        not: bool,
-        reuse: bool,
-    },
-    Pred {
-        p: u8,
-        neg: bool,
-    },
-    Mem {
-        ra: u8,
-        off: i128,
-    },
-    CMem {
-        bank: i128,
-        ra: u8,
-        off: i128,
-        neg: bool,
-        abs: bool,
-    },
+    Reg { r: u8 },
+    Pred { p: u8 },
+    Mem { ra: u8, off: i128 },
+    CMem { bank: i128, ra: u8, off: i128 },
     Int(i128),
     Float(String),
     Ident(String),
 }
 
+/// An operand with its prefixes (`-`, `~`, `!`, `|..|`) and dotted suffixes (`.CC`,
+/// `.H1`, `.NEG`, `.reuse`) split off.
 struct PTok {
     tok: Tok,
+    neg: bool,
+    not: bool,
+    abs: bool,
+    bang: bool,
+    /// Suffixes with their byte offsets, in source order.
+    suffixes: Vec<(String, usize)>,
     start: usize,
     end: usize,
+}
+
+impl PTok {
+    fn plain(&self) -> bool {
+        !self.neg && !self.not && !self.abs && !self.bang
+    }
+    /// The identifier with its suffixes joined back (`SR_TID.X`, `CC.NE`).
+    fn ident(&self) -> Option<String> {
+        match &self.tok {
+            Tok::Ident(n) => {
+                let mut s = n.clone();
+                for (x, _) in &self.suffixes {
+                    s.push_str(x);
+                }
+                Some(s)
+            }
+            _ => None,
+        }
+    }
 }
 
 fn reg_num(t: &str) -> Option<u8> {
@@ -249,7 +264,10 @@ fn parse_addr(l: &Line, inner: &str, at: usize) -> Result<(u8, i128), Diagnostic
             }
         };
         Ok((r, off))
-    } else if reg_part.starts_with('R') && reg_part[1..].bytes().all(|c| c.is_ascii_digit()) {
+    } else if reg_part.starts_with('R')
+        && reg_part.len() > 1
+        && reg_part[1..].bytes().all(|c| c.is_ascii_digit())
+    {
         Err(bad("register out of range: R0..R254 or RZ"))
     } else {
         parse_int(&t)
@@ -277,65 +295,79 @@ fn split_operands(s: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// Splits trailing `.SUFFIX` parts off an operand (not off numbers: `0.5` stays whole).
+fn split_suffixes(t: &str) -> (&str, Vec<(String, usize)>) {
+    let mut base = t;
+    let mut out = Vec::new();
+    while let Some(i) = base.rfind('.') {
+        let sfx = &base[i + 1..];
+        let is_word = sfx.starts_with(|c: char| c.is_ascii_alphabetic() || c == '?')
+            && sfx
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '?');
+        // A leading dot is part of a label (`.L_1`); `c[..][..]` and numbers keep theirs.
+        if i == 0 || !is_word {
+            break;
+        }
+        out.push((base[i..].to_string(), i));
+        base = &base[..i];
+    }
+    out.reverse();
+    (base, out)
+}
+
 fn parse_operand(l: &Line, start: usize, end: usize) -> Result<PTok, Diagnostic> {
     let raw = &l.text[start..end];
     let lead = raw.len() - raw.trim_start().len();
     let t = raw.trim();
     let (s, e) = (start + lead, start + lead + t.len());
-    let mk = |tok| {
-        Ok(PTok {
-            tok,
-            start: s,
-            end: e,
-        })
-    };
     if t.is_empty() {
         return Err(l.err(start, end.max(start + 1), "missing operand"));
     }
-    // Prefixes: `-`, `~`, `!`, `|x|`.
-    let (neg, t1) = match t.strip_prefix('-') {
-        Some(r)
-            if !r.starts_with(|c: char| c.is_ascii_digit())
-                && !r.starts_with("QNAN")
-                && !r.starts_with("INF") =>
-        {
-            (true, r.trim_start())
+    let (base, suffixes) = split_suffixes(t);
+    let suffixes: Vec<(String, usize)> = suffixes.into_iter().map(|(x, i)| (x, s + i)).collect();
+    let mut body = base.trim();
+    let is_num = |b: &str| {
+        b.starts_with(|c: char| c.is_ascii_digit()) || b.starts_with("QNAN") || b.starts_with("INF")
+    };
+    let mut pt = PTok {
+        tok: Tok::Int(0),
+        neg: false,
+        not: false,
+        abs: false,
+        bang: false,
+        suffixes,
+        start: s,
+        end: e,
+    };
+    // Prefixes: `-` (not before a number), `~`, `!`, `|x|`.
+    loop {
+        if let Some(r) = body.strip_prefix('-').filter(|r| !is_num(r)) {
+            pt.neg = true;
+            body = r.trim_start();
+        } else if let Some(r) = body.strip_prefix('~') {
+            pt.not = true;
+            body = r.trim_start();
+        } else if let Some(r) = body.strip_prefix('!') {
+            pt.bang = true;
+            body = r.trim_start();
+        } else if let Some(r) = body.strip_prefix('|').and_then(|r| r.strip_suffix('|')) {
+            pt.abs = true;
+            body = r.trim();
+        } else {
+            break;
         }
-        _ => (false, t),
-    };
-    let (not, t1) = match t1.strip_prefix('~') {
-        Some(r) => (true, r.trim_start()),
-        None => (false, t1),
-    };
-    let (abs, t1) = match t1.strip_prefix('|').and_then(|r| r.strip_suffix('|')) {
-        Some(r) => (true, r.trim()),
-        None => (false, t1),
-    };
-    let (reuse, t2) = match t1.strip_suffix(".reuse") {
-        Some(r) => (true, r),
-        None => (false, t1),
-    };
-    if let Some(r) = reg_num(t2) {
-        return mk(Tok::Reg {
-            r,
-            neg,
-            abs,
-            not,
-            reuse,
-        });
     }
-    if t2.starts_with('R') && t2.len() > 1 && t2[1..].bytes().all(|c| c.is_ascii_digit()) {
-        return Err(l.err(s, e, "register out of range: R0..R254 or RZ"));
-    }
-    if let Some(p) = t.strip_prefix('!')
-        && let Some(p) = pred_num(p.trim())
+    pt.tok = if let Some(r) = reg_num(body) {
+        Tok::Reg { r }
+    } else if body.starts_with('R')
+        && body.len() > 1
+        && body[1..].bytes().all(|c| c.is_ascii_digit())
     {
-        return mk(Tok::Pred { p, neg: true });
-    }
-    if let Some(p) = pred_num(t) {
-        return mk(Tok::Pred { p, neg: false });
-    }
-    if let Some(b) = t1.strip_prefix("c[").or_else(|| t1.strip_prefix("c [")) {
+        return Err(l.err(s, e, "register out of range: R0..R254 or RZ"));
+    } else if let Some(p) = pred_num(body) {
+        Tok::Pred { p }
+    } else if let Some(b) = body.strip_prefix("c[").or_else(|| body.strip_prefix("c [")) {
         let close = b.find(']').ok_or_else(|| l.err(s, e, "unclosed `c[`"))?;
         let bank = parse_int(b[..close].trim())
             .ok_or_else(|| l.err(s, e, "bad constant bank: expected a number"))?;
@@ -344,40 +376,32 @@ fn parse_operand(l: &Line, start: usize, end: usize) -> Result<PTok, Diagnostic>
             .strip_prefix('[')
             .and_then(|r| r.strip_suffix(']'))
             .ok_or_else(|| l.err(s, e, "expected `c[bank][offset]`"))?;
-        let at = e - 1 - inner.len();
-        let (ra, off) = parse_addr(l, inner, at)?;
-        return mk(Tok::CMem {
-            bank,
-            ra,
-            off,
-            neg,
-            abs,
-        });
-    }
-    if let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        let (ra, off) = parse_addr(l, inner, s)?;
+        Tok::CMem { bank, ra, off }
+    } else if let Some(inner) = body.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
         let (ra, off) = parse_addr(l, inner, s + 1)?;
-        return mk(Tok::Mem { ra, off });
-    }
-    if let Some(v) = parse_int(t) {
-        return mk(Tok::Int(v));
-    }
-    if let Some(f) = crate::alu::parse_float(t) {
-        let _ = f;
-        return mk(Tok::Float(t.to_string()));
-    }
-    // Branch targets as cuobjdump writes them: `(.L_1)
-    let name = t
-        .strip_prefix("`(")
-        .and_then(|r| r.strip_suffix(')'))
-        .unwrap_or(t);
-    if name.starts_with(is_ident_start)
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "_.$".contains(c))
-    {
-        return mk(Tok::Ident(name.to_string()));
-    }
-    Err(l.err(s, e, "cannot read this operand"))
+        Tok::Mem { ra, off }
+    } else if let Some(v) = parse_int(body) {
+        Tok::Int(v)
+    } else if crate::alu::float_bits(body).is_some() {
+        Tok::Float(body.to_string())
+    } else {
+        // Branch targets as cuobjdump writes them: `(.L_1)
+        let name = body
+            .strip_prefix("`(")
+            .and_then(|r| r.strip_suffix(')'))
+            .unwrap_or(body);
+        if name.starts_with(is_ident_start)
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_.$".contains(c))
+        {
+            Tok::Ident(name.to_string())
+        } else {
+            return Err(l.err(s, e, "cannot read this operand"));
+        }
+    };
+    Ok(pt)
 }
 
 /// Parses a maxas control prefix `ww:r:w:y:s` (wait mask hex or `--`, read and write
@@ -423,7 +447,8 @@ fn parse_maxas(t: &str) -> Option<Ctrl> {
 }
 
 /// The mnemonic's modifier string matched against one row: every group at most once, in
-/// any order; the longest spelling at each point wins.
+/// any order; at each point the longest spelling of a group not yet used wins (the first
+/// such group in print order, so `PSETP.AND.OR` fills its two `bop` groups in turn).
 fn match_mods(
     op: &'static OpSpec,
     mods: &str,
@@ -431,33 +456,38 @@ fn match_mods(
     let mut vals = Inst::new(op).mods;
     let mut used = [false; crate::inst::MAX_MODS];
     let mut rest = mods;
-    let mut lds_explicit32 = false;
     while !rest.is_empty() {
         let at = mods.len() - rest.len();
-        let mut best: Option<(usize, u8, usize)> = None;
-        for (gi, g) in op.mods.iter().enumerate() {
+        // (group, value, length, group already used)
+        let mut best: Option<(usize, u8, usize, bool)> = None;
+        for (gi, g) in op.mods.iter().enumerate().filter(|(_, g)| g.at.is_none()) {
             for v in g.vals {
                 for sp in std::iter::once(&v.text).chain(v.aliases.iter()) {
                     if sp.is_empty() || !rest.starts_with(sp) {
                         continue;
                     }
                     let boundary = rest[sp.len()..].is_empty() || rest[sp.len()..].starts_with('.');
-                    if boundary && best.is_none_or(|b| sp.len() > b.2) {
-                        best = Some((gi, v.value, sp.len()));
+                    let better = match best {
+                        None => true,
+                        Some((_, _, len, was_used)) => {
+                            (was_used && !used[gi]) || (was_used == used[gi] && sp.len() > len)
+                        }
+                    };
+                    if boundary && better {
+                        best = Some((gi, v.value, sp.len(), used[gi]));
                     }
                 }
             }
         }
-        let Some((gi, v, len)) = best else {
-            let end = rest[1..].find('.').map(|p| p + 1).unwrap_or(rest.len());
-            return Err((
-                at,
-                format!("unknown modifier `{}` for {}", &rest[..end], op.name),
-            ));
-        };
-        if used[gi] {
-            // `LDS.U.32`: nvdisasm's explicit 32-bit size after `.U`.
-            if !(op.form == "LDS" && &rest[..len] == ".32" && !lds_explicit32) {
+        match best {
+            None => {
+                let end = rest[1..].find('.').map(|p| p + 1).unwrap_or(rest.len());
+                return Err((
+                    at,
+                    format!("unknown modifier `{}` for {}", &rest[..end], op.name),
+                ));
+            }
+            Some((gi, _, len, true)) => {
                 return Err((
                     at,
                     format!(
@@ -467,11 +497,12 @@ fn match_mods(
                     ),
                 ));
             }
-            lds_explicit32 = true;
+            Some((gi, v, len, false)) => {
+                used[gi] = true;
+                vals[gi] = v;
+                rest = &rest[len..];
+            }
         }
-        used[gi] = true;
-        vals[gi] = v;
-        rest = &rest[len..];
     }
     Ok(vals)
 }
@@ -487,7 +518,8 @@ fn fits_signed(v: i128, bits: u8) -> bool {
     v >= -half && v < half
 }
 
-/// Matches parsed operands against one row's operand kinds.
+/// Matches parsed operands against one row's operand kinds (and the suffix modifiers
+/// that belong to each operand).
 fn match_operands(
     l: &Line,
     op: &'static OpSpec,
@@ -511,220 +543,72 @@ fn match_operands(
                 ),
             },
         };
-        let got: Option<Operand> = match (kind, tok.map(|t| &t.tok)) {
-            (
-                OpKind::Reg {
-                    neg,
-                    abs,
-                    not,
-                    reuse: rs,
-                    ..
-                },
-                Some(Tok::Reg {
-                    r,
-                    neg: n,
-                    abs: a,
-                    not: t,
-                    reuse: ru,
-                }),
-            ) => {
-                if (*n && neg.is_none()) || (*a && abs.is_none()) || (*t && not.is_none()) {
-                    return Err(fail(
-                        tok,
-                        format!(
-                            "{} does not take `-`, `|..|` or `~` on this operand",
-                            op.name
-                        ),
-                    ));
-                }
-                if *ru {
-                    match rs {
-                        Some(s) => reuse |= 1 << s,
-                        None => {
-                            return Err(fail(
-                                tok,
-                                format!("`.reuse` is not available on this operand of {}", op.name),
-                            ));
-                        }
-                    }
-                }
-                Some(Operand::Reg {
-                    r: *r,
-                    neg: *n,
-                    abs: *a,
-                    not: *t,
-                })
-            }
-            (OpKind::Pred { neg, .. }, Some(Tok::Pred { p, neg: n })) => {
-                if *n && neg.is_none() {
-                    return Err(fail(tok, "this predicate cannot be negated".into()));
-                }
-                Some(Operand::Pred { p: *p, neg: *n })
-            }
-            (OpKind::SparsePred { .. }, Some(Tok::Pred { p, neg: false })) => {
-                Some(Operand::Pred { p: *p, neg: false })
-            }
-            (OpKind::Mem { imm, .. }, Some(Tok::Mem { ra, off })) => {
-                let ok = if *ra == RZ {
-                    *off >= 0 && *off <= imm.max() as i128
-                } else {
-                    fits_signed(*off, imm.width)
-                };
-                if !ok {
-                    let what = if *ra == RZ {
-                        format!(
-                            "absolute address out of range: 0..={:#x} (unsigned {}-bit)",
-                            imm.max(),
-                            imm.width
-                        )
-                    } else {
-                        format!(
-                            "offset out of range: {:#x}..={:#x} (signed {}-bit)",
-                            -(1i64 << (imm.width - 1)),
-                            (1i64 << (imm.width - 1)) - 1,
-                            imm.width
-                        )
-                    };
-                    return Err(fail(tok, what));
-                }
-                Some(Operand::Mem {
-                    ra: *ra,
-                    off: *off as i64,
-                })
-            }
-            (
-                OpKind::ConstMem { bank, imm, .. },
-                Some(Tok::CMem {
-                    bank: b,
-                    ra,
-                    off,
-                    neg: false,
-                    abs: false,
-                }),
-            ) => {
-                if *b < 0 || *b > bank.max() as i128 {
-                    return Err(fail(
-                        tok,
-                        format!("constant bank out of range: 0..={}", bank.max()),
-                    ));
-                }
-                let ok = fits_signed(*off, imm.width)
-                    || (*ra == RZ && *off >= 0 && *off <= imm.max() as i128);
-                if !ok {
-                    return Err(fail(tok, "constant offset out of range: signed 16-bit (or unsigned 16-bit without Ra)".into()));
-                }
-                let off = (((*off as i64) << 48) >> 48) as i64;
-                Some(Operand::ConstMem {
-                    bank: *b as u8,
-                    ra: *ra,
-                    off,
-                })
-            }
-            (
-                OpKind::ConstOperand {
-                    bank,
-                    off,
-                    neg,
-                    abs,
-                },
-                Some(Tok::CMem {
-                    bank: b,
-                    ra: RZ,
-                    off: o,
-                    neg: n,
-                    abs: a,
-                }),
-            ) => {
-                if (*n && neg.is_none()) || (*a && abs.is_none()) {
-                    return Err(fail(
-                        tok,
-                        format!("{} does not take `-` or `|..|` on this operand", op.name),
-                    ));
-                }
-                if *b < 0 || *b > bank.max() as i128 {
-                    return Err(fail(
-                        tok,
-                        format!("constant bank out of range: 0..={}", bank.max()),
-                    ));
-                }
-                if *o < 0 || *o % 4 != 0 || *o / 4 > off.max() as i128 {
-                    return Err(fail(
-                        tok,
-                        format!(
-                            "constant offset must be a multiple of 4 in 0..={:#x}",
-                            off.max() * 4
-                        ),
-                    ));
-                }
-                Some(Operand::Const {
-                    bank: *b as u8,
-                    off: *o as u32,
-                    neg: *n,
-                    abs: *a,
-                })
-            }
-            (OpKind::Imm20 { f, .. }, Some(Tok::Int(v))) => {
-                if !fits_signed(*v, f.width + 1) {
-                    return Err(fail(tok, "immediate out of range: signed 20-bit".into()));
-                }
-                Some(Operand::Imm(*v as i64))
-            }
-            (OpKind::UImm { f }, Some(Tok::Int(v))) => {
-                if *v < 0 || *v > f.max() as i128 {
-                    return Err(fail(
-                        tok,
-                        format!("immediate out of range: 0..={:#x}", f.max()),
-                    ));
-                }
-                Some(Operand::Imm(*v as i64))
-            }
-            (OpKind::Imm32 { .. }, Some(Tok::Int(v))) => {
-                if *v < -(1i128 << 31) || *v > u32::MAX as i128 {
-                    return Err(fail(tok, "immediate out of range: 32-bit".into()));
-                }
-                Some(Operand::Imm(*v as i64))
-            }
-            (
-                OpKind::FImm20 { .. } | OpKind::FImm32 { .. },
-                Some(Tok::Float(..) | Tok::Int(..)),
-            ) => {
-                let t = tok.map(|t| &t.tok);
-                let bits = match t {
-                    Some(Tok::Float(text)) => crate::alu::float_bits(text),
-                    Some(Tok::Int(i)) => Some((*i as f32).to_bits()),
-                    _ => None,
-                };
-                let Some(bits) = bits else {
-                    return Err(fail(tok, "bad float immediate".into()));
-                };
-                if matches!(kind, OpKind::FImm20 { .. }) && bits & 0xfff != 0 {
-                    return Err(fail(tok, "float immediate needs more than the 20 bits this form holds (use the 32I form)".into()));
-                }
-                Some(Operand::FImm(bits))
-            }
-            (OpKind::Target { .. }, Some(Tok::Int(v))) => Some(Operand::Target(*v as i64)),
-            (OpKind::Target { .. }, Some(Tok::Ident(name))) => {
-                let t = &toks[ti];
-                *label = Some((oi, name.clone(), l.span(t.start, t.end)));
-                Some(Operand::Target(0))
-            }
-            (OpKind::SReg { .. }, Some(Tok::Ident(name))) => {
-                crate::alu::sreg_num(name).map(Operand::SReg)
-            }
-            (OpKind::CondCode { .. }, Some(Tok::Ident(name))) => {
-                crate::alu::cc_num(name).map(Operand::Cc)
-            }
-            (OpKind::Scoreboard { .. }, Some(Tok::Ident(name))) => name
-                .strip_prefix("SB")
-                .and_then(|n| n.parse::<u8>().ok())
-                .filter(|n| *n < 8)
-                .map(Operand::Sb),
-            _ => None,
+        let got = match tok {
+            Some(t) => match_one(op, kind, t, oi, label, l).map_err(|m| fail(tok, m))?,
+            None => None,
         };
         match got {
             Some(v) => {
+                let t = &toks[ti];
                 inst.operands[oi] = v;
                 ti += 1;
+                // Suffixes: `.reuse` and this operand's modifier groups.
+                for (sfx, at) in &t.suffixes {
+                    if matches!(
+                        kind,
+                        OpKind::SReg { .. } | OpKind::CondCode { .. } | OpKind::Target { .. }
+                    ) {
+                        break;
+                    }
+                    if sfx == ".reuse" {
+                        match kind {
+                            OpKind::Reg {
+                                reuse: Some(slot), ..
+                            } => reuse |= 1 << slot,
+                            _ => {
+                                return Err(Mismatch {
+                                    progress: oi,
+                                    diag: l.err(
+                                        *at,
+                                        at + sfx.len(),
+                                        format!(
+                                            "`.reuse` is not available on this operand of {}",
+                                            op.name
+                                        ),
+                                    ),
+                                });
+                            }
+                        }
+                        continue;
+                    }
+                    let hit = op.mods.iter().enumerate().find_map(|(gi, g)| {
+                        (g.at == Some(oi as u8))
+                            .then(|| {
+                                g.vals
+                                    .iter()
+                                    .find(|v| v.text == sfx.as_str())
+                                    .map(|v| (gi, v.value))
+                            })
+                            .flatten()
+                    });
+                    match hit {
+                        Some((gi, v)) => inst.mods[gi] = v,
+                        None => {
+                            return Err(Mismatch {
+                                progress: oi,
+                                diag: l.err(
+                                    *at,
+                                    at + sfx.len(),
+                                    format!(
+                                        "unknown suffix `{sfx}` on operand {} of {}",
+                                        oi + 1,
+                                        op.form
+                                    ),
+                                ),
+                            });
+                        }
+                    }
+                }
             }
             None => match crate::alu::implicit_operand(kind) {
                 Some(v) => inst.operands[oi] = v,
@@ -746,6 +630,212 @@ fn match_operands(
     }
     inst.ctrl.reuse = reuse;
     Ok(())
+}
+
+/// One token against one operand kind: `Ok(None)` when the kind does not fit (the operand
+/// may be optional), `Err` when it fits but the value is wrong.
+fn match_one(
+    op: &'static OpSpec,
+    kind: &OpKind,
+    t: &PTok,
+    oi: usize,
+    label: &mut Option<(usize, String, Span)>,
+    l: &Line,
+) -> Result<Option<Operand>, String> {
+    let flags_ok = |neg: Option<gpumem_isa::bits::Field>,
+                    abs: Option<gpumem_isa::bits::Field>,
+                    not: Option<gpumem_isa::bits::Field>| {
+        if (t.neg && neg.is_none())
+            || (t.abs && abs.is_none())
+            || (t.not && not.is_none())
+            || t.bang
+        {
+            Err(format!(
+                "{} does not take this `-`, `|..|`, `~` or `!` on operand {}",
+                op.name,
+                oi + 1
+            ))
+        } else {
+            Ok(())
+        }
+    };
+    Ok(match (kind, &t.tok) {
+        (OpKind::Reg { neg, abs, not, .. }, Tok::Reg { r }) => {
+            flags_ok(*neg, *abs, *not)?;
+            Some(Operand::Reg {
+                r: *r,
+                neg: t.neg,
+                abs: t.abs,
+                not: t.not,
+            })
+        }
+        (OpKind::Pred { neg, .. }, Tok::Pred { p }) => {
+            if (t.bang && neg.is_none()) || t.neg || t.abs || t.not {
+                return Err("this predicate cannot be negated".into());
+            }
+            Some(Operand::Pred { p: *p, neg: t.bang })
+        }
+        (OpKind::SparsePred { .. }, Tok::Pred { p }) if t.plain() => {
+            Some(Operand::Pred { p: *p, neg: false })
+        }
+        (OpKind::Mem { imm, .. }, Tok::Mem { ra, off }) if t.plain() => {
+            let ok = if *ra == RZ {
+                *off >= 0 && *off <= imm.max() as i128
+            } else {
+                fits_signed(*off, imm.width)
+            };
+            if !ok {
+                return Err(if *ra == RZ {
+                    format!(
+                        "absolute address out of range: 0..={:#x} (unsigned {}-bit)",
+                        imm.max(),
+                        imm.width
+                    )
+                } else {
+                    format!(
+                        "offset out of range: {:#x}..={:#x} (signed {}-bit)",
+                        -(1i64 << (imm.width - 1)),
+                        (1i64 << (imm.width - 1)) - 1,
+                        imm.width
+                    )
+                });
+            }
+            Some(Operand::Mem {
+                ra: *ra,
+                off: *off as i64,
+            })
+        }
+        (OpKind::ConstMem { bank, imm, .. }, Tok::CMem { bank: b, ra, off }) if t.plain() => {
+            if *b < 0 || *b > bank.max() as i128 {
+                return Err(format!("constant bank out of range: 0..={}", bank.max()));
+            }
+            if !(fits_signed(*off, imm.width)
+                || (*ra == RZ && *off >= 0 && *off <= imm.max() as i128))
+            {
+                return Err(
+                    "constant offset out of range: signed 16-bit (or unsigned 16-bit without Ra)"
+                        .into(),
+                );
+            }
+            Some(Operand::ConstMem {
+                bank: *b as u8,
+                ra: *ra,
+                off: ((*off as i64) << 48) >> 48,
+            })
+        }
+        (
+            OpKind::ConstOperand {
+                bank,
+                off,
+                neg,
+                abs,
+                not,
+                ..
+            },
+            Tok::CMem {
+                bank: b,
+                ra: RZ,
+                off: o,
+            },
+        ) => {
+            flags_ok(*neg, *abs, *not)?;
+            if *b < 0 || *b > bank.max() as i128 {
+                return Err(format!("constant bank out of range: 0..={}", bank.max()));
+            }
+            let half = 1i128 << (off.width - 1);
+            if *o % 4 != 0 || *o / 4 < -half || *o / 4 >= half {
+                return Err(format!(
+                    "constant offset must be a multiple of 4 in -{:#x}..={:#x}",
+                    half * 4,
+                    (half - 1) * 4
+                ));
+            }
+            Some(Operand::Const {
+                bank: *b as u8,
+                off: *o as i32,
+                neg: t.neg,
+                abs: t.abs,
+                not: t.not,
+            })
+        }
+        (OpKind::Imm20 { f, .. }, Tok::Int(v)) if t.plain() => {
+            if !fits_signed(*v, f.width + 1) {
+                return Err("immediate out of range: signed 20-bit".into());
+            }
+            Some(Operand::Imm(*v as i64))
+        }
+        (OpKind::UImm20 { f, .. }, Tok::Int(v)) if t.plain() => {
+            if *v < 0 || *v >= 1i128 << (f.width + 1) {
+                return Err("immediate out of range: unsigned 20-bit".into());
+            }
+            Some(Operand::Imm(*v as i64))
+        }
+        (
+            OpKind::UImm {
+                f,
+                signed_if: Some(_),
+                ..
+            },
+            Tok::Int(v),
+        ) if t.plain() && *v < 0 => {
+            if *v < -(1i128 << (f.width - 1)) {
+                return Err(format!(
+                    "immediate out of range: -{:#x}..={:#x}",
+                    1u64 << (f.width - 1),
+                    f.max()
+                ));
+            }
+            Some(Operand::Imm((*v as i64) & f.max() as i64))
+        }
+        (OpKind::UImm { f, .. }, Tok::Int(v)) if t.plain() => {
+            if *v < 0 || *v > f.max() as i128 {
+                return Err(format!("immediate out of range: 0..={:#x}", f.max()));
+            }
+            Some(Operand::Imm(*v as i64))
+        }
+        (OpKind::Imm32 { .. }, Tok::Int(v)) if t.plain() => {
+            if *v < -(1i128 << 31) || *v > u32::MAX as i128 {
+                return Err("immediate out of range: 32-bit".into());
+            }
+            Some(Operand::Imm(*v as i64))
+        }
+        (OpKind::FImm20 { .. } | OpKind::FImm32 { .. }, Tok::Float(_) | Tok::Int(_))
+            if t.plain() =>
+        {
+            let bits = match &t.tok {
+                Tok::Float(text) => crate::alu::float_bits(text),
+                Tok::Int(i) => Some((*i as f32).to_bits()),
+                _ => None,
+            }
+            .ok_or("bad float immediate")?;
+            if matches!(kind, OpKind::FImm20 { .. }) && bits & 0xfff != 0 {
+                return Err("float immediate needs more than the 20 bits this form holds".into());
+            }
+            Some(Operand::FImm(bits))
+        }
+        (OpKind::Target { .. }, Tok::Int(v)) if t.plain() => Some(Operand::Target(*v as i64)),
+        (OpKind::Target { .. }, Tok::Ident(_)) if t.plain() => {
+            let name = t.ident().unwrap_or_default();
+            *label = Some((oi, name, l.span(t.start, t.end)));
+            Some(Operand::Target(0))
+        }
+        (OpKind::SReg { .. }, Tok::Ident(_)) if t.plain() => {
+            let name = t.ident().unwrap_or_default();
+            Some(Operand::SReg(crate::alu::sreg_num(&name).ok_or_else(
+                || format!("unknown special register `{name}`"),
+            )?))
+        }
+        (OpKind::CondCode { .. }, Tok::Ident(_)) if t.plain() => t
+            .ident()
+            .and_then(|n| crate::alu::cc_num(&n))
+            .map(Operand::Cc),
+        (OpKind::Scoreboard { .. }, Tok::Ident(n)) if t.plain() => n
+            .strip_prefix("SB")
+            .and_then(|n| n.parse::<u8>().ok())
+            .filter(|n| *n < 6)
+            .map(Operand::Sb),
+        _ => None,
+    })
 }
 
 /// Schedule annotations: `&req={0,5}`, `&rd=N`, `&wr=N`, `?stall=N`, `?yield`, `?reuse=N`,
@@ -952,6 +1042,10 @@ fn parse_line(
             DEFAULT_SLOT
         })
     });
+    if ctrl.is_none() && !ann_text.is_empty() {
+        // With annotations the yield bit is 1 unless `?yield` says otherwise.
+        sched.no_yield = true;
+    }
     let sched_given = ctrl.is_some() || !ann_text.is_empty() || pair_first;
     if pair_first && ctrl.is_none() {
         sched.stall = 0;
@@ -982,11 +1076,29 @@ fn parse_line(
     }
     // Try each encoding of the mnemonic; keep the error of the one that got furthest.
     let mut best: Option<Mismatch> = None;
+    if inst_guard != (PT, false)
+        && rows
+            .iter()
+            .all(|r| r.ignored & crate::table::GUARD.mask() != 0)
+    {
+        return Err(l.err(start, ms, format!("{name} takes no guard predicate")));
+    }
     for op in rows.iter().copied().filter(|r| r.since <= target) {
         let mut inst = Inst::new(op);
         inst.guard = inst_guard.0;
         inst.guard_neg = inst_guard.1;
-        match match_mods(op, mods) {
+        // `.PO` sets both of the row's "plus one" bits (see `OpSpec::po`).
+        let (mods_wo_po, po) = match op.po {
+            Some(_) if mods.split('.').any(|m| m == "PO") => (
+                mods.split('.')
+                    .filter(|m| *m != "PO")
+                    .collect::<Vec<_>>()
+                    .join("."),
+                true,
+            ),
+            _ => (mods.to_string(), false),
+        };
+        match match_mods(op, &mods_wo_po) {
             Ok(m) => inst.mods = m,
             Err((at, msg)) => {
                 let end = (ms + dot + at + 1..=ms + mnem.len())
@@ -1005,6 +1117,28 @@ fn parse_line(
         let mut label = None;
         match match_operands(l, op, &toks, &mut inst, &mut label, ms + mnem.len()) {
             Ok(()) => {
+                if let (true, Some((a, b))) = (po, op.po) {
+                    let addr = 0;
+                    let w = codec::encode(&inst, addr) | (1 << a) | (1 << b);
+                    match codec::decode(w, inst.ctrl.to_slot(), addr, target) {
+                        Ok(mut x) => {
+                            x.operands = inst.operands;
+                            // Re-read only the two bits' fields: operands keep their targets.
+                            let y = codec::decode(w, inst.ctrl.to_slot(), addr, target).ok();
+                            if let Some(y) = y {
+                                x = y;
+                                for (i, k) in op.operands.iter().enumerate() {
+                                    if matches!(k, OpKind::Target { .. }) {
+                                        x.operands[i] = inst.operands[i];
+                                    }
+                                }
+                            }
+                            x.ctrl = inst.ctrl;
+                            inst = x;
+                        }
+                        Err(e) => return Err(l.err(ms, ms + mnem.len(), e.to_string())),
+                    }
+                }
                 let reuse = inst.ctrl.reuse;
                 inst.ctrl = sched;
                 inst.ctrl.reuse = reuse_annot.unwrap_or(reuse);
@@ -1074,8 +1208,16 @@ pub fn parse_program(src: &str, target: Target) -> Result<Program, Diagnostics> 
         for (oi, k) in si.inst.op.operands.iter().enumerate() {
             if let (OpKind::Target { f }, Operand::Target(t)) = (k, si.inst.operands[oi]) {
                 let rel = t - inst_addr(i) as i64 - 8;
-                if !f.fits_signed(rel) || t % 8 != 0 {
-                    diags.push(Diagnostic::error(si.span, "", format!("branch target {t:#x} is not reachable: needs a signed {}-bit offset to an instruction", f.width)));
+                // nvdisasm accepts targets that are not instruction addresses; so does gpumem.
+                if !f.fits_signed(rel) {
+                    diags.push(Diagnostic::error(
+                        si.span,
+                        "",
+                        format!(
+                            "branch target {t:#x} is not reachable: needs a signed {}-bit offset",
+                            f.width
+                        ),
+                    ));
                 }
             }
         }

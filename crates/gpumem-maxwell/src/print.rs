@@ -55,8 +55,19 @@ pub fn write_guard(inst: &Inst, out: &mut String) {
 pub fn write_body(inst: &Inst, out: &mut String) {
     let op = inst.op;
     out.push_str(op.name);
+    // `.PO`: both bits set print as one modifier, without the two negations.
+    let po = crate::codec::is_po(inst);
+    let po_bits = match (po, op.po) {
+        (true, Some((a, b))) => (1u64 << a) | (1u64 << b),
+        _ => 0,
+    };
+    if po {
+        out.push_str(".PO");
+    }
     for (i, g) in op.mods.iter().enumerate() {
-        if let Some(v) = g.lookup(inst.mods[i]) {
+        if g.at.is_none()
+            && let Some(v) = g.lookup(inst.mods[i])
+        {
             out.push_str(v.text);
         }
     }
@@ -65,19 +76,47 @@ pub fn write_body(inst: &Inst, out: &mut String) {
         out.push_str(".32");
     }
     let mut first = true;
-    for (k, v) in op.operands.iter().zip(inst.operands.iter()) {
+    for (oi, (k, v)) in op.operands.iter().zip(inst.operands.iter()).enumerate() {
         if !crate::alu::operand_printed(k, v) {
             continue;
         }
         out.push_str(if first { " " } else { ", " });
         first = false;
-        write_operand(inst, k, v, out);
+        let mut v = *v;
+        if po_bits != 0 {
+            match (k, &mut v) {
+                (OpKind::Reg { neg: Some(f), .. }, Operand::Reg { neg, .. })
+                | (OpKind::ConstOperand { neg: Some(f), .. }, Operand::Const { neg, .. })
+                    if f.mask() & po_bits != 0 =>
+                {
+                    *neg = false
+                }
+                _ => {}
+            }
+        }
+        write_operand(inst, k, &v, out);
+        for (i, g) in op.mods.iter().enumerate() {
+            if g.at == Some(oi as u8)
+                && g.mask() & po_bits == 0
+                && let Some(v) = g.lookup(inst.mods[i])
+            {
+                out.push_str(v.text);
+            }
+        }
+        if let OpKind::Reg {
+            reuse: Some(slot), ..
+        } = k
+            && inst.op.latency == crate::table::Latency::Fixed
+            && inst.ctrl.reuse & (1 << slot) != 0
+        {
+            out.push_str(".reuse");
+        }
     }
 }
 
 fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) {
     match (*k, *v) {
-        (OpKind::Reg { reuse, .. }, Operand::Reg { r, neg, abs, not }) => {
+        (OpKind::Reg { .. }, Operand::Reg { r, neg, abs, not }) => {
             if neg {
                 out.push('-');
             }
@@ -90,12 +129,6 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) {
             reg_name(r, out);
             if abs {
                 out.push('|');
-            }
-            if let Some(slot) = reuse
-                && inst.op.mem.is_none()
-                && inst.ctrl.reuse & (1 << slot) != 0
-            {
-                out.push_str(".reuse");
             }
         }
         (_, Operand::Pred { p, neg }) => {
@@ -135,34 +168,51 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) {
             out.push(']');
         }
         (
-            _,
+            OpKind::ConstOperand { spaced, .. },
             Operand::Const {
                 bank,
                 off,
                 neg,
                 abs,
+                not,
             },
         ) => {
             if neg {
                 out.push('-');
             }
+            if not {
+                out.push('~');
+            }
             if abs {
                 out.push('|');
             }
-            let _ = write!(out, "c[{bank:#x}][{off:#x}]");
+            let _ = write!(out, "c[{bank:#x}]{}[", if spaced { " " } else { "" });
+            hex_signed(off as i64, out);
+            out.push(']');
             if abs {
                 out.push('|');
             }
         }
-        (OpKind::Imm32 { signed: false, .. }, Operand::Imm(i))
-        | (OpKind::UImm { .. }, Operand::Imm(i)) => {
+        (
+            OpKind::UImm {
+                f,
+                signed_if: Some((g, m)),
+                ..
+            },
+            Operand::Imm(i),
+        ) if inst.mods[g as usize] & m != 0 => {
+            let sh = 64 - f.width as u32;
+            hex_signed((i << sh) >> sh, out);
+        }
+        (
+            OpKind::Imm32 { signed: false, .. } | OpKind::UImm { .. } | OpKind::UImm20 { .. },
+            Operand::Imm(i),
+        ) => {
             let _ = write!(out, "{i:#x}");
         }
         (_, Operand::Imm(i)) => hex_signed(i, out),
         (_, Operand::FImm(b)) => fimm_text(b, out),
-        (_, Operand::Target(t)) => {
-            let _ = write!(out, "{:#x}", t as u64);
-        }
+        (_, Operand::Target(t)) => hex_signed(t, out),
         (_, Operand::SReg(s)) => out.push_str(sreg_name(s).unwrap_or("SR_INVALID")),
         (_, Operand::Cc(c)) => out.push_str(cc_name(c).unwrap_or("CC.INVALID")),
         (_, Operand::Sb(s)) => {

@@ -77,7 +77,7 @@ impl Disassembly {
 
 /// Decodes a raw stream of whole bundles starting at byte address `base`.
 pub fn disassemble(bytes: &[u8], base: u64, target: Target) -> Result<Disassembly, DecodeError> {
-    if bytes.len() % 32 != 0 {
+    if !bytes.len().is_multiple_of(32) {
         return Err(DecodeError::Unaligned { len: bytes.len() });
     }
     let word = |i: usize| u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap_or([0; 8]));
@@ -217,8 +217,9 @@ pub fn line_text(l: &DisLine, style: SchedStyle) -> String {
     }
     print::write_inst(inst, &mut s);
     if style == SchedStyle::Annotations {
-        // Reuse flags that `.reuse` suffixes cannot show (memory ops) go in the annotation.
-        annotations(inst.ctrl, inst.op.mem.is_some(), &mut s);
+        // All four reuse flags go in the annotation: `.reuse` suffixes cannot show the
+        // flags of slots without a register (nvdisasm ignores those) nor memory ops' flags.
+        annotations(inst.ctrl, true, &mut s);
         s.push_str(" ;");
     } else if l.pair == Pair::Second && style == SchedStyle::None {
         // nvdisasm ends the second of a pair with the brace, no `;`.

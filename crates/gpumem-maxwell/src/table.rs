@@ -58,8 +58,14 @@ pub struct ModVal {
 pub struct ModGroup {
     pub name: &'static str,
     pub field: Field,
+    /// A second field holding the value's high bits (`value = field | hi << field.width`),
+    /// for modifiers split over two places (I2F's source sign and size).
+    pub hi: Option<Field>,
     /// Values that exist; a decoded value not listed here is an invalid word.
     pub vals: &'static [ModVal],
+    /// `Some(i)`: the spelling is a suffix of operand `i` (`R2.CC`, `R4.H1`, `0x1.NEG`)
+    /// instead of the mnemonic.
+    pub at: Option<u8>,
 }
 
 impl ModGroup {
@@ -74,6 +80,26 @@ impl ModGroup {
 
     pub fn lookup(&self, value: u8) -> Option<&ModVal> {
         self.vals.iter().find(|v| v.value == value)
+    }
+
+    pub fn get(&self, word: u64) -> u8 {
+        let lo = self.field.get(word);
+        (match self.hi {
+            Some(h) => lo | (h.get(word) << self.field.width),
+            None => lo,
+        }) as u8
+    }
+
+    pub fn put(&self, word: u64, value: u8) -> u64 {
+        let w = self.field.put(word, value as u64);
+        match self.hi {
+            Some(h) => h.put(w, (value as u64) >> self.field.width),
+            None => w,
+        }
+    }
+
+    pub fn mask(&self) -> u64 {
+        self.field.mask() | self.hi.map(|h| h.mask()).unwrap_or(0)
     }
 }
 
@@ -100,11 +126,13 @@ pub enum OpKind {
         abs: Option<Field>,
         not: Option<Field>,
     },
-    /// A predicate `P0`..`P6`, `PT` (7), with an optional `!` bit.
+    /// A predicate `P0`..`P6`, `PT` (7), with an optional `!` bit. With `hide_pt`, `PT`
+    /// is not printed (LEA's and LOP's carry-out predicate) and may be left out in source.
     Pred {
         f: Field,
         neg: Option<Field>,
         write: bool,
+        hide_pt: bool,
     },
     /// The sparse-status predicate `Ps`, stored inverted (7 - index).
     SparsePred { f: Field },
@@ -112,19 +140,30 @@ pub enum OpKind {
     Mem { ra: Field, imm: Field },
     /// `c[bank][Ra + simm16]` of LDC; with `RZ` the immediate prints signed.
     ConstMem { bank: Field, ra: Field, imm: Field },
-    /// `c[bank][offset]` ALU operand: offset field counts 32-bit words, printed in bytes.
+    /// `c[bank][offset]` ALU operand: offset field counts 32-bit words (signed), printed in
+    /// bytes; `spaced` prints `c[0x0] [0x8]` as nvdisasm does for XMAD, I2F, F2I, I2I.
     ConstOperand {
         bank: Field,
         off: Field,
         neg: Option<Field>,
         abs: Option<Field>,
+        not: Option<Field>,
+        spaced: bool,
     },
-    /// A 20-bit integer immediate: low 19 bits at `f`, sign at `sign`.
+    /// A 20-bit integer immediate: low 19 bits at `f`, sign at `sign`, printed signed.
     Imm20 { f: Field, sign: Field },
+    /// The same 20 bits printed unsigned (IADD3's immediate: `0xfffff`).
+    UImm20 { f: Field, sign: Field },
     /// A 20-bit float immediate: the high 19 bits of an f32 at `f`, sign at `sign`.
     FImm20 { f: Field, sign: Field },
-    /// A plain unsigned immediate printed in hex.
-    UImm { f: Field },
+    /// A plain unsigned immediate printed in hex; not printed (and optional in source)
+    /// when it equals `hide`. With `signed_if: Some((g, m))` it prints as a signed number
+    /// when modifier group `g` has a bit of `m` set (XMAD's `.S16` second operand).
+    UImm {
+        f: Field,
+        hide: Option<u64>,
+        signed_if: Option<(u8, u8)>,
+    },
     /// A 32-bit immediate printed as signed hex (`-0x1` for 0xffffffff) when `signed`.
     Imm32 { f: Field, signed: bool },
     /// A 32-bit float immediate.
@@ -142,29 +181,31 @@ pub enum OpKind {
 impl OpKind {
     /// Every field the operand owns.
     pub fn fields(&self) -> impl Iterator<Item = Field> {
-        let list: [Option<Field>; 4] = match *self {
+        let list: [Option<Field>; 5] = match *self {
             OpKind::Reg {
                 f, neg, abs, not, ..
-            } => [Some(f), neg, abs, not],
-            OpKind::Pred { f, neg, .. } => [Some(f), neg, None, None],
-            OpKind::SparsePred { f }
-            | OpKind::UImm { f }
-            | OpKind::Imm32 { f, .. }
-            | OpKind::FImm32 { f }
-            | OpKind::Target { f }
-            | OpKind::SReg { f }
-            | OpKind::CondCode { f }
-            | OpKind::Scoreboard { f } => [Some(f), None, None, None],
-            OpKind::Mem { ra, imm } => [Some(ra), Some(imm), None, None],
-            OpKind::ConstMem { bank, ra, imm } => [Some(bank), Some(ra), Some(imm), None],
+            } => [Some(f), neg, abs, not, None],
+            OpKind::Pred { f, neg, .. } => [Some(f), neg, None, None, None],
             OpKind::ConstOperand {
                 bank,
                 off,
                 neg,
                 abs,
-            } => [Some(bank), Some(off), neg, abs],
-            OpKind::Imm20 { f, sign } | OpKind::FImm20 { f, sign } => {
-                [Some(f), Some(sign), None, None]
+                not,
+                ..
+            } => [Some(bank), Some(off), neg, abs, not],
+            OpKind::SparsePred { f }
+            | OpKind::UImm { f, .. }
+            | OpKind::Imm32 { f, .. }
+            | OpKind::FImm32 { f }
+            | OpKind::Target { f }
+            | OpKind::SReg { f }
+            | OpKind::CondCode { f }
+            | OpKind::Scoreboard { f } => [Some(f), None, None, None, None],
+            OpKind::Mem { ra, imm } => [Some(ra), Some(imm), None, None, None],
+            OpKind::ConstMem { bank, ra, imm } => [Some(bank), Some(ra), Some(imm), None, None],
+            OpKind::Imm20 { f, sign } | OpKind::UImm20 { f, sign } | OpKind::FImm20 { f, sign } => {
+                [Some(f), Some(sign), None, None, None]
             }
         };
         list.into_iter().flatten()
@@ -242,10 +283,14 @@ pub struct OpSpec {
     pub since: Target,
     pub latency: Latency,
     pub mem: Option<MemFacts>,
-    /// The reuse slots nvdisasm accepts in the control word (bit i = slot i).
+    /// The reuse flags nvdisasm accepts in the control word (bit i = slot i); they are
+    /// printed as `.reuse` only on fixed-latency ops.
     pub reuse_ok: u8,
     /// Whether the op ends a basic block (used to pad and to analyse control flow).
     pub flow: Flow,
+    /// Two bits that, both set, nvdisasm prints as `.PO` ("plus one") instead of two
+    /// negations (IADD, ISCADD, IADD32I).
+    pub po: Option<(u8, u8)>,
 }
 
 impl PartialEq for OpSpec {
@@ -309,6 +354,8 @@ const fn ma(value: u8, text: &'static str, aliases: &'static [&'static str]) -> 
 const E: ModGroup = ModGroup {
     name: "E",
     field: Field::new(45, 1),
+    hi: None,
+    at: None,
     vals: &[m(0, ""), m(1, ".E")],
 };
 
@@ -316,6 +363,8 @@ const E: ModGroup = ModGroup {
 const COP_LDG: ModGroup = ModGroup {
     name: "cop",
     field: Field::new(46, 2),
+    hi: None,
+    at: None,
     vals: &[
         ma(0, "", &[".CA", ".CS"]),
         ma(1, ".CG", &[".LU"]),
@@ -329,11 +378,15 @@ const COP_ST_VALS: &[ModVal] = &[ma(0, "", &[".WB"]), m(1, ".CG"), m(2, ".CS"), 
 const COP_STG: ModGroup = ModGroup {
     name: "cop",
     field: Field::new(46, 2),
+    hi: None,
+    at: None,
     vals: COP_ST_VALS,
 };
 const COP_STL: ModGroup = ModGroup {
     name: "cop",
     field: Field::new(44, 2),
+    hi: None,
+    at: None,
     vals: COP_ST_VALS,
 };
 
@@ -341,6 +394,8 @@ const COP_STL: ModGroup = ModGroup {
 const COP_LDL: ModGroup = ModGroup {
     name: "cop",
     field: Field::new(44, 2),
+    hi: None,
+    at: None,
     vals: &[
         ma(0, "", &[".CA", ".CS"]),
         m(1, ".LU"),
@@ -354,6 +409,8 @@ const SIZE: Field = Field::new(48, 3);
 const SZ_LDG: ModGroup = ModGroup {
     name: "sz",
     field: SIZE,
+    hi: None,
+    at: None,
     vals: &[
         m(0, ".U8"),
         m(1, ".S8"),
@@ -370,6 +427,8 @@ const SZ_LDG: ModGroup = ModGroup {
 const SZ_ST: ModGroup = ModGroup {
     name: "sz",
     field: SIZE,
+    hi: None,
+    at: None,
     vals: &[
         ma(0, ".U8", &[".8"]),
         m(1, ".S8"),
@@ -385,6 +444,8 @@ const SZ_ST: ModGroup = ModGroup {
 const SZ_LDLS: ModGroup = ModGroup {
     name: "sz",
     field: SIZE,
+    hi: None,
+    at: None,
     vals: &[
         m(0, ".U8"),
         m(1, ".S8"),
@@ -401,6 +462,8 @@ const SZ_LDLS: ModGroup = ModGroup {
 const SZ_LDC: ModGroup = ModGroup {
     name: "sz",
     field: SIZE,
+    hi: None,
+    at: None,
     vals: &[
         m(0, ".U8"),
         m(1, ".S8"),
@@ -416,12 +479,16 @@ const SZ_LDC: ModGroup = ModGroup {
 const LDC_AD: ModGroup = ModGroup {
     name: "ad",
     field: Field::new(44, 2),
+    hi: None,
+    at: None,
     vals: &[ma(0, "", &[".IA"]), m(1, ".IL"), m(2, ".IS"), m(3, ".ISL")],
 };
 
 const LDS_U: ModGroup = ModGroup {
     name: "U",
     field: Field::new(44, 1),
+    hi: None,
+    at: None,
     vals: &[m(0, ""), m(1, ".U")],
 };
 
@@ -455,6 +522,7 @@ const fn bit(n: u8) -> u64 {
     1 << n
 }
 
+#[allow(clippy::too_many_arguments)]
 const fn mem_row(
     name: &'static str,
     form: &'static str,
@@ -476,8 +544,9 @@ const fn mem_row(
         since,
         latency: Latency::Variable,
         mem: Some(mem),
-        reuse_ok: 0,
+        reuse_ok: 0b1111,
         flow: Flow::Next,
+        po: None,
     }
 }
 

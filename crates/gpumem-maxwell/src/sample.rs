@@ -1,0 +1,215 @@
+//! Deterministic generation of instructions from the table, for differential tests,
+//! round-trip properties, fuzzing and benchmarks. Every row and every modifier
+//! combination is visited in turn; operands and schedules are sampled with the
+//! extremes (RZ, R254, offset limits, negative offsets) weighted in.
+
+use crate::codec::{ROWS, encode};
+use crate::inst::{Ctrl, Inst, Operand};
+use crate::parse::inst_addr;
+use crate::table::{Latency, OpKind, OpSpec, Target};
+
+/// SplitMix64: small, fast and good enough for sampling test inputs.
+#[derive(Clone, Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `0..n` (n > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n.max(1)
+    }
+    pub fn chance(&mut self, one_in: u64) -> bool {
+        self.below(one_in) == 0
+    }
+    fn pick<T: Copy>(&mut self, xs: &[T]) -> Option<T> {
+        (!xs.is_empty()).then(|| xs[self.below(xs.len() as u64) as usize])
+    }
+}
+
+/// Every combination of modifier values of a row.
+pub fn mod_combos(op: &OpSpec) -> Vec<Vec<u8>> {
+    let mut out = vec![vec![]];
+    for g in op.mods {
+        out = out
+            .into_iter()
+            .flat_map(|c| {
+                g.vals
+                    .iter()
+                    .map(move |v| [c.clone(), vec![v.value]].concat())
+            })
+            .collect();
+    }
+    out
+}
+
+fn reg(r: &mut Rng) -> u8 {
+    match r.below(6) {
+        0 => 0,
+        1 => 255,
+        2 => 254,
+        _ => r.next_u64() as u8,
+    }
+}
+
+/// A signed value for a field of `width` bits, extremes included.
+fn signed(r: &mut Rng, width: u8) -> i64 {
+    let max = (1i64 << (width - 1)) - 1;
+    match r.below(8) {
+        0 => 0,
+        1 => max,
+        2 => -max - 1,
+        3 => -1,
+        4 => 1,
+        5 => r.below(128) as i64 - 64,
+        _ => (r.next_u64() as i64) >> (64 - width),
+    }
+}
+
+/// A random value for an operand of kind `k` in an instruction at `addr`.
+pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
+    match *k {
+        OpKind::Reg { neg, abs, not, .. } => Operand::Reg {
+            r: reg(r),
+            neg: neg.is_some() && r.chance(3),
+            abs: abs.is_some() && r.chance(3),
+            not: not.is_some() && r.chance(3),
+        },
+        OpKind::Pred { neg, .. } => Operand::Pred {
+            p: r.below(8) as u8,
+            neg: neg.is_some() && r.chance(2),
+        },
+        OpKind::SparsePred { .. } => Operand::Pred {
+            p: r.below(8) as u8,
+            neg: false,
+        },
+        OpKind::Mem { imm, .. } => {
+            let ra = reg(r);
+            let off = signed(r, imm.width);
+            // With RZ the field reads as unsigned.
+            Operand::Mem {
+                ra,
+                off: if ra == 255 {
+                    off & imm.max() as i64
+                } else {
+                    off
+                },
+            }
+        }
+        OpKind::ConstMem { imm, .. } => Operand::ConstMem {
+            bank: r.below(32) as u8,
+            ra: reg(r),
+            off: signed(r, imm.width),
+        },
+        OpKind::ConstOperand {
+            off, neg, abs, not, ..
+        } => Operand::Const {
+            bank: r.below(32) as u8,
+            off: signed(r, off.width) as i32 * 4,
+            neg: neg.is_some() && r.chance(3),
+            abs: abs.is_some() && r.chance(3),
+            not: not.is_some() && r.chance(3),
+        },
+        OpKind::Imm20 { f, .. } => Operand::Imm(signed(r, f.width + 1)),
+        OpKind::UImm20 { f, .. } => Operand::Imm(r.below(1 << (f.width + 1)) as i64),
+        OpKind::FImm20 { .. } => Operand::FImm(r.next_u64() as u32 & 0xffff_f000),
+        OpKind::UImm { f, .. } => Operand::Imm(r.below(f.max() + 1) as i64),
+        OpKind::Imm32 { signed: s, .. } => {
+            let v = r.next_u64() as u32;
+            Operand::Imm(if s { v as i32 as i64 } else { v as i64 })
+        }
+        OpKind::FImm32 { .. } => Operand::FImm(r.next_u64() as u32),
+        OpKind::Target { .. } => Operand::Target(addr as i64 + 8 + 8 * (r.below(128) as i64 - 64)),
+        OpKind::SReg { .. } => Operand::SReg(r.pick(&crate::alu::SREG_NUMBERS).unwrap_or(0)),
+        OpKind::CondCode { .. } => Operand::Cc(r.pick(&crate::alu::CC_NUMBERS).unwrap_or(15)),
+        OpKind::Scoreboard { .. } => Operand::Sb(r.below(6) as u8),
+    }
+}
+
+/// A schedule slot nvdisasm accepts for `op`.
+pub fn ctrl(r: &mut Rng, op: &OpSpec) -> Ctrl {
+    let mut c = Ctrl::from_slot(match r.below(6) {
+        0 => 0x7e0,
+        1 => 0x7e1,
+        _ => r.below(1 << 17) as u32,
+    });
+    if op.latency == Latency::Fixed {
+        c.wr = 7;
+        c.rd = 7;
+    }
+    c.reuse = r.below(16) as u8 & op.reuse_ok;
+    c
+}
+
+/// A random instruction of `op` with modifier values `mods`, placed at `addr`.
+pub fn inst(r: &mut Rng, op: &'static OpSpec, mods: &[u8], addr: u64) -> Inst {
+    let mut inst = Inst::new(op);
+    inst.mods[..mods.len()].copy_from_slice(mods);
+    // Ops whose guard bits are ignored (SSY) have no guard.
+    let g = if op.ignored & crate::table::GUARD.mask() != 0 {
+        7
+    } else {
+        r.below(16) as u8
+    };
+    inst.guard = g & 7;
+    inst.guard_neg = g & 8 != 0;
+    for (k, kind) in op.operands.iter().enumerate() {
+        inst.operands[k] = operand(r, kind, addr);
+    }
+    inst.ctrl = ctrl(r, op);
+    inst
+}
+
+/// `n` instructions for `target` and their words (with junk in the bits nvdisasm
+/// ignores, half the time), cycling through every row x modifier combination.
+/// Schedules never make a dual-issue triple nor end the stream on a pair.
+pub fn corpus(target: Target, n: usize, seed: u64) -> Vec<(Inst, u64)> {
+    let mut r = Rng(seed);
+    let mut plan: Vec<(&'static OpSpec, Vec<u8>)> = Vec::new();
+    for op in ROWS.iter().copied().filter(|op| op.since <= target) {
+        for c in mod_combos(op) {
+            plan.push((op, c));
+        }
+    }
+    let mut out: Vec<(Inst, u64)> = Vec::with_capacity(n);
+    let mut second = false;
+    for i in 0..n {
+        let (op, mods) = &plan[i % plan.len()];
+        let addr = inst_addr(i);
+        let mut x = inst(&mut r, op, mods, addr);
+        if x.ctrl.dual_issue() && (second || i + 1 == n) {
+            x.ctrl.stall = 1;
+        }
+        second = !second && x.ctrl.dual_issue();
+        let junk = if r.chance(2) {
+            r.next_u64() & op.ignored
+        } else {
+            0
+        };
+        out.push((x, encode(&x, addr) | junk));
+    }
+    out
+}
+
+/// The raw stream of a corpus: bundles of a control word and three words, NOP-padded.
+pub fn to_bytes(insts: &[(Inst, u64)]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(insts.len().div_ceil(3) * 32);
+    for chunk in insts.chunks(3) {
+        let mut slots = [crate::inst::PAD_SLOT; 3];
+        let mut words = [crate::program::NOP_WORD; 3];
+        for (k, (inst, w)) in chunk.iter().enumerate() {
+            slots[k] = inst.ctrl.to_slot();
+            words[k] = *w;
+        }
+        bytes.extend_from_slice(&crate::inst::ctrl_word(slots).to_le_bytes());
+        for w in words {
+            bytes.extend_from_slice(&w.to_le_bytes());
+        }
+    }
+    bytes
+}

@@ -1,0 +1,140 @@
+//! gfx9 (Vega: gfx900, gfx906) scalar instructions: assembler, disassembler,
+//! encoder and decoder, bit-exact with LLVM 19's `llvm-mc`.
+//!
+//! Everything derives from one table, [`table::TABLE`]: one row per
+//! encoding (SMEM, SOP2, SOP1, SOPK, SOPC, SOPP) with its operands, their
+//! fields and register classes, and its memory behaviour.
+//!
+//! ```
+//! use gpumem_vega::{Target, assemble, disassemble};
+//! let a = assemble("s_load_dwordx4 s[8:11], s[2:3], 0x10 glc\ns_waitcnt lgkmcnt(0)\n", Target::Gfx900).unwrap();
+//! assert_eq!(a.bytes[..8], [0x01, 0x02, 0x0b, 0xc0, 0x10, 0x00, 0x00, 0x00]);
+//! let lines = disassemble(&a.bytes, Target::Gfx900);
+//! assert_eq!(lines[0].text.as_deref().unwrap(), "s_load_dwordx4 s[8:11], s[2:3], 0x10 glc");
+//! assert_eq!(lines[1].text.as_deref().unwrap(), "s_waitcnt lgkmcnt(0)");
+//! ```
+//!
+//! Where gpumem deliberately differs from llvm-mc, or where llvm-mc's own
+//! output does not re-assemble to the same bytes, see `DIFFERENCES.md` in this
+//! crate; the assembler's warnings are listed in `LINTS.md`.
+
+#![warn(missing_docs)]
+
+pub mod inst;
+pub mod lint;
+pub mod operand;
+mod parse;
+pub mod table;
+
+pub use inst::{DecodeError, Inst, SmemOffset, decode, encode};
+pub use table::{Format, InstDef, Target, UnknownTarget};
+
+use gpumem_isa::{Diagnostic, Diagnostics, Severity};
+
+/// The result of a successful assembly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assembled {
+    /// The machine code, little-endian dwords.
+    pub bytes: Vec<u8>,
+    /// Warnings (see `LINTS.md`); errors make [`assemble`] fail instead.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Assembles LLVM AMDGPU syntax for `target`. On failure returns every
+/// diagnostic of the file (errors and warnings, in source order).
+pub fn assemble(src: &str, target: Target) -> Result<Assembled, Diagnostics> {
+    let out = parse::assemble_source(src, target);
+    if out.diags.iter().any(|d| d.severity == Severity::Error) {
+        return Err(Diagnostics(out.diags));
+    }
+    let mut bytes = Vec::with_capacity(out.insts.len() * 8);
+    for i in &out.insts {
+        for w in encode(i) {
+            bytes.extend_from_slice(&w.to_le_bytes());
+        }
+    }
+    Ok(Assembled {
+        bytes,
+        warnings: out.diags,
+    })
+}
+
+/// Parses one instruction line (no label) into an [`Inst`].
+pub fn parse_inst(line: &str, target: Target) -> Result<Inst, Diagnostics> {
+    let out = parse::assemble_source(line, target);
+    if out.diags.iter().any(|d| d.severity == Severity::Error) || out.insts.len() != 1 {
+        return Err(Diagnostics(out.diags));
+    }
+    Ok(out.insts[0])
+}
+
+/// Static warnings of a source file (no errors; lines that do not parse are skipped).
+pub fn lint(src: &str, target: Target) -> Diagnostics {
+    let out = parse::assemble_source(src, target);
+    Diagnostics(
+        out.diags
+            .into_iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .collect(),
+    )
+}
+
+/// One disassembled instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DisLine {
+    /// Byte offset in the input.
+    pub offset: usize,
+    /// The dwords of the instruction (one dword for an undecodable word).
+    pub words: Vec<u32>,
+    /// llvm-mc's text, or why the word does not decode.
+    pub text: Result<String, DecodeError>,
+}
+
+/// Disassembles `bytes` (little-endian dwords). An undecodable word yields an
+/// `Err` line and decoding continues at the next dword. Trailing bytes that
+/// do not make a dword are reported as a truncated line.
+pub fn disassemble(bytes: &[u8], target: Target) -> Vec<DisLine> {
+    let words: Vec<u32> = bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        match decode(&words[i..], target) {
+            Ok((inst, n)) => {
+                out.push(DisLine {
+                    offset: i * 4,
+                    words: words[i..i + n].to_vec(),
+                    text: Ok(inst.to_string()),
+                });
+                i += n;
+            }
+            Err(e) => {
+                out.push(DisLine {
+                    offset: i * 4,
+                    words: vec![words[i]],
+                    text: Err(e),
+                });
+                i += 1;
+            }
+        }
+    }
+    let rest = bytes.len() % 4;
+    if rest != 0 {
+        let tail = &bytes[bytes.len() - rest..];
+        let mut b = [0u8; 4];
+        b[..rest].copy_from_slice(tail);
+        out.push(DisLine {
+            offset: bytes.len() - rest,
+            words: vec![],
+            text: Err(DecodeError::Truncated {
+                word: u32::from_le_bytes(b),
+                format: "partial dword",
+                needed: 1,
+                have: 0,
+            }),
+        });
+    }
+    out
+}

@@ -1,0 +1,1517 @@
+//! The assembler front end: LLVM AMDGPU syntax, driven by the operand lists
+//! of [`crate::table`]. Every line is parsed; every error is reported.
+
+use std::collections::HashMap;
+
+use gpumem_isa::{Diagnostic, Span};
+
+use crate::inst::{Inst, SmemOffset};
+use crate::lint;
+use crate::operand::{self, code};
+use crate::table::{self, Field, Format, Imm16, InstDef, Kind, RegClass, Target};
+
+pub(crate) struct Output {
+    pub insts: Vec<Inst>,
+    pub diags: Vec<Diagnostic>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Ident(String),
+    Int(i128),
+    Float(f64),
+    Punct(char),
+    Shl,
+    Shr,
+    Bad(String),
+}
+
+#[derive(Clone, Debug)]
+struct Token {
+    tok: Tok,
+    start: usize,
+    end: usize,
+}
+
+fn lex(line: &str) -> Vec<Token> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b';' || (c == b'/' && b.get(i + 1) == Some(&b'/')) {
+            break;
+        }
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        if c.is_ascii_alphabetic() || c == b'_' || c == b'.' || c == b'$' {
+            while i < b.len()
+                && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'_' | b'.' | b'$'))
+            {
+                i += 1;
+            }
+            out.push(Token {
+                tok: Tok::Ident(line[start..i].to_string()),
+                start,
+                end: i,
+            });
+            continue;
+        }
+        if c.is_ascii_digit() {
+            let tok;
+            if c == b'0' && matches!(b.get(i + 1), Some(b'x' | b'X')) {
+                i += 2;
+                let ds = i;
+                while i < b.len() && b[i].is_ascii_hexdigit() {
+                    i += 1;
+                }
+                tok = i128::from_str_radix(&line[ds..i], 16)
+                    .ok()
+                    .filter(|v| *v <= u64::MAX as i128)
+                    .map_or(Tok::Bad(line[start..i].to_string()), Tok::Int);
+            } else if c == b'0' && matches!(b.get(i + 1), Some(b'b' | b'B')) {
+                i += 2;
+                let ds = i;
+                while i < b.len() && matches!(b[i], b'0' | b'1') {
+                    i += 1;
+                }
+                tok = i128::from_str_radix(&line[ds..i], 2)
+                    .ok()
+                    .filter(|v| *v <= u64::MAX as i128)
+                    .map_or(Tok::Bad(line[start..i].to_string()), Tok::Int);
+            } else {
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let mut float = false;
+                if i < b.len() && b[i] == b'.' {
+                    float = true;
+                    i += 1;
+                    while i < b.len() && b[i].is_ascii_digit() {
+                        i += 1;
+                    }
+                }
+                if i < b.len() && matches!(b[i], b'e' | b'E') {
+                    let save = i;
+                    i += 1;
+                    if i < b.len() && matches!(b[i], b'+' | b'-') {
+                        i += 1;
+                    }
+                    if i < b.len() && b[i].is_ascii_digit() {
+                        float = true;
+                        while i < b.len() && b[i].is_ascii_digit() {
+                            i += 1;
+                        }
+                    } else {
+                        i = save;
+                    }
+                }
+                let text = &line[start..i];
+                tok = if float {
+                    text.parse::<f64>()
+                        .map_or(Tok::Bad(text.to_string()), Tok::Float)
+                } else {
+                    text.parse::<i128>()
+                        .ok()
+                        .filter(|v| *v <= u64::MAX as i128)
+                        .map_or(Tok::Bad(text.to_string()), Tok::Int)
+                };
+            }
+            // A number glued to letters (`12ab`) is malformed.
+            if i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                out.push(Token {
+                    tok: Tok::Bad(line[start..i].to_string()),
+                    start,
+                    end: i,
+                });
+                continue;
+            }
+            out.push(Token { tok, start, end: i });
+            continue;
+        }
+        if c == b'<' && b.get(i + 1) == Some(&b'<') {
+            out.push(Token {
+                tok: Tok::Shl,
+                start,
+                end: i + 2,
+            });
+            i += 2;
+            continue;
+        }
+        if c == b'>' && b.get(i + 1) == Some(&b'>') {
+            out.push(Token {
+                tok: Tok::Shr,
+                start,
+                end: i + 2,
+            });
+            i += 2;
+            continue;
+        }
+        // One character (possibly multi-byte UTF-8).
+        let ch = line[i..].chars().next().unwrap_or('?');
+        let len = ch.len_utf8();
+        let tok = if ch.is_ascii_punctuation() {
+            Tok::Punct(ch)
+        } else {
+            Tok::Bad(ch.to_string())
+        };
+        out.push(Token {
+            tok,
+            start,
+            end: i + len,
+        });
+        i += len;
+    }
+    out
+}
+
+/// A line-local error that stops parsing the line.
+struct PErr {
+    start: usize,
+    end: usize,
+    msg: String,
+}
+
+type PResult<T> = Result<T, PErr>;
+
+#[derive(Clone, Copy, Debug)]
+enum Val {
+    Int(i128),
+    Float(f64),
+}
+
+/// A parsed register reference.
+#[derive(Clone, Copy, Debug)]
+struct RegRef {
+    /// 7-bit register code, or an 8-bit `src_*` code (>= 128).
+    code: u8,
+    /// Width in dwords (0 for `src_*` specials, which fit any width).
+    dwords: u8,
+    /// For SGPR and TTMP tuples: the first index, for the alignment check.
+    tuple_first: Option<u8>,
+    start: usize,
+    end: usize,
+}
+
+struct Fixup {
+    inst: usize,
+    label: String,
+    span: Span,
+    text: String,
+}
+
+struct Asm<'s> {
+    src: &'s str,
+    target: Target,
+    insts: Vec<Inst>,
+    diags: Vec<Diagnostic>,
+    labels: HashMap<String, usize>,
+    fixups: Vec<Fixup>,
+}
+
+struct LineCx<'a> {
+    text: &'a str,
+    line_no: u32,
+    line_start: usize,
+    toks: Vec<Token>,
+    pos: usize,
+    /// Semantic errors and warnings found while parsing (the line goes on).
+    diags: Vec<Diagnostic>,
+    /// Spans of the operands by field, for lints.
+    spans: Vec<(Field, usize, usize)>,
+}
+
+impl<'a> LineCx<'a> {
+    fn span(&self, start: usize, end: usize) -> (Span, String) {
+        let start = start.min(self.text.len());
+        let end = end.clamp(start, self.text.len());
+        let col = self.text[..start].chars().count() as u32 + 1;
+        (
+            Span {
+                line: self.line_no,
+                col,
+                start: self.line_start + start,
+                len: end - start,
+            },
+            self.text[start..end].to_string(),
+        )
+    }
+
+    fn error(&mut self, start: usize, end: usize, msg: impl Into<String>) {
+        let (span, text) = self.span(start, end);
+        self.diags.push(Diagnostic::error(span, text, msg));
+    }
+
+    fn warn(&mut self, lint: &'static str, start: usize, end: usize, msg: impl Into<String>) {
+        let (span, text) = self.span(start, end);
+        self.diags.push(Diagnostic::warning(lint, span, text, msg));
+    }
+
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.pos).map(|t| &t.tok)
+    }
+
+    fn peek_at(&self, k: usize) -> Option<&Tok> {
+        self.toks.get(self.pos + k).map(|t| &t.tok)
+    }
+
+    fn at_end(&self) -> bool {
+        self.pos >= self.toks.len()
+    }
+
+    /// Byte range of the current token (or the end of the line).
+    fn here(&self) -> (usize, usize) {
+        match self.toks.get(self.pos) {
+            Some(t) => (t.start, t.end),
+            None => {
+                let e = self.toks.last().map_or(self.text.len(), |t| t.end);
+                (e, e)
+            }
+        }
+    }
+
+    fn prev_end(&self) -> usize {
+        if self.pos == 0 {
+            0
+        } else {
+            self.toks[self.pos - 1].end
+        }
+    }
+
+    fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
+        let (start, end) = self.here();
+        Err(PErr {
+            start,
+            end,
+            msg: msg.into(),
+        })
+    }
+
+    fn is_punct(&self, c: char) -> bool {
+        self.peek() == Some(&Tok::Punct(c))
+    }
+
+    fn eat_punct(&mut self, c: char) -> bool {
+        if self.is_punct(c) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect_punct(&mut self, c: char) -> PResult<()> {
+        if self.eat_punct(c) {
+            Ok(())
+        } else if self.at_end() {
+            self.err(format!("expected `{c}`, found end of line"))
+        } else {
+            self.err(format!("expected `{c}`"))
+        }
+    }
+
+    fn ident_is(&self, k: usize, name: &str) -> bool {
+        matches!(self.peek_at(k), Some(Tok::Ident(s)) if s == name)
+    }
+
+    // ---- expressions --------------------------------------------------------
+
+    fn expr(&mut self) -> PResult<(Val, usize, usize)> {
+        let start = self.here().0;
+        let v = self.binary(0)?;
+        Ok((v, start, self.prev_end()))
+    }
+
+    fn int_expr(&mut self) -> PResult<(i128, usize, usize)> {
+        let (v, s, e) = self.expr()?;
+        match v {
+            Val::Int(i) => Ok((i, s, e)),
+            Val::Float(_) => Err(PErr {
+                start: s,
+                end: e,
+                msg: "expected an integer, found a floating-point number".into(),
+            }),
+        }
+    }
+
+    fn binary(&mut self, min_prec: u8) -> PResult<Val> {
+        let mut lhs = self.unary()?;
+        loop {
+            let (prec, op) = match self.peek() {
+                Some(Tok::Punct('|')) => (1, '|'),
+                Some(Tok::Punct('^')) => (2, '^'),
+                Some(Tok::Punct('&')) => (3, '&'),
+                Some(Tok::Shl) => (4, '<'),
+                Some(Tok::Shr) => (4, '>'),
+                Some(Tok::Punct('+')) => (5, '+'),
+                Some(Tok::Punct('-')) => (5, '-'),
+                Some(Tok::Punct('*')) => (6, '*'),
+                Some(Tok::Punct('/')) => (6, '/'),
+                Some(Tok::Punct('%')) => (6, '%'),
+                _ => break,
+            };
+            if prec < min_prec.max(1) {
+                break;
+            }
+            let (os, oe) = self.here();
+            self.pos += 1;
+            let rhs = self.binary(prec + 1)?;
+            let (Val::Int(a), Val::Int(b)) = (lhs, rhs) else {
+                return Err(PErr {
+                    start: os,
+                    end: oe,
+                    msg: "arithmetic on floating-point numbers is not supported".into(),
+                });
+            };
+            let r = match op {
+                '|' => Some(a | b),
+                '^' => Some(a ^ b),
+                '&' => Some(a & b),
+                '<' => (0..64).contains(&b).then(|| a << b),
+                '>' => (0..64).contains(&b).then(|| a >> b),
+                '+' => a.checked_add(b),
+                '-' => a.checked_sub(b),
+                '*' => a.checked_mul(b),
+                '/' => a.checked_div(b),
+                _ => a.checked_rem(b),
+            };
+            let r = r.filter(|v| v.unsigned_abs() <= u64::MAX as u128);
+            lhs = Val::Int(r.ok_or(PErr {
+                start: os,
+                end: oe,
+                msg: "arithmetic overflow or division by zero in expression".into(),
+            })?);
+        }
+        Ok(lhs)
+    }
+
+    fn unary(&mut self) -> PResult<Val> {
+        match self.peek().cloned() {
+            Some(Tok::Punct('-')) => {
+                self.pos += 1;
+                Ok(match self.unary()? {
+                    Val::Int(i) => Val::Int(-i),
+                    Val::Float(f) => Val::Float(-f),
+                })
+            }
+            Some(Tok::Punct('+')) => {
+                self.pos += 1;
+                self.unary()
+            }
+            Some(Tok::Punct('~')) => {
+                self.pos += 1;
+                match self.unary()? {
+                    // 64-bit complement, as MC expressions are 64-bit.
+                    Val::Int(i) => Ok(Val::Int(!(i as i64) as i128)),
+                    Val::Float(_) => self.err("`~` on a floating-point number"),
+                }
+            }
+            Some(Tok::Punct('!')) => {
+                self.pos += 1;
+                match self.unary()? {
+                    Val::Int(i) => Ok(Val::Int((i == 0) as i128)),
+                    Val::Float(_) => self.err("`!` on a floating-point number"),
+                }
+            }
+            Some(Tok::Punct('(')) => {
+                self.pos += 1;
+                let v = self.binary(0)?;
+                self.expect_punct(')')?;
+                Ok(v)
+            }
+            Some(Tok::Int(i)) => {
+                self.pos += 1;
+                Ok(Val::Int(i))
+            }
+            Some(Tok::Float(f)) => {
+                self.pos += 1;
+                Ok(Val::Float(f))
+            }
+            Some(Tok::Bad(s)) => self.err(format!("malformed token `{s}`")),
+            Some(Tok::Ident(s)) => self.err(format!("unknown symbol or invalid operand `{s}`")),
+            Some(_) => self.err("expected an expression"),
+            None => self.err("expected an operand, found end of line"),
+        }
+    }
+
+    // ---- registers ----------------------------------------------------------
+
+    /// Parses a register if the next token starts one; `Ok(None)` otherwise.
+    fn reg(&mut self) -> PResult<Option<RegRef>> {
+        let Some(Tok::Ident(name)) = self.peek().cloned() else {
+            if self.is_punct('[') {
+                return self.reg_list().map(Some);
+            }
+            return Ok(None);
+        };
+        let (start, end) = self.here();
+        let named = |code: u8, dwords: u8| RegRef {
+            code,
+            dwords,
+            tuple_first: None,
+            start,
+            end,
+        };
+        let fixed = match name.as_str() {
+            "flat_scratch" => Some(named(code::FLAT_SCRATCH, 2)),
+            "flat_scratch_lo" => Some(named(code::FLAT_SCRATCH, 1)),
+            "flat_scratch_hi" => Some(named(code::FLAT_SCRATCH + 1, 1)),
+            "xnack_mask" => Some(named(code::XNACK_MASK, 2)),
+            "xnack_mask_lo" => Some(named(code::XNACK_MASK, 1)),
+            "xnack_mask_hi" => Some(named(code::XNACK_MASK + 1, 1)),
+            "vcc" => Some(named(code::VCC, 2)),
+            "vcc_lo" => Some(named(code::VCC, 1)),
+            "vcc_hi" => Some(named(code::VCC + 1, 1)),
+            "exec" => Some(named(code::EXEC, 2)),
+            "exec_lo" => Some(named(code::EXEC, 1)),
+            "exec_hi" => Some(named(code::EXEC_HI, 1)),
+            "m0" => Some(named(code::M0, 1)),
+            "null" => return self.err("'null' operand is not supported on this GPU"),
+            _ => operand::special_src_code(&name).map(|c| named(c, 0)),
+        };
+        if let Some(r) = fixed {
+            self.pos += 1;
+            return Ok(Some(r));
+        }
+        let (base, is_ttmp) = if let Some(rest) = name.strip_prefix("ttmp") {
+            (rest, true)
+        } else if let Some(rest) = name.strip_prefix('s') {
+            (rest, false)
+        } else {
+            return Ok(None);
+        };
+        let (lo, hi) = if base.is_empty() {
+            if !self.ident_is(0, &name) || self.peek_at(1) != Some(&Tok::Punct('[')) {
+                return Ok(None);
+            }
+            self.pos += 2;
+            let lo = self.reg_index()?;
+            let hi = if self.eat_punct(':') {
+                self.reg_index()?
+            } else {
+                lo
+            };
+            self.expect_punct(']')?;
+            if hi < lo {
+                return Err(PErr {
+                    start,
+                    end: self.prev_end(),
+                    msg: "first register index should not exceed second index".into(),
+                });
+            }
+            (lo, hi)
+        } else if base.bytes().all(|c| c.is_ascii_digit()) && base.len() <= 6 {
+            let n: u32 = base.parse().unwrap_or(u32::MAX);
+            self.pos += 1;
+            (n, n)
+        } else {
+            return Ok(None);
+        };
+        let end = self.prev_end();
+        let fail = |msg: &str| {
+            Err(PErr {
+                start,
+                end,
+                msg: msg.into(),
+            })
+        };
+        let count = hi - lo + 1;
+        if !matches!(count, 1..=8 | 16) {
+            return fail("invalid register tuple size");
+        }
+        let code = if is_ttmp {
+            if hi > 15 {
+                return fail("register index is out of range");
+            }
+            code::TTMP0 + lo as u8
+        } else {
+            if hi > 105 {
+                return fail("register index is out of range");
+            }
+            if hi >= u32::from(operand::SGPR_COUNT) {
+                return fail("register not available on this GPU (gfx9 has s0-s101)");
+            }
+            lo as u8
+        };
+        Ok(Some(RegRef {
+            code,
+            dwords: count as u8,
+            tuple_first: (count > 1).then_some(lo as u8),
+            start,
+            end,
+        }))
+    }
+
+    fn reg_index(&mut self) -> PResult<u32> {
+        let (v, s, e) = self.int_expr()?;
+        u32::try_from(v).map_err(|_| PErr {
+            start: s,
+            end: e,
+            msg: "invalid register index".into(),
+        })
+    }
+
+    /// `[s4, s5, s6]`: a list of consecutive single registers.
+    fn reg_list(&mut self) -> PResult<RegRef> {
+        let (start, _) = self.here();
+        self.pos += 1;
+        let mut regs: Vec<RegRef> = Vec::new();
+        loop {
+            match self.reg()? {
+                Some(r) if r.dwords == 1 && r.code < code::M0 => regs.push(r),
+                _ => return self.err("expected a single 32-bit register in a register list"),
+            }
+            if self.eat_punct(']') {
+                break;
+            }
+            self.expect_punct(',')?;
+        }
+        let end = self.prev_end();
+        let first = regs[0];
+        let consecutive = regs.windows(2).all(|w| w[1].code == w[0].code + 1);
+        let same_kind =
+            regs.iter().all(|r| r.code < 102) || regs.iter().all(|r| r.code >= code::TTMP0);
+        if !consecutive || !same_kind {
+            return Err(PErr {
+                start,
+                end,
+                msg: "registers in a list must be consecutive and of the same kind".into(),
+            });
+        }
+        let n = regs.len() as u8;
+        if regs.len() == 1 {
+            return Ok(RegRef {
+                start,
+                end,
+                ..first
+            });
+        }
+        if !matches!(n, 1..=8 | 16) || (first.code >= 102 && first.code < code::TTMP0) {
+            return Err(PErr {
+                start,
+                end,
+                msg: "invalid register list".into(),
+            });
+        }
+        let idx = if first.code >= code::TTMP0 {
+            first.code - code::TTMP0
+        } else {
+            first.code
+        };
+        Ok(RegRef {
+            code: first.code,
+            dwords: n,
+            tuple_first: Some(idx),
+            start,
+            end,
+        })
+    }
+
+    /// Checks a register against an operand of `dwords` and class `class`;
+    /// pushes errors, returns the code.
+    fn check_reg(&mut self, r: RegRef, class: RegClass) -> u8 {
+        let n = class.dwords();
+        if r.code >= 128 {
+            self.error(
+                r.start,
+                r.end,
+                "invalid operand for instruction: special source not allowed here",
+            );
+            return 0;
+        }
+        if r.dwords != n {
+            self.error(
+                r.start,
+                r.end,
+                format!(
+                    "invalid operand for instruction: expected a {}-bit register, found {} bits",
+                    32 * u32::from(n),
+                    32 * u32::from(r.dwords)
+                ),
+            );
+            return 0;
+        }
+        if let Some(first) = r.tuple_first {
+            let align = if n == 2 { 2 } else { 4 };
+            if first % align != 0 {
+                self.error(
+                    r.start,
+                    r.end,
+                    format!(
+                        "invalid register alignment: a {n}-register tuple must start at a multiple of {align}"
+                    ),
+                );
+            }
+        }
+        let excluded = match class {
+            RegClass::SReg32XM0XExec => matches!(r.code, code::M0 | code::EXEC | code::EXEC_HI),
+            RegClass::SReg64XExec => r.code == code::EXEC,
+            _ => false,
+        };
+        if excluded {
+            self.error(
+                r.start,
+                r.end,
+                "invalid operand for instruction: SMEM data cannot be m0 or exec (SDATA must be an SGPR or VCC)",
+            );
+        }
+        r.code
+    }
+
+    fn expect_reg(&mut self, class: RegClass) -> PResult<(u8, usize, usize)> {
+        match self.reg()? {
+            Some(r) => Ok((self.check_reg(r, class), r.start, r.end)),
+            None => self.err("invalid operand for instruction: expected a register"),
+        }
+    }
+}
+
+fn range_ok(v: i128, lo: i128, hi: i128) -> bool {
+    (lo..=hi).contains(&v)
+}
+
+impl<'s> Asm<'s> {
+    fn run(mut self) -> Output {
+        let mut line_start = 0;
+        for (i, raw) in self.src.split_inclusive('\n').enumerate() {
+            let text = raw.trim_end_matches(['\n', '\r']);
+            self.line(text, i as u32 + 1, line_start);
+            line_start += raw.len();
+        }
+        self.resolve();
+        self.diags.sort_by_key(|d| {
+            (
+                d.span.line,
+                d.span.col,
+                d.severity == gpumem_isa::Severity::Warning,
+            )
+        });
+        Output {
+            insts: self.insts,
+            diags: self.diags,
+        }
+    }
+
+    fn address(&self, idx: usize) -> i64 {
+        self.insts[..idx]
+            .iter()
+            .map(|i| 4 * i.dwords() as i64)
+            .sum()
+    }
+
+    fn resolve(&mut self) {
+        let mut addrs = Vec::with_capacity(self.insts.len() + 1);
+        let mut a = 0i64;
+        for i in &self.insts {
+            addrs.push(a);
+            a += 4 * i.dwords() as i64;
+        }
+        addrs.push(a);
+        for f in std::mem::take(&mut self.fixups) {
+            let Some(&target) = self.labels.get(&f.label) else {
+                self.diags.push(Diagnostic::error(
+                    f.span,
+                    f.text,
+                    format!("undefined label `{}`", f.label),
+                ));
+                continue;
+            };
+            let delta = (addrs[target] - (addrs[f.inst] + 4)) / 4;
+            if !(-32768..=32767).contains(&delta) {
+                self.diags.push(Diagnostic::error(
+                    f.span,
+                    f.text,
+                    format!(
+                        "branch target `{}` is out of range ({delta} dwords)",
+                        f.label
+                    ),
+                ));
+                continue;
+            }
+            self.insts[f.inst].simm16 = delta as i16 as u16;
+        }
+        let _ = self.address(0);
+    }
+
+    fn line(&mut self, text: &str, line_no: u32, line_start: usize) {
+        let mut cx = LineCx {
+            text,
+            line_no,
+            line_start,
+            toks: lex(text),
+            pos: 0,
+            diags: Vec::new(),
+            spans: Vec::new(),
+        };
+        // Labels.
+        while let (Some(Tok::Ident(name)), Some(Tok::Punct(':'))) = (cx.peek_at(0), cx.peek_at(1)) {
+            let name = name.clone();
+            let (s, e) = cx.here();
+            if self.labels.contains_key(&name) {
+                cx.error(s, e, format!("label `{name}` is defined twice"));
+            } else {
+                self.labels.insert(name, self.insts.len());
+            }
+            cx.pos += 2;
+        }
+        if !cx.at_end() {
+            match cx.statement(self.target) {
+                Ok(Some((inst, fix))) => {
+                    if cx
+                        .diags
+                        .iter()
+                        .all(|d| d.severity != gpumem_isa::Severity::Error)
+                    {
+                        for h in lint::check(&inst) {
+                            let (s, e) = cx
+                                .spans
+                                .iter()
+                                .find(|(f, _, _)| *f == h.field)
+                                .map(|&(_, s, e)| (s, e))
+                                .unwrap_or((cx.toks[0].start, cx.toks[0].end));
+                            cx.warn(h.lint, s, e, h.message);
+                        }
+                    }
+                    if let Some((label, s, e)) = fix {
+                        let (span, t) = cx.span(s, e);
+                        self.fixups.push(Fixup {
+                            inst: self.insts.len(),
+                            label,
+                            span,
+                            text: t,
+                        });
+                    }
+                    self.insts.push(inst);
+                }
+                Ok(None) => {}
+                Err(e) => cx.error(e.start, e.end, e.msg),
+            }
+        }
+        self.diags.append(&mut cx.diags);
+    }
+}
+
+type Label = Option<(String, usize, usize)>;
+
+impl<'a> LineCx<'a> {
+    /// Parses one statement; `Ok(None)` for an ignored directive.
+    fn statement(&mut self, target: Target) -> PResult<Option<(Inst, Label)>> {
+        let Some(Tok::Ident(mn)) = self.peek().cloned() else {
+            return self.err("expected an instruction mnemonic or a label");
+        };
+        if mn.starts_with('.') {
+            if mn == ".text" {
+                self.pos += 1;
+                if !self.at_end() {
+                    return self.err("unexpected text after `.text`");
+                }
+                return Ok(None);
+            }
+            return self.err(format!("unsupported directive `{mn}`"));
+        }
+        let lower = mn.to_ascii_lowercase();
+        let Some(def) = table::by_name(&lower).filter(|d| d.valid_on(target)) else {
+            return self.err(format!(
+                "unknown instruction `{mn}` (gpumem-vega supports the gfx9 SMEM, SOP1, SOP2, SOPK, SOPC and SOPP instructions)"
+            ));
+        };
+        let mn_end = self.here().1;
+        self.pos += 1;
+        let mut inst = Inst::new(def);
+        let mut label = None;
+        let mut prev_reg_offset = false;
+        for (k, o) in def.operands.iter().enumerate() {
+            if k > 0 {
+                // Optional trailing operands.
+                let optional = matches!(o.kind, Kind::SmemOffset { .. });
+                if optional && !self.is_punct(',') {
+                    break;
+                }
+                self.expect_punct(',')?;
+            } else if matches!(o.kind, Kind::Imm16(Imm16::EndPgm)) && self.at_end() {
+                break;
+            } else if self.at_end() {
+                return self.err(format!("too few operands for `{}`", def.name));
+            }
+            let start = self.here().0;
+            if let Some(l) = self.operand(def, o.kind, o.field, &mut inst)? {
+                label = Some(l);
+            }
+            if matches!(inst.offset, SmemOffset::Sgpr(_) | SmemOffset::SgprImm(..)) {
+                prev_reg_offset = true;
+            }
+            self.spans.push((o.field, start, self.prev_end()));
+        }
+        // Modifiers.
+        let _ = mn_end;
+        let mut glc_seen = false;
+        while !self.at_end() {
+            let (s, e) = self.here();
+            match self.peek().cloned() {
+                Some(Tok::Ident(m)) if m == "glc" => {
+                    self.pos += 1;
+                    if !def.glc {
+                        self.error(
+                            s,
+                            e,
+                            format!(
+                                "invalid operand for instruction: `{}` has no glc bit",
+                                def.name
+                            ),
+                        );
+                    } else if glc_seen {
+                        self.error(s, e, "duplicate cache policy modifier");
+                    }
+                    glc_seen = true;
+                    inst.glc = def.glc;
+                }
+                Some(Tok::Ident(m))
+                    if def.format == Format::Smem
+                        && matches!(m.as_str(), "slc" | "dlc" | "scc" | "sc0" | "sc1" | "nt") =>
+                {
+                    self.pos += 1;
+                    self.error(
+                        s,
+                        e,
+                        "invalid cache policy for SMEM instruction (gfx9 SMEM has only glc)",
+                    );
+                }
+                Some(Tok::Ident(m)) if m == "nv" => {
+                    return self.err("invalid operand for instruction: llvm-mc has no syntax for the SMEM NV bit on gfx9");
+                }
+                Some(Tok::Ident(m))
+                    if m == "offset" && self.peek_at(1) == Some(&Tok::Punct(':')) =>
+                {
+                    return self.err(if prev_reg_offset {
+                        "`offset:` must follow the SGPR or M0 offset directly, once"
+                    } else {
+                        "`offset:` is only valid after an SGPR or M0 offset (`s7 offset:0x10`)"
+                    });
+                }
+                // llvm-mc accepts one trailing comma.
+                Some(Tok::Punct(',')) if self.pos + 1 == self.toks.len() => self.pos += 1,
+                Some(Tok::Punct(',')) => {
+                    return self.err(format!("too many operands for `{}`", def.name));
+                }
+                _ => return self.err("invalid operand for instruction: unexpected text"),
+            }
+        }
+        Ok(Some((inst, label)))
+    }
+
+    fn operand(
+        &mut self,
+        def: &'static InstDef,
+        kind: Kind,
+        field: Field,
+        inst: &mut Inst,
+    ) -> PResult<Label> {
+        match kind {
+            Kind::Reg(class) => inst.sdst = self.expect_reg(class)?.0,
+            Kind::Base { dwords } => {
+                let class = if dwords == 4 {
+                    RegClass::SReg128
+                } else {
+                    RegClass::SReg64
+                };
+                let (c, s, e) = self.expect_reg(class)?;
+                if c == code::M0 {
+                    self.error(s, e, "invalid operand for instruction: m0 cannot be a base");
+                }
+                inst.sbase = c;
+            }
+            Kind::Src { dwords, consts } => {
+                let before = inst.literal;
+                let start = self.here().0;
+                let v = self.src(dwords, consts, &mut inst.literal)?;
+                if v == code::LITERAL && !def.literal_ok && before.is_none() {
+                    self.error(
+                        start,
+                        self.prev_end(),
+                        format!(
+                            "invalid operand for instruction: `{}` takes no literal constant",
+                            def.name
+                        ),
+                    );
+                }
+                if field == Field::Ssrc0 {
+                    inst.ssrc0 = v;
+                } else {
+                    inst.ssrc1 = v;
+                }
+            }
+            Kind::SmemOffset { signed } => inst.offset = self.smem_offset(signed)?,
+            Kind::ProbeImm => {
+                let (v, s, e) = self.int_expr()?;
+                if !range_ok(v, i32::MIN.into(), u32::MAX.into()) {
+                    self.error(s, e, "invalid operand for instruction: value out of range");
+                } else if !range_ok(v, 0, 127) {
+                    self.warn(
+                        "smem-probe-truncated",
+                        s,
+                        e,
+                        format!("s_atc_probe immediate {v} does not fit 7 bits; llvm-mc keeps only the low 7 bits ({})", v & 0x7f),
+                    );
+                }
+                inst.sdst = (v & 0x7f) as u8;
+            }
+            Kind::GprIdx8 => inst.ssrc1 = self.gpr_idx()? as u8,
+            Kind::Literal32 => {
+                let (v, s, e) = self.expr()?;
+                let u = match v {
+                    Val::Int(i) if range_ok(i, i32::MIN.into(), u32::MAX.into()) => i as u32,
+                    Val::Float(f) if (f as f32).is_finite() || !f.is_finite() => {
+                        (f as f32).to_bits()
+                    }
+                    _ => {
+                        self.error(
+                            s,
+                            e,
+                            "invalid operand for instruction: literal does not fit 32 bits",
+                        );
+                        0
+                    }
+                };
+                inst.literal = Some(u);
+            }
+            Kind::Imm16(style) => return self.imm16(def, style, inst),
+        }
+        Ok(None)
+    }
+
+    fn imm16(&mut self, def: &'static InstDef, style: Imm16, inst: &mut Inst) -> PResult<Label> {
+        let v: u16 = match style {
+            Imm16::Hex { unsigned } => {
+                let (v, s, e) = self.int_expr()?;
+                let lo = if unsigned { 0 } else { -0x8000 };
+                if !range_ok(v, lo, 0xffff) {
+                    self.error(
+                        s,
+                        e,
+                        format!(
+                            "invalid operand for instruction: expected a 16-bit {} immediate",
+                            if unsigned {
+                                "unsigned"
+                            } else {
+                                "signed or unsigned"
+                            }
+                        ),
+                    );
+                }
+                v as u16
+            }
+            Imm16::Plain => {
+                let (v, s, e) = self.int_expr()?;
+                if !range_ok(v, i64::MIN.into(), u64::MAX.into()) {
+                    self.error(s, e, "invalid operand for instruction: value out of range");
+                } else if !range_ok(v, -0x8000, 0xffff) {
+                    self.warn(
+                        "imm16-truncated",
+                        s,
+                        e,
+                        format!(
+                            "{} keeps only the low 16 bits of {v} ({:#x}), as llvm-mc does",
+                            def.name, v as u16
+                        ),
+                    );
+                }
+                v as u16
+            }
+            Imm16::EndPgm => {
+                let (v, s, e) = self.int_expr()?;
+                if !range_ok(v, 0, 0xffff) {
+                    self.error(
+                        s,
+                        e,
+                        "invalid operand for instruction: expected a 16-bit unsigned immediate",
+                    );
+                }
+                v as u16
+            }
+            Imm16::Branch => {
+                if let Some(Tok::Ident(name)) = self.peek().cloned() {
+                    let (s, e) = self.here();
+                    self.pos += 1;
+                    return Ok(Some((name, s, e)));
+                }
+                let (v, s, e) = self.int_expr()?;
+                if !range_ok(v, -0x8000, 0xffff) {
+                    self.error(s, e, "expected a 16-bit signed jump offset");
+                }
+                v as u16
+            }
+            Imm16::Hwreg => self.hwreg()?,
+            Imm16::SendMsg => self.sendmsg()?,
+            Imm16::Waitcnt => self.waitcnt()?,
+            Imm16::GprIdx => self.gpr_idx()?,
+        };
+        inst.simm16 = v;
+        Ok(None)
+    }
+
+    /// A scalar source: register, special source, inline constant or literal.
+    fn src(&mut self, dwords: u8, consts: bool, literal: &mut Option<u32>) -> PResult<u8> {
+        if let Some(r) = self.reg()? {
+            if r.dwords == 0 {
+                if r.code == code::LDS_DIRECT {
+                    self.error(
+                        r.start,
+                        r.end,
+                        "invalid operand for instruction: src_lds_direct is a vector-ALU source",
+                    );
+                    return Ok(0);
+                }
+                if !consts {
+                    self.error(
+                        r.start,
+                        r.end,
+                        "invalid operand for instruction: this operand takes a register",
+                    );
+                    return Ok(0);
+                }
+                return Ok(r.code);
+            }
+            let class = if dwords == 1 {
+                RegClass::SReg32
+            } else {
+                RegClass::SReg64
+            };
+            return Ok(self.check_reg(r, class));
+        }
+        let (v, s, e) = self.expr()?;
+        if !consts {
+            self.error(
+                s,
+                e,
+                "invalid operand for instruction: this operand takes a register, not a constant",
+            );
+            return Ok(0);
+        }
+        let lit = if dwords == 1 {
+            match v {
+                Val::Int(i) => {
+                    if let Some(c) = operand::inline_int_code(i.clamp(-100, 100) as i64) {
+                        return Ok(c);
+                    }
+                    if !range_ok(i, i32::MIN.into(), u32::MAX.into()) {
+                        self.error(
+                            s,
+                            e,
+                            "invalid operand for instruction: literal does not fit 32 bits",
+                        );
+                        return Ok(0);
+                    }
+                    i as u32
+                }
+                Val::Float(f) => {
+                    let f32v = f as f32;
+                    if f.is_finite() && !f32v.is_finite() {
+                        self.error(
+                            s,
+                            e,
+                            "invalid operand for instruction: floating-point value overflows f32",
+                        );
+                        return Ok(0);
+                    }
+                    f32v.to_bits()
+                }
+            }
+        } else {
+            match v {
+                Val::Int(i) => {
+                    if range_ok(i, i64::MIN.into(), u64::MAX.into())
+                        && let Some(c) = operand::inline_code64(i as u64)
+                    {
+                        return Ok(c);
+                    }
+                    if !range_ok(i, i32::MIN.into(), u32::MAX.into()) {
+                        self.error(s, e, "invalid operand for instruction: a 64-bit operand's literal must fit 32 bits");
+                        return Ok(0);
+                    }
+                    i as u32
+                }
+                Val::Float(f) => {
+                    if let Some(c) = operand::inline_code64(f.to_bits()) {
+                        return Ok(c);
+                    }
+                    self.error(
+                        s,
+                        e,
+                        "invalid operand for instruction: a floating-point value for a 64-bit integer operand must be an inline constant",
+                    );
+                    return Ok(0);
+                }
+            }
+        };
+        if dwords == 1
+            && let Some(c) = operand::inline_code32(lit)
+        {
+            return Ok(c);
+        }
+        match *literal {
+            Some(prev) if prev != lit => {
+                self.error(s, e, "only one unique literal operand is allowed");
+            }
+            _ => *literal = Some(lit),
+        }
+        Ok(code::LITERAL)
+    }
+
+    fn smem_offset(&mut self, signed: bool) -> PResult<SmemOffset> {
+        let (lo, hi, msg) = if signed {
+            (-0x10_0000, 0xF_FFFF, "expected a 21-bit signed offset")
+        } else {
+            (0, 0xF_FFFF, "expected a 20-bit unsigned offset")
+        };
+        if self.ident_is(0, "offset") && self.peek_at(1) == Some(&Tok::Punct(':')) {
+            return self
+                .err("`offset:` is only valid after an SGPR or M0 offset (`s7 offset:0x10`)");
+        }
+        if let Some(r) = self.reg()? {
+            if r.dwords == 0 {
+                // llvm-mc 19 accepts e.g. `src_scc` here and silently truncates
+                // its 8-bit code to 7 bits (it prints back as `null`); gpumem rejects it.
+                self.error(
+                    r.start,
+                    r.end,
+                    "invalid operand for instruction: the SMEM offset must be an SGPR or M0",
+                );
+            }
+            let c = if r.dwords == 0 {
+                0
+            } else {
+                self.check_reg(r, RegClass::SReg32)
+            };
+            if self.ident_is(0, "offset") && self.peek_at(1) == Some(&Tok::Punct(':')) {
+                self.pos += 2;
+                let (v, s, e) = self.int_expr()?;
+                if !range_ok(v, lo, hi) {
+                    self.error(s, e, msg);
+                }
+                return Ok(SmemOffset::SgprImm(c, v as i32));
+            }
+            return Ok(SmemOffset::Sgpr(c));
+        }
+        let (v, s, e) = self.int_expr()?;
+        if !range_ok(v, lo, hi) {
+            self.error(s, e, msg);
+        }
+        Ok(SmemOffset::Imm(v as i32))
+    }
+
+    fn func_open(&mut self, name: &str) -> bool {
+        if self.ident_is(0, name) && self.peek_at(1) == Some(&Tok::Punct('(')) {
+            self.pos += 2;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn plain_u16(&mut self) -> PResult<u16> {
+        let (v, s, e) = self.int_expr()?;
+        if !range_ok(v, 0, 0xffff) {
+            self.error(s, e, "invalid immediate: only 16-bit values are legal");
+        }
+        Ok(v as u16)
+    }
+
+    fn hwreg(&mut self) -> PResult<u16> {
+        if !self.func_open("hwreg") {
+            return self.plain_u16();
+        }
+        let id = if let Some(Tok::Ident(name)) = self.peek().cloned() {
+            let (s, e) = self.here();
+            self.pos += 1;
+            match operand::hwreg_id(&name) {
+                Some(i) => i,
+                None => {
+                    self.error(
+                        s,
+                        e,
+                        format!(
+                            "invalid hardware register: `{name}` is not a gfx9 hardware register"
+                        ),
+                    );
+                    0
+                }
+            }
+        } else {
+            let (v, s, e) = self.int_expr()?;
+            if !range_ok(v, 0, 63) {
+                self.error(
+                    s,
+                    e,
+                    "invalid hardware register: only 6-bit values are legal",
+                );
+            }
+            v as u16
+        };
+        let (mut offset, mut size) = (0u16, 32u16);
+        if self.eat_punct(',') {
+            let (v, s, e) = self.int_expr()?;
+            if !range_ok(v, 0, 31) {
+                self.error(s, e, "invalid bit offset: only 5-bit values are legal");
+            }
+            offset = v as u16;
+            self.expect_punct(',')?;
+            let (v, s, e) = self.int_expr()?;
+            if !range_ok(v, 1, 32) {
+                self.error(
+                    s,
+                    e,
+                    "invalid bitfield width: only values from 1 to 32 are legal",
+                );
+            }
+            size = (v as u16).clamp(1, 32);
+        }
+        self.expect_punct(')')?;
+        Ok(operand::hwreg_encode(id, offset, size))
+    }
+
+    fn sendmsg(&mut self) -> PResult<u16> {
+        if !self.func_open("sendmsg") {
+            return self.plain_u16();
+        }
+        // Message id.
+        let (strict, id) = if let Some(Tok::Ident(name)) = self.peek().cloned() {
+            let (s, e) = self.here();
+            self.pos += 1;
+            match (0..16).find(|&i| operand::msg_name(i) == Some(name.as_str())) {
+                Some(i) => (true, i),
+                None => {
+                    return Err(PErr {
+                        start: s,
+                        end: e,
+                        msg: "invalid message id".into(),
+                    });
+                }
+            }
+        } else {
+            let (v, s, e) = self.int_expr()?;
+            if !range_ok(v, 0, 15) {
+                return Err(PErr {
+                    start: s,
+                    end: e,
+                    msg: "invalid message id".into(),
+                });
+            }
+            (false, v as u16)
+        };
+        let mut op = None;
+        let mut stream = None;
+        if self.eat_punct(',') {
+            let (s, e) = self.here();
+            let v = if let Some(Tok::Ident(name)) = self.peek().cloned() {
+                self.pos += 1;
+                match (0..8).find(|&o| operand::msg_op_name(id, o) == Some(name.as_str())) {
+                    Some(o) => o,
+                    None => {
+                        return Err(PErr {
+                            start: s,
+                            end: e,
+                            msg: "invalid operation id".into(),
+                        });
+                    }
+                }
+            } else {
+                let (v, s2, e2) = self.int_expr()?;
+                if !range_ok(v, 0, 7) {
+                    return Err(PErr {
+                        start: s2,
+                        end: e2,
+                        msg: "invalid operation id".into(),
+                    });
+                }
+                v as u16
+            };
+            op = Some((v, s, self.prev_end()));
+            if self.eat_punct(',') {
+                let (v, s2, e2) = self.int_expr()?;
+                stream = Some((v, s2, e2));
+            }
+        }
+        let close = self.here();
+        self.expect_punct(')')?;
+        if strict && operand::msg_requires_op(id) != op.is_some() {
+            let (s, e) = op.map_or(close, |(_, s, e)| (s, e));
+            return Err(PErr {
+                start: s,
+                end: e,
+                msg: if op.is_some() {
+                    "message does not support operations".into()
+                } else {
+                    "missing message operation".into()
+                },
+            });
+        }
+        let opv = op.map_or(0, |o| o.0);
+        if strict && !operand::msg_op_valid(id, opv) {
+            let (s, e) = op.map_or(close, |(_, s, e)| (s, e));
+            return Err(PErr {
+                start: s,
+                end: e,
+                msg: "invalid operation id".into(),
+            });
+        }
+        let mut st = 0u16;
+        if let Some((v, s, e)) = stream {
+            if strict && !operand::msg_supports_stream(id, opv) {
+                return Err(PErr {
+                    start: s,
+                    end: e,
+                    msg: "message operation does not support streams".into(),
+                });
+            }
+            if !range_ok(v, 0, 3) {
+                return Err(PErr {
+                    start: s,
+                    end: e,
+                    msg: "invalid message stream id".into(),
+                });
+            }
+            st = v as u16;
+        }
+        Ok(id | (opv << 4) | (st << 8))
+    }
+
+    fn waitcnt(&mut self) -> PResult<u16> {
+        let first_is_counter = matches!(self.peek(), Some(Tok::Ident(n)) if n.ends_with("cnt") || n.ends_with("cnt_sat"));
+        if !first_is_counter {
+            // llvm-mc keeps the low 16 bits of a numeric s_waitcnt operand.
+            let (v, s, e) = self.int_expr()?;
+            if !range_ok(v, i64::MIN.into(), u64::MAX.into()) {
+                self.error(s, e, "invalid operand for instruction: value out of range");
+            } else if !range_ok(v, -0x8000, 0xffff) {
+                self.warn(
+                    "imm16-truncated",
+                    s,
+                    e,
+                    format!(
+                        "s_waitcnt keeps only the low 16 bits of {v} ({:#x}), as llvm-mc does",
+                        v as u16
+                    ),
+                );
+            }
+            return Ok(v as u16);
+        }
+        let (mut vm, mut exp, mut lgkm) = operand::WAITCNT_MAX;
+        loop {
+            let Some(Tok::Ident(name)) = self.peek().cloned() else {
+                return self.err("expected a counter name (vmcnt, expcnt, lgkmcnt)");
+            };
+            let (ns, ne) = self.here();
+            let (base, sat) = match name.strip_suffix("_sat") {
+                Some(b) => (b.to_string(), true),
+                None => (name.clone(), false),
+            };
+            let (slot, max) = match base.as_str() {
+                "vmcnt" => (&mut vm, operand::WAITCNT_MAX.0),
+                "expcnt" => (&mut exp, operand::WAITCNT_MAX.1),
+                "lgkmcnt" => (&mut lgkm, operand::WAITCNT_MAX.2),
+                _ => {
+                    return Err(PErr {
+                        start: ns,
+                        end: ne,
+                        msg: format!("invalid counter name `{name}`"),
+                    });
+                }
+            };
+            self.pos += 1;
+            self.expect_punct('(')?;
+            let (v, s, e) = self.int_expr()?;
+            self.expect_punct(')')?;
+            let v = if v < 0 {
+                self.diags.push(Diagnostic::error(
+                    self_span(self, s, e).0,
+                    self_span(self, s, e).1,
+                    format!("invalid value for {base}"),
+                ));
+                0
+            } else if v > i128::from(max) {
+                if !sat {
+                    let (sp, t) = self_span(self, s, e);
+                    self.diags.push(Diagnostic::error(
+                        sp,
+                        t,
+                        format!("too large value for {base}"),
+                    ));
+                }
+                max
+            } else {
+                v as u16
+            };
+            *slot = v;
+            if self.at_end() {
+                break;
+            }
+            if self.eat_punct('&') || self.eat_punct(',') {
+                continue;
+            }
+            if !matches!(self.peek(), Some(Tok::Ident(_))) {
+                return self.err("expected a counter name (vmcnt, expcnt, lgkmcnt)");
+            }
+        }
+        Ok(operand::waitcnt_encode(vm, exp, lgkm))
+    }
+
+    fn gpr_idx(&mut self) -> PResult<u16> {
+        if !self.func_open("gpr_idx") {
+            let (v, s, e) = self.int_expr()?;
+            if !range_ok(v, 0, 15) {
+                self.error(s, e, "invalid immediate: only 4-bit values are legal");
+            }
+            return Ok(v as u16 & 0xf);
+        }
+        let mut bits = 0u16;
+        if self.eat_punct(')') {
+            return Ok(0);
+        }
+        loop {
+            let (s, e) = self.here();
+            let Some(Tok::Ident(name)) = self.peek().cloned() else {
+                return self.err("expected a VGPR index mode (SRC0, SRC1, SRC2, DST)");
+            };
+            let Some(b) = operand::GPR_IDX_NAMES.iter().position(|n| *n == name) else {
+                return Err(PErr {
+                    start: s,
+                    end: e,
+                    msg: "expected a VGPR index mode (SRC0, SRC1, SRC2, DST)".into(),
+                });
+            };
+            self.pos += 1;
+            if bits & (1 << b) != 0 {
+                self.error(s, e, "duplicate VGPR index mode");
+            }
+            bits |= 1 << b;
+            if self.eat_punct(')') {
+                break;
+            }
+            self.expect_punct(',')?;
+        }
+        Ok(bits)
+    }
+}
+
+fn self_span(cx: &LineCx<'_>, s: usize, e: usize) -> (Span, String) {
+    cx.span(s, e)
+}
+
+/// Parses and checks a whole source file.
+pub(crate) fn assemble_source(src: &str, target: Target) -> Output {
+    Asm {
+        src,
+        target,
+        insts: Vec::new(),
+        diags: Vec::new(),
+        labels: HashMap::new(),
+        fixups: Vec::new(),
+    }
+    .run()
+}

@@ -1,0 +1,941 @@
+//! The one specification table of gfx9 scalar instructions.
+//!
+//! One [`InstDef`] row per encoding: mnemonic, encoding format, opcode, the
+//! operand list in assembly order (each operand names the instruction field it
+//! lives in and how that field is read), the memory behaviour and the targets.
+//! The parser, the printer, the encoder and the decoder all read this table;
+//! no opcode or field position is written down anywhere else.
+//!
+//! Sources: LLVM 19 `llvm-mc -arch=amdgcn -mcpu=gfx900` (every row was checked
+//! by decoding all opcode values of each format, see
+//! `/work/shared/spec/vega-smem-encoding.md` §3 for SMEM), and the Vega ISA
+//! manual chapter 7 for the SMEM semantics.
+
+use std::sync::OnceLock;
+
+/// A gfx9 target. gfx900 (Vega 10, MI25) and gfx906 (Vega 20, MI50/MI60) have
+/// the same scalar instruction set in LLVM 19 (checked with llvm-mc on every
+/// SMEM opcode; gfx906 only adds vector dot-product instructions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// `gfx900`.
+    Gfx900,
+    /// `gfx906`.
+    Gfx906,
+}
+
+impl Target {
+    /// The LLVM processor name (`-mcpu=`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Gfx900 => "gfx900",
+            Target::Gfx906 => "gfx906",
+        }
+    }
+
+    /// This target's bit in [`InstDef::targets`].
+    pub const fn bit(self) -> u8 {
+        match self {
+            Target::Gfx900 => 1,
+            Target::Gfx906 => 2,
+        }
+    }
+}
+
+/// Error of [`Target::from_str`](std::str::FromStr).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown target `{0}` (expected gfx900 or gfx906)")]
+pub struct UnknownTarget(pub String);
+
+impl std::str::FromStr for Target {
+    type Err = UnknownTarget;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "gfx900" => Ok(Target::Gfx900),
+            "gfx906" => Ok(Target::Gfx906),
+            _ => Err(UnknownTarget(s.to_string())),
+        }
+    }
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Both gfx9 targets.
+pub const ALL_TARGETS: u8 = Target::Gfx900.bit() | Target::Gfx906.bit();
+
+/// Encoding format (Vega ISA chapter 12 names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Scalar memory, 64 bits: `110000 OP[25:18] IMM GLC NV SOE - SDATA SBASE | SOFFSET - OFFSET`.
+    Smem,
+    /// `10 OP[29:23] SDST[22:16] SSRC1[15:8] SSRC0[7:0]`.
+    Sop2,
+    /// `101111101 SDST[22:16] OP[15:8] SSRC0[7:0]`.
+    Sop1,
+    /// `1011 OP[27:23] SDST[22:16] SIMM16[15:0]`.
+    Sopk,
+    /// `101111110 OP[22:16] SSRC1[15:8] SSRC0[7:0]`.
+    Sopc,
+    /// `101111111 OP[22:16] SIMM16[15:0]`.
+    Sopp,
+}
+
+impl Format {
+    /// All formats, in decode-priority order (longest fixed prefix first).
+    pub const ALL: [Format; 6] = [
+        Format::Sopp,
+        Format::Sopc,
+        Format::Sop1,
+        Format::Sopk,
+        Format::Sop2,
+        Format::Smem,
+    ];
+
+    /// (mask, value) of the fixed encoding bits of dword 0.
+    pub const fn fixed(self) -> (u32, u32) {
+        match self {
+            Format::Smem => (0xFC00_0000, 0xC000_0000),
+            Format::Sop2 => (0xC000_0000, 0x8000_0000),
+            Format::Sop1 => (0xFF80_0000, 0xBE80_0000),
+            Format::Sopk => (0xF000_0000, 0xB000_0000),
+            Format::Sopc => (0xFF80_0000, 0xBF00_0000),
+            Format::Sopp => (0xFF80_0000, 0xBF80_0000),
+        }
+    }
+
+    /// Bit position and width of the opcode field in dword 0.
+    pub const fn opcode_field(self) -> (u32, u32) {
+        match self {
+            Format::Smem => (18, 8),
+            Format::Sop2 => (23, 7),
+            Format::Sop1 => (8, 8),
+            Format::Sopk => (23, 5),
+            Format::Sopc => (16, 7),
+            Format::Sopp => (16, 7),
+        }
+    }
+
+    /// Number of instruction dwords without a literal.
+    pub const fn base_dwords(self) -> usize {
+        match self {
+            Format::Smem => 2,
+            _ => 1,
+        }
+    }
+
+    /// The format's name as in the ISA manual.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Smem => "SMEM",
+            Format::Sop2 => "SOP2",
+            Format::Sop1 => "SOP1",
+            Format::Sopk => "SOPK",
+            Format::Sopc => "SOPC",
+            Format::Sopp => "SOPP",
+        }
+    }
+}
+
+/// The instruction field an operand is stored in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// SOP* SDST (bits 22:16) or SMEM SDATA (bits 12:6), a 7-bit operand code.
+    Sdst,
+    /// SSRC0 (bits 7:0), an 8-bit source code.
+    Ssrc0,
+    /// SSRC1 (bits 15:8), an 8-bit source code.
+    Ssrc1,
+    /// SIMM16 (bits 15:0).
+    Simm16,
+    /// SMEM SBASE (bits 5:0): an SGPR pair index.
+    Sbase,
+    /// SMEM OFFSET / SOFFSET / IMM / SOE together.
+    Offset,
+    /// The 32-bit literal dword that follows the instruction.
+    Literal,
+}
+
+/// LLVM register classes, named as LLVM prints them in its
+/// `/*Invalid register, operand has '…' register class*/` comments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RegClass {
+    /// Any 32-bit scalar register (SGPR, VCC_LO/HI, TTMP, M0, EXEC_LO/HI, …).
+    SReg32,
+    /// 32-bit without M0 and EXEC (SMEM data).
+    SReg32XM0XExec,
+    /// Any 64-bit scalar register pair.
+    SReg64,
+    /// 64-bit without EXEC (SMEM data).
+    SReg64XExec,
+    /// 4 scalar registers.
+    SReg128,
+    /// 8 scalar registers.
+    SReg256,
+    /// 16 scalar registers.
+    SReg512,
+}
+
+impl RegClass {
+    /// Register count in dwords.
+    pub const fn dwords(self) -> u8 {
+        match self {
+            RegClass::SReg32 | RegClass::SReg32XM0XExec => 1,
+            RegClass::SReg64 | RegClass::SReg64XExec => 2,
+            RegClass::SReg128 => 4,
+            RegClass::SReg256 => 8,
+            RegClass::SReg512 => 16,
+        }
+    }
+
+    /// LLVM's name for the class.
+    pub const fn llvm_name(self) -> &'static str {
+        match self {
+            RegClass::SReg32 => "SReg_32",
+            RegClass::SReg32XM0XExec => "SReg_32_XM0_XEXEC",
+            RegClass::SReg64 => "SReg_64",
+            RegClass::SReg64XExec => "SReg_64_XEXEC",
+            RegClass::SReg128 => "SReg_128",
+            RegClass::SReg256 => "SReg_256",
+            RegClass::SReg512 => "SReg_512",
+        }
+    }
+
+    /// Whether M0 and EXEC are excluded.
+    pub const fn excludes_m0_exec(self) -> bool {
+        matches!(self, RegClass::SReg32XM0XExec | RegClass::SReg64XExec)
+    }
+}
+
+/// How a 16-bit immediate is read and printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Imm16 {
+    /// SOPK integer constant: printed as hex (`0x1234`); assembler accepts
+    /// -0x8000..=0xFFFF (signed forms) or 0..=0xFFFF (`unsigned`).
+    Hex {
+        /// Only 0..=0xFFFF is accepted (`s_cmpk_*_u32`).
+        unsigned: bool,
+    },
+    /// SOPP plain immediate: decimal up to 64, hex above.
+    Plain,
+    /// `s_endpgm`: optional, decimal, omitted when zero.
+    EndPgm,
+    /// Branch offset in dwords (signed 16 bit, PC-relative to the next
+    /// instruction). Printed as an unsigned decimal; accepts a label.
+    Branch,
+    /// `hwreg(id, offset, size)`.
+    Hwreg,
+    /// `sendmsg(msg, op, stream)`.
+    SendMsg,
+    /// `vmcnt(n) expcnt(n) lgkmcnt(n)`.
+    Waitcnt,
+    /// `gpr_idx(SRC0,SRC1,SRC2,DST)`.
+    GprIdx,
+}
+
+/// How an operand field is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// A destination or data register of class `class` (7-bit code).
+    Reg(RegClass),
+    /// A scalar source (8-bit code): register, inline constant or literal of
+    /// `dwords` (1 or 2).
+    Src {
+        /// Operand width in dwords (1 or 2).
+        dwords: u8,
+        /// `false` for LLVM's register-only `SReg_32`/`SReg_64` sources: the
+        /// assembler takes only registers; the decoder prints constants with
+        /// an `/*Invalid immediate*/` comment.
+        consts: bool,
+    },
+    /// SMEM SBASE: an address pair (`dwords == 2`) or a buffer V# (`4`).
+    Base {
+        /// 2 (address) or 4 (V#).
+        dwords: u8,
+    },
+    /// SMEM offset. `signed`: the assembler takes a 21-bit signed byte offset
+    /// (address forms); otherwise 20-bit unsigned (buffer forms).
+    SmemOffset {
+        /// Address forms (21-bit signed) rather than buffer forms (20-bit unsigned).
+        signed: bool,
+    },
+    /// `s_atc_probe*` 7-bit immediate kept in the SDATA field.
+    ProbeImm,
+    /// A 16-bit immediate.
+    Imm16(Imm16),
+    /// `s_set_gpr_idx_on`'s 8-bit mode mask in SSRC1.
+    GprIdx8,
+    /// `s_setreg_imm32_b32`'s 32-bit literal.
+    Literal32,
+}
+
+/// One operand of an instruction: where it lives and how it is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Operand {
+    /// The field holding it.
+    pub field: Field,
+    /// How the field is interpreted.
+    pub kind: Kind,
+    /// Whether the instruction writes it (destinations, loaded data, returned atomic data).
+    pub written: bool,
+}
+
+/// What an SMEM instruction does with memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mem {
+    /// Not a memory instruction.
+    None,
+    /// Loads SDATA from memory.
+    Load,
+    /// Stores SDATA to memory.
+    Store,
+    /// Atomic read-modify-write; returns the pre-op value into SDATA iff GLC=1.
+    Atomic,
+    /// Scalar-cache write-back / invalidate (`s_dcache_inv/wb*`), no operands.
+    CacheCtl,
+    /// Discards dirty cache lines at an address (`s_dcache_discard*`).
+    Discard,
+    /// Reads a 64-bit counter (`s_memtime`, `s_memrealtime`).
+    Time,
+    /// Address-translation probe (`s_atc_probe*`).
+    Probe,
+}
+
+/// Address space of an SMEM instruction's base.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Space {
+    /// Not applicable.
+    None,
+    /// 64-bit address in an SGPR pair.
+    Global,
+    /// Buffer: V# (4 SGPRs) base, stride, num_records.
+    Buffer,
+    /// Scratch (`s_scratch_*`): LLVM documents that the hardware uses FLAT_SCRATCH.
+    Scratch,
+}
+
+/// One row of the table: one instruction encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct InstDef {
+    /// llvm-mc mnemonic.
+    pub name: &'static str,
+    /// Encoding format.
+    pub format: Format,
+    /// Opcode field value.
+    pub opcode: u8,
+    /// Operands in assembly order.
+    pub operands: &'static [Operand],
+    /// Memory behaviour.
+    pub mem: Mem,
+    /// Address space (SMEM only).
+    pub space: Space,
+    /// Whether the `glc` modifier exists (SMEM loads, stores and atomics; llvm-mc
+    /// rejects it on probes and discards and ignores the bit when decoding them).
+    pub glc: bool,
+    /// Whether the assembler accepts a 32-bit literal source
+    /// (llvm-mc rejects one for `s_cbranch_g_fork`, though it decodes one).
+    pub literal_ok: bool,
+    /// Targets the row is valid on ([`Target::bit`] set).
+    pub targets: u8,
+}
+
+impl InstDef {
+    /// Whether the instruction exists on `t`.
+    pub fn valid_on(&self, t: Target) -> bool {
+        self.targets & t.bit() != 0
+    }
+
+    /// The SMEM data register count (0 when there is no data register).
+    pub fn data_dwords(&self) -> u8 {
+        self.operands
+            .iter()
+            .find_map(|o| match (o.field, o.kind) {
+                (Field::Sdst, Kind::Reg(c)) if self.format == Format::Smem => Some(c.dwords()),
+                _ => None,
+            })
+            .unwrap_or(0)
+    }
+
+    /// The operand stored in `field`, if any.
+    pub fn operand(&self, field: Field) -> Option<&'static Operand> {
+        self.operands.iter().find(|o| o.field == field)
+    }
+}
+
+const fn op(field: Field, kind: Kind, written: bool) -> Operand {
+    Operand {
+        field,
+        kind,
+        written,
+    }
+}
+
+// ---- operand shorthands ----------------------------------------------------
+
+const D32: Operand = op(Field::Sdst, Kind::Reg(RegClass::SReg32), true);
+const D64: Operand = op(Field::Sdst, Kind::Reg(RegClass::SReg64), true);
+/// `s_setreg_b32`: the SDST field is a source.
+const R32_SDST: Operand = op(Field::Sdst, Kind::Reg(RegClass::SReg32), false);
+const A32: Operand = op(
+    Field::Ssrc0,
+    Kind::Src {
+        dwords: 1,
+        consts: true,
+    },
+    false,
+);
+const A64: Operand = op(
+    Field::Ssrc0,
+    Kind::Src {
+        dwords: 2,
+        consts: true,
+    },
+    false,
+);
+const B32: Operand = op(
+    Field::Ssrc1,
+    Kind::Src {
+        dwords: 1,
+        consts: true,
+    },
+    false,
+);
+const B64: Operand = op(
+    Field::Ssrc1,
+    Kind::Src {
+        dwords: 2,
+        consts: true,
+    },
+    false,
+);
+const RA32: Operand = op(
+    Field::Ssrc0,
+    Kind::Src {
+        dwords: 1,
+        consts: false,
+    },
+    false,
+);
+const RA64: Operand = op(
+    Field::Ssrc0,
+    Kind::Src {
+        dwords: 2,
+        consts: false,
+    },
+    false,
+);
+const fn k(style: Imm16) -> Operand {
+    op(Field::Simm16, Kind::Imm16(style), false)
+}
+
+const O_D32_A32_B32: &[Operand] = &[D32, A32, B32];
+const O_D64_A64_B64: &[Operand] = &[D64, A64, B64];
+const O_D64_A64_B32: &[Operand] = &[D64, A64, B32];
+const O_D64_A32_B32: &[Operand] = &[D64, A32, B32];
+const O_A64_B64: &[Operand] = &[A64, B64];
+const O_A64_B32: &[Operand] = &[A64, B32];
+const O_A32_B32: &[Operand] = &[A32, B32];
+const O_D32_A32: &[Operand] = &[D32, A32];
+const O_D64_A64: &[Operand] = &[D64, A64];
+const O_D32_A64: &[Operand] = &[D32, A64];
+const O_D64_A32: &[Operand] = &[D64, A32];
+const O_D64: &[Operand] = &[D64];
+const O_A32: &[Operand] = &[A32];
+const O_RA32: &[Operand] = &[RA32];
+const O_RA64: &[Operand] = &[RA64];
+const O_D32_RA32: &[Operand] = &[D32, RA32];
+const O_D64_RA64: &[Operand] = &[D64, RA64];
+const O_NONE: &[Operand] = &[];
+const O_K_HEX: &[Operand] = &[D32, k(Imm16::Hex { unsigned: false })];
+/// `s_cmpk_*`: SDST is read, not written.
+const O_CMPK: &[Operand] = &[
+    op(Field::Sdst, Kind::Reg(RegClass::SReg32), false),
+    k(Imm16::Hex { unsigned: false }),
+];
+const O_CMPKU: &[Operand] = &[
+    op(Field::Sdst, Kind::Reg(RegClass::SReg32), false),
+    k(Imm16::Hex { unsigned: true }),
+];
+const O_D64_BR: &[Operand] = &[D64, k(Imm16::Branch)];
+const O_GETREG: &[Operand] = &[D32, k(Imm16::Hwreg)];
+const O_SETREG: &[Operand] = &[k(Imm16::Hwreg), R32_SDST];
+const O_SETREG_IMM: &[Operand] = &[k(Imm16::Hwreg), op(Field::Literal, Kind::Literal32, false)];
+const O_GPR_IDX_ON: &[Operand] = &[A32, op(Field::Ssrc1, Kind::GprIdx8, false)];
+const O_P_PLAIN: &[Operand] = &[k(Imm16::Plain)];
+const O_P_BRANCH: &[Operand] = &[k(Imm16::Branch)];
+const O_P_ENDPGM: &[Operand] = &[k(Imm16::EndPgm)];
+const O_P_MSG: &[Operand] = &[k(Imm16::SendMsg)];
+const O_P_WAIT: &[Operand] = &[k(Imm16::Waitcnt)];
+const O_P_GPR_IDX: &[Operand] = &[k(Imm16::GprIdx)];
+
+// SMEM operand lists.
+const fn sdata(c: RegClass, written: bool) -> Operand {
+    op(Field::Sdst, Kind::Reg(c), written)
+}
+const BASE64: Operand = op(Field::Sbase, Kind::Base { dwords: 2 }, false);
+const BASE128: Operand = op(Field::Sbase, Kind::Base { dwords: 4 }, false);
+const OFF_S: Operand = op(Field::Offset, Kind::SmemOffset { signed: true }, false);
+const OFF_U: Operand = op(Field::Offset, Kind::SmemOffset { signed: false }, false);
+
+macro_rules! smem_lists {
+    ($($name:ident = [$class:ident, $written:expr, $base:ident, $off:ident];)*) => {
+        $(const $name: &[Operand] = &[sdata(RegClass::$class, $written), $base, $off];)*
+    };
+}
+smem_lists! {
+    LD1 = [SReg32XM0XExec, true, BASE64, OFF_S];
+    LD2 = [SReg64XExec, true, BASE64, OFF_S];
+    LD4 = [SReg128, true, BASE64, OFF_S];
+    LD8 = [SReg256, true, BASE64, OFF_S];
+    LD16 = [SReg512, true, BASE64, OFF_S];
+    BLD1 = [SReg32XM0XExec, true, BASE128, OFF_U];
+    BLD2 = [SReg64XExec, true, BASE128, OFF_U];
+    BLD4 = [SReg128, true, BASE128, OFF_U];
+    BLD8 = [SReg256, true, BASE128, OFF_U];
+    BLD16 = [SReg512, true, BASE128, OFF_U];
+    ST1 = [SReg32XM0XExec, false, BASE64, OFF_S];
+    ST2 = [SReg64XExec, false, BASE64, OFF_S];
+    ST4 = [SReg128, false, BASE64, OFF_S];
+    BST1 = [SReg32XM0XExec, false, BASE128, OFF_U];
+    BST2 = [SReg64XExec, false, BASE128, OFF_U];
+    BST4 = [SReg128, false, BASE128, OFF_U];
+    // Atomics: SDATA is read, and written back when GLC=1.
+    AT1 = [SReg32XM0XExec, true, BASE64, OFF_S];
+    AT2 = [SReg64XExec, true, BASE64, OFF_S];
+    AT4 = [SReg128, true, BASE64, OFF_S];
+    BAT1 = [SReg32XM0XExec, true, BASE128, OFF_U];
+    BAT2 = [SReg64XExec, true, BASE128, OFF_U];
+    BAT4 = [SReg128, true, BASE128, OFF_U];
+}
+const TIME: &[Operand] = &[sdata(RegClass::SReg64XExec, true)];
+const PROBE: &[Operand] = &[op(Field::Sdst, Kind::ProbeImm, false), BASE64, OFF_S];
+const PROBE_BUF: &[Operand] = &[op(Field::Sdst, Kind::ProbeImm, false), BASE128, OFF_U];
+const DISCARD: &[Operand] = &[BASE64, OFF_S];
+
+const fn row(
+    name: &'static str,
+    format: Format,
+    opcode: u8,
+    operands: &'static [Operand],
+) -> InstDef {
+    InstDef {
+        name,
+        format,
+        opcode,
+        operands,
+        mem: Mem::None,
+        space: Space::None,
+        glc: false,
+        literal_ok: true,
+        targets: ALL_TARGETS,
+    }
+}
+
+const fn smem(
+    name: &'static str,
+    opcode: u8,
+    operands: &'static [Operand],
+    mem: Mem,
+    space: Space,
+) -> InstDef {
+    InstDef {
+        name,
+        format: Format::Smem,
+        opcode,
+        operands,
+        mem,
+        space,
+        glc: matches!(mem, Mem::Load | Mem::Store | Mem::Atomic),
+        literal_ok: false,
+        targets: ALL_TARGETS,
+    }
+}
+
+use Format::{Sop1, Sop2, Sopc, Sopk, Sopp};
+use Mem::{Atomic as At, CacheCtl, Discard, Load as Ld, Probe, Store as St, Time};
+use Space::{Buffer as Buf, Global as Gl, Scratch as Scr};
+
+/// Every gfx9 scalar instruction, one row per encoding.
+pub static TABLE: &[InstDef] = &[
+    // ---- SMEM (84 opcodes), spec §3 ----
+    smem("s_load_dword", 0x00, LD1, Ld, Gl),
+    smem("s_load_dwordx2", 0x01, LD2, Ld, Gl),
+    smem("s_load_dwordx4", 0x02, LD4, Ld, Gl),
+    smem("s_load_dwordx8", 0x03, LD8, Ld, Gl),
+    smem("s_load_dwordx16", 0x04, LD16, Ld, Gl),
+    smem("s_scratch_load_dword", 0x05, LD1, Ld, Scr),
+    smem("s_scratch_load_dwordx2", 0x06, LD2, Ld, Scr),
+    smem("s_scratch_load_dwordx4", 0x07, LD4, Ld, Scr),
+    smem("s_buffer_load_dword", 0x08, BLD1, Ld, Buf),
+    smem("s_buffer_load_dwordx2", 0x09, BLD2, Ld, Buf),
+    smem("s_buffer_load_dwordx4", 0x0A, BLD4, Ld, Buf),
+    smem("s_buffer_load_dwordx8", 0x0B, BLD8, Ld, Buf),
+    smem("s_buffer_load_dwordx16", 0x0C, BLD16, Ld, Buf),
+    smem("s_store_dword", 0x10, ST1, St, Gl),
+    smem("s_store_dwordx2", 0x11, ST2, St, Gl),
+    smem("s_store_dwordx4", 0x12, ST4, St, Gl),
+    smem("s_scratch_store_dword", 0x15, ST1, St, Scr),
+    smem("s_scratch_store_dwordx2", 0x16, ST2, St, Scr),
+    smem("s_scratch_store_dwordx4", 0x17, ST4, St, Scr),
+    smem("s_buffer_store_dword", 0x18, BST1, St, Buf),
+    smem("s_buffer_store_dwordx2", 0x19, BST2, St, Buf),
+    smem("s_buffer_store_dwordx4", 0x1A, BST4, St, Buf),
+    smem("s_dcache_inv", 0x20, O_NONE, CacheCtl, Space::None),
+    smem("s_dcache_wb", 0x21, O_NONE, CacheCtl, Space::None),
+    smem("s_dcache_inv_vol", 0x22, O_NONE, CacheCtl, Space::None),
+    smem("s_dcache_wb_vol", 0x23, O_NONE, CacheCtl, Space::None),
+    smem("s_memtime", 0x24, TIME, Time, Space::None),
+    smem("s_memrealtime", 0x25, TIME, Time, Space::None),
+    smem("s_atc_probe", 0x26, PROBE, Probe, Gl),
+    smem("s_atc_probe_buffer", 0x27, PROBE_BUF, Probe, Buf),
+    smem("s_dcache_discard", 0x28, DISCARD, Discard, Gl),
+    smem("s_dcache_discard_x2", 0x29, DISCARD, Discard, Gl),
+    smem("s_buffer_atomic_swap", 0x40, BAT1, At, Buf),
+    smem("s_buffer_atomic_cmpswap", 0x41, BAT2, At, Buf),
+    smem("s_buffer_atomic_add", 0x42, BAT1, At, Buf),
+    smem("s_buffer_atomic_sub", 0x43, BAT1, At, Buf),
+    smem("s_buffer_atomic_smin", 0x44, BAT1, At, Buf),
+    smem("s_buffer_atomic_umin", 0x45, BAT1, At, Buf),
+    smem("s_buffer_atomic_smax", 0x46, BAT1, At, Buf),
+    smem("s_buffer_atomic_umax", 0x47, BAT1, At, Buf),
+    smem("s_buffer_atomic_and", 0x48, BAT1, At, Buf),
+    smem("s_buffer_atomic_or", 0x49, BAT1, At, Buf),
+    smem("s_buffer_atomic_xor", 0x4A, BAT1, At, Buf),
+    smem("s_buffer_atomic_inc", 0x4B, BAT1, At, Buf),
+    smem("s_buffer_atomic_dec", 0x4C, BAT1, At, Buf),
+    smem("s_buffer_atomic_swap_x2", 0x60, BAT2, At, Buf),
+    smem("s_buffer_atomic_cmpswap_x2", 0x61, BAT4, At, Buf),
+    smem("s_buffer_atomic_add_x2", 0x62, BAT2, At, Buf),
+    smem("s_buffer_atomic_sub_x2", 0x63, BAT2, At, Buf),
+    smem("s_buffer_atomic_smin_x2", 0x64, BAT2, At, Buf),
+    smem("s_buffer_atomic_umin_x2", 0x65, BAT2, At, Buf),
+    smem("s_buffer_atomic_smax_x2", 0x66, BAT2, At, Buf),
+    smem("s_buffer_atomic_umax_x2", 0x67, BAT2, At, Buf),
+    smem("s_buffer_atomic_and_x2", 0x68, BAT2, At, Buf),
+    smem("s_buffer_atomic_or_x2", 0x69, BAT2, At, Buf),
+    smem("s_buffer_atomic_xor_x2", 0x6A, BAT2, At, Buf),
+    smem("s_buffer_atomic_inc_x2", 0x6B, BAT2, At, Buf),
+    smem("s_buffer_atomic_dec_x2", 0x6C, BAT2, At, Buf),
+    smem("s_atomic_swap", 0x80, AT1, At, Gl),
+    smem("s_atomic_cmpswap", 0x81, AT2, At, Gl),
+    smem("s_atomic_add", 0x82, AT1, At, Gl),
+    smem("s_atomic_sub", 0x83, AT1, At, Gl),
+    smem("s_atomic_smin", 0x84, AT1, At, Gl),
+    smem("s_atomic_umin", 0x85, AT1, At, Gl),
+    smem("s_atomic_smax", 0x86, AT1, At, Gl),
+    smem("s_atomic_umax", 0x87, AT1, At, Gl),
+    smem("s_atomic_and", 0x88, AT1, At, Gl),
+    smem("s_atomic_or", 0x89, AT1, At, Gl),
+    smem("s_atomic_xor", 0x8A, AT1, At, Gl),
+    smem("s_atomic_inc", 0x8B, AT1, At, Gl),
+    smem("s_atomic_dec", 0x8C, AT1, At, Gl),
+    smem("s_atomic_swap_x2", 0xA0, AT2, At, Gl),
+    smem("s_atomic_cmpswap_x2", 0xA1, AT4, At, Gl),
+    smem("s_atomic_add_x2", 0xA2, AT2, At, Gl),
+    smem("s_atomic_sub_x2", 0xA3, AT2, At, Gl),
+    smem("s_atomic_smin_x2", 0xA4, AT2, At, Gl),
+    smem("s_atomic_umin_x2", 0xA5, AT2, At, Gl),
+    smem("s_atomic_smax_x2", 0xA6, AT2, At, Gl),
+    smem("s_atomic_umax_x2", 0xA7, AT2, At, Gl),
+    smem("s_atomic_and_x2", 0xA8, AT2, At, Gl),
+    smem("s_atomic_or_x2", 0xA9, AT2, At, Gl),
+    smem("s_atomic_xor_x2", 0xAA, AT2, At, Gl),
+    smem("s_atomic_inc_x2", 0xAB, AT2, At, Gl),
+    smem("s_atomic_dec_x2", 0xAC, AT2, At, Gl),
+    // ---- SOP2 ----
+    row("s_add_u32", Sop2, 0, O_D32_A32_B32),
+    row("s_sub_u32", Sop2, 1, O_D32_A32_B32),
+    row("s_add_i32", Sop2, 2, O_D32_A32_B32),
+    row("s_sub_i32", Sop2, 3, O_D32_A32_B32),
+    row("s_addc_u32", Sop2, 4, O_D32_A32_B32),
+    row("s_subb_u32", Sop2, 5, O_D32_A32_B32),
+    row("s_min_i32", Sop2, 6, O_D32_A32_B32),
+    row("s_min_u32", Sop2, 7, O_D32_A32_B32),
+    row("s_max_i32", Sop2, 8, O_D32_A32_B32),
+    row("s_max_u32", Sop2, 9, O_D32_A32_B32),
+    row("s_cselect_b32", Sop2, 10, O_D32_A32_B32),
+    row("s_cselect_b64", Sop2, 11, O_D64_A64_B64),
+    row("s_and_b32", Sop2, 12, O_D32_A32_B32),
+    row("s_and_b64", Sop2, 13, O_D64_A64_B64),
+    row("s_or_b32", Sop2, 14, O_D32_A32_B32),
+    row("s_or_b64", Sop2, 15, O_D64_A64_B64),
+    row("s_xor_b32", Sop2, 16, O_D32_A32_B32),
+    row("s_xor_b64", Sop2, 17, O_D64_A64_B64),
+    row("s_andn2_b32", Sop2, 18, O_D32_A32_B32),
+    row("s_andn2_b64", Sop2, 19, O_D64_A64_B64),
+    row("s_orn2_b32", Sop2, 20, O_D32_A32_B32),
+    row("s_orn2_b64", Sop2, 21, O_D64_A64_B64),
+    row("s_nand_b32", Sop2, 22, O_D32_A32_B32),
+    row("s_nand_b64", Sop2, 23, O_D64_A64_B64),
+    row("s_nor_b32", Sop2, 24, O_D32_A32_B32),
+    row("s_nor_b64", Sop2, 25, O_D64_A64_B64),
+    row("s_xnor_b32", Sop2, 26, O_D32_A32_B32),
+    row("s_xnor_b64", Sop2, 27, O_D64_A64_B64),
+    row("s_lshl_b32", Sop2, 28, O_D32_A32_B32),
+    row("s_lshl_b64", Sop2, 29, O_D64_A64_B32),
+    row("s_lshr_b32", Sop2, 30, O_D32_A32_B32),
+    row("s_lshr_b64", Sop2, 31, O_D64_A64_B32),
+    row("s_ashr_i32", Sop2, 32, O_D32_A32_B32),
+    row("s_ashr_i64", Sop2, 33, O_D64_A64_B32),
+    row("s_bfm_b32", Sop2, 34, O_D32_A32_B32),
+    row("s_bfm_b64", Sop2, 35, O_D64_A32_B32),
+    row("s_mul_i32", Sop2, 36, O_D32_A32_B32),
+    row("s_bfe_u32", Sop2, 37, O_D32_A32_B32),
+    row("s_bfe_i32", Sop2, 38, O_D32_A32_B32),
+    row("s_bfe_u64", Sop2, 39, O_D64_A64_B32),
+    row("s_bfe_i64", Sop2, 40, O_D64_A64_B32),
+    InstDef {
+        literal_ok: false,
+        ..row("s_cbranch_g_fork", Sop2, 41, O_A64_B64)
+    },
+    row("s_absdiff_i32", Sop2, 42, O_D32_A32_B32),
+    row("s_rfe_restore_b64", Sop2, 43, O_A64_B32),
+    row("s_mul_hi_u32", Sop2, 44, O_D32_A32_B32),
+    row("s_mul_hi_i32", Sop2, 45, O_D32_A32_B32),
+    row("s_lshl1_add_u32", Sop2, 46, O_D32_A32_B32),
+    row("s_lshl2_add_u32", Sop2, 47, O_D32_A32_B32),
+    row("s_lshl3_add_u32", Sop2, 48, O_D32_A32_B32),
+    row("s_lshl4_add_u32", Sop2, 49, O_D32_A32_B32),
+    row("s_pack_ll_b32_b16", Sop2, 50, O_D32_A32_B32),
+    row("s_pack_lh_b32_b16", Sop2, 51, O_D32_A32_B32),
+    row("s_pack_hh_b32_b16", Sop2, 52, O_D32_A32_B32),
+    // ---- SOP1 ----
+    row("s_mov_b32", Sop1, 0, O_D32_A32),
+    row("s_mov_b64", Sop1, 1, O_D64_A64),
+    row("s_cmov_b32", Sop1, 2, O_D32_A32),
+    row("s_cmov_b64", Sop1, 3, O_D64_A64),
+    row("s_not_b32", Sop1, 4, O_D32_A32),
+    row("s_not_b64", Sop1, 5, O_D64_A64),
+    row("s_wqm_b32", Sop1, 6, O_D32_A32),
+    row("s_wqm_b64", Sop1, 7, O_D64_A64),
+    row("s_brev_b32", Sop1, 8, O_D32_A32),
+    row("s_brev_b64", Sop1, 9, O_D64_A64),
+    row("s_bcnt0_i32_b32", Sop1, 10, O_D32_A32),
+    row("s_bcnt0_i32_b64", Sop1, 11, O_D32_A64),
+    row("s_bcnt1_i32_b32", Sop1, 12, O_D32_A32),
+    row("s_bcnt1_i32_b64", Sop1, 13, O_D32_A64),
+    row("s_ff0_i32_b32", Sop1, 14, O_D32_A32),
+    row("s_ff0_i32_b64", Sop1, 15, O_D32_A64),
+    row("s_ff1_i32_b32", Sop1, 16, O_D32_A32),
+    row("s_ff1_i32_b64", Sop1, 17, O_D32_A64),
+    row("s_flbit_i32_b32", Sop1, 18, O_D32_A32),
+    row("s_flbit_i32_b64", Sop1, 19, O_D32_A64),
+    row("s_flbit_i32", Sop1, 20, O_D32_A32),
+    row("s_flbit_i32_i64", Sop1, 21, O_D32_A64),
+    row("s_sext_i32_i8", Sop1, 22, O_D32_A32),
+    row("s_sext_i32_i16", Sop1, 23, O_D32_A32),
+    row("s_bitset0_b32", Sop1, 24, O_D32_A32),
+    row("s_bitset0_b64", Sop1, 25, O_D64_A32),
+    row("s_bitset1_b32", Sop1, 26, O_D32_A32),
+    row("s_bitset1_b64", Sop1, 27, O_D64_A32),
+    row("s_getpc_b64", Sop1, 28, O_D64),
+    row("s_setpc_b64", Sop1, 29, O_RA64),
+    row("s_swappc_b64", Sop1, 30, O_D64_A64),
+    row("s_rfe_b64", Sop1, 31, O_RA64),
+    row("s_and_saveexec_b64", Sop1, 32, O_D64_A64),
+    row("s_or_saveexec_b64", Sop1, 33, O_D64_A64),
+    row("s_xor_saveexec_b64", Sop1, 34, O_D64_A64),
+    row("s_andn2_saveexec_b64", Sop1, 35, O_D64_A64),
+    row("s_orn2_saveexec_b64", Sop1, 36, O_D64_A64),
+    row("s_nand_saveexec_b64", Sop1, 37, O_D64_A64),
+    row("s_nor_saveexec_b64", Sop1, 38, O_D64_A64),
+    row("s_xnor_saveexec_b64", Sop1, 39, O_D64_A64),
+    row("s_quadmask_b32", Sop1, 40, O_D32_A32),
+    row("s_quadmask_b64", Sop1, 41, O_D64_A64),
+    row("s_movrels_b32", Sop1, 42, O_D32_RA32),
+    row("s_movrels_b64", Sop1, 43, O_D64_RA64),
+    row("s_movreld_b32", Sop1, 44, O_D32_A32),
+    row("s_movreld_b64", Sop1, 45, O_D64_A64),
+    row("s_cbranch_join", Sop1, 46, O_RA32),
+    row("s_abs_i32", Sop1, 48, O_D32_A32),
+    row("s_set_gpr_idx_idx", Sop1, 50, O_A32),
+    row("s_andn1_saveexec_b64", Sop1, 51, O_D64_A64),
+    row("s_orn1_saveexec_b64", Sop1, 52, O_D64_A64),
+    row("s_andn1_wrexec_b64", Sop1, 53, O_D64_A64),
+    row("s_andn2_wrexec_b64", Sop1, 54, O_D64_A64),
+    row("s_bitreplicate_b64_b32", Sop1, 55, O_D64_A32),
+    // ---- SOPK ----
+    row("s_movk_i32", Sopk, 0, O_K_HEX),
+    row("s_cmovk_i32", Sopk, 1, O_K_HEX),
+    row("s_cmpk_eq_i32", Sopk, 2, O_CMPK),
+    row("s_cmpk_lg_i32", Sopk, 3, O_CMPK),
+    row("s_cmpk_gt_i32", Sopk, 4, O_CMPK),
+    row("s_cmpk_ge_i32", Sopk, 5, O_CMPK),
+    row("s_cmpk_lt_i32", Sopk, 6, O_CMPK),
+    row("s_cmpk_le_i32", Sopk, 7, O_CMPK),
+    row("s_cmpk_eq_u32", Sopk, 8, O_CMPKU),
+    row("s_cmpk_lg_u32", Sopk, 9, O_CMPKU),
+    row("s_cmpk_gt_u32", Sopk, 10, O_CMPKU),
+    row("s_cmpk_ge_u32", Sopk, 11, O_CMPKU),
+    row("s_cmpk_lt_u32", Sopk, 12, O_CMPKU),
+    row("s_cmpk_le_u32", Sopk, 13, O_CMPKU),
+    row("s_addk_i32", Sopk, 14, O_K_HEX),
+    row("s_mulk_i32", Sopk, 15, O_K_HEX),
+    row("s_cbranch_i_fork", Sopk, 16, O_D64_BR),
+    row("s_getreg_b32", Sopk, 17, O_GETREG),
+    row("s_setreg_b32", Sopk, 18, O_SETREG),
+    row("s_setreg_imm32_b32", Sopk, 20, O_SETREG_IMM),
+    row("s_call_b64", Sopk, 21, O_D64_BR),
+    // ---- SOPC ----
+    row("s_cmp_eq_i32", Sopc, 0, O_A32_B32),
+    row("s_cmp_lg_i32", Sopc, 1, O_A32_B32),
+    row("s_cmp_gt_i32", Sopc, 2, O_A32_B32),
+    row("s_cmp_ge_i32", Sopc, 3, O_A32_B32),
+    row("s_cmp_lt_i32", Sopc, 4, O_A32_B32),
+    row("s_cmp_le_i32", Sopc, 5, O_A32_B32),
+    row("s_cmp_eq_u32", Sopc, 6, O_A32_B32),
+    row("s_cmp_lg_u32", Sopc, 7, O_A32_B32),
+    row("s_cmp_gt_u32", Sopc, 8, O_A32_B32),
+    row("s_cmp_ge_u32", Sopc, 9, O_A32_B32),
+    row("s_cmp_lt_u32", Sopc, 10, O_A32_B32),
+    row("s_cmp_le_u32", Sopc, 11, O_A32_B32),
+    row("s_bitcmp0_b32", Sopc, 12, O_A32_B32),
+    row("s_bitcmp1_b32", Sopc, 13, O_A32_B32),
+    row("s_bitcmp0_b64", Sopc, 14, O_A64_B32),
+    row("s_bitcmp1_b64", Sopc, 15, O_A64_B32),
+    row("s_setvskip", Sopc, 16, O_A32_B32),
+    row("s_set_gpr_idx_on", Sopc, 17, O_GPR_IDX_ON),
+    row("s_cmp_eq_u64", Sopc, 18, O_A64_B64),
+    row("s_cmp_lg_u64", Sopc, 19, O_A64_B64),
+    // ---- SOPP ----
+    row("s_nop", Sopp, 0, O_P_PLAIN),
+    row("s_endpgm", Sopp, 1, O_P_ENDPGM),
+    row("s_branch", Sopp, 2, O_P_BRANCH),
+    row("s_wakeup", Sopp, 3, O_NONE),
+    row("s_cbranch_scc0", Sopp, 4, O_P_BRANCH),
+    row("s_cbranch_scc1", Sopp, 5, O_P_BRANCH),
+    row("s_cbranch_vccz", Sopp, 6, O_P_BRANCH),
+    row("s_cbranch_vccnz", Sopp, 7, O_P_BRANCH),
+    row("s_cbranch_execz", Sopp, 8, O_P_BRANCH),
+    row("s_cbranch_execnz", Sopp, 9, O_P_BRANCH),
+    row("s_barrier", Sopp, 10, O_NONE),
+    row("s_setkill", Sopp, 11, O_P_PLAIN),
+    row("s_waitcnt", Sopp, 12, O_P_WAIT),
+    row("s_sethalt", Sopp, 13, O_P_PLAIN),
+    row("s_sleep", Sopp, 14, O_P_PLAIN),
+    row("s_setprio", Sopp, 15, O_P_PLAIN),
+    row("s_sendmsg", Sopp, 16, O_P_MSG),
+    row("s_sendmsghalt", Sopp, 17, O_P_MSG),
+    row("s_trap", Sopp, 18, O_P_PLAIN),
+    row("s_icache_inv", Sopp, 19, O_NONE),
+    row("s_incperflevel", Sopp, 20, O_P_PLAIN),
+    row("s_decperflevel", Sopp, 21, O_P_PLAIN),
+    row("s_ttracedata", Sopp, 22, O_NONE),
+    row("s_cbranch_cdbgsys", Sopp, 23, O_P_BRANCH),
+    row("s_cbranch_cdbguser", Sopp, 24, O_P_BRANCH),
+    row("s_cbranch_cdbgsys_or_user", Sopp, 25, O_P_BRANCH),
+    row("s_cbranch_cdbgsys_and_user", Sopp, 26, O_P_BRANCH),
+    row("s_endpgm_saved", Sopp, 27, O_NONE),
+    row("s_set_gpr_idx_off", Sopp, 28, O_NONE),
+    row("s_set_gpr_idx_mode", Sopp, 29, O_P_GPR_IDX),
+    row("s_endpgm_ordered_ps_done", Sopp, 30, O_NONE),
+];
+
+struct Index {
+    /// Per format, opcode -> row index + 1 (0 = none).
+    by_opcode: [[u16; 256]; 6],
+    by_name: std::collections::HashMap<&'static str, u16>,
+}
+
+fn format_slot(f: Format) -> usize {
+    match f {
+        Format::Smem => 0,
+        Format::Sop2 => 1,
+        Format::Sop1 => 2,
+        Format::Sopk => 3,
+        Format::Sopc => 4,
+        Format::Sopp => 5,
+    }
+}
+
+fn index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut by_opcode = [[0u16; 256]; 6];
+        let mut by_name = std::collections::HashMap::new();
+        for (i, d) in TABLE.iter().enumerate() {
+            by_opcode[format_slot(d.format)][d.opcode as usize] = i as u16 + 1;
+            by_name.insert(d.name, i as u16);
+        }
+        Index { by_opcode, by_name }
+    })
+}
+
+/// The row of `format` with opcode `opcode`.
+pub fn by_opcode(format: Format, opcode: u8) -> Option<&'static InstDef> {
+    match index().by_opcode[format_slot(format)][opcode as usize] {
+        0 => None,
+        i => Some(&TABLE[i as usize - 1]),
+    }
+}
+
+/// The row named `name` (an llvm-mc mnemonic, lower case).
+pub fn by_name(name: &str) -> Option<&'static InstDef> {
+    index().by_name.get(name).map(|&i| &TABLE[i as usize])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_is_consistent() {
+        let mut names = std::collections::HashSet::new();
+        let mut codes = std::collections::HashSet::new();
+        for d in TABLE {
+            assert!(names.insert(d.name), "duplicate name {}", d.name);
+            assert!(
+                codes.insert((d.format, d.opcode)),
+                "duplicate opcode {}",
+                d.name
+            );
+            let (_, width) = d.format.opcode_field();
+            assert!(
+                (d.opcode as u32) < (1 << width),
+                "{} opcode too wide",
+                d.name
+            );
+            let mut fields = std::collections::HashSet::new();
+            for o in d.operands {
+                assert!(fields.insert(o.field), "{}: field used twice", d.name);
+                let ok = match d.format {
+                    Format::Smem => matches!(o.field, Field::Sdst | Field::Sbase | Field::Offset),
+                    Format::Sop2 | Format::Sopc => {
+                        matches!(o.field, Field::Sdst | Field::Ssrc0 | Field::Ssrc1)
+                    }
+                    Format::Sop1 => matches!(o.field, Field::Sdst | Field::Ssrc0),
+                    Format::Sopk => matches!(o.field, Field::Sdst | Field::Simm16 | Field::Literal),
+                    Format::Sopp => matches!(o.field, Field::Simm16),
+                };
+                assert!(
+                    ok,
+                    "{}: field {:?} not in format {:?}",
+                    d.name, o.field, d.format
+                );
+            }
+        }
+        assert_eq!(
+            TABLE.iter().filter(|d| d.format == Format::Smem).count(),
+            84
+        );
+    }
+
+    #[test]
+    fn fixed_prefixes_do_not_shadow() {
+        // Every row's fixed bits, when decoded, classify back to its own format.
+        for d in TABLE {
+            let (mask, value) = d.format.fixed();
+            let (lo, _) = d.format.opcode_field();
+            let w = value | ((d.opcode as u32) << lo);
+            assert_eq!(w & mask, value);
+            let first = Format::ALL
+                .iter()
+                .find(|f| w & f.fixed().0 == f.fixed().1)
+                .copied();
+            assert_eq!(first, Some(d.format), "{}", d.name);
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! Assembler behaviour: labels, diagnostics with positions, lints.
+
+use gpumem_isa::Severity;
+use gpumem_vega::{Target, assemble, disassemble, lint};
+
+fn bytes_of(src: &str) -> Vec<u8> {
+    assemble(src, Target::Gfx900).expect("assembles").bytes
+}
+
+#[test]
+fn labels_resolve_backward_and_forward() {
+    let src =
+        "loop:\n  s_nop 0\n  s_cbranch_scc0 done ; forward\n  s_branch loop\ndone:\n  s_endpgm\n";
+    let b = bytes_of(src);
+    let lines = disassemble(&b, Target::Gfx900);
+    let texts: Vec<String> = lines.into_iter().map(|l| l.text.unwrap()).collect();
+    // s_cbranch_scc0 at 4 jumps to 12: (12 - 8) / 4 = 1. s_branch at 8 to 0: -3.
+    assert_eq!(
+        texts,
+        ["s_nop 0", "s_cbranch_scc0 1", "s_branch 65533", "s_endpgm"]
+    );
+}
+
+#[test]
+fn labels_count_literal_dwords() {
+    let src = "s_mov_b32 s0, 0x12345678\ns_branch end\ns_mov_b32 s1, 0x12345678\nend: s_endpgm";
+    let b = bytes_of(src);
+    // s_branch at 8; end at 20: (20 - 12) / 4 = 2.
+    assert_eq!(&b[8..12], &[0x02, 0x00, 0x82, 0xbf]);
+}
+
+#[test]
+fn every_error_of_a_file_is_reported_with_position() {
+    let src = "s_load_dwordx2 s[5:6], s[2:3], 0x10\n\
+               s_nop 0\n\
+               s_buffer_load_dword s5, s[4:7], -4\n\
+               s_frobnicate s1\n\
+               s_load_dword s5, s[2:3], 16 glc glc\n\
+               s_branch nowhere\n";
+    let d = assemble(src, Target::Gfx900).expect_err("errors");
+    let errs: Vec<_> = d.errors().collect();
+    let at: Vec<(u32, u32, &str)> = errs
+        .iter()
+        .map(|e| (e.span.line, e.span.col, e.text.as_str()))
+        .collect();
+    assert_eq!(
+        at,
+        [
+            (1, 16, "s[5:6]"),
+            (3, 33, "-4"),
+            (4, 1, "s_frobnicate"),
+            (5, 33, "glc"),
+            (6, 10, "nowhere"),
+        ],
+        "{errs:#?}"
+    );
+    assert!(errs[0].message.contains("alignment"));
+    assert!(errs[1].message.contains("20-bit unsigned"));
+    assert!(errs[2].message.contains("unknown instruction"));
+    assert!(errs[3].message.contains("duplicate"));
+    assert!(errs[4].message.contains("undefined label"));
+    let rendered = gpumem_isa::render_diagnostics("k.s", src, &d.0);
+    assert!(
+        rendered.contains("k.s:3:33: error: expected a 20-bit unsigned offset"),
+        "{rendered}"
+    );
+}
+
+#[test]
+fn several_errors_on_one_line() {
+    let d =
+        assemble("s_load_dwordx2 s[5:6], s[3:4], 0x100000", Target::Gfx900).expect_err("errors");
+    assert_eq!(d.errors().count(), 3, "{d:#?}");
+}
+
+fn lints_of(src: &str) -> Vec<&'static str> {
+    let d = lint(src, Target::Gfx900);
+    assert!(d.0.iter().all(|x| x.severity == Severity::Warning));
+    d.0.iter().map(|x| x.lint.unwrap()).collect()
+}
+
+#[test]
+fn lints_fire_where_the_isa_forbids_what_llvm_accepts() {
+    assert_eq!(
+        lints_of("s_store_dword s1, s[2:3], s4"),
+        ["smem-store-sgpr-offset"]
+    );
+    assert_eq!(
+        lints_of("s_atomic_add s1, s[2:3], s4 offset:0x8"),
+        ["smem-store-sgpr-offset"]
+    );
+    assert!(lints_of("s_store_dword s1, s[2:3], m0").is_empty());
+    assert_eq!(
+        lints_of("s_load_dword s5, s[2:3], -0x4"),
+        ["smem-negative-offset"]
+    );
+    assert_eq!(
+        lints_of("s_load_dword s5, s[2:3], 0x3"),
+        ["smem-unaligned-offset"]
+    );
+    assert_eq!(
+        lints_of("s_load_dwordx2 s[2:3], s[2:3], 0x0"),
+        ["smem-replay-overlap"]
+    );
+    assert_eq!(
+        lints_of("s_load_dwordx4 s[4:7], s[2:3], s6"),
+        ["smem-replay-overlap"]
+    );
+    assert!(lints_of("s_load_dwordx4 s[4:7], s[2:3], s8").is_empty());
+    assert_eq!(
+        lints_of("s_load_dword ttmp3, s[2:3], 0x0"),
+        ["smem-sdata-not-sgpr"]
+    );
+    assert!(lints_of("s_load_dword vcc_hi, s[2:3], 0x0").is_empty());
+    assert_eq!(
+        lints_of("s_atc_probe 0x80, s[4:5], 0x64"),
+        ["smem-probe-truncated"]
+    );
+    assert_eq!(lints_of("s_nop 0x10000"), ["imm16-truncated"]);
+    // Warnings do not stop assembly and carry a position.
+    let a = assemble("s_nop 0\ns_store_dword s1, s[2:3], s4", Target::Gfx900).unwrap();
+    assert_eq!(a.warnings.len(), 1);
+    assert_eq!((a.warnings[0].span.line, a.warnings[0].span.col), (2, 27));
+}
+
+#[test]
+fn every_lint_is_documented() {
+    let doc = include_str!("../LINTS.md");
+    for l in gpumem_vega::lint::LINTS {
+        assert!(doc.contains(&format!("`{l}`")), "{l} missing from LINTS.md");
+    }
+}
+
+#[test]
+fn syntax_variants_accepted_like_llvm_mc() {
+    let same = [
+        ("s_load_dword s5, s[2:3]", "s_load_dword s5, s[2:3], 0x0"),
+        (
+            "s_load_dword s5, s[2:3] glc",
+            "s_load_dword s5, s[2:3], 0x0 glc",
+        ),
+        ("S_LOAD_DWORD s5,s[2:3],16", "s_load_dword s5, s[2:3], 0x10"),
+        (
+            "s_load_dwordx2 s[4 : 5], s[2:3], 8 // c",
+            "s_load_dwordx2 s[4:5], s[2:3], 0x8",
+        ),
+        (
+            "s_load_dwordx2 [s4,s5], s[2:3], 1+7",
+            "s_load_dwordx2 s[4:5], s[2:3], 0x8",
+        ),
+        (
+            "s_waitcnt vmcnt(1) & lgkmcnt(2)",
+            "s_waitcnt vmcnt(1) lgkmcnt(2)",
+        ),
+        (
+            "s_waitcnt vmcnt(1), expcnt(2)",
+            "s_waitcnt vmcnt(1) expcnt(2)",
+        ),
+        (
+            "s_waitcnt lgkmcnt_sat(20)",
+            "s_waitcnt vmcnt(63) expcnt(7) lgkmcnt(15)",
+        ),
+        ("s_mov_b32 s8, 0x3f800000", "s_mov_b32 s8, 1.0"),
+        ("s_mov_b32 s8, scc", "s_mov_b32 s8, src_scc"),
+        (
+            "s_getreg_b32 s8, hwreg(1, 0, 32)",
+            "s_getreg_b32 s8, hwreg(HW_REG_MODE)",
+        ),
+        (
+            "s_sendmsg sendmsg(MSG_GS, 2, 1)",
+            "s_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 1)",
+        ),
+        (
+            "s_set_gpr_idx_on s4, 3",
+            "s_set_gpr_idx_on s4, gpr_idx(SRC0,SRC1)",
+        ),
+        ("s_branch -2", "s_branch 65534"),
+        (".text\ns_endpgm 0", "s_endpgm"),
+    ];
+    for (a, b) in same {
+        assert_eq!(bytes_of(a), bytes_of(b), "`{a}` vs `{b}`");
+        let printed = disassemble(&bytes_of(a), Target::Gfx900);
+        assert_eq!(
+            printed.last().unwrap().text.as_deref(),
+            Ok(b.lines().last().unwrap())
+        );
+    }
+}

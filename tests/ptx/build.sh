@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Rebuild tests/cubins/NAME.sm_5x.cubin and the reference SASS text NAME.sm_5x.sass
+# from every tests/ptx/NAME.ptx, for sm_50 and sm_52.
+#
+# The CUDA 11.8 tools (ptxas, cuobjdump) are taken from $GPUMEM_CUDA_BIN,
+# default /root/.cache/gpumem-oracles/cuda/usr/bin.
+# Usage: tests/ptx/build.sh            (from anywhere)
+set -euo pipefail
+
+CUDA_BIN="${GPUMEM_CUDA_BIN:-/root/.cache/gpumem-oracles/cuda/usr/bin}"
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+OUT="$HERE/../cubins"
+PTXAS="$CUDA_BIN/ptxas"
+CUOBJDUMP="$CUDA_BIN/cuobjdump"
+
+for tool in "$PTXAS" "$CUOBJDUMP"; do
+    if [ ! -x "$tool" ]; then
+        echo "build.sh: $tool not found (set GPUMEM_CUDA_BIN)" >&2
+        exit 1
+    fi
+done
+
+mkdir -p "$OUT"
+for ptx in "$HERE"/*.ptx; do
+    name="$(basename "$ptx" .ptx)"
+    for arch in sm_50 sm_52; do
+        cubin="$OUT/$name.$arch.cubin"
+        "$PTXAS" -arch="$arch" -o "$cubin" "$ptx"
+        "$CUOBJDUMP" -sass "$cubin" > "$OUT/$name.$arch.sass"
+        echo "built $name.$arch"
+    done
+done
