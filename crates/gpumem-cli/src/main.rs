@@ -2,6 +2,7 @@
 //! Wiring only: every fact lives in the ISA crates.
 
 mod maxwell;
+mod vega;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{Read, Write};
@@ -20,7 +21,10 @@ struct Cli {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum Isa {
+    /// NVIDIA Maxwell SASS (sm_50, sm_52).
     Maxwell,
+    /// AMD Vega (gfx900, gfx906) scalar instructions.
+    Vega,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, Default)]
@@ -40,7 +44,7 @@ enum Cmd {
     Asm {
         #[arg(long, value_enum)]
         isa: Isa,
-        /// sm_50 or sm_52 (Maxwell).
+        /// sm_50 or sm_52 (Maxwell, default sm_52); gfx900 or gfx906 (Vega, default gfx900).
         #[arg(long)]
         target: Option<String>,
         /// Source file, or `-` for standard input.
@@ -65,6 +69,14 @@ enum Cmd {
         #[arg(long, value_parser = parse_u64, default_value = "0")]
         base: u64,
         /// Binary file, or `-` for standard input.
+        input: String,
+    },
+    /// Report the static lints of a source file without running it.
+    Lint {
+        #[arg(long, value_enum)]
+        isa: Isa,
+        #[arg(long)]
+        target: Option<String>,
         input: String,
     },
     /// Assemble and disassemble a built-in Maxwell sample (the default command).
@@ -134,6 +146,26 @@ fn main() -> ExitCode {
             base,
             input,
         } => maxwell::dis(target.as_deref(), sched_style(sched), compact, base, &input),
+        Cmd::Asm {
+            isa: Isa::Vega,
+            target,
+            input,
+            output,
+        } => vega::asm(target.as_deref(), &input, &output),
+        Cmd::Dis {
+            isa: Isa::Vega,
+            target,
+            input,
+            ..
+        } => vega::dis(target.as_deref(), &input),
+        Cmd::Lint {
+            isa: Isa::Vega,
+            target,
+            input,
+        } => vega::lint_file(target.as_deref(), &input),
+        Cmd::Lint {
+            isa: Isa::Maxwell, ..
+        } => Err(Fail("lint is available for --isa vega".into())),
         Cmd::Demo => maxwell::demo(),
     };
     match result {

@@ -2,7 +2,7 @@
 
 use crate::{Fail, read_input, write_output, write_stdout};
 use gpumem_isa::render_diagnostics;
-use gpumem_maxwell::{SchedStyle, Target, cubin, disassemble, render};
+use gpumem_maxwell::{SchedStyle, Target, cubin, decode_lines, header, render_line};
 use std::process::ExitCode;
 
 /// The built-in sample: the seed pages' examples in their own spelling.
@@ -33,6 +33,8 @@ pub fn asm(t: Option<&str>, input: &str, output: &str) -> Result<ExitCode, Fail>
     Ok(ExitCode::SUCCESS)
 }
 
+/// Streams the disassembly of a raw stream into `out`, flushing to standard output as it
+/// goes when `stream` is set. Returns whether every word decoded.
 fn dis_raw(
     bytes: &[u8],
     base: u64,
@@ -40,17 +42,28 @@ fn dis_raw(
     style: SchedStyle,
     compact: bool,
     out: &mut String,
-) -> bool {
-    match disassemble(bytes, base, t) {
-        Ok(d) => {
-            out.push_str(&render(&d, style, compact));
-            d.first_error().is_none()
-        }
+    stream: bool,
+) -> Result<bool, Fail> {
+    let lines = match decode_lines(bytes, base, t) {
+        Ok(l) => l,
         Err(e) => {
             out.push_str(&format!("error: {e}\n"));
-            false
+            return Ok(false);
+        }
+    };
+    if !compact {
+        out.push_str(&header(t));
+    }
+    let mut ok = true;
+    for l in lines {
+        ok &= l.inst.is_ok();
+        render_line(&l, style, compact, out);
+        if stream && out.len() > 1 << 16 {
+            write_stdout(out.as_bytes())?;
+            out.clear();
         }
     }
+    Ok(ok)
 }
 
 pub fn dis(
@@ -75,14 +88,14 @@ pub fn dis(
                 "\t.function {} (registers {})\n",
                 k.name, k.registers
             ));
-            ok &= dis_raw(&k.code, 0, t, style, compact, &mut out);
+            ok &= dis_raw(&k.code, 0, t, style, compact, &mut out, true)?;
         }
         ok
     } else {
         if !base.is_multiple_of(32) {
             return Err(Fail(format!("--base {base:#x} is not 32-byte aligned")));
         }
-        dis_raw(&bytes, base, target(t)?, style, compact, &mut out)
+        dis_raw(&bytes, base, target(t)?, style, compact, &mut out, true)?
     };
     write_stdout(out.as_bytes())?;
     Ok(if ok {
@@ -116,9 +129,9 @@ pub fn demo() -> Result<ExitCode, Fail> {
         out.push_str(&format!("#   {}\n", words.join(" ")));
     }
     out.push_str("\n# nvdisasm-style disassembly, schedules as the seed pages' annotations\n");
-    dis_raw(&bin, 0, t, SchedStyle::Annotations, true, &mut out);
+    dis_raw(&bin, 0, t, SchedStyle::Annotations, true, &mut out, false)?;
     out.push_str("\n# nvdisasm-exact layout\n");
-    dis_raw(&bin, 0, t, SchedStyle::None, false, &mut out);
+    dis_raw(&bin, 0, t, SchedStyle::None, false, &mut out, false)?;
     write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -59,25 +59,31 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .collect()
 });
 
-/// For each value of the top 8 bits, the rows whose fixed bits allow it.
-static BUCKETS: LazyLock<Vec<Vec<&'static OpSpec>>> = LazyLock::new(|| {
+/// For each value of the top 8 bits, the rows whose fixed bits allow it, with the bits
+/// each row owns (precomputed: the decoder's hot path).
+static BUCKETS: LazyLock<Vec<Vec<(&'static OpSpec, u64)>>> = LazyLock::new(|| {
     (0u64..256)
         .map(|top| {
             let w = top << 56;
             ROWS.iter()
                 .copied()
                 .filter(|r| (w ^ r.opcode) & r.mask & (0xff << 56) == 0)
+                .map(|r| (r, owned_bits(r)))
                 .collect()
         })
         .collect()
 });
 
-/// The row an instruction word belongs to, if any (ignoring the target).
-pub fn find_row(word: u64) -> Option<&'static OpSpec> {
+fn find_row_owned(word: u64) -> Option<(&'static OpSpec, u64)> {
     BUCKETS[(word >> 56) as usize]
         .iter()
         .copied()
-        .find(|r| word & r.mask == r.opcode)
+        .find(|(r, _)| word & r.mask == r.opcode)
+}
+
+/// The row an instruction word belongs to, if any (ignoring the target).
+pub fn find_row(word: u64) -> Option<&'static OpSpec> {
+    find_row_owned(word).map(|(r, _)| r)
 }
 
 /// Every bit a row owns: fixed, guard, modifiers, operands and ignored bits.
@@ -124,7 +130,7 @@ fn flag(f: Option<Field>, word: u64) -> bool {
 
 /// Decodes one instruction word at byte address `addr` with its control slot.
 pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, DecodeError> {
-    let op = find_row(word).ok_or(DecodeError::UnknownOpcode { word, addr })?;
+    let (op, owned) = find_row_owned(word).ok_or(DecodeError::UnknownOpcode { word, addr })?;
     if target < op.since {
         return Err(DecodeError::NotOnTarget {
             word,
@@ -133,7 +139,7 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
             target,
         });
     }
-    let stray = word & !owned_bits(op);
+    let stray = word & !owned;
     if stray != 0 {
         return Err(DecodeError::UnknownBits {
             word,

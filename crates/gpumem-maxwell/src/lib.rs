@@ -6,7 +6,7 @@
 //! use gpumem_maxwell::{assemble, disassemble, Target};
 //! let bin = assemble("LDG.E R0, [R2+0x10] ;\nEXIT ;", Target::Sm50).unwrap();
 //! let text = disassemble(&bin, 0, Target::Sm50).unwrap();
-//! assert!(text.lines.iter().any(|l| l.text == "LDG.E R0, [R2+0x10] ;"));
+//! assert!(text.lines.iter().any(|l| l.text() == "LDG.E R0, [R2+0x10] ;"));
 //! ```
 
 pub mod alu;
@@ -22,5 +22,8 @@ pub mod table;
 pub use codec::{DecodeError, decode, encode};
 pub use inst::{Ctrl, Inst, Operand, PT, RZ};
 pub use parse::{Program, inst_addr, parse_program};
-pub use program::{DisLine, Disassembly, SchedStyle, assemble, disassemble, layout, render};
+pub use program::{
+    DisLine, Disassembly, SchedStyle, assemble, decode_lines, disassemble, header, layout, render,
+    render_line,
+};
 pub use table::Target;

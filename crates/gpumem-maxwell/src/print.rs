@@ -9,7 +9,45 @@ pub fn reg_name(r: u8, out: &mut String) {
     if r == RZ {
         out.push_str("RZ");
     } else {
-        let _ = write!(out, "R{r}");
+        out.push('R');
+        push_dec(r as u64, out);
+    }
+}
+
+/// A decimal number without the formatting machinery (the printer's hot path).
+pub fn push_dec(mut v: u64, out: &mut String) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    for &c in &buf[i..] {
+        out.push(c as char);
+    }
+}
+
+/// `0x1f`: lower-case hex without leading zeros.
+pub fn push_hex(v: u64, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut buf = [0u8; 18];
+    let mut i = buf.len();
+    let mut v = v;
+    loop {
+        i -= 1;
+        buf[i] = HEX[(v & 0xf) as usize];
+        v >>= 4;
+        if v == 0 {
+            break;
+        }
+    }
+    out.push_str("0x");
+    for &c in &buf[i..] {
+        out.push(c as char);
     }
 }
 
@@ -18,16 +56,16 @@ pub fn pred_name(p: u8, out: &mut String) {
     if p == PT {
         out.push_str("PT");
     } else {
-        let _ = write!(out, "P{p}");
+        out.push('P');
+        push_dec(p as u64, out);
     }
 }
 
 fn hex_signed(v: i64, out: &mut String) {
     if v < 0 {
-        let _ = write!(out, "-{:#x}", v.unsigned_abs());
-    } else {
-        let _ = write!(out, "{v:#x}");
+        out.push('-');
     }
+    push_hex(v.unsigned_abs(), out);
 }
 
 pub use crate::alu::{cc_name, fimm_text, sreg_name};
@@ -143,7 +181,7 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) {
                 if off == 0 {
                     out.push_str("RZ");
                 } else {
-                    let _ = write!(out, "{off:#x}");
+                    push_hex(off as u64, out);
                 }
             } else {
                 reg_name(ra, out);
@@ -155,7 +193,9 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) {
             out.push(']');
         }
         (_, Operand::ConstMem { bank, ra, off }) => {
-            let _ = write!(out, "c[{bank:#x}][");
+            out.push_str("c[");
+            push_hex(bank as u64, out);
+            out.push_str("][");
             if ra == RZ {
                 hex_signed(off, out);
             } else {
@@ -186,7 +226,9 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) {
             if abs {
                 out.push('|');
             }
-            let _ = write!(out, "c[{bank:#x}]{}[", if spaced { " " } else { "" });
+            out.push_str("c[");
+            push_hex(bank as u64, out);
+            out.push_str(if spaced { "] [" } else { "][" });
             hex_signed(off as i64, out);
             out.push(']');
             if abs {
@@ -216,7 +258,8 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) {
         (_, Operand::SReg(s)) => out.push_str(sreg_name(s).unwrap_or("SR_INVALID")),
         (_, Operand::Cc(c)) => out.push_str(cc_name(c).unwrap_or("CC.INVALID")),
         (_, Operand::Sb(s)) => {
-            let _ = write!(out, "SB{s}");
+            out.push_str("SB");
+            push_dec(s as u64, out);
         }
         _ => {}
     }

@@ -56,9 +56,17 @@ pub struct DisLine {
     /// The control word of the instruction's bundle.
     pub ctrl_word: u64,
     pub inst: Result<Inst, DecodeError>,
-    /// nvdisasm's text: `LDG.E R0, [R2] ;` (or the error).
-    pub text: String,
     pub pair: Pair,
+}
+
+impl DisLine {
+    /// nvdisasm's text: `LDG.E R0, [R2] ;` (or the error).
+    pub fn text(&self) -> String {
+        match &self.inst {
+            Ok(i) => print::inst_text(i),
+            Err(e) => format!("<invalid: {e}>"),
+        }
+    }
 }
 
 /// A disassembled stream.
@@ -77,71 +85,74 @@ impl Disassembly {
 
 /// Decodes a raw stream of whole bundles starting at byte address `base`.
 pub fn disassemble(bytes: &[u8], base: u64, target: Target) -> Result<Disassembly, DecodeError> {
+    Ok(Disassembly {
+        target,
+        lines: decode_lines(bytes, base, target)?.collect(),
+    })
+}
+
+/// The instructions of a raw stream, decoded one at a time (nothing is kept: the CLI
+/// streams a million-instruction file through this).
+pub fn decode_lines(
+    bytes: &[u8],
+    base: u64,
+    target: Target,
+) -> Result<impl Iterator<Item = DisLine> + '_, DecodeError> {
     if !bytes.len().is_multiple_of(32) {
         return Err(DecodeError::Unaligned { len: bytes.len() });
     }
     let word = |i: usize| u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap_or([0; 8]));
     let bundles = bytes.len() / 32;
-    let mut lines = Vec::with_capacity(bundles * 3);
     let mut prev_dual = false;
-    for b in 0..bundles {
+    Ok((0..bundles * 3).map(move |n| {
+        let (b, k) = (n / 3, n % 3);
         let cw = word(4 * b);
-        for k in 0..3 {
-            let addr = base + (32 * b + 8 + 8 * k) as u64;
-            let w = word(4 * b + 1 + k);
-            let slot = ctrl_slot(cw, k);
-            let mut inst = codec::decode(w, slot, addr, target);
-            if let Ok(i) = &inst
-                && let Err(e) = codec::check_ctrl(i, cw, k, addr)
-            {
-                inst = Err(e);
-            }
-            let pair = if prev_dual {
-                prev_dual = false;
-                // nvdisasm has no triples: a dual flag on the second of a pair makes it
-                // drop or reject the instructions after it. gpumem rejects the slot.
-                if Ctrl::from_slot(slot).dual_issue() {
-                    inst = Err(DecodeError::InvalidControl {
-                        ctrl: cw,
-                        addr,
-                        slot: k,
-                        form: inst.as_ref().map(|i| i.op.form).unwrap_or("?"),
-                        field: "dual issue on the second instruction of a pair",
-                        value: 1,
-                    });
-                }
-                Pair::Second
-            } else if Ctrl::from_slot(slot).dual_issue() {
-                prev_dual = true;
-                if b + 1 == bundles && k == 2 {
-                    inst = Err(DecodeError::InvalidControl {
-                        ctrl: cw,
-                        addr,
-                        slot: k,
-                        form: inst.as_ref().map(|i| i.op.form).unwrap_or("?"),
-                        field: "dual issue (no next instruction)",
-                        value: 1,
-                    });
-                }
-                Pair::First
-            } else {
-                Pair::None
-            };
-            let text = match &inst {
-                Ok(i) => print::inst_text(i),
-                Err(e) => format!("<invalid: {e}>"),
-            };
-            lines.push(DisLine {
-                addr,
-                word: w,
-                ctrl_word: cw,
-                inst,
-                text,
-                pair,
-            });
+        let addr = base + (32 * b + 8 + 8 * k) as u64;
+        let w = word(4 * b + 1 + k);
+        let slot = ctrl_slot(cw, k);
+        let mut inst = codec::decode(w, slot, addr, target);
+        if let Ok(i) = &inst
+            && let Err(e) = codec::check_ctrl(i, cw, k, addr)
+        {
+            inst = Err(e);
         }
-    }
-    Ok(Disassembly { target, lines })
+        let dual = Ctrl::from_slot(slot).dual_issue();
+        let bad_dual = |inst: &Result<Inst, DecodeError>, field| DecodeError::InvalidControl {
+            ctrl: cw,
+            addr,
+            slot: k,
+            form: inst.as_ref().map(|i| i.op.form).unwrap_or("?"),
+            field,
+            value: 1,
+        };
+        let pair = if prev_dual {
+            prev_dual = false;
+            // nvdisasm has no triples: a dual flag on the second of a pair makes it
+            // drop or reject the instructions after it. gpumem rejects the slot.
+            if dual {
+                inst = Err(bad_dual(
+                    &inst,
+                    "dual issue on the second instruction of a pair",
+                ));
+            }
+            Pair::Second
+        } else if dual {
+            prev_dual = true;
+            if b + 1 == bundles && k == 2 {
+                inst = Err(bad_dual(&inst, "dual issue (no next instruction)"));
+            }
+            Pair::First
+        } else {
+            Pair::None
+        };
+        DisLine {
+            addr,
+            word: w,
+            ctrl_word: cw,
+            inst,
+            pair,
+        }
+    }))
 }
 
 /// How to show the control-word schedule of each instruction.
@@ -208,7 +219,7 @@ pub fn maxas_prefix(c: Ctrl) -> String {
 /// The text of one line for `style`, without the address column.
 pub fn line_text(l: &DisLine, style: SchedStyle) -> String {
     let Ok(inst) = &l.inst else {
-        return l.text.clone();
+        return l.text();
     };
     let mut s = String::with_capacity(64);
     if style == SchedStyle::Maxas {
@@ -233,55 +244,109 @@ pub fn line_text(l: &DisLine, style: SchedStyle) -> String {
     s
 }
 
+/// nvdisasm's header line for a raw stream.
+pub fn header(target: Target) -> String {
+    let sm = target.nvdisasm_name();
+    format!("\t.headerflags    @\"EF_CUDA_{sm} EF_CUDA_PTX_SM(EF_CUDA_{sm})\"\n")
+}
+
 /// nvdisasm's layout: header, then `        /*0008*/` + a 19-column gutter holding `{`
-/// and the right-aligned guard + text (+ `         }` closing a pair).
+/// and the right-aligned guard + text (+ `         }` closing a pair). With `compact`,
+/// `/*0008*/ TEXT` lines and no header.
 pub fn render(d: &Disassembly, style: SchedStyle, compact: bool) -> String {
-    let mut out = String::new();
-    let sm = d.target.nvdisasm_name();
+    let mut out = String::with_capacity(d.lines.len() * 64 + 80);
     if !compact {
-        let _ = writeln!(
-            out,
-            "\t.headerflags    @\"EF_CUDA_{sm} EF_CUDA_PTX_SM(EF_CUDA_{sm})\""
-        );
+        out.push_str(&header(d.target));
     }
     for l in &d.lines {
-        let _ = write!(
-            out,
-            "{}/*{:04x}*/ ",
-            if compact { "" } else { "        " },
-            l.addr
-        );
-        let text = line_text(l, style);
-        let open = l.pair == Pair::First && style == SchedStyle::None;
-        if compact {
-            if open {
-                out.push_str("{ ");
-            }
-            out.push_str(&text);
-        } else {
-            // Guard and text: the guard sits right-aligned in the gutter.
-            let (guard, body) = match &l.inst {
-                Ok(i) if style == SchedStyle::None => {
-                    let mut g = String::new();
-                    print::write_guard(i, &mut g);
-                    let body = text[g.len()..].to_string();
-                    (g, body)
-                }
-                _ => (String::new(), text.clone()),
-            };
-            let mut gutter = format!("{guard:>18}");
-            if open {
-                gutter.replace_range(8..9, "{");
-            }
-            out.push_str(&gutter);
-            out.push_str(&body);
-        }
-        if l.pair == Pair::Second && style == SchedStyle::None {
-            // nvdisasm writes the `;` spacing rule's space, then 8 spaces and the brace.
-            let pad = l.inst.as_ref().is_ok_and(|i| i.ctrl.is_pad());
-            out.push_str(if pad { "        }" } else { "         }" });
-        }
-        out.push('\n');
+        render_line(l, style, compact, &mut out);
     }
     out
+}
+
+/// One line of [`render`]'s output, newline included.
+pub fn render_line(l: &DisLine, style: SchedStyle, compact: bool, out: &mut String) {
+    if !compact {
+        out.push_str("        ");
+    }
+    push_addr(out, l.addr);
+    let open = l.pair == Pair::First && style == SchedStyle::None;
+    match (&l.inst, style) {
+        (Ok(i), SchedStyle::None) => {
+            let mut guard = [0u8; 8];
+            let glen = guard_text(i, &mut guard);
+            const SPACES: &str = "                  ";
+            if compact {
+                if open {
+                    out.push_str("{ ");
+                }
+            } else if open {
+                // The guard sits right-aligned in an 18-column gutter, `{` at column 9.
+                let pad = 18usize.saturating_sub(glen);
+                out.push_str(&SPACES[..8.min(pad)]);
+                if pad > 8 {
+                    out.push('{');
+                    out.push_str(&SPACES[..pad - 9]);
+                }
+            } else {
+                out.push_str(&SPACES[..18usize.saturating_sub(glen)]);
+            }
+            for &c in &guard[..glen] {
+                out.push(c as char);
+            }
+            print::write_body(i, out);
+            if l.pair != Pair::Second {
+                out.push_str(if i.ctrl.is_pad() { ";" } else { " ;" });
+            } else {
+                // nvdisasm writes the `;` rule's space, then 8 spaces and the brace.
+                out.push_str(if i.ctrl.is_pad() {
+                    "        }"
+                } else {
+                    "         }"
+                });
+            }
+        }
+        _ => {
+            if !compact {
+                out.push_str("                  ");
+            }
+            out.push_str(&line_text(l, style));
+        }
+    }
+    out.push('\n');
+}
+
+/// The guard text (`@!P3 `) into a small buffer; returns its length.
+fn guard_text(i: &Inst, buf: &mut [u8; 8]) -> usize {
+    if i.unguarded() {
+        return 0;
+    }
+    let mut n = 0;
+    let mut put = |c: u8| {
+        buf[n] = c;
+        n += 1;
+    };
+    put(b'@');
+    if i.guard_neg {
+        put(b'!');
+    }
+    put(b'P');
+    if i.guard == crate::PT {
+        put(b'T');
+    } else {
+        put(b'0' + i.guard);
+    }
+    put(b' ');
+    n
+}
+
+/// `/*0008*/ `: at least four lower-case hex digits.
+fn push_addr(out: &mut String, addr: u64) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push_str("/*");
+    let digits = ((64 - addr.leading_zeros()).div_ceil(4)).max(4);
+    for k in (0..digits).rev() {
+        out.push(HEX[((addr >> (4 * k)) & 0xf) as usize] as char);
+    }
+    out.push_str("*/ ");
 }

@@ -61,7 +61,7 @@ fn differential(target: Target, n: usize, seed: u64) {
         let off = inst_addr(i) as usize;
         let got = u64::from_le_bytes(back[off..off + 8].try_into().unwrap_or_default());
         // nvdisasm prints every NaN immediate as `QNAN`: its payload cannot come back.
-        if d.lines[i].text.contains("QNAN") {
+        if d.lines[i].text().contains("QNAN") {
             nan += 1;
             continue;
         }

@@ -1,0 +1,101 @@
+//! `--isa vega` commands.
+
+use crate::{Fail, read_input, write_output, write_stdout};
+use gpumem_isa::{Severity, render_diagnostics};
+use gpumem_vega::{Target, assemble, disassemble, lint};
+use object::{Object, ObjectSection};
+use std::process::ExitCode;
+
+fn target(t: Option<&str>) -> Result<Target, Fail> {
+    Ok(t.map(str::parse)
+        .transpose()
+        .map_err(|e| Fail(format!("{e}")))?
+        .unwrap_or(Target::Gfx900))
+}
+
+fn source(input: &str) -> Result<String, Fail> {
+    String::from_utf8(read_input(input)?).map_err(|_| Fail(format!("{input}: not UTF-8 text")))
+}
+
+pub fn asm(t: Option<&str>, input: &str, output: &str) -> Result<ExitCode, Fail> {
+    let src = source(input)?;
+    match assemble(&src, target(t)?) {
+        Ok(a) => {
+            if !a.warnings.is_empty() {
+                eprint!("{}", render_diagnostics(input, &src, &a.warnings));
+            }
+            write_output(output, &a.bytes)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(d) => Err(Fail(format!(
+            "{}{} error(s)",
+            render_diagnostics(input, &src, &d.0),
+            d.errors().count()
+        ))),
+    }
+}
+
+/// The `.text` of an AMDGPU code object, or the bytes themselves.
+fn code(bytes: &[u8]) -> Result<Vec<u8>, Fail> {
+    if !bytes.starts_with(b"\x7fELF") {
+        return Ok(bytes.to_vec());
+    }
+    let file = object::File::parse(bytes)
+        .map_err(|e| Fail(format!("not a readable ELF code object: {e}")))?;
+    let text = file
+        .section_by_name(".text")
+        .ok_or_else(|| Fail("the ELF code object has no .text section".into()))?;
+    Ok(text
+        .data()
+        .map_err(|e| Fail(format!("reading .text: {e}")))?
+        .to_vec())
+}
+
+/// One instruction a line: llvm-mc's text, then the byte offset and the words, as
+/// llvm-objdump writes them (`s_endpgm  // 000010: BF810000`).
+pub fn dis(t: Option<&str>, input: &str) -> Result<ExitCode, Fail> {
+    let bytes = code(&read_input(input)?)?;
+    let mut out = String::new();
+    let mut ok = true;
+    for l in disassemble(&bytes, target(t)?) {
+        let words: Vec<String> = l.words.iter().map(|w| format!("{w:08X}")).collect();
+        match &l.text {
+            Ok(text) => out.push_str(&format!(
+                "{text:<48} // {:06X}: {}\n",
+                l.offset,
+                words.join(" ")
+            )),
+            Err(e) => {
+                ok = false;
+                out.push_str(&format!(
+                    "{:<48} // {:06X}: {}\n",
+                    format!("; invalid: {e}"),
+                    l.offset,
+                    words.join(" ")
+                ));
+            }
+        }
+    }
+    write_stdout(out.as_bytes())?;
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Static lints (documented in crates/gpumem-vega/LINTS.md); exit 1 on errors, 0 otherwise.
+pub fn lint_file(t: Option<&str>, input: &str) -> Result<ExitCode, Fail> {
+    let src = source(input)?;
+    let d = lint(&src, target(t)?);
+    let text = render_diagnostics(input, &src, &d.0);
+    write_stdout(text.as_bytes())?;
+    let errors = d.0.iter().filter(|x| x.severity == Severity::Error).count();
+    let warnings = d.0.len() - errors;
+    eprintln!("{warnings} warning(s), {errors} error(s)");
+    Ok(if errors > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}

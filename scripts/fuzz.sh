@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Runs one cargo-fuzz target for a number of seconds (default 600) on the stable toolchain
+# (RUSTC_BOOTSTRAP=1 unlocks the sanitizer flags cargo-fuzz needs).
+#   scripts/fuzz.sh maxwell_decode 600
+# Targets: maxwell_decode maxwell_parse vega_decode vega_parse (see fuzz/fuzz_targets).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
+target=${1:?target}
+secs=${2:-600}
+mkdir -p "fuzz/corpus/$target"
+RUSTC_BOOTSTRAP=1 cargo fuzz run "$target" -- -max_total_time="$secs" -rss_limit_mb=2048 -max_len=4096
