@@ -848,18 +848,21 @@ fn apply_annotation(l: &Line, a: &str, at: usize, c: &mut Ctrl) -> Result<(), Di
             .map(|n| n as u8)
             .ok_or_else(|| bad(&format!("annotation value out of range: 0..={max}")))
     };
-    if let Some(v) = a.strip_prefix("&req=") {
-        let set = v
-            .strip_prefix('{')
-            .and_then(|s| s.strip_suffix('}'))
-            .ok_or_else(|| bad("expected &req={i,j,...}"))?;
-        c.wait = 0;
-        for part in set.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            c.wait |= 1 << num(part, 5)?;
+    // The seed pages' format lines write `{&req_6}` (a 6-bit mask), `{&rdN}`, `{&wrN}`:
+    // `&req=0x21` / `&req_0x21` take the mask as a number, `&req={0,5}` as a set.
+    if let Some(v) = a.strip_prefix("&req=").or_else(|| a.strip_prefix("&req_")) {
+        match v.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+            Some(set) => {
+                c.wait = 0;
+                for part in set.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                    c.wait |= 1 << num(part, 5)?;
+                }
+            }
+            None => c.wait = num(v, 0x3f)?,
         }
-    } else if let Some(v) = a.strip_prefix("&rd=") {
+    } else if let Some(v) = a.strip_prefix("&rd=").or_else(|| a.strip_prefix("&rd")) {
         c.rd = num(v, 6)?;
-    } else if let Some(v) = a.strip_prefix("&wr=") {
+    } else if let Some(v) = a.strip_prefix("&wr=").or_else(|| a.strip_prefix("&wr")) {
         c.wr = num(v, 6)?;
     } else if let Some(v) = a.strip_prefix("?stall=") {
         c.stall = num(v, 15)?;
