@@ -152,18 +152,23 @@ pub fn write_body(inst: &Inst, out: &mut String) {
     }
 }
 
+/// The prefixes of a source operand, in nvdisasm's order: `-`, `~`, `|`.
+fn modifiers_before(neg: bool, not: bool, abs: bool, out: &mut String) {
+    if neg {
+        out.push('-');
+    }
+    if not {
+        out.push('~');
+    }
+    if abs {
+        out.push('|');
+    }
+}
+
 fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) {
     match (*k, *v) {
         (OpKind::Reg { .. }, Operand::Reg { r, neg, abs, not }) => {
-            if neg {
-                out.push('-');
-            }
-            if not {
-                out.push('~');
-            }
-            if abs {
-                out.push('|');
-            }
+            modifiers_before(neg, not, abs, out);
             reg_name(r, out);
             if abs {
                 out.push('|');
@@ -217,15 +222,7 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) {
                 not,
             },
         ) => {
-            if neg {
-                out.push('-');
-            }
-            if not {
-                out.push('~');
-            }
-            if abs {
-                out.push('|');
-            }
+            modifiers_before(neg, not, abs, out);
             out.push_str("c[");
             push_hex(bank as u64, out);
             out.push_str(if spaced { "] [" } else { "][" });
