@@ -79,7 +79,16 @@ enum Cmd {
         target: Option<String>,
         input: String,
     },
-    /// Assemble and disassemble a built-in Maxwell sample (the default command).
+    /// Run a launch manifest (TOML); with no manifest, run the built-in example (the
+    /// default command).
+    Run {
+        /// The manifest; none runs the built-in example.
+        manifest: Option<String>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Assemble and disassemble a built-in Maxwell sample.
     Demo,
 }
 
@@ -131,7 +140,11 @@ pub fn write_stdout(bytes: &[u8]) -> Result<(), Fail> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.cmd.unwrap_or(Cmd::Demo) {
+    let result = match cli.cmd.unwrap_or(Cmd::Run {
+        manifest: None,
+        json: false,
+    }) {
+        Cmd::Run { manifest, json } => run(manifest.as_deref(), json),
         Cmd::Asm {
             isa: Isa::Maxwell,
             target,
@@ -175,6 +188,29 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `gpumem run`: the report on standard output; exit 1 when the run faulted.
+fn run(manifest: Option<&str>, json: bool) -> Result<ExitCode, Fail> {
+    let report = match manifest {
+        None => gpumem_emu::builtin_example(),
+        Some(path) => gpumem_emu::run_manifest_file(std::path::Path::new(path))
+            .map_err(|e| Fail(format!("{path}: {e}")))?,
+    };
+    let text = if json {
+        let mut s =
+            serde_json::to_string_pretty(&report.to_json()).map_err(|e| Fail(e.to_string()))?;
+        s.push('\n');
+        s
+    } else {
+        report.to_string()
+    };
+    write_stdout(text.as_bytes())?;
+    Ok(if report.faults.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 fn sched_style(s: Sched) -> gpumem_maxwell::SchedStyle {

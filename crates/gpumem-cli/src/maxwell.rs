@@ -76,19 +76,20 @@ pub fn dis(
     let bytes = read_input(input)?;
     let mut out = String::new();
     let ok = if cubin::is_elf(&bytes) {
+        // cuobjdump -sass's layout: one "Function :" block per kernel.
         let ks = cubin::kernels(&bytes)?;
         let mut ok = true;
+        let sm = ks.first().map(|k| k.sm).unwrap_or(50);
+        out.push_str(&format!("\n\tcode for sm_{sm}\n"));
         for k in ks {
             let t = match t {
                 Some(_) => target(t)?,
                 None if k.sm >= 52 => Target::Sm52,
                 None => Target::Sm50,
             };
-            out.push_str(&format!(
-                "\t.function {} (registers {})\n",
-                k.name, k.registers
-            ));
+            out.push_str(&format!("\t\tFunction : {}\n", k.name));
             ok &= dis_raw(&k.code, 0, t, style, compact, &mut out, true)?;
+            out.push_str("\t\t..........\n\n");
         }
         ok
     } else {

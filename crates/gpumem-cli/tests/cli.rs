@@ -30,10 +30,53 @@ fn tmp(name: &str) -> std::path::PathBuf {
 #[test]
 fn no_arguments_runs_the_builtin_example() {
     let out = gpumem(&[], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("LDC.IL R4, c[0x3][R3]"), "{text}");
+    assert!(text.contains("no faults"), "{text}");
+    let out = gpumem(&["run", "--json"], b"");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    assert!(json["dumps"][0]["hex"].is_string(), "{json}");
+    assert!(
+        json["stats"].is_object() || json["stats"].is_array(),
+        "{json}"
+    );
+}
+
+#[test]
+fn demo_assembles_and_disassembles_the_seed_examples() {
+    let out = gpumem(&["demo"], b"");
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("LDC R2, c[0x0][R1+0x404]"), "{text}");
     assert!(text.contains("EF_CUDA_SM52"));
+}
+
+#[test]
+fn run_reports_manifest_errors() {
+    let m = tmp("bad.toml");
+    std::fs::write(&m, "isa = \"maxwell\"\nbogus = 1\n").expect("write");
+    let out = gpumem(&["run", m.to_str().unwrap()], b"");
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("bogus"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let example = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/maxwell/copy_u32.toml"
+    );
+    let out = gpumem(&["run", example, "--json"], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
 
 #[test]

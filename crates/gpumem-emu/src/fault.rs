@@ -1,0 +1,92 @@
+//! Faults: values, never panics. The set of kinds is closed (SEMANTICS.md lists them).
+
+use gpumem_mem::{MemFault, Space};
+
+/// Every kind of fault the emulator records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FaultKind {
+    /// A memory address not a multiple of the access size (forced for LDG/STG/LDL/LDS/
+    /// STL/STS, where the fault is optional; an error for LDC).
+    MisalignedAddress,
+    /// A 64-bit data register not even, or a 128-bit one not a multiple of 4.
+    MisalignedRegister,
+    /// A local/shared address beyond the 16 MB window.
+    OutOfWindow,
+    /// A local/shared address inside the window but beyond the launch's allocation.
+    OutOfAllocation,
+    /// Global memory (or a CTA's shared/local allocation) would pass `limits.max_memory`.
+    MemoryLimit,
+    /// The launch executed `limits.max_steps` warp instructions.
+    StepLimit,
+    /// A word that does not decode, or an encoding the emulator rejects (INVALIDSIZE..).
+    InvalidInstruction,
+    /// A valid instruction or modifier the functional model does not implement.
+    Unsupported,
+    /// The program counter left the program (fell off the end, bad branch target).
+    PcOutOfRange,
+    /// SYNC with no reconvergence entry on the warp's stack.
+    StackUnderflow,
+    /// More than 1024 nested SSY / divergence entries.
+    StackOverflow,
+}
+
+impl FaultKind {
+    pub const ALL: [FaultKind; 11] = [
+        FaultKind::MisalignedAddress,
+        FaultKind::MisalignedRegister,
+        FaultKind::OutOfWindow,
+        FaultKind::OutOfAllocation,
+        FaultKind::MemoryLimit,
+        FaultKind::StepLimit,
+        FaultKind::InvalidInstruction,
+        FaultKind::Unsupported,
+        FaultKind::PcOutOfRange,
+        FaultKind::StackUnderflow,
+        FaultKind::StackOverflow,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FaultKind::MisalignedAddress => "misaligned_address",
+            FaultKind::MisalignedRegister => "misaligned_register",
+            FaultKind::OutOfWindow => "out_of_window",
+            FaultKind::OutOfAllocation => "out_of_allocation",
+            FaultKind::MemoryLimit => "memory_limit",
+            FaultKind::StepLimit => "step_limit",
+            FaultKind::InvalidInstruction => "invalid_instruction",
+            FaultKind::Unsupported => "unsupported",
+            FaultKind::PcOutOfRange => "pc_out_of_range",
+            FaultKind::StackUnderflow => "stack_underflow",
+            FaultKind::StackOverflow => "stack_overflow",
+        }
+    }
+}
+
+impl From<MemFault> for FaultKind {
+    fn from(m: MemFault) -> Self {
+        match m {
+            MemFault::MisalignedAddress => FaultKind::MisalignedAddress,
+            MemFault::OutOfWindow => FaultKind::OutOfWindow,
+            MemFault::OutOfAllocation => FaultKind::OutOfAllocation,
+            MemFault::MemoryLimit => FaultKind::MemoryLimit,
+        }
+    }
+}
+
+/// One recorded fault.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Fault {
+    pub kind: FaultKind,
+    /// Byte address of the instruction.
+    pub pc: u64,
+    /// Linear CTA index (`x + y*gx + z*gx*gy`).
+    pub cta: u32,
+    /// Warp within the CTA.
+    pub warp: u32,
+    /// The lane, for per-lane faults.
+    pub lane: Option<u32>,
+    pub space: Option<Space>,
+    pub address: Option<u64>,
+    pub message: String,
+}

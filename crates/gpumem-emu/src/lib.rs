@@ -1,0 +1,331 @@
+//! gpumem-emu: a functional emulator of NVIDIA Maxwell (sm_50/sm_52) kernels.
+//!
+//! A launch manifest (TOML, see [`manifest`]) names a program (SASS text, raw
+//! bundles or a cubin), the launch shape, memory contents and regions to dump;
+//! [`run_manifest_file`] runs it and returns a [`Report`] with the dumps, the faults
+//! and the per-instruction memory statistics. `SEMANTICS.md` in this crate records
+//! every modelling decision.
+//!
+//! ```
+//! let report = gpumem_emu::builtin_example();
+//! assert!(report.faults.is_empty());
+//! let json = report.to_json();
+//! assert_eq!(json["dumps"][0]["space"], "global");
+//! ```
+
+pub mod alu;
+pub mod cubin;
+pub mod exec;
+pub mod fault;
+pub mod manifest;
+pub mod report;
+
+pub use exec::{Emulator, LaunchConfig, Program, Stats};
+pub use fault::{Fault, FaultKind};
+pub use report::{DumpOut, Report};
+
+use gpumem_maxwell::Target;
+use gpumem_mem::Space;
+use gpumem_mem::rules::{BankLimit, MemConfig};
+use manifest::{Manifest, MaxwellManifest};
+use std::path::Path;
+
+/// Errors that stop a run before it starts (bad manifest, bad program, I/O).
+#[derive(Debug, thiserror::Error)]
+pub enum EmuError {
+    #[error("manifest: {0}")]
+    Manifest(String),
+    #[error("program: {0}")]
+    Program(String),
+    #[error("{path}: {err}")]
+    Io { path: String, err: std::io::Error },
+}
+
+/// Largest program file read (bytes).
+pub const MAX_PROGRAM_BYTES: u64 = 64 << 20;
+/// Most threads per CTA (the Maxwell limit).
+pub const MAX_BLOCK_THREADS: u64 = 1024;
+
+/// Reads and runs a manifest file; relative paths in it are relative to its folder.
+pub fn run_manifest_file(path: &Path) -> Result<Report, EmuError> {
+    let text = std::fs::read_to_string(path).map_err(|err| EmuError::Io {
+        path: path.display().to_string(),
+        err,
+    })?;
+    let base = path.parent().unwrap_or(Path::new("."));
+    run_manifest_str(&text, base)
+}
+
+/// Runs a manifest given as text; relative paths are relative to `base_dir`.
+pub fn run_manifest_str(toml: &str, base_dir: &Path) -> Result<Report, EmuError> {
+    match Manifest::parse(toml)? {
+        Manifest::Maxwell(m) => run_maxwell(&m, base_dir, None),
+    }
+}
+
+/// Runs the built-in example (an LDC.IL walk across a bank boundary, an 8-way shared
+/// bank conflict and a broadcast; `programs/builtin.sass`).
+pub fn builtin_example() -> Report {
+    let m = match Manifest::parse(include_str!("builtin.toml")) {
+        Ok(Manifest::Maxwell(m)) => m,
+        Err(e) => unreachable_report(e),
+    };
+    match run_maxwell(
+        &m,
+        Path::new("."),
+        Some(include_str!("../programs/builtin.sass")),
+    ) {
+        Ok(r) => r,
+        Err(e) => unreachable_report(e),
+    }
+}
+
+fn unreachable_report(e: EmuError) -> ! {
+    // The built-in manifest and program are tested (`builtin_example_runs`).
+    panic!("the built-in example is broken: {e}")
+}
+
+fn target_of(s: &str) -> Result<Target, EmuError> {
+    s.parse::<Target>().map_err(EmuError::Manifest)
+}
+
+fn run_maxwell(
+    m: &MaxwellManifest,
+    base: &Path,
+    inline_src: Option<&str>,
+) -> Result<Report, EmuError> {
+    let limit = m.limits.max_memory;
+    let mut constants = Vec::new();
+    let mut kernel_regs = None;
+    let mut target = m.target.as_deref().map(target_of).transpose()?;
+    let prog = if let Some(src) = inline_src {
+        Program::from_sass(src, target.unwrap_or(Target::Sm50))?
+    } else {
+        let path = base.join(&m.program);
+        let io = |err| EmuError::Io {
+            path: path.display().to_string(),
+            err,
+        };
+        let len = std::fs::metadata(&path).map_err(io)?.len();
+        if len > MAX_PROGRAM_BYTES {
+            return Err(EmuError::Program(format!(
+                "{} is too large ({len} bytes)",
+                path.display()
+            )));
+        }
+        let bytes = std::fs::read(&path).map_err(io)?;
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if gpumem_maxwell::cubin::is_elf(&bytes) || ext == "cubin" {
+            let k = cubin::load(&bytes, m.kernel.as_deref())?;
+            if target.is_none() {
+                target = Some(if k.sm == 52 {
+                    Target::Sm52
+                } else {
+                    Target::Sm50
+                });
+            }
+            kernel_regs = Some(k.registers);
+            constants = k.constants;
+            Program::from_bytes(&k.code, target.unwrap_or(Target::Sm50))?
+        } else if ext == "bin" {
+            if m.kernel.is_some() {
+                return Err(EmuError::Manifest("`kernel` is only for cubins".into()));
+            }
+            Program::from_bytes(&bytes, target.unwrap_or(Target::Sm50))?
+        } else {
+            let src = String::from_utf8(bytes)
+                .map_err(|_| EmuError::Program(format!("{} is not UTF-8 text", path.display())))?;
+            Program::from_sass(&src, target.unwrap_or(Target::Sm50))?
+        }
+    };
+    let target = target.unwrap_or(Target::Sm50);
+    let grid = manifest::dims(&m.launch.grid, "grid")?;
+    let block = manifest::dims(&m.launch.block, "block")?;
+    let threads: u64 = block.iter().map(|&b| b as u64).product();
+    if threads > MAX_BLOCK_THREADS {
+        return Err(EmuError::Manifest(format!(
+            "a block of {threads} threads; Maxwell allows at most {MAX_BLOCK_THREADS}"
+        )));
+    }
+    let registers = m.launch.registers.or(kernel_regs).unwrap_or(255);
+    if registers == 0 || registers > 255 {
+        return Err(EmuError::Manifest(format!(
+            "registers = {registers}: must be 1 to 255"
+        )));
+    }
+    for (what, v) in [
+        ("shared_bytes", m.launch.shared_bytes),
+        ("local_bytes", m.launch.local_bytes),
+    ] {
+        if v > gpumem_mem::WINDOW_BYTES {
+            return Err(EmuError::Manifest(format!(
+                "{what} = {v} is larger than the 16 MB window"
+            )));
+        }
+    }
+    let bank_limit = match m.config.bank_limit.as_str() {
+        "compute" => BankLimit::Compute,
+        "graphics" => BankLimit::Graphics,
+        o => {
+            return Err(EmuError::Manifest(format!(
+                "bank_limit = \"{o}\": expected \"compute\" or \"graphics\""
+            )));
+        }
+    };
+    let cfg = LaunchConfig {
+        grid,
+        block,
+        registers,
+        shared_bytes: m.launch.shared_bytes,
+        local_bytes: m.launch.local_bytes,
+        max_steps: m.limits.max_steps,
+        max_memory: limit,
+        mem: MemConfig {
+            fault_misaligned_store: m.config.fault_misaligned_store,
+            fault_misaligned_window: m.config.fault_misaligned_window,
+            bank_limit,
+        },
+    };
+    let mut emu = Emulator::new(&prog, cfg);
+    for (bank, data) in &constants {
+        if data.len() as u64 <= gpumem_mem::CONST_BANK_BYTES {
+            emu.mem
+                .constant
+                .write(*bank, 0, data)
+                .map_err(EmuError::Program)?;
+        }
+    }
+    let mut params = Vec::new();
+    for p in &m.launch.params {
+        p.place(&mut params)?;
+    }
+    emu.set_params(&params)?;
+    for c in &m.constant {
+        let data = manifest::contents(&c.size, &c.init, &c.fill, &c.file, base, limit)?;
+        emu.mem
+            .constant
+            .write(c.bank, c.offset.int()?, &data)
+            .map_err(EmuError::Manifest)?;
+    }
+    for r in &m.memory {
+        let data = manifest::contents(&r.size, &r.init, &r.fill, &r.file, base, limit)?;
+        let addr = r.address.int()?;
+        emu.mem.global.write(addr, &data).map_err(|_| {
+            EmuError::Manifest(format!(
+                "the [[memory]] region at {addr:#x} passes limits.max_memory ({limit})"
+            ))
+        })?;
+    }
+    let mut dumps = Vec::new();
+    let mut dumped = 0u64;
+    for d in &m.dump {
+        let size = d.size.int()?;
+        dumped = dumped.saturating_add(size);
+        if dumped > limit {
+            return Err(EmuError::Manifest(
+                "[[dump]] sizes pass limits.max_memory".into(),
+            ));
+        }
+        let space = match Space::from_name(&d.space) {
+            Some(s @ (Space::Global | Space::Constant)) => s,
+            _ => {
+                return Err(EmuError::Manifest(format!(
+                    "dump space \"{}\": expected \"global\" or \"constant\"",
+                    d.space
+                )));
+            }
+        };
+        if space == Space::Global && d.bank.is_some() {
+            return Err(EmuError::Manifest(
+                "`bank` is only for constant dumps".into(),
+            ));
+        }
+        dumps.push((space, d.bank, d.address.int()?, size));
+    }
+    emu.run();
+    let dumps = dumps
+        .into_iter()
+        .map(|(space, bank, address, size)| {
+            let mut bytes = vec![0; size as usize];
+            match space {
+                Space::Constant => emu
+                    .mem
+                    .constant
+                    .read(bank.unwrap_or(0), address, &mut bytes),
+                _ => emu.mem.global.read(address, &mut bytes),
+            }
+            DumpOut {
+                space,
+                bank: (space == Space::Constant).then_some(bank.unwrap_or(0)),
+                address,
+                bytes,
+            }
+        })
+        .collect();
+    Ok(Report {
+        isa: "maxwell".into(),
+        program: if inline_src.is_some() {
+            "<built-in example>".into()
+        } else {
+            m.program.clone()
+        },
+        kernel: m.kernel.clone(),
+        target: match target {
+            Target::Sm50 => "sm_50".into(),
+            Target::Sm52 => "sm_52".into(),
+        },
+        grid,
+        block,
+        registers,
+        dumps,
+        stopped: emu.stopped(),
+        faults: emu.faults,
+        stats: emu.stats,
+    })
+}
+
+/// Builds a program and a small launch from arbitrary bytes and runs it under tight
+/// limits (for cargo-fuzz). Never panics; the outcome is ignored.
+///
+/// Layout: byte 0 = block size - 1 (mod 64), byte 1 = grid size - 1 (mod 4), byte 2 =
+/// registers (1..=255), byte 3 = config flags, then 8-byte little-endian words
+/// (zero-padded to whole 32-byte bundles) as the instruction stream.
+pub fn fuzz_run(data: &[u8]) {
+    let _ = fuzz_report(data);
+}
+
+/// [`fuzz_run`]'s run, returning the emulator's faults (for tests).
+pub fn fuzz_report(data: &[u8]) -> Vec<Fault> {
+    let h = |i: usize| data.get(i).copied().unwrap_or(0);
+    let mut code: Vec<u8> = data.iter().skip(4).copied().collect();
+    if code.is_empty() {
+        return Vec::new();
+    }
+    code.resize(code.len().div_ceil(32) * 32, 0);
+    code.truncate(32 * 64);
+    let Ok(prog) = Program::from_bytes(&code, Target::Sm52) else {
+        return Vec::new();
+    };
+    let cfg = LaunchConfig {
+        grid: [1 + (h(1) % 4) as u32, 1, 1],
+        block: [1 + (h(0) % 64) as u32, 1, 1],
+        registers: (h(2) as u32).clamp(1, 255),
+        shared_bytes: 256,
+        local_bytes: 64,
+        max_steps: 2000,
+        max_memory: 1 << 20,
+        mem: MemConfig {
+            fault_misaligned_store: h(3) & 1 != 0,
+            fault_misaligned_window: h(3) & 2 != 0,
+            bank_limit: if h(3) & 4 != 0 {
+                BankLimit::Graphics
+            } else {
+                BankLimit::Compute
+            },
+        },
+    };
+    let mut emu = Emulator::new(&prog, cfg);
+    let _ = emu.set_params(&data[..data.len().min(64)]);
+    emu.run();
+    emu.faults
+}

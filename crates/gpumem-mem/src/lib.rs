@@ -1,0 +1,511 @@
+//! GPU memory spaces, the memory-access record, and the memory model that
+//! consumes it.
+//!
+//! Data flows one way: an executor turns a decoded memory instruction into one
+//! [`Access`] (space, per-lane addresses, width, kind, cache operator, active
+//! mask, signedness, per-lane faults), built with the rule helpers of
+//! [`rules`]. The functional layer ([`Memory`], [`CtaMemory`]) moves the bytes
+//! that record names; the statistics model ([`model::cost`]) counts lines,
+//! sectors and bank conflicts from the same record. Neither recomputes an
+//! address.
+//!
+//! ```
+//! use gpumem_mem::{Access, AccessKind, CacheOp, Space, model};
+//! let mut a = Access::new(Space::Shared, AccessKind::Load, 4, false, CacheOp::Default);
+//! for lane in 0..32 {
+//!     a.set_lane(lane, lane as u64 * 8); // stride 2 words: 2-way conflict
+//! }
+//! assert_eq!(model::cost(&a).bank_conflict_degree, 2);
+//! ```
+
+pub mod model;
+pub mod rules;
+
+use std::collections::HashMap;
+
+/// Lanes of a warp.
+pub const WARP: usize = 32;
+/// Size of the local and of the shared address window (seed page 002: "Each address
+/// window is 16 MB in size").
+pub const WINDOW_BYTES: u64 = 16 << 20;
+/// Size of one constant bank (seed page 001: "32 constant banks of size 64 KB each").
+pub const CONST_BANK_BYTES: u64 = 64 << 10;
+/// Banks the 5-bit bank field can name.
+pub const CONST_BANKS: u32 = 32;
+/// Page granularity of the sparse global memory.
+pub const PAGE_BYTES: u64 = 4096;
+
+/// A memory space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Space {
+    Global,
+    Constant,
+    Local,
+    Shared,
+}
+
+impl Space {
+    pub fn name(self) -> &'static str {
+        match self {
+            Space::Global => "global",
+            Space::Constant => "constant",
+            Space::Local => "local",
+            Space::Shared => "shared",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Space> {
+        Some(match s {
+            "global" => Space::Global,
+            "constant" => Space::Constant,
+            "local" => Space::Local,
+            "shared" => Space::Shared,
+            _ => return None,
+        })
+    }
+}
+
+/// Load or store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AccessKind {
+    Load,
+    Store,
+}
+
+/// A cache operator as the instruction names it (aliases already folded by the
+/// decoder: `.CS` on loads is `.CA`, `.LU` on LDG is `.CG`). It is carried in the
+/// record for the model and the report; it never changes a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum CacheOp {
+    /// No operator field (LDS, STS, LDC).
+    Default,
+    Ca,
+    Cg,
+    Cs,
+    Lu,
+    Cv,
+    Ci,
+    Wb,
+    Wt,
+}
+
+impl CacheOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            CacheOp::Default => "-",
+            CacheOp::Ca => "CA",
+            CacheOp::Cg => "CG",
+            CacheOp::Cs => "CS",
+            CacheOp::Lu => "LU",
+            CacheOp::Cv => "CV",
+            CacheOp::Ci => "CI",
+            CacheOp::Wb => "WB",
+            CacheOp::Wt => "WT",
+        }
+    }
+}
+
+/// What can go wrong with one lane's access (the memory part of the emulator's
+/// closed fault set).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MemFault {
+    /// The address is not a multiple of the access size. LDG/STG/LDL/LDS/STL/STS force
+    /// the alignment (the fault is optional, see [`rules::MemConfig`]); LDC does not.
+    MisalignedAddress,
+    /// A local or shared address at or beyond the 16 MB window.
+    OutOfWindow,
+    /// A local or shared address inside the window but beyond the launch's allocation.
+    OutOfAllocation,
+    /// A store would grow global memory past the configured limit.
+    MemoryLimit,
+}
+
+impl MemFault {
+    pub fn name(self) -> &'static str {
+        match self {
+            MemFault::MisalignedAddress => "misaligned_address",
+            MemFault::OutOfWindow => "out_of_window",
+            MemFault::OutOfAllocation => "out_of_allocation",
+            MemFault::MemoryLimit => "memory_limit",
+        }
+    }
+}
+
+/// One lane's fault inside an access record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LaneFault {
+    pub lane: u8,
+    pub kind: MemFault,
+    /// The address the lane computed, before any forcing.
+    pub addr: u64,
+}
+
+/// The memory-access record of one warp-wide memory instruction.
+///
+/// Addresses: global = 64-bit byte address; local/shared = address within the
+/// window (per thread / per CTA); constant = `bank << 16 | offset`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Access {
+    pub space: Space,
+    pub kind: AccessKind,
+    /// Bytes per lane: 1, 2, 4, 8 or 16.
+    pub bytes: u32,
+    /// Sub-word loads sign-extend.
+    pub signed: bool,
+    pub cache: CacheOp,
+    /// LDS `.U` / LDG `.U.128`: a uniform-address hint (never changes a result).
+    pub uniform_hint: bool,
+    /// Lanes that execute the instruction (active and guard true).
+    pub mask: u32,
+    /// Lanes in `mask` that move no data: a load gives them 0, a store writes nothing.
+    pub skip: u32,
+    /// The effective (already forced) address of each lane.
+    pub addr: [u64; WARP],
+    pub faults: Vec<LaneFault>,
+}
+
+impl Access {
+    pub fn new(space: Space, kind: AccessKind, bytes: u32, signed: bool, cache: CacheOp) -> Access {
+        Access {
+            space,
+            kind,
+            bytes,
+            signed,
+            cache,
+            uniform_hint: false,
+            mask: 0,
+            skip: 0,
+            addr: [0; WARP],
+            faults: Vec::new(),
+        }
+    }
+
+    /// Marks `lane` active with address `addr`.
+    pub fn set_lane(&mut self, lane: usize, addr: u64) {
+        self.mask |= 1 << lane;
+        self.addr[lane] = addr;
+    }
+
+    /// Applies a rule's verdict for `lane`.
+    pub fn apply(&mut self, lane: usize, v: rules::Verdict) {
+        self.set_lane(lane, v.addr);
+        if v.skip {
+            self.skip |= 1 << lane;
+        }
+        if let Some(kind) = v.fault {
+            self.faults.push(LaneFault {
+                lane: lane as u8,
+                kind,
+                addr: v.raw,
+            });
+        }
+    }
+
+    /// Lanes that move data.
+    pub fn data_lanes(&self) -> u32 {
+        self.mask & !self.skip
+    }
+}
+
+/// Sign- or zero-extends a sub-word load to 32 bits; wider loads are unchanged.
+pub fn extend(bytes: &[u8; 16], size: u32, signed: bool) -> [u32; 4] {
+    let w = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    match (size, signed) {
+        (1, false) => [bytes[0] as u32, 0, 0, 0],
+        (1, true) => [bytes[0] as i8 as i32 as u32, 0, 0, 0],
+        (2, false) => [u16::from_le_bytes([bytes[0], bytes[1]]) as u32, 0, 0, 0],
+        (2, true) => [
+            u16::from_le_bytes([bytes[0], bytes[1]]) as i16 as i32 as u32,
+            0,
+            0,
+            0,
+        ],
+        _ => [w(0), w(4), w(8), w(12)],
+    }
+}
+
+/// Sparse, byte-addressed, 64-bit global memory. Bytes never written read as 0.
+#[derive(Clone, Debug, Default)]
+pub struct Global {
+    pages: HashMap<u64, Box<[u8; PAGE_BYTES as usize]>>,
+    /// Most bytes (whole pages) the memory may hold.
+    pub limit: u64,
+}
+
+impl Global {
+    pub fn new(limit: u64) -> Global {
+        Global {
+            pages: HashMap::new(),
+            limit,
+        }
+    }
+
+    /// Bytes currently backed.
+    pub fn resident(&self) -> u64 {
+        self.pages.len() as u64 * PAGE_BYTES
+    }
+
+    pub fn read(&self, addr: u64, out: &mut [u8]) {
+        for (i, b) in out.iter_mut().enumerate() {
+            let a = addr.wrapping_add(i as u64);
+            *b = self
+                .pages
+                .get(&(a / PAGE_BYTES))
+                .map(|p| p[(a % PAGE_BYTES) as usize])
+                .unwrap_or(0);
+        }
+    }
+
+    /// Writes `data`; fails (writing nothing) when a new page would pass the limit.
+    pub fn write(&mut self, addr: u64, data: &[u8]) -> Result<(), MemFault> {
+        let first = addr / PAGE_BYTES;
+        let last = addr.wrapping_add(data.len().max(1) as u64 - 1) / PAGE_BYTES;
+        let mut new_pages = 0;
+        let mut p = first;
+        loop {
+            if !self.pages.contains_key(&p) {
+                new_pages += 1;
+            }
+            if p == last {
+                break;
+            }
+            p = p.wrapping_add(1);
+        }
+        if self.resident() + new_pages * PAGE_BYTES > self.limit {
+            return Err(MemFault::MemoryLimit);
+        }
+        for (i, b) in data.iter().enumerate() {
+            let a = addr.wrapping_add(i as u64);
+            let page = self
+                .pages
+                .entry(a / PAGE_BYTES)
+                .or_insert_with(|| Box::new([0; PAGE_BYTES as usize]));
+            page[(a % PAGE_BYTES) as usize] = *b;
+        }
+        Ok(())
+    }
+}
+
+/// The 32 constant banks of 64 KB, each allocated on first write.
+#[derive(Clone, Debug)]
+pub struct ConstBanks {
+    banks: Vec<Option<Box<[u8]>>>,
+}
+
+impl Default for ConstBanks {
+    fn default() -> Self {
+        ConstBanks {
+            banks: vec![None; CONST_BANKS as usize],
+        }
+    }
+}
+
+impl ConstBanks {
+    /// Writes `data` at `bank`/`offset`; bytes past the bank's 64 KB are an error.
+    pub fn write(&mut self, bank: u32, offset: u64, data: &[u8]) -> Result<(), String> {
+        if bank >= CONST_BANKS {
+            return Err(format!("constant bank {bank} does not exist (0..31)"));
+        }
+        if offset + data.len() as u64 > CONST_BANK_BYTES {
+            return Err(format!(
+                "constant bank {bank}: {} bytes at offset {offset:#x} pass the 64 KB bank",
+                data.len()
+            ));
+        }
+        let b = self.banks[bank as usize]
+            .get_or_insert_with(|| vec![0; CONST_BANK_BYTES as usize].into_boxed_slice());
+        b[offset as usize..offset as usize + data.len()].copy_from_slice(data);
+        Ok(())
+    }
+
+    /// Reads bytes; anything outside a bank reads 0.
+    pub fn read(&self, bank: u32, offset: u64, out: &mut [u8]) {
+        for (i, o) in out.iter_mut().enumerate() {
+            let off = offset + i as u64;
+            *o = match self.banks.get(bank as usize) {
+                Some(Some(b)) if off < CONST_BANK_BYTES => b[off as usize],
+                _ => 0,
+            };
+        }
+    }
+
+    /// A 32-bit word (ALU `c[bank][offset]` operands); out of range reads 0.
+    pub fn word(&self, bank: u32, offset: i64) -> u32 {
+        if offset < 0 {
+            return 0;
+        }
+        let mut b = [0; 4];
+        self.read(bank, offset as u64, &mut b);
+        u32::from_le_bytes(b)
+    }
+}
+
+/// Device-wide memory: global and constant.
+#[derive(Clone, Debug)]
+pub struct Memory {
+    pub global: Global,
+    pub constant: ConstBanks,
+}
+
+/// Per-CTA memory: the shared allocation and every thread's local allocation.
+#[derive(Clone, Debug)]
+pub struct CtaMemory {
+    pub shared: Vec<u8>,
+    pub local: Vec<u8>,
+    /// Bytes of local memory per thread.
+    pub local_bytes: u64,
+}
+
+impl CtaMemory {
+    pub fn new(shared_bytes: u64, local_bytes: u64, threads: u64) -> CtaMemory {
+        CtaMemory {
+            shared: vec![0; shared_bytes as usize],
+            local: vec![0; (local_bytes * threads) as usize],
+            local_bytes,
+        }
+    }
+}
+
+impl Memory {
+    pub fn new(global_limit: u64) -> Memory {
+        Memory {
+            global: Global::new(global_limit),
+            constant: ConstBanks::default(),
+        }
+    }
+
+    /// Performs the loads of `acc` (a load record). `first_thread` is the CTA-relative
+    /// thread index of lane 0 (local memory is per thread). Lanes outside `mask` are left
+    /// alone; skipped lanes get 0.
+    #[allow(clippy::needless_range_loop)] // lane indexes mask, addr and out together
+    pub fn load(
+        &self,
+        acc: &Access,
+        cta: &CtaMemory,
+        first_thread: u64,
+        out: &mut [[u32; 4]; WARP],
+    ) {
+        let n = acc.bytes as usize;
+        for lane in 0..WARP {
+            if acc.mask & (1 << lane) == 0 {
+                continue;
+            }
+            let mut buf = [0u8; 16];
+            if acc.skip & (1 << lane) == 0 {
+                let a = acc.addr[lane];
+                match acc.space {
+                    Space::Global => self.global.read(a, &mut buf[..n]),
+                    Space::Constant => {
+                        self.constant
+                            .read((a >> 16) as u32, a & 0xffff, &mut buf[..n])
+                    }
+                    Space::Shared => copy_out(&cta.shared, a, &mut buf[..n]),
+                    Space::Local => {
+                        let base = (first_thread + lane as u64) * cta.local_bytes;
+                        copy_out(&cta.local, base + a, &mut buf[..n]);
+                    }
+                }
+            }
+            out[lane] = extend(&buf, acc.bytes, acc.signed);
+        }
+    }
+
+    /// Performs the stores of `acc`, lane by lane in lane order (a later lane wins on
+    /// overlap). Returns the lanes refused for the memory limit.
+    #[allow(clippy::needless_range_loop)]
+    pub fn store(
+        &mut self,
+        acc: &Access,
+        cta: &mut CtaMemory,
+        first_thread: u64,
+        data: &[[u32; 4]; WARP],
+    ) -> Vec<LaneFault> {
+        let n = acc.bytes as usize;
+        let mut refused = Vec::new();
+        for lane in 0..WARP {
+            if acc.data_lanes() & (1 << lane) == 0 {
+                continue;
+            }
+            let mut buf = [0u8; 16];
+            for (i, w) in data[lane].iter().enumerate() {
+                buf[4 * i..4 * i + 4].copy_from_slice(&w.to_le_bytes());
+            }
+            let a = acc.addr[lane];
+            match acc.space {
+                Space::Global => {
+                    if let Err(kind) = self.global.write(a, &buf[..n]) {
+                        refused.push(LaneFault {
+                            lane: lane as u8,
+                            kind,
+                            addr: a,
+                        });
+                    }
+                }
+                // No instruction stores to constant memory; ignore defensively.
+                Space::Constant => {}
+                Space::Shared => copy_in(&mut cta.shared, a, &buf[..n]),
+                Space::Local => {
+                    let base = (first_thread + lane as u64) * cta.local_bytes;
+                    copy_in(&mut cta.local, base + a, &buf[..n]);
+                }
+            }
+        }
+        refused
+    }
+}
+
+fn copy_out(src: &[u8], addr: u64, out: &mut [u8]) {
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = src.get(addr as usize + i).copied().unwrap_or(0);
+    }
+}
+
+fn copy_in(dst: &mut [u8], addr: u64, data: &[u8]) {
+    for (i, d) in data.iter().enumerate() {
+        if let Some(b) = dst.get_mut(addr as usize + i) {
+            *b = *d;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn global_is_sparse_and_bounded() {
+        let mut g = Global::new(2 * PAGE_BYTES);
+        let mut b = [9u8; 4];
+        g.read(u64::MAX - 1, &mut b);
+        assert_eq!(b, [0; 4]);
+        g.write(0x1000_0000_0000, &[1, 2, 3]).unwrap();
+        g.write(PAGE_BYTES - 1, &[7, 7]).unwrap_err();
+        assert_eq!(g.resident(), PAGE_BYTES);
+        g.read(0x1000_0000_0000, &mut b);
+        assert_eq!(b, [1, 2, 3, 0]);
+    }
+
+    #[test]
+    fn extension() {
+        let mut b = [0u8; 16];
+        b[0] = 0x80;
+        b[1] = 0xff;
+        assert_eq!(extend(&b, 1, true)[0], 0xffff_ff80);
+        assert_eq!(extend(&b, 1, false)[0], 0x80);
+        assert_eq!(extend(&b, 2, true)[0], 0xffff_ff80);
+        assert_eq!(extend(&b, 2, false)[0], 0xff80);
+    }
+
+    #[test]
+    fn constant_reads_zero_outside() {
+        let mut c = ConstBanks::default();
+        c.write(3, 0xfffc, &[1, 2, 3, 4]).unwrap();
+        assert!(c.write(3, 0xfffd, &[1, 2, 3, 4]).is_err());
+        assert_eq!(c.word(3, 0xfffc), 0x0403_0201);
+        assert_eq!(c.word(3, 0xfffe), 0x0403);
+        assert_eq!(c.word(40, 0), 0);
+    }
+}

@@ -1,0 +1,161 @@
+//! The statistics model: what one access record costs.
+//!
+//! * Global and constant: distinct 32-byte sectors and 128-byte lines touched by the
+//!   lanes that move data.
+//! * Local: local memory is interleaved per thread at 4-byte granularity (word `w` of
+//!   lane `l` lives at `(w * 32 + l) * 4` in the warp's physical slice), so a 128-byte
+//!   line holds the same per-thread word of all 32 lanes. Lines (= serialised accesses,
+//!   seed page 002) are the distinct per-thread words touched; a warp whose lanes all
+//!   use the same per-thread 32-bit address makes one access.
+//! * Shared: 32 banks of 32 bits. Within a phase, lanes hitting the same 32-bit word
+//!   are served together (broadcast); different words in one bank serialise. The
+//!   degree of a phase is the most distinct words any bank serves. Accesses of up to
+//!   32 bits run as one phase of 32 lanes; 64-bit accesses as two half-warp phases
+//!   (lanes 0-15, 16-31) and 128-bit accesses as four quarter-warp phases, as NVIDIA
+//!   documents for devices with 32-bit banks. `bank_conflict_degree` is the largest
+//!   phase degree (1 = conflict-free), `wavefronts` the sum over phases.
+
+use crate::{Access, Space, WARP};
+
+/// The cost of one access record.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Cost {
+    /// Lanes that moved data.
+    pub lanes: u32,
+    pub lines_128: u32,
+    pub sectors_32: u32,
+    /// Shared only: 1 = conflict-free, n = n-way conflict; 0 for other spaces.
+    pub bank_conflict_degree: u32,
+    /// Shared only: serialised passes summed over the phases.
+    pub wavefronts: u32,
+}
+
+fn distinct(v: &mut Vec<u64>) -> u32 {
+    v.sort_unstable();
+    v.dedup();
+    v.len() as u32
+}
+
+/// Computes the cost of `acc`.
+pub fn cost(acc: &Access) -> Cost {
+    let lanes = acc.data_lanes();
+    let mut c = Cost {
+        lanes: lanes.count_ones(),
+        ..Cost::default()
+    };
+    if lanes == 0 {
+        return c;
+    }
+    let n = acc.bytes.max(1) as u64;
+    match acc.space {
+        Space::Global | Space::Constant => {
+            let (mut lines, mut sectors) = (Vec::new(), Vec::new());
+            for lane in (0..WARP).filter(|l| lanes & (1 << l) != 0) {
+                let a = acc.addr[lane];
+                let end = a.saturating_add(n - 1);
+                for s in (a / 32)..=(end / 32) {
+                    sectors.push(s);
+                }
+                for l in (a / 128)..=(end / 128) {
+                    lines.push(l);
+                }
+            }
+            c.sectors_32 = distinct(&mut sectors);
+            c.lines_128 = distinct(&mut lines);
+        }
+        Space::Local => {
+            let (mut lines, mut sectors) = (Vec::new(), Vec::new());
+            for lane in (0..WARP).filter(|l| lanes & (1 << l) != 0) {
+                let a = acc.addr[lane];
+                for w in (a / 4)..=((a + n - 1) / 4) {
+                    let phys = (w * WARP as u64 + lane as u64) * 4;
+                    lines.push(phys / 128);
+                    sectors.push(phys / 32);
+                }
+            }
+            c.sectors_32 = distinct(&mut sectors);
+            c.lines_128 = distinct(&mut lines);
+        }
+        Space::Shared => {
+            let phase_lanes = match n {
+                16 => 8,
+                8 => 16,
+                _ => 32,
+            };
+            let mut worst = 0;
+            let mut total = 0;
+            for phase in 0..(WARP / phase_lanes) {
+                let mut words: Vec<u64> = Vec::new();
+                for lane in phase * phase_lanes..(phase + 1) * phase_lanes {
+                    if lanes & (1 << lane) == 0 {
+                        continue;
+                    }
+                    let a = acc.addr[lane];
+                    for w in (a / 4)..=((a + n - 1) / 4) {
+                        words.push(w);
+                    }
+                }
+                distinct(&mut words);
+                if words.is_empty() {
+                    continue;
+                }
+                let mut per_bank = [0u32; 32];
+                for w in &words {
+                    per_bank[(w % 32) as usize] += 1;
+                }
+                let d = per_bank.iter().copied().max().unwrap_or(0);
+                worst = worst.max(d);
+                total += d;
+            }
+            c.bank_conflict_degree = worst;
+            c.wavefronts = total;
+            let mut lines: Vec<u64> = (0..WARP)
+                .filter(|l| lanes & (1 << l) != 0)
+                .map(|l| acc.addr[l] / 128)
+                .collect();
+            c.lines_128 = distinct(&mut lines);
+        }
+    }
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{AccessKind, CacheOp};
+
+    fn acc(space: Space, bytes: u32, f: impl Fn(usize) -> u64) -> Access {
+        let mut a = Access::new(space, AccessKind::Load, bytes, false, CacheOp::Default);
+        for l in 0..WARP {
+            a.set_lane(l, f(l));
+        }
+        a
+    }
+
+    #[test]
+    fn global_sectors() {
+        let c = cost(&acc(Space::Global, 4, |l| 0x1000 + 4 * l as u64));
+        assert_eq!((c.sectors_32, c.lines_128), (4, 1));
+        let c = cost(&acc(Space::Global, 4, |l| 0x1000 + 128 * l as u64));
+        assert_eq!((c.sectors_32, c.lines_128), (32, 32));
+    }
+
+    #[test]
+    fn shared_phases() {
+        assert_eq!(cost(&acc(Space::Shared, 4, |_| 64)).bank_conflict_degree, 1);
+        assert_eq!(
+            cost(&acc(Space::Shared, 4, |l| 128 * l as u64)).bank_conflict_degree,
+            32
+        );
+        let c = cost(&acc(Space::Shared, 8, |l| 8 * l as u64));
+        assert_eq!((c.bank_conflict_degree, c.wavefronts), (1, 2));
+        let c = cost(&acc(Space::Shared, 16, |l| 16 * l as u64));
+        assert_eq!((c.bank_conflict_degree, c.wavefronts), (1, 4));
+    }
+
+    #[test]
+    fn local_uniform_is_one_line() {
+        assert_eq!(cost(&acc(Space::Local, 4, |_| 0x40)).lines_128, 1);
+        assert_eq!(cost(&acc(Space::Local, 4, |l| 4 * l as u64)).lines_128, 32);
+    }
+}

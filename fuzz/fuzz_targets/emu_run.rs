@@ -1,0 +1,8 @@
+//! Arbitrary decoded Maxwell programs with arbitrary launch manifests, run with tight
+//! step and memory limits: faults are values, never panics.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    gpumem_emu::fuzz_run(data);
+});
