@@ -55,26 +55,30 @@ fn code(bytes: &[u8]) -> Result<Vec<u8>, Fail> {
 /// llvm-objdump writes them (`s_endpgm  // 000010: BF810000`).
 pub fn dis(t: Option<&str>, input: &str) -> Result<ExitCode, Fail> {
     let bytes = code(&read_input(input)?)?;
-    let mut out = String::new();
+    let lines = disassemble(&bytes, target(t)?);
+    let mut out = String::with_capacity(lines.len() * 72);
     let mut ok = true;
-    for l in disassemble(&bytes, target(t)?) {
-        let words: Vec<String> = l.words.iter().map(|w| format!("{w:08X}")).collect();
+    for l in &lines {
+        let start = out.len();
         match &l.text {
-            Ok(text) => out.push_str(&format!(
-                "{text:<48} // {:06X}: {}\n",
-                l.offset,
-                words.join(" ")
-            )),
+            Ok(text) => out.push_str(text),
             Err(e) => {
                 ok = false;
-                out.push_str(&format!(
-                    "{:<48} // {:06X}: {}\n",
-                    format!("; invalid: {e}"),
-                    l.offset,
-                    words.join(" ")
-                ));
+                out.push_str("; invalid: ");
+                out.push_str(&e.to_string());
             }
         }
+        // Text padded to 48 columns, then `// OFFSET: WORDS`.
+        let width = out[start..].chars().count();
+        out.extend(std::iter::repeat_n(' ', 48usize.saturating_sub(width) + 1));
+        out.push_str("// ");
+        push_hex_upper(&mut out, l.offset as u64, 6);
+        out.push(':');
+        for w in &l.words {
+            out.push(' ');
+            push_hex_upper(&mut out, *w as u64, 8);
+        }
+        out.push('\n');
     }
     write_stdout(out.as_bytes())?;
     Ok(if ok {
@@ -82,6 +86,15 @@ pub fn dis(t: Option<&str>, input: &str) -> Result<ExitCode, Fail> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// `value` as at least `digits` upper-case hex digits.
+fn push_hex_upper(out: &mut String, value: u64, digits: u32) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let need = (64 - value.leading_zeros()).div_ceil(4).max(digits);
+    for k in (0..need).rev() {
+        out.push(HEX[((value >> (4 * k)) & 0xf) as usize] as char);
+    }
 }
 
 /// Static lints (documented in crates/gpumem-vega/LINTS.md); exit 1 on errors, 0 otherwise.

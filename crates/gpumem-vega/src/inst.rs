@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::operand::{self, code};
+use crate::operand::{self, SmallText, code};
 use crate::table::{self, Field, Format, Imm16, InstDef, Kind, RegClass, Target};
 
 /// SMEM offset operand: the IMM/SOE addressing modes of Vega ISA §7.2.1.
@@ -204,7 +204,7 @@ pub fn decode(words: &[u32], target: Target) -> Result<(Inst, usize), DecodeErro
         let fname = field_name(format, o.field);
         match o.kind {
             Kind::Reg(class) => {
-                let (_, canon) = operand::reg_name(raw as u8, class.dwords()).ok_or(invalid(
+                let (_, canon) = operand::reg_parts(raw as u8, class.dwords()).ok_or(invalid(
                     fname,
                     raw,
                     "not a register of this width",
@@ -216,7 +216,7 @@ pub fn decode(words: &[u32], target: Target) -> Result<(Inst, usize), DecodeErro
                 let c = raw as u8;
                 let canon = match c {
                     0..=127 => {
-                        operand::reg_name(c, dwords)
+                        operand::reg_parts(c, dwords)
                             .ok_or(invalid(fname, raw, "not a register of this width"))?
                             .1
                     }
@@ -243,7 +243,7 @@ pub fn decode(words: &[u32], target: Target) -> Result<(Inst, usize), DecodeErro
                 } else {
                     raw as u8
                 };
-                let (_, canon) = operand::reg_name(c, dwords).ok_or(invalid(
+                let (_, canon) = operand::reg_parts(c, dwords).ok_or(invalid(
                     fname,
                     raw / 2,
                     "not a valid base register",
@@ -307,12 +307,31 @@ fn sign_extend21(v: u32) -> i32 {
 
 /// Encodes an instruction into its dwords (with its literal, if any).
 pub fn encode(inst: &Inst) -> Vec<u32> {
+    let (words, n) = encode_words(inst);
+    words[..n].to_vec()
+}
+
+/// Up to three dwords of an encoded instruction.
+struct Words {
+    w: [u32; 3],
+    n: usize,
+}
+
+impl Words {
+    fn push(&mut self, w: u32) {
+        self.w[self.n] = w;
+        self.n += 1;
+    }
+}
+
+/// [`encode`] without allocating: the dwords and how many there are.
+pub(crate) fn encode_words(inst: &Inst) -> ([u32; 3], usize) {
     let d = inst.def;
     let (mask, fixed) = d.format.fixed();
     let (lo, _) = d.format.opcode_field();
     let mut w0 = (fixed & mask) | (u32::from(d.opcode) << lo);
     let has = |f: Field| d.operand(f).is_some();
-    let mut out = Vec::with_capacity(3);
+    let mut out = Words { w: [0; 3], n: 0 };
     match d.format {
         Format::Smem => {
             let mut w1 = 0u32;
@@ -357,15 +376,15 @@ pub fn encode(inst: &Inst) -> Vec<u32> {
     if let Some(l) = inst.literal {
         out.push(l);
     }
-    out
+    (out.w, out.n)
 }
 
-/// The register text of `c` as an operand of class `class`, with LLVM's
-/// invalid-register comment where the class excludes it.
-fn reg_text(c: u8, class: RegClass) -> String {
+/// Writes the register text of `c` as an operand of class `class`, with
+/// LLVM's invalid-register comment where the class excludes it.
+fn write_reg(f: &mut fmt::Formatter<'_>, c: u8, class: RegClass) -> fmt::Result {
     let n = class.dwords();
-    let Some((name, _)) = operand::reg_name(c, n) else {
-        return format!("<invalid {c}>");
+    let Some((name, _)) = operand::reg_parts(c, n) else {
+        return write!(f, "<invalid {c}>");
     };
     let excluded = match class {
         RegClass::SReg32XM0XExec => matches!(c, code::M0 | code::EXEC | code::EXEC_HI),
@@ -375,45 +394,98 @@ fn reg_text(c: u8, class: RegClass) -> String {
         }
         _ => false,
     };
+    fmt::Display::fmt(&name, f)?;
     if excluded {
-        format!(
-            "{name}/*Invalid register, operand has '{}' register class*/",
+        write!(
+            f,
+            "/*Invalid register, operand has '{}' register class*/",
             class.llvm_name()
-        )
+        )?;
+    }
+    Ok(())
+}
+
+/// llvm's `formatHex` for a signed value (see [`operand::hex_signed`]).
+fn write_hex_signed(f: &mut fmt::Formatter<'_>, v: i64) -> fmt::Result {
+    let mut b = SmallText::new();
+    if v < 0 {
+        b.str("-0x").hex(v.unsigned_abs());
     } else {
-        name
+        b.str("0x").hex(v as u64);
+    }
+    f.write_str(b.as_str())
+}
+
+/// SOPP plain immediates (see [`operand::u16_text`]).
+fn write_u16(f: &mut fmt::Formatter<'_>, v: u16) -> fmt::Result {
+    let mut b = SmallText::new();
+    if v <= 64 {
+        b.dec(v.into());
+    } else {
+        b.str("0x").hex(v.into());
+    }
+    f.write_str(b.as_str())
+}
+
+/// An inline constant code (see [`operand::inline_text`]).
+fn write_inline(f: &mut fmt::Formatter<'_>, c: u8, dwords: u8) -> fmt::Result {
+    match c {
+        128..=192 => f.write_str(SmallText::new().dec((c - 128).into()).as_str()),
+        193..=208 => f.write_str(SmallText::new().str("-").dec((c - 192).into()).as_str()),
+        _ => match operand::inline_text(c, dwords) {
+            Some(t) => f.write_str(&t),
+            None => write!(f, "<invalid {c}>"),
+        },
     }
 }
 
-fn src_text(c: u8, dwords: u8, consts: bool, literal: Option<u32>) -> String {
+fn write_src(
+    f: &mut fmt::Formatter<'_>,
+    c: u8,
+    dwords: u8,
+    consts: bool,
+    literal: Option<u32>,
+) -> fmt::Result {
     let class = if dwords == 1 {
         RegClass::SReg32
     } else {
         RegClass::SReg64
     };
-    let imm = match c {
-        0..=127 => return reg_text(c, class),
+    match c {
+        0..=127 => return write_reg(f, c, class),
         code::LDS_DIRECT => {
-            return "src_lds_direct/*Invalid register, operand has 'SReg_32' register class*/"
-                .to_string();
+            return f.write_str(
+                "src_lds_direct/*Invalid register, operand has 'SReg_32' register class*/",
+            );
         }
         code::LITERAL => {
             let l = literal.unwrap_or(0);
             if dwords == 1 {
-                operand::literal32_text(l)
+                write_literal32(f, l)?;
+            } else if l <= 64 {
+                // `operand::literal64_text`.
+                f.write_str(SmallText::new().dec(l.into()).as_str())?;
             } else {
-                operand::literal64_text(l)
+                f.write_str(SmallText::new().str("0x").hex(l.into()).as_str())?;
             }
         }
         _ => match operand::special_src_name(c) {
-            Some(n) => return n.to_string(),
-            None => operand::inline_text(c, dwords).unwrap_or_else(|| format!("<invalid {c}>")),
+            Some(n) => return f.write_str(n),
+            None => write_inline(f, c, dwords)?,
         },
-    };
-    if consts {
-        imm
-    } else {
-        format!("{imm}/*Invalid immediate*/")
+    }
+    if !consts {
+        f.write_str("/*Invalid immediate*/")?;
+    }
+    Ok(())
+}
+
+/// A 32-bit literal (see [`operand::literal32_text`]).
+fn write_literal32(f: &mut fmt::Formatter<'_>, l: u32) -> fmt::Result {
+    // Inline-looking values print as the inline constant (always has a text).
+    match operand::inline_code32(l) {
+        Some(c) => write_inline(f, c, 1),
+        None => f.write_str(SmallText::new().str("0x").hex(l.into()).as_str()),
     }
 }
 
@@ -424,53 +496,59 @@ impl fmt::Display for Inst {
         f.write_str(d.name)?;
         let mut first = true;
         for o in d.operands {
-            let text = match o.kind {
-                Kind::Reg(class) => reg_text(self.sdst, class),
-                Kind::ProbeImm => operand::u16_text(u16::from(self.sdst)),
+            if o.kind == Kind::Imm16(Imm16::EndPgm) && self.simm16 == 0 {
+                continue;
+            }
+            f.write_str(if first { " " } else { ", " })?;
+            first = false;
+            match o.kind {
+                Kind::Reg(class) => write_reg(f, self.sdst, class)?,
+                Kind::ProbeImm => write_u16(f, u16::from(self.sdst))?,
                 Kind::Src { dwords, consts } => {
                     let c = if o.field == Field::Ssrc0 {
                         self.ssrc0
                     } else {
                         self.ssrc1
                     };
-                    src_text(c, dwords, consts, self.literal)
+                    write_src(f, c, dwords, consts, self.literal)?;
                 }
-                Kind::GprIdx8 => operand::gpr_idx_text(u16::from(self.ssrc1)),
-                Kind::Base { dwords } => reg_text(
+                Kind::GprIdx8 => f.write_str(&operand::gpr_idx_text(u16::from(self.ssrc1)))?,
+                Kind::Base { dwords } => write_reg(
+                    f,
                     self.sbase,
                     if dwords == 4 {
                         RegClass::SReg128
                     } else {
                         RegClass::SReg64
                     },
-                ),
+                )?,
                 Kind::SmemOffset { .. } => match self.offset {
-                    SmemOffset::Imm(v) => operand::hex_signed(i64::from(v)),
-                    SmemOffset::Sgpr(c) => reg_text(c, RegClass::SReg32),
-                    SmemOffset::SgprImm(c, v) => format!(
-                        "{} offset:{}",
-                        reg_text(c, RegClass::SReg32),
-                        operand::hex_signed(i64::from(v))
-                    ),
+                    SmemOffset::Imm(v) => write_hex_signed(f, i64::from(v))?,
+                    SmemOffset::Sgpr(c) => write_reg(f, c, RegClass::SReg32)?,
+                    SmemOffset::SgprImm(c, v) => {
+                        write_reg(f, c, RegClass::SReg32)?;
+                        f.write_str(" offset:")?;
+                        write_hex_signed(f, i64::from(v))?;
+                    }
                 },
                 Kind::Imm16(style) => {
                     let v = self.simm16;
                     match style {
-                        Imm16::Hex { .. } => format!("0x{v:x}"),
-                        Imm16::Plain => operand::u16_text(v),
-                        Imm16::EndPgm if v == 0 => continue,
-                        Imm16::EndPgm | Imm16::Branch => v.to_string(),
-                        Imm16::Hwreg => operand::hwreg_text(v),
-                        Imm16::SendMsg => operand::sendmsg_text(v),
-                        Imm16::Waitcnt => operand::waitcnt_text(v),
-                        Imm16::GprIdx => operand::gpr_idx_text(v),
+                        Imm16::Hex { .. } => {
+                            f.write_str(SmallText::new().str("0x").hex(v.into()).as_str())?;
+                        }
+                        Imm16::Plain => write_u16(f, v)?,
+                        Imm16::EndPgm | Imm16::Branch => {
+                            f.write_str(SmallText::new().dec(v.into()).as_str())?;
+                        }
+                        Imm16::Hwreg => f.write_str(&operand::hwreg_text(v))?,
+                        Imm16::SendMsg => f.write_str(&operand::sendmsg_text(v))?,
+                        Imm16::Waitcnt => f.write_str(&operand::waitcnt_text(v))?,
+                        Imm16::GprIdx => f.write_str(&operand::gpr_idx_text(v))?,
                     }
                 }
-                Kind::Literal32 => operand::literal32_text(self.literal.unwrap_or(0)),
-            };
-            f.write_str(if first { " " } else { ", " })?;
-            first = false;
-            f.write_str(&text)?;
+                Kind::Literal32 => write_literal32(f, self.literal.unwrap_or(0))?,
+            }
         }
         if d.glc && self.glc {
             f.write_str(" glc")?;

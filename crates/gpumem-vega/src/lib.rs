@@ -29,6 +29,8 @@ pub mod table;
 pub use inst::{DecodeError, Inst, SmemOffset, decode, encode};
 pub use table::{Format, InstDef, Target, UnknownTarget};
 
+use std::fmt::Write as _;
+
 use gpumem_isa::{Diagnostic, Diagnostics, Severity};
 
 /// The result of a successful assembly.
@@ -43,25 +45,19 @@ pub struct Assembled {
 /// Assembles LLVM AMDGPU syntax for `target`. On failure returns every
 /// diagnostic of the file (errors and warnings, in source order).
 pub fn assemble(src: &str, target: Target) -> Result<Assembled, Diagnostics> {
-    let out = parse::assemble_source(src, target);
+    let out = parse::assemble_source(src, target, false);
     if out.diags.iter().any(|d| d.severity == Severity::Error) {
         return Err(Diagnostics(out.diags));
     }
-    let mut bytes = Vec::with_capacity(out.insts.len() * 8);
-    for i in &out.insts {
-        for w in encode(i) {
-            bytes.extend_from_slice(&w.to_le_bytes());
-        }
-    }
     Ok(Assembled {
-        bytes,
+        bytes: out.bytes,
         warnings: out.diags,
     })
 }
 
 /// Parses one instruction line (no label) into an [`Inst`].
 pub fn parse_inst(line: &str, target: Target) -> Result<Inst, Diagnostics> {
-    let out = parse::assemble_source(line, target);
+    let out = parse::assemble_source(line, target, true);
     if out.diags.iter().any(|d| d.severity == Severity::Error) || out.insts.len() != 1 {
         return Err(Diagnostics(out.diags));
     }
@@ -70,7 +66,7 @@ pub fn parse_inst(line: &str, target: Target) -> Result<Inst, Diagnostics> {
 
 /// Static warnings of a source file (no errors; lines that do not parse are skipped).
 pub fn lint(src: &str, target: Target) -> Diagnostics {
-    let out = parse::assemble_source(src, target);
+    let out = parse::assemble_source(src, target, false);
     Diagnostics(
         out.diags
             .into_iter()
@@ -98,15 +94,19 @@ pub fn disassemble(bytes: &[u8], target: Target) -> Vec<DisLine> {
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
-    let mut out = Vec::new();
+    // About one instruction per 1.5 dwords.
+    let mut out = Vec::with_capacity(words.len() * 2 / 3 + 1);
     let mut i = 0;
     while i < words.len() {
         match decode(&words[i..], target) {
             Ok((inst, n)) => {
+                let mut text = String::with_capacity(48);
+                // Writing to a String cannot fail.
+                let _ = write!(text, "{inst}");
                 out.push(DisLine {
                     offset: i * 4,
                     words: words[i..i + n].to_vec(),
-                    text: Ok(inst.to_string()),
+                    text: Ok(text),
                 });
                 i += n;
             }

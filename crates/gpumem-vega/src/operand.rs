@@ -40,6 +40,107 @@ pub const SGPR_COUNT: u8 = 102;
 /// bits of a misaligned tuple: `s5` as a pair prints `s[4:5]`).
 /// `None` when LLVM cannot decode it ("invalid instruction encoding").
 pub fn reg_name(c: u8, dwords: u8) -> Option<(String, u8)> {
+    reg_parts(c, dwords).map(|(n, canon)| (n.to_string(), canon))
+}
+
+/// A register name, printed without allocating (see [`reg_parts`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum RegName {
+    /// `s5`.
+    Sgpr(u8),
+    /// `s[4:5]`.
+    SgprTuple(u8, u8),
+    /// `ttmp3`.
+    Ttmp(u8),
+    /// `ttmp[4:7]`.
+    TtmpTuple(u8, u8),
+    /// `vcc`, `exec_lo`, `m0`, ….
+    Named(&'static str),
+}
+
+impl std::fmt::Display for RegName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut b = SmallText::new();
+        match *self {
+            RegName::Sgpr(i) => b.str("s").dec(i.into()),
+            RegName::SgprTuple(x, y) => b.str("s[").dec(x.into()).str(":").dec(y.into()).str("]"),
+            RegName::Ttmp(i) => b.str("ttmp").dec(i.into()),
+            RegName::TtmpTuple(x, y) => {
+                b.str("ttmp[").dec(x.into()).str(":").dec(y.into()).str("]")
+            }
+            RegName::Named(n) => return f.write_str(n),
+        };
+        f.write_str(b.as_str())
+    }
+}
+
+/// A short ASCII text built on the stack: the printer's numbers and register
+/// names without `core::fmt`'s per-argument machinery.
+pub(crate) struct SmallText {
+    buf: [u8; 48],
+    len: usize,
+}
+
+impl SmallText {
+    pub(crate) fn new() -> SmallText {
+        SmallText {
+            buf: [0; 48],
+            len: 0,
+        }
+    }
+
+    /// Appends ASCII text (at most the buffer's room; callers append short pieces).
+    pub(crate) fn str(&mut self, s: &str) -> &mut SmallText {
+        let end = self.len + s.len();
+        self.buf[self.len..end].copy_from_slice(s.as_bytes());
+        self.len = end;
+        self
+    }
+
+    /// Appends `v` in decimal.
+    pub(crate) fn dec(&mut self, mut v: u64) -> &mut SmallText {
+        let mut tmp = [0u8; 20];
+        let mut i = tmp.len();
+        loop {
+            i -= 1;
+            tmp[i] = b'0' + (v % 10) as u8;
+            v /= 10;
+            if v == 0 {
+                break;
+            }
+        }
+        let end = self.len + tmp.len() - i;
+        self.buf[self.len..end].copy_from_slice(&tmp[i..]);
+        self.len = end;
+        self
+    }
+
+    /// Appends `v` in lower-case hex, without prefix (`{:x}`).
+    pub(crate) fn hex(&mut self, mut v: u64) -> &mut SmallText {
+        let mut tmp = [0u8; 16];
+        let mut i = tmp.len();
+        loop {
+            i -= 1;
+            tmp[i] = b"0123456789abcdef"[(v & 0xf) as usize];
+            v >>= 4;
+            if v == 0 {
+                break;
+            }
+        }
+        let end = self.len + tmp.len() - i;
+        self.buf[self.len..end].copy_from_slice(&tmp[i..]);
+        self.len = end;
+        self
+    }
+
+    pub(crate) fn as_str(&self) -> &str {
+        // Only ASCII is ever appended.
+        std::str::from_utf8(&self.buf[..self.len]).unwrap_or("")
+    }
+}
+
+/// [`reg_name`] without the allocation: the name's parts and the realigned code.
+pub(crate) fn reg_parts(c: u8, dwords: u8) -> Option<(RegName, u8)> {
     let stride = match dwords {
         1 => 1,
         2 => 2,
@@ -48,47 +149,52 @@ pub fn reg_name(c: u8, dwords: u8) -> Option<(String, u8)> {
     match c {
         0..=101 => {
             if dwords == 1 {
-                return Some((format!("s{c}"), c));
+                return Some((RegName::Sgpr(c), c));
             }
             let start = c & !(stride - 1);
             // LLVM's SGPR tuple classes end at s105.
             if start as u32 + dwords as u32 > 106 {
                 return None;
             }
-            Some((format!("s[{}:{}]", start, start + dwords - 1), start))
+            Some((RegName::SgprTuple(start, start + dwords - 1), start))
         }
         102..=107 | 126 | 127 => {
             const LO: [&str; 4] = ["flat_scratch", "xnack_mask", "vcc", "exec"];
+            const HALF: [[&str; 2]; 4] = [
+                ["flat_scratch_lo", "flat_scratch_hi"],
+                ["xnack_mask_lo", "xnack_mask_hi"],
+                ["vcc_lo", "vcc_hi"],
+                ["exec_lo", "exec_hi"],
+            ];
             let i = if c >= 126 {
                 3
             } else {
                 ((c - 102) / 2) as usize
             };
             if dwords == 1 {
-                let half = if c.is_multiple_of(2) { "lo" } else { "hi" };
-                return Some((format!("{}_{half}", LO[i]), c));
+                return Some((RegName::Named(HALF[i][usize::from(c % 2)]), c));
             }
             if c % 2 == 1 {
                 return None;
             }
-            Some((LO[i].to_string(), c))
+            Some((RegName::Named(LO[i]), c))
         }
         108..=123 => {
             let i = c - code::TTMP0;
             if dwords == 1 {
-                return Some((format!("ttmp{i}"), c));
+                return Some((RegName::Ttmp(i), c));
             }
             let start = i & !(stride - 1);
             if start as u32 + dwords as u32 > 16 {
                 return None;
             }
             Some((
-                format!("ttmp[{}:{}]", start, start + dwords - 1),
+                RegName::TtmpTuple(start, start + dwords - 1),
                 start + code::TTMP0,
             ))
         }
-        code::M0 if dwords == 1 => Some(("m0".to_string(), c)),
-        code::NULL => Some(("null".to_string(), c)),
+        code::M0 if dwords == 1 => Some((RegName::Named("m0"), c)),
+        code::NULL => Some((RegName::Named("null"), c)),
         _ => None,
     }
 }

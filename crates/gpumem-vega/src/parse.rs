@@ -5,62 +5,135 @@ use std::collections::HashMap;
 
 use gpumem_isa::{Diagnostic, Span};
 
-use crate::inst::{Inst, SmemOffset};
+use crate::inst::{self, Inst, SmemOffset};
 use crate::lint;
 use crate::operand::{self, code};
-use crate::table::{self, Field, Format, Imm16, InstDef, Kind, RegClass, Target};
+use crate::table::{self, FastHash, Field, Format, Imm16, InstDef, Kind, RegClass, Target};
 
 pub(crate) struct Output {
+    /// The instructions (only when asked for: see [`assemble_source`]).
     pub insts: Vec<Inst>,
+    /// The machine code (meaningless if `diags` has errors).
+    pub bytes: Vec<u8>,
     pub diags: Vec<Diagnostic>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
-enum Tok {
-    Ident(String),
-    Int(i128),
+/// A token; identifiers and malformed tokens borrow the source line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Tok<'a> {
+    Ident(&'a str),
+    /// Lexed integers are never negative and fit 64 bits.
+    Int(u64),
     Float(f64),
     Punct(char),
     Shl,
     Shr,
-    Bad(String),
+    Bad(&'a str),
 }
 
-#[derive(Clone, Debug)]
-struct Token {
-    tok: Tok,
+#[derive(Clone, Copy, Debug)]
+struct Token<'a> {
+    tok: Tok<'a>,
     start: usize,
     end: usize,
 }
 
-fn lex(line: &str) -> Vec<Token> {
+/// The value of a run of `radix` digits (all valid), if it is not empty and
+/// fits 64 bits unsigned (what `i128::from_str_radix` plus the `u64::MAX`
+/// filter accept, without the 128-bit arithmetic).
+fn digits_value(digits: &[u8], radix: u64) -> Option<u64> {
+    if digits.is_empty() {
+        return None;
+    }
+    let mut v: u64 = 0;
+    for &c in digits {
+        let d = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            _ => c - b'A' + 10,
+        };
+        v = v.checked_mul(radix)?.checked_add(u64::from(d))?;
+    }
+    Some(v)
+}
+
+/// Bytes that continue an identifier (`[A-Za-z0-9_.$]`).
+const IDENT_CONT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$');
+        c += 1;
+    }
+    t
+};
+
+/// Byte classes for the lexer's first dispatch.
+const C_OTHER: u8 = 0;
+const C_NEWLINE: u8 = 1;
+/// ASCII whitespace other than `\n`.
+const C_SPACE: u8 = 2;
+/// `[A-Za-z_.$]`.
+const C_IDENT: u8 = 3;
+const C_DIGIT: u8 = 4;
+const CLASS: [u8; 256] = {
+    let mut t = [C_OTHER; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = if b == b'\n' {
+            C_NEWLINE
+        } else if b.is_ascii_whitespace() {
+            C_SPACE
+        } else if b.is_ascii_alphabetic() || matches!(b, b'_' | b'.' | b'$') {
+            C_IDENT
+        } else if b.is_ascii_digit() {
+            C_DIGIT
+        } else {
+            C_OTHER
+        };
+        c += 1;
+    }
+    t
+};
+
+/// Tokenizes the first line of `line` (up to its first `\n`) into `out`,
+/// which is cleared first; returns the length of the line without the `\n`.
+/// A `\r` before the `\n` is whitespace to the lexer, so the tokens are those
+/// of the line with its line ending trimmed.
+fn lex<'a>(line: &'a str, out: &mut Vec<Token<'a>>) -> usize {
+    out.clear();
     let b = line.as_bytes();
-    let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
-        if c == b';' || (c == b'/' && b.get(i + 1) == Some(&b'/')) {
-            break;
+        let class = CLASS[usize::from(c)];
+        if class == C_NEWLINE {
+            return i;
         }
-        if c.is_ascii_whitespace() {
+        if class == C_SPACE {
             i += 1;
             continue;
         }
+        if c == b';' || (c == b'/' && b.get(i + 1) == Some(&b'/')) {
+            break;
+        }
         let start = i;
-        if c.is_ascii_alphabetic() || c == b'_' || c == b'.' || c == b'$' {
-            while i < b.len()
-                && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'_' | b'.' | b'$'))
-            {
-                i += 1;
-            }
+        if class == C_IDENT {
+            let rest = &b[i + 1..];
+            i += 1 + rest
+                .iter()
+                .position(|&c| !IDENT_CONT[usize::from(c)])
+                .unwrap_or(rest.len());
             out.push(Token {
-                tok: Tok::Ident(line[start..i].to_string()),
+                tok: Tok::Ident(&line[start..i]),
                 start,
                 end: i,
             });
             continue;
         }
-        if c.is_ascii_digit() {
+        if class == C_DIGIT {
             let tok;
             if c == b'0' && matches!(b.get(i + 1), Some(b'x' | b'X')) {
                 i += 2;
@@ -68,20 +141,14 @@ fn lex(line: &str) -> Vec<Token> {
                 while i < b.len() && b[i].is_ascii_hexdigit() {
                     i += 1;
                 }
-                tok = i128::from_str_radix(&line[ds..i], 16)
-                    .ok()
-                    .filter(|v| *v <= u64::MAX as i128)
-                    .map_or(Tok::Bad(line[start..i].to_string()), Tok::Int);
+                tok = digits_value(&b[ds..i], 16).map_or(Tok::Bad(&line[start..i]), Tok::Int);
             } else if c == b'0' && matches!(b.get(i + 1), Some(b'b' | b'B')) {
                 i += 2;
                 let ds = i;
                 while i < b.len() && matches!(b[i], b'0' | b'1') {
                     i += 1;
                 }
-                tok = i128::from_str_radix(&line[ds..i], 2)
-                    .ok()
-                    .filter(|v| *v <= u64::MAX as i128)
-                    .map_or(Tok::Bad(line[start..i].to_string()), Tok::Int);
+                tok = digits_value(&b[ds..i], 2).map_or(Tok::Bad(&line[start..i]), Tok::Int);
             } else {
                 while i < b.len() && b[i].is_ascii_digit() {
                     i += 1;
@@ -111,13 +178,9 @@ fn lex(line: &str) -> Vec<Token> {
                 }
                 let text = &line[start..i];
                 tok = if float {
-                    text.parse::<f64>()
-                        .map_or(Tok::Bad(text.to_string()), Tok::Float)
+                    text.parse::<f64>().map_or(Tok::Bad(text), Tok::Float)
                 } else {
-                    text.parse::<i128>()
-                        .ok()
-                        .filter(|v| *v <= u64::MAX as i128)
-                        .map_or(Tok::Bad(text.to_string()), Tok::Int)
+                    digits_value(text.as_bytes(), 10).map_or(Tok::Bad(text), Tok::Int)
                 };
             }
             // A number glued to letters (`12ab`) is malformed.
@@ -126,7 +189,7 @@ fn lex(line: &str) -> Vec<Token> {
                     i += 1;
                 }
                 out.push(Token {
-                    tok: Tok::Bad(line[start..i].to_string()),
+                    tok: Tok::Bad(&line[start..i]),
                     start,
                     end: i,
                 });
@@ -159,7 +222,7 @@ fn lex(line: &str) -> Vec<Token> {
         let tok = if ch.is_ascii_punctuation() {
             Tok::Punct(ch)
         } else {
-            Tok::Bad(ch.to_string())
+            Tok::Bad(&line[i..i + len])
         };
         out.push(Token {
             tok,
@@ -168,7 +231,11 @@ fn lex(line: &str) -> Vec<Token> {
         });
         i += len;
     }
-    out
+    // A comment, or the end of the source.
+    b[i..]
+        .iter()
+        .position(|&c| c == b'\n')
+        .map_or(b.len(), |p| i + p)
 }
 
 /// A line-local error that stops parsing the line.
@@ -199,27 +266,43 @@ struct RegRef {
     end: usize,
 }
 
-struct Fixup {
+/// A branch to a label, resolved once every label is known. The span is
+/// computed only if the fixup fails.
+struct Fixup<'s> {
+    /// The instruction's index (in `Asm::insts` when kept) and byte address.
     inst: usize,
-    label: String,
-    span: Span,
-    text: String,
+    addr: usize,
+    label: &'s str,
+    /// The source line, its number and byte offset, and the label's byte range in it.
+    text: &'s str,
+    line_no: u32,
+    line_start: usize,
+    start: usize,
+    end: usize,
 }
 
 struct Asm<'s> {
     src: &'s str,
     target: Target,
+    /// Whether to keep the parsed instructions (else only their bytes).
+    keep_insts: bool,
     insts: Vec<Inst>,
+    n_insts: usize,
+    bytes: Vec<u8>,
     diags: Vec<Diagnostic>,
-    labels: HashMap<String, usize>,
-    fixups: Vec<Fixup>,
+    /// Label -> byte address.
+    labels: HashMap<&'s str, usize, FastHash>,
+    fixups: Vec<Fixup<'s>>,
+    /// Token and operand-span buffers, reused from line to line.
+    tok_buf: Vec<Token<'s>>,
+    span_buf: Vec<(Field, usize, usize)>,
 }
 
 struct LineCx<'a> {
     text: &'a str,
     line_no: u32,
     line_start: usize,
-    toks: Vec<Token>,
+    toks: Vec<Token<'a>>,
     pos: usize,
     /// Semantic errors and warnings found while parsing (the line goes on).
     diags: Vec<Diagnostic>,
@@ -227,20 +310,31 @@ struct LineCx<'a> {
     spans: Vec<(Field, usize, usize)>,
 }
 
+/// The span and text of bytes `start..end` of line `text` (clamped to it).
+fn line_span(
+    text: &str,
+    line_no: u32,
+    line_start: usize,
+    start: usize,
+    end: usize,
+) -> (Span, String) {
+    let start = start.min(text.len());
+    let end = end.clamp(start, text.len());
+    let col = text[..start].chars().count() as u32 + 1;
+    (
+        Span {
+            line: line_no,
+            col,
+            start: line_start + start,
+            len: end - start,
+        },
+        text[start..end].to_string(),
+    )
+}
+
 impl<'a> LineCx<'a> {
     fn span(&self, start: usize, end: usize) -> (Span, String) {
-        let start = start.min(self.text.len());
-        let end = end.clamp(start, self.text.len());
-        let col = self.text[..start].chars().count() as u32 + 1;
-        (
-            Span {
-                line: self.line_no,
-                col,
-                start: self.line_start + start,
-                len: end - start,
-            },
-            self.text[start..end].to_string(),
-        )
+        line_span(self.text, self.line_no, self.line_start, start, end)
     }
 
     fn error(&mut self, start: usize, end: usize, msg: impl Into<String>) {
@@ -253,12 +347,12 @@ impl<'a> LineCx<'a> {
         self.diags.push(Diagnostic::warning(lint, span, text, msg));
     }
 
-    fn peek(&self) -> Option<&Tok> {
-        self.toks.get(self.pos).map(|t| &t.tok)
+    fn peek(&self) -> Option<Tok<'a>> {
+        self.toks.get(self.pos).map(|t| t.tok)
     }
 
-    fn peek_at(&self, k: usize) -> Option<&Tok> {
-        self.toks.get(self.pos + k).map(|t| &t.tok)
+    fn peek_at(&self, k: usize) -> Option<Tok<'a>> {
+        self.toks.get(self.pos + k).map(|t| t.tok)
     }
 
     fn at_end(&self) -> bool {
@@ -294,7 +388,7 @@ impl<'a> LineCx<'a> {
     }
 
     fn is_punct(&self, c: char) -> bool {
-        self.peek() == Some(&Tok::Punct(c))
+        self.peek() == Some(Tok::Punct(c))
     }
 
     fn eat_punct(&mut self, c: char) -> bool {
@@ -323,6 +417,24 @@ impl<'a> LineCx<'a> {
     // ---- expressions --------------------------------------------------------
 
     fn expr(&mut self) -> PResult<(Val, usize, usize)> {
+        // Fast path: a lone number (no binary operator follows), which is what
+        // `binary(0)` would return for it.
+        if let Some(t) = self.toks.get(self.pos) {
+            let v = match t.tok {
+                Tok::Int(i) => Some(Val::Int(i128::from(i))),
+                Tok::Float(f) => Some(Val::Float(f)),
+                _ => None,
+            };
+            if let Some(v) = v
+                && !self
+                    .toks
+                    .get(self.pos + 1)
+                    .is_some_and(|n| is_binary_op(n.tok))
+            {
+                self.pos += 1;
+                return Ok((v, t.start, t.end));
+            }
+        }
         let start = self.here().0;
         let v = self.binary(0)?;
         Ok((v, start, self.prev_end()))
@@ -392,7 +504,7 @@ impl<'a> LineCx<'a> {
     }
 
     fn unary(&mut self) -> PResult<Val> {
-        match self.peek().cloned() {
+        match self.peek() {
             Some(Tok::Punct('-')) => {
                 self.pos += 1;
                 Ok(match self.unary()? {
@@ -427,7 +539,7 @@ impl<'a> LineCx<'a> {
             }
             Some(Tok::Int(i)) => {
                 self.pos += 1;
-                Ok(Val::Int(i))
+                Ok(Val::Int(i128::from(i)))
             }
             Some(Tok::Float(f)) => {
                 self.pos += 1;
@@ -444,7 +556,7 @@ impl<'a> LineCx<'a> {
 
     /// Parses a register if the next token starts one; `Ok(None)` otherwise.
     fn reg(&mut self) -> PResult<Option<RegRef>> {
-        let Some(Tok::Ident(name)) = self.peek().cloned() else {
+        let Some(Tok::Ident(name)) = self.peek() else {
             if self.is_punct('[') {
                 return self.reg_list().map(Some);
             }
@@ -458,26 +570,31 @@ impl<'a> LineCx<'a> {
             start,
             end,
         };
-        let fixed = match name.as_str() {
-            "flat_scratch" => Some(named(code::FLAT_SCRATCH, 2)),
-            "flat_scratch_lo" => Some(named(code::FLAT_SCRATCH, 1)),
-            "flat_scratch_hi" => Some(named(code::FLAT_SCRATCH + 1, 1)),
-            "xnack_mask" => Some(named(code::XNACK_MASK, 2)),
-            "xnack_mask_lo" => Some(named(code::XNACK_MASK, 1)),
-            "xnack_mask_hi" => Some(named(code::XNACK_MASK + 1, 1)),
-            "vcc" => Some(named(code::VCC, 2)),
-            "vcc_lo" => Some(named(code::VCC, 1)),
-            "vcc_hi" => Some(named(code::VCC + 1, 1)),
-            "exec" => Some(named(code::EXEC, 2)),
-            "exec_lo" => Some(named(code::EXEC, 1)),
-            "exec_hi" => Some(named(code::EXEC_HI, 1)),
-            "m0" => Some(named(code::M0, 1)),
-            "null" => return self.err("'null' operand is not supported on this GPU"),
-            _ => operand::special_src_code(&name).map(|c| named(c, 0)),
-        };
-        if let Some(r) = fixed {
-            self.pos += 1;
-            return Ok(Some(r));
+        // `s`, `s5`: no fixed or special name has this form; skip those lookups.
+        let nb = name.as_bytes();
+        let sgpr_like = nb.first() == Some(&b's') && nb[1..].iter().all(u8::is_ascii_digit);
+        if !sgpr_like {
+            let fixed = match name {
+                "flat_scratch" => Some(named(code::FLAT_SCRATCH, 2)),
+                "flat_scratch_lo" => Some(named(code::FLAT_SCRATCH, 1)),
+                "flat_scratch_hi" => Some(named(code::FLAT_SCRATCH + 1, 1)),
+                "xnack_mask" => Some(named(code::XNACK_MASK, 2)),
+                "xnack_mask_lo" => Some(named(code::XNACK_MASK, 1)),
+                "xnack_mask_hi" => Some(named(code::XNACK_MASK + 1, 1)),
+                "vcc" => Some(named(code::VCC, 2)),
+                "vcc_lo" => Some(named(code::VCC, 1)),
+                "vcc_hi" => Some(named(code::VCC + 1, 1)),
+                "exec" => Some(named(code::EXEC, 2)),
+                "exec_lo" => Some(named(code::EXEC, 1)),
+                "exec_hi" => Some(named(code::EXEC_HI, 1)),
+                "m0" => Some(named(code::M0, 1)),
+                "null" => return self.err("'null' operand is not supported on this GPU"),
+                _ => operand::special_src_code(name).map(|c| named(c, 0)),
+            };
+            if let Some(r) = fixed {
+                self.pos += 1;
+                return Ok(Some(r));
+            }
         }
         let (base, is_ttmp) = if let Some(rest) = name.strip_prefix("ttmp") {
             (rest, true)
@@ -487,7 +604,7 @@ impl<'a> LineCx<'a> {
             return Ok(None);
         };
         let (lo, hi) = if base.is_empty() {
-            if !self.ident_is(0, &name) || self.peek_at(1) != Some(&Tok::Punct('[')) {
+            if !self.ident_is(0, name) || self.peek_at(1) != Some(Tok::Punct('[')) {
                 return Ok(None);
             }
             self.pos += 2;
@@ -672,17 +789,31 @@ impl<'a> LineCx<'a> {
     }
 }
 
+/// Whether `binary` reads `t` as an operator.
+fn is_binary_op(t: Tok<'_>) -> bool {
+    matches!(
+        t,
+        Tok::Punct('|' | '^' | '&' | '+' | '-' | '*' | '/' | '%') | Tok::Shl | Tok::Shr
+    )
+}
+
 fn range_ok(v: i128, lo: i128, hi: i128) -> bool {
     (lo..=hi).contains(&v)
 }
 
 impl<'s> Asm<'s> {
     fn run(mut self) -> Output {
+        let src = self.src;
         let mut line_start = 0;
-        for (i, raw) in self.src.split_inclusive('\n').enumerate() {
-            let text = raw.trim_end_matches(['\n', '\r']);
-            self.line(text, i as u32 + 1, line_start);
-            line_start += raw.len();
+        let mut line_no = 0u32;
+        while line_start < src.len() {
+            line_no += 1;
+            let rest = &src[line_start..];
+            let mut toks = std::mem::take(&mut self.tok_buf);
+            let len = lex(rest, &mut toks);
+            let text = rest[..len].trim_end_matches('\r');
+            self.line(text, toks, line_no, line_start);
+            line_start += len + 1;
         }
         self.resolve();
         self.diags.sort_by_key(|d| {
@@ -694,39 +825,29 @@ impl<'s> Asm<'s> {
         });
         Output {
             insts: self.insts,
+            bytes: self.bytes,
             diags: self.diags,
         }
     }
 
-    fn address(&self, idx: usize) -> i64 {
-        self.insts[..idx]
-            .iter()
-            .map(|i| 4 * i.dwords() as i64)
-            .sum()
-    }
-
     fn resolve(&mut self) {
-        let mut addrs = Vec::with_capacity(self.insts.len() + 1);
-        let mut a = 0i64;
-        for i in &self.insts {
-            addrs.push(a);
-            a += 4 * i.dwords() as i64;
-        }
-        addrs.push(a);
         for f in std::mem::take(&mut self.fixups) {
-            let Some(&target) = self.labels.get(&f.label) else {
+            let span = || line_span(f.text, f.line_no, f.line_start, f.start, f.end);
+            let Some(&target) = self.labels.get(f.label) else {
+                let (span, text) = span();
                 self.diags.push(Diagnostic::error(
-                    f.span,
-                    f.text,
+                    span,
+                    text,
                     format!("undefined label `{}`", f.label),
                 ));
                 continue;
             };
-            let delta = (addrs[target] - (addrs[f.inst] + 4)) / 4;
+            let delta = (target as i64 - (f.addr as i64 + 4)) / 4;
             if !(-32768..=32767).contains(&delta) {
+                let (span, text) = span();
                 self.diags.push(Diagnostic::error(
-                    f.span,
-                    f.text,
+                    span,
+                    text,
                     format!(
                         "branch target `{}` is out of range ({delta} dwords)",
                         f.label
@@ -734,29 +855,40 @@ impl<'s> Asm<'s> {
                 ));
                 continue;
             }
-            self.insts[f.inst].simm16 = delta as i16 as u16;
+            let simm16 = delta as i16 as u16;
+            if self.keep_insts {
+                self.insts[f.inst].simm16 = simm16;
+            }
+            // SIMM16 is bits 15:0 of the first (little-endian) dword.
+            self.bytes[f.addr..f.addr + 2].copy_from_slice(&simm16.to_le_bytes());
         }
-        let _ = self.address(0);
     }
 
-    fn line(&mut self, text: &str, line_no: u32, line_start: usize) {
+    /// One source line: `text` without its line ending, and its tokens.
+    fn line(&mut self, text: &'s str, toks: Vec<Token<'s>>, line_no: u32, line_start: usize) {
+        if toks.is_empty() {
+            // Blank or comment-only line.
+            self.tok_buf = toks;
+            return;
+        }
+        let mut spans = std::mem::take(&mut self.span_buf);
+        spans.clear();
         let mut cx = LineCx {
             text,
             line_no,
             line_start,
-            toks: lex(text),
+            toks,
             pos: 0,
             diags: Vec::new(),
-            spans: Vec::new(),
+            spans,
         };
         // Labels.
         while let (Some(Tok::Ident(name)), Some(Tok::Punct(':'))) = (cx.peek_at(0), cx.peek_at(1)) {
-            let name = name.clone();
             let (s, e) = cx.here();
-            if self.labels.contains_key(&name) {
+            if self.labels.contains_key(name) {
                 cx.error(s, e, format!("label `{name}` is defined twice"));
             } else {
-                self.labels.insert(name, self.insts.len());
+                self.labels.insert(name, self.bytes.len());
             }
             cx.pos += 2;
         }
@@ -778,31 +910,43 @@ impl<'s> Asm<'s> {
                             cx.warn(h.lint, s, e, h.message);
                         }
                     }
-                    if let Some((label, s, e)) = fix {
-                        let (span, t) = cx.span(s, e);
+                    if let Some((label, start, end)) = fix {
                         self.fixups.push(Fixup {
-                            inst: self.insts.len(),
+                            inst: self.n_insts,
+                            addr: self.bytes.len(),
                             label,
-                            span,
-                            text: t,
+                            text,
+                            line_no,
+                            line_start,
+                            start,
+                            end,
                         });
                     }
-                    self.insts.push(inst);
+                    let (words, n) = inst::encode_words(&inst);
+                    for w in &words[..n] {
+                        self.bytes.extend_from_slice(&w.to_le_bytes());
+                    }
+                    self.n_insts += 1;
+                    if self.keep_insts {
+                        self.insts.push(inst);
+                    }
                 }
                 Ok(None) => {}
                 Err(e) => cx.error(e.start, e.end, e.msg),
             }
         }
         self.diags.append(&mut cx.diags);
+        self.tok_buf = cx.toks;
+        self.span_buf = cx.spans;
     }
 }
 
-type Label = Option<(String, usize, usize)>;
+type Label<'a> = Option<(&'a str, usize, usize)>;
 
 impl<'a> LineCx<'a> {
     /// Parses one statement; `Ok(None)` for an ignored directive.
-    fn statement(&mut self, target: Target) -> PResult<Option<(Inst, Label)>> {
-        let Some(Tok::Ident(mn)) = self.peek().cloned() else {
+    fn statement(&mut self, target: Target) -> PResult<Option<(Inst, Label<'a>)>> {
+        let Some(Tok::Ident(mn)) = self.peek() else {
             return self.err("expected an instruction mnemonic or a label");
         };
         if mn.starts_with('.') {
@@ -815,8 +959,7 @@ impl<'a> LineCx<'a> {
             }
             return self.err(format!("unsupported directive `{mn}`"));
         }
-        let lower = mn.to_ascii_lowercase();
-        let Some(def) = table::by_name(&lower).filter(|d| d.valid_on(target)) else {
+        let Some(def) = table::by_name_ignore_case(mn).filter(|d| d.valid_on(target)) else {
             return self.err(format!(
                 "unknown instruction `{mn}` (gpumem-vega supports the gfx9 SMEM, SOP1, SOP2, SOPK, SOPC and SOPP instructions)"
             ));
@@ -853,8 +996,8 @@ impl<'a> LineCx<'a> {
         let mut glc_seen = false;
         while !self.at_end() {
             let (s, e) = self.here();
-            match self.peek().cloned() {
-                Some(Tok::Ident(m)) if m == "glc" => {
+            match self.peek() {
+                Some(Tok::Ident("glc")) => {
                     self.pos += 1;
                     if !def.glc {
                         self.error(
@@ -873,7 +1016,7 @@ impl<'a> LineCx<'a> {
                 }
                 Some(Tok::Ident(m))
                     if def.format == Format::Smem
-                        && matches!(m.as_str(), "slc" | "dlc" | "scc" | "sc0" | "sc1" | "nt") =>
+                        && matches!(m, "slc" | "dlc" | "scc" | "sc0" | "sc1" | "nt") =>
                 {
                     self.pos += 1;
                     self.error(
@@ -882,11 +1025,11 @@ impl<'a> LineCx<'a> {
                         "invalid cache policy for SMEM instruction (gfx9 SMEM has only glc)",
                     );
                 }
-                Some(Tok::Ident(m)) if m == "nv" => {
+                Some(Tok::Ident("nv")) => {
                     return self.err("invalid operand for instruction: llvm-mc has no syntax for the SMEM NV bit on gfx9");
                 }
                 Some(Tok::Ident(m))
-                    if m == "offset" && self.peek_at(1) == Some(&Tok::Punct(':')) =>
+                    if m == "offset" && self.peek_at(1) == Some(Tok::Punct(':')) =>
                 {
                     return self.err(if prev_reg_offset {
                         "`offset:` must follow the SGPR or M0 offset directly, once"
@@ -911,7 +1054,7 @@ impl<'a> LineCx<'a> {
         kind: Kind,
         field: Field,
         inst: &mut Inst,
-    ) -> PResult<Label> {
+    ) -> PResult<Label<'a>> {
         match kind {
             Kind::Reg(class) => inst.sdst = self.expect_reg(class)?.0,
             Kind::Base { dwords } => {
@@ -985,7 +1128,12 @@ impl<'a> LineCx<'a> {
         Ok(None)
     }
 
-    fn imm16(&mut self, def: &'static InstDef, style: Imm16, inst: &mut Inst) -> PResult<Label> {
+    fn imm16(
+        &mut self,
+        def: &'static InstDef,
+        style: Imm16,
+        inst: &mut Inst,
+    ) -> PResult<Label<'a>> {
         let v: u16 = match style {
             Imm16::Hex { unsigned } => {
                 let (v, s, e) = self.int_expr()?;
@@ -1035,7 +1183,7 @@ impl<'a> LineCx<'a> {
                 v as u16
             }
             Imm16::Branch => {
-                if let Some(Tok::Ident(name)) = self.peek().cloned() {
+                if let Some(Tok::Ident(name)) = self.peek() {
                     let (s, e) = self.here();
                     self.pos += 1;
                     return Ok(Some((name, s, e)));
@@ -1169,7 +1317,7 @@ impl<'a> LineCx<'a> {
         } else {
             (0, 0xF_FFFF, "expected a 20-bit unsigned offset")
         };
-        if self.ident_is(0, "offset") && self.peek_at(1) == Some(&Tok::Punct(':')) {
+        if self.ident_is(0, "offset") && self.peek_at(1) == Some(Tok::Punct(':')) {
             return self
                 .err("`offset:` is only valid after an SGPR or M0 offset (`s7 offset:0x10`)");
         }
@@ -1188,7 +1336,7 @@ impl<'a> LineCx<'a> {
             } else {
                 self.check_reg(r, RegClass::SReg32)
             };
-            if self.ident_is(0, "offset") && self.peek_at(1) == Some(&Tok::Punct(':')) {
+            if self.ident_is(0, "offset") && self.peek_at(1) == Some(Tok::Punct(':')) {
                 self.pos += 2;
                 let (v, s, e) = self.int_expr()?;
                 if !range_ok(v, lo, hi) {
@@ -1206,7 +1354,7 @@ impl<'a> LineCx<'a> {
     }
 
     fn func_open(&mut self, name: &str) -> bool {
-        if self.ident_is(0, name) && self.peek_at(1) == Some(&Tok::Punct('(')) {
+        if self.ident_is(0, name) && self.peek_at(1) == Some(Tok::Punct('(')) {
             self.pos += 2;
             true
         } else {
@@ -1226,10 +1374,10 @@ impl<'a> LineCx<'a> {
         if !self.func_open("hwreg") {
             return self.plain_u16();
         }
-        let id = if let Some(Tok::Ident(name)) = self.peek().cloned() {
+        let id = if let Some(Tok::Ident(name)) = self.peek() {
             let (s, e) = self.here();
             self.pos += 1;
-            match operand::hwreg_id(&name) {
+            match operand::hwreg_id(name) {
                 Some(i) => i,
                 None => {
                     self.error(
@@ -1280,10 +1428,10 @@ impl<'a> LineCx<'a> {
             return self.plain_u16();
         }
         // Message id.
-        let (strict, id) = if let Some(Tok::Ident(name)) = self.peek().cloned() {
+        let (strict, id) = if let Some(Tok::Ident(name)) = self.peek() {
             let (s, e) = self.here();
             self.pos += 1;
-            match (0..16).find(|&i| operand::msg_name(i) == Some(name.as_str())) {
+            match (0..16).find(|&i| operand::msg_name(i) == Some(name)) {
                 Some(i) => (true, i),
                 None => {
                     return Err(PErr {
@@ -1308,9 +1456,9 @@ impl<'a> LineCx<'a> {
         let mut stream = None;
         if self.eat_punct(',') {
             let (s, e) = self.here();
-            let v = if let Some(Tok::Ident(name)) = self.peek().cloned() {
+            let v = if let Some(Tok::Ident(name)) = self.peek() {
                 self.pos += 1;
-                match (0..8).find(|&o| operand::msg_op_name(id, o) == Some(name.as_str())) {
+                match (0..8).find(|&o| operand::msg_op_name(id, o) == Some(name)) {
                     Some(o) => o,
                     None => {
                         return Err(PErr {
@@ -1403,15 +1551,15 @@ impl<'a> LineCx<'a> {
         }
         let (mut vm, mut exp, mut lgkm) = operand::WAITCNT_MAX;
         loop {
-            let Some(Tok::Ident(name)) = self.peek().cloned() else {
+            let Some(Tok::Ident(name)) = self.peek() else {
                 return self.err("expected a counter name (vmcnt, expcnt, lgkmcnt)");
             };
             let (ns, ne) = self.here();
             let (base, sat) = match name.strip_suffix("_sat") {
-                Some(b) => (b.to_string(), true),
-                None => (name.clone(), false),
+                Some(b) => (b, true),
+                None => (name, false),
             };
-            let (slot, max) = match base.as_str() {
+            let (slot, max) = match base {
                 "vmcnt" => (&mut vm, operand::WAITCNT_MAX.0),
                 "expcnt" => (&mut exp, operand::WAITCNT_MAX.1),
                 "lgkmcnt" => (&mut lgkm, operand::WAITCNT_MAX.2),
@@ -1475,7 +1623,7 @@ impl<'a> LineCx<'a> {
         }
         loop {
             let (s, e) = self.here();
-            let Some(Tok::Ident(name)) = self.peek().cloned() else {
+            let Some(Tok::Ident(name)) = self.peek() else {
                 return self.err("expected a VGPR index mode (SRC0, SRC1, SRC2, DST)");
             };
             let Some(b) = operand::GPR_IDX_NAMES.iter().position(|n| *n == name) else {
@@ -1503,15 +1651,22 @@ fn self_span(cx: &LineCx<'_>, s: usize, e: usize) -> (Span, String) {
     cx.span(s, e)
 }
 
-/// Parses and checks a whole source file.
-pub(crate) fn assemble_source(src: &str, target: Target) -> Output {
+/// Parses and checks a whole source file; keeps the parsed instructions in
+/// [`Output::insts`] if `keep_insts`.
+pub(crate) fn assemble_source(src: &str, target: Target, keep_insts: bool) -> Output {
     Asm {
         src,
         target,
+        keep_insts,
         insts: Vec::new(),
+        n_insts: 0,
+        // About 5 bytes of code per 25 bytes of source.
+        bytes: Vec::with_capacity(src.len() / 4),
         diags: Vec::new(),
-        labels: HashMap::new(),
+        labels: HashMap::default(),
         fixups: Vec::new(),
+        tok_buf: Vec::new(),
+        span_buf: Vec::new(),
     }
     .run()
 }

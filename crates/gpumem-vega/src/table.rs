@@ -834,10 +834,98 @@ pub static TABLE: &[InstDef] = &[
     row("s_endpgm_ordered_ps_done", Sopp, 30, O_NONE),
 ];
 
+/// A fast non-cryptographic hasher (the "Fx" multiply-rotate hash of rustc)
+/// for the crate's string-keyed maps (mnemonics, labels): keys come from the
+/// assembled source, whose author gains nothing from collisions.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FxHasher(u64);
+
+impl FxHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    #[inline]
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(Self::SEED);
+    }
+}
+
+impl std::hash::Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes([
+                c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7],
+            ]));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut b = [0u8; 8];
+            b[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(b) ^ ((rest.len() as u64) << 59));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// `BuildHasher` of [`FxHasher`].
+pub(crate) type FastHash = std::hash::BuildHasherDefault<FxHasher>;
+
+/// A mnemonic as a lookup key: its bytes, lower-cased, zero-padded to 32
+/// (identifiers hold no NUL, so the padding keeps lengths apart).
+type NameKey = [u64; 4];
+
+/// The key of `name`, or `None` if it is longer than any key.
+fn name_key(name: &str) -> Option<NameKey> {
+    let mut buf = [0u8; 32];
+    buf.get_mut(..name.len())?.copy_from_slice(name.as_bytes());
+    buf.make_ascii_lowercase();
+    let w = |i: usize| {
+        u64::from_le_bytes([
+            buf[i],
+            buf[i + 1],
+            buf[i + 2],
+            buf[i + 3],
+            buf[i + 4],
+            buf[i + 5],
+            buf[i + 6],
+            buf[i + 7],
+        ])
+    };
+    Some([w(0), w(8), w(16), w(24)])
+}
+
+/// Slot of a key in [`Index::name_slots`] (open addressing, linear probing).
+fn name_slot(k: &NameKey) -> usize {
+    let mut h = FxHasher::default();
+    for &w in k {
+        h.add(w);
+    }
+    (h.0 >> (64 - NAME_SLOT_BITS)) as usize
+}
+
+const NAME_SLOT_BITS: u32 = 10;
+
 struct Index {
     /// Per format, opcode -> row index + 1 (0 = none).
     by_opcode: [[u16; 256]; 6],
-    by_name: std::collections::HashMap<&'static str, u16>,
+    /// Row index + 1 (0 = empty) by [`name_slot`], with each row's key.
+    name_slots: [u16; 1 << NAME_SLOT_BITS],
+    name_keys: Vec<NameKey>,
 }
 
 fn format_slot(f: Format) -> usize {
@@ -855,12 +943,23 @@ fn index() -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
     INDEX.get_or_init(|| {
         let mut by_opcode = [[0u16; 256]; 6];
-        let mut by_name = std::collections::HashMap::new();
+        let mut name_slots = [0u16; 1 << NAME_SLOT_BITS];
+        let mut name_keys = Vec::with_capacity(TABLE.len());
         for (i, d) in TABLE.iter().enumerate() {
             by_opcode[format_slot(d.format)][d.opcode as usize] = i as u16 + 1;
-            by_name.insert(d.name, i as u16);
+            let k = name_key(d.name).expect("mnemonics are at most 32 bytes");
+            let mut slot = name_slot(&k);
+            while name_slots[slot] != 0 {
+                slot = (slot + 1) % name_slots.len();
+            }
+            name_slots[slot] = i as u16 + 1;
+            name_keys.push(k);
         }
-        Index { by_opcode, by_name }
+        Index {
+            by_opcode,
+            name_slots,
+            name_keys,
+        }
     })
 }
 
@@ -874,7 +973,21 @@ pub fn by_opcode(format: Format, opcode: u8) -> Option<&'static InstDef> {
 
 /// The row named `name` (an llvm-mc mnemonic, lower case).
 pub fn by_name(name: &str) -> Option<&'static InstDef> {
-    index().by_name.get(name).map(|&i| &TABLE[i as usize])
+    by_name_ignore_case(name).filter(|d| d.name == name)
+}
+
+/// The row named `name` in any letter case (as the assembler reads mnemonics).
+pub(crate) fn by_name_ignore_case(name: &str) -> Option<&'static InstDef> {
+    let k = name_key(name)?;
+    let ix = index();
+    let mut slot = name_slot(&k);
+    loop {
+        match ix.name_slots[slot] {
+            0 => return None,
+            i if ix.name_keys[i as usize - 1] == k => return Some(&TABLE[i as usize - 1]),
+            _ => slot = (slot + 1) % ix.name_slots.len(),
+        }
+    }
 }
 
 #[cfg(test)]
