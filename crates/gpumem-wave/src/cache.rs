@@ -1,0 +1,299 @@
+//! The scalar data cache: set-associative, LRU, per-dword dirty bits, with
+//! the GLC policies of Vega ISA §7.1 (loads: 0 = hit_lru, 1 = miss_evict;
+//! stores: 0 = write-combine, 1 = write-through).
+//!
+//! The cache holds real data: a line filled before another agent's store
+//! keeps the old bytes until it is invalidated (`s_dcache_inv`) or evicted,
+//! as in hardware, where the scalar cache is not coherent with other caches.
+
+use serde::Serialize;
+
+use crate::config::ScalarCacheConfig;
+use crate::memory::{Memory, MemoryLimit};
+
+/// Counters of one scalar cache.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct CacheStats {
+    /// Line lookups that hit.
+    pub hits: u64,
+    /// Line lookups that missed (GLC=1 loads always count as misses).
+    pub misses: u64,
+    /// Dirty lines written back to memory (evictions, `s_dcache_wb`, GLC=1 loads
+    /// and atomics that evict a dirty line).
+    pub writebacks: u64,
+    /// Valid lines replaced to make room.
+    pub evictions: u64,
+    /// Lines dropped by `s_dcache_inv*`.
+    pub invalidated: u64,
+    /// Dirty lines dropped without write-back (`s_dcache_inv*`, `s_dcache_discard*`).
+    pub dirty_dropped: u64,
+    /// Lines dropped by `s_dcache_discard*`.
+    pub discarded: u64,
+    /// Dwords written through to memory (GLC=1 stores).
+    pub written_through: u64,
+}
+
+#[derive(Clone, Debug)]
+struct Line {
+    valid: bool,
+    tag: u64,
+    dirty: u64,
+    lru: u64,
+    data: Vec<u32>,
+}
+
+/// One scalar data cache.
+#[derive(Clone, Debug)]
+pub struct ScalarCache {
+    line_bytes: u64,
+    sets: usize,
+    ways: usize,
+    lines: Vec<Line>,
+    tick: u64,
+    /// Counters.
+    pub stats: CacheStats,
+}
+
+impl ScalarCache {
+    /// A cold cache of the configured geometry (the config must have been
+    /// checked with [`ScalarCacheConfig::sets`]).
+    pub fn new(cfg: &ScalarCacheConfig) -> ScalarCache {
+        let sets = cfg.sets().unwrap_or(1).max(1) as usize;
+        let ways = cfg.ways.clamp(1, 64) as usize;
+        let line_bytes = u64::from(cfg.line.clamp(16, 256));
+        let dwords = (line_bytes / 4) as usize;
+        ScalarCache {
+            line_bytes,
+            sets,
+            ways,
+            lines: vec![
+                Line {
+                    valid: false,
+                    tag: 0,
+                    dirty: 0,
+                    lru: 0,
+                    data: vec![0; dwords],
+                };
+                sets * ways
+            ],
+            tick: 0,
+            stats: CacheStats::default(),
+        }
+    }
+
+    /// Line size in bytes.
+    pub fn line_bytes(&self) -> u64 {
+        self.line_bytes
+    }
+
+    /// The line address (aligned down) holding `addr`.
+    pub fn line_of(&self, addr: u64) -> u64 {
+        addr & !(self.line_bytes - 1)
+    }
+
+    fn set_range(&self, line_addr: u64) -> std::ops::Range<usize> {
+        let set = ((line_addr / self.line_bytes) % self.sets as u64) as usize;
+        set * self.ways..(set + 1) * self.ways
+    }
+
+    fn find(&self, line_addr: u64) -> Option<usize> {
+        self.set_range(line_addr)
+            .find(|&i| self.lines[i].valid && self.lines[i].tag == line_addr)
+    }
+
+    fn write_back(&mut self, mem: &mut Memory, i: usize) -> Result<(), MemoryLimit> {
+        let l = &self.lines[i];
+        if !l.valid || l.dirty == 0 {
+            return Ok(());
+        }
+        let (tag, dirty) = (l.tag, l.dirty);
+        for d in 0..l.data.len() {
+            if dirty >> d & 1 == 1 {
+                let v = self.lines[i].data[d];
+                mem.write_u32(tag.wrapping_add(4 * d as u64), v)?;
+            }
+        }
+        self.lines[i].dirty = 0;
+        self.stats.writebacks += 1;
+        Ok(())
+    }
+
+    /// Allocates `line_addr` (evicting the LRU way, writing it back if
+    /// dirty) and fills it from memory.
+    fn fill(&mut self, mem: &mut Memory, line_addr: u64) -> Result<usize, MemoryLimit> {
+        let r = self.set_range(line_addr);
+        let victim = r
+            .clone()
+            .find(|&i| !self.lines[i].valid)
+            .unwrap_or_else(|| r.min_by_key(|&i| self.lines[i].lru).unwrap_or(0));
+        if self.lines[victim].valid {
+            self.write_back(mem, victim)?;
+            self.stats.evictions += 1;
+        }
+        self.tick += 1;
+        let l = &mut self.lines[victim];
+        l.valid = true;
+        l.tag = line_addr;
+        l.dirty = 0;
+        l.lru = self.tick;
+        for (d, v) in l.data.iter_mut().enumerate() {
+            *v = mem.read_u32(line_addr.wrapping_add(4 * d as u64));
+        }
+        Ok(victim)
+    }
+
+    /// Loads the dwords at `addrs` (all in line `line_addr`). `miss_evict`
+    /// (GLC=1): the lookup is forced to miss, a cached copy is written back if
+    /// dirty and dropped, and the data comes from memory without allocating.
+    /// Returns whether the line hit.
+    pub fn load(
+        &mut self,
+        mem: &mut Memory,
+        line_addr: u64,
+        addrs: &[u64],
+        out: &mut [u32],
+        miss_evict: bool,
+    ) -> Result<bool, MemoryLimit> {
+        if miss_evict {
+            self.stats.misses += 1;
+            if let Some(i) = self.find(line_addr) {
+                self.write_back(mem, i)?;
+                self.lines[i].valid = false;
+            }
+            for (o, &a) in out.iter_mut().zip(addrs) {
+                *o = mem.read_u32(a);
+            }
+            return Ok(false);
+        }
+        let (i, hit) = match self.find(line_addr) {
+            Some(i) => {
+                self.stats.hits += 1;
+                (i, true)
+            }
+            None => {
+                self.stats.misses += 1;
+                (self.fill(mem, line_addr)?, false)
+            }
+        };
+        self.tick += 1;
+        self.lines[i].lru = self.tick;
+        for (o, &a) in out.iter_mut().zip(addrs) {
+            *o = self.lines[i].data[((a - line_addr) / 4) as usize];
+        }
+        Ok(hit)
+    }
+
+    /// Stores dwords (all in line `line_addr`). Write-combine (GLC=0): the line
+    /// is allocated (filled on a miss) and the dwords marked dirty; memory is
+    /// written only at write-back. Write-through (GLC=1): memory is written
+    /// now; a cached copy is updated and those dwords are clean.
+    /// Returns whether the line hit.
+    pub fn store(
+        &mut self,
+        mem: &mut Memory,
+        line_addr: u64,
+        addrs: &[u64],
+        data: &[u32],
+        write_through: bool,
+    ) -> Result<bool, MemoryLimit> {
+        if write_through {
+            let found = self.find(line_addr);
+            if found.is_some() {
+                self.stats.hits += 1;
+            } else {
+                self.stats.misses += 1;
+            }
+            for (&a, &v) in addrs.iter().zip(data) {
+                mem.write_u32(a, v)?;
+                self.stats.written_through += 1;
+                if let Some(i) = found {
+                    let d = ((a - line_addr) / 4) as usize;
+                    self.lines[i].data[d] = v;
+                    self.lines[i].dirty &= !(1u64 << d);
+                }
+            }
+            return Ok(found.is_some());
+        }
+        let (i, hit) = match self.find(line_addr) {
+            Some(i) => {
+                self.stats.hits += 1;
+                (i, true)
+            }
+            None => {
+                self.stats.misses += 1;
+                (self.fill(mem, line_addr)?, false)
+            }
+        };
+        self.tick += 1;
+        self.lines[i].lru = self.tick;
+        for (&a, &v) in addrs.iter().zip(data) {
+            let d = ((a - line_addr) / 4) as usize;
+            self.lines[i].data[d] = v;
+            self.lines[i].dirty |= 1u64 << d;
+        }
+        Ok(hit)
+    }
+
+    /// Before an atomic at `line_addr` (performed in memory): writes the
+    /// line back if dirty and drops it, so the atomic sees this cache's
+    /// stores and later loads see the atomic's result.
+    pub fn flush_line(&mut self, mem: &mut Memory, line_addr: u64) -> Result<(), MemoryLimit> {
+        if let Some(i) = self.find(line_addr) {
+            self.write_back(mem, i)?;
+            self.lines[i].valid = false;
+        }
+        Ok(())
+    }
+
+    /// `s_dcache_wb`: writes every dirty line back. Returns the number written.
+    pub fn write_back_all(&mut self, mem: &mut Memory) -> Result<u64, MemoryLimit> {
+        let before = self.stats.writebacks;
+        for i in 0..self.lines.len() {
+            self.write_back(mem, i)?;
+        }
+        Ok(self.stats.writebacks - before)
+    }
+
+    /// `s_dcache_inv`: drops every line, dirty data included. Returns the
+    /// number of lines dropped.
+    pub fn invalidate_all(&mut self) -> u64 {
+        let mut n = 0;
+        for l in &mut self.lines {
+            if l.valid {
+                n += 1;
+                if l.dirty != 0 {
+                    self.stats.dirty_dropped += 1;
+                }
+                l.valid = false;
+                l.dirty = 0;
+            }
+        }
+        self.stats.invalidated += n;
+        n
+    }
+
+    /// `s_dcache_discard`: drops the line holding `line_addr` without
+    /// writing it back. Returns whether a line was present.
+    pub fn discard(&mut self, line_addr: u64) -> bool {
+        match self.find(line_addr) {
+            Some(i) => {
+                if self.lines[i].dirty != 0 {
+                    self.stats.dirty_dropped += 1;
+                }
+                self.lines[i].valid = false;
+                self.lines[i].dirty = 0;
+                self.stats.discarded += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Lines holding data not yet written back.
+    pub fn dirty_lines(&self) -> u64 {
+        self.lines
+            .iter()
+            .filter(|l| l.valid && l.dirty != 0)
+            .count() as u64
+    }
+}

@@ -1,0 +1,234 @@
+//! gfx9 (Vega) scalar-unit emulator: a wave's scalar state (SGPRs, VCC, M0,
+//! EXEC, FLAT_SCRATCH, TTMPs, SCC, PC), every SALU/SOPK/SOPC/SOPP
+//! instruction, every SMEM instruction through a stateful scalar data cache,
+//! LGKM_CNT with a seeded out-of-order latency model, and hazard reports.
+//!
+//! Data flows one way: program words → decoded [`gpumem_vega::Inst`] (decoded
+//! once per dword offset) → for SMEM, one [`access::Access`] record →
+//! the functional cache/memory ([`cache`], [`memory`]) and the latency model
+//! ([`timing`]) → completion events that write SGPRs → the [`WaveReport`].
+//! Decisions and sources: `SEMANTICS.md`.
+//!
+//! ```
+//! use gpumem_wave::{run, Program, VegaConfig, MemoryInit};
+//! let cfg: VegaConfig = toml::from_str(r#"
+//!     seed = 1
+//!     [wave]
+//!     sgpr = { "s[0:1]" = "0x1000" }
+//! "#).unwrap();
+//! let src = "s_load_dword s4, s[0:1], 0x0\ns_waitcnt lgkmcnt(0)\ns_add_u32 s5, s4, 1\ns_endpgm\n";
+//! let mem = [MemoryInit { addr: 0x1000, bytes: 41u32.to_le_bytes().to_vec() }];
+//! let r = run(Program::Source(src), &cfg, &mem, &[]).unwrap();
+//! assert_eq!(r.waves[0].sgpr[5], 42);
+//! assert!(r.hazards.is_empty());
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod access;
+pub mod cache;
+pub mod config;
+mod machine;
+pub mod memory;
+pub mod regs;
+pub mod report;
+pub mod salu;
+pub mod timing;
+
+pub use config::{
+    DumpRequest, Limits, MemoryInit, ScalarCacheConfig, Sharing, VegaConfig, WaveSection,
+};
+pub use regs::{RegRange, parse_reg};
+pub use report::{Fault, FaultKind, Hazard, HazardRule, Stats, WaveEnd, WaveReport, WaveResult};
+
+use gpumem_vega::Target;
+
+/// The program to run: machine code (little-endian dwords) or LLVM AMDGPU
+/// assembly (assembled for gfx900).
+#[derive(Clone, Copy, Debug)]
+pub enum Program<'a> {
+    /// Machine code.
+    Binary(&'a [u8]),
+    /// Assembly source.
+    Source(&'a str),
+}
+
+/// Why a run could not start (faults during the run are in the report).
+#[derive(Debug, thiserror::Error)]
+pub enum WaveError {
+    /// The source did not assemble.
+    #[error("assembly failed: {0}")]
+    Assemble(gpumem_isa::Diagnostics),
+    /// The machine code is empty or not a whole number of dwords.
+    #[error("program: {0}")]
+    Program(String),
+    /// A bad `[wave]` register name or value.
+    #[error(transparent)]
+    Register(#[from] regs::RegError),
+    /// A bad register value.
+    #[error(transparent)]
+    Value(#[from] regs::ValueError),
+    /// Another configuration error.
+    #[error("config: {0}")]
+    Config(String),
+    /// Initial memory exceeds the limit.
+    #[error(transparent)]
+    Memory(#[from] memory::MemoryLimit),
+}
+
+fn apply_sgprs(
+    regs: &mut [u32; 128],
+    table: &std::collections::BTreeMap<String, toml::Value>,
+) -> Result<(), WaveError> {
+    for (name, v) in table {
+        let r = parse_reg(name)?;
+        let vals = regs::parse_value(name, r, v)?;
+        for (i, x) in vals.into_iter().enumerate() {
+            let c = usize::from(r.code) + i;
+            if c < 128 && c != 125 {
+                regs[c] = x;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs `program` on `config.wave.count` waves sharing memory (initialised
+/// from `memory`) and, if configured, one scalar cache; reads back `dumps`.
+pub fn run(
+    program: Program<'_>,
+    config: &VegaConfig,
+    memory: &[MemoryInit],
+    dumps: &[DumpRequest],
+) -> Result<WaveReport, WaveError> {
+    let (bytes, warnings) = match program {
+        Program::Binary(b) => (b.to_vec(), Vec::new()),
+        Program::Source(s) => {
+            let a = gpumem_vega::assemble(s, Target::Gfx900).map_err(WaveError::Assemble)?;
+            (a.bytes, a.warnings.iter().map(|w| w.to_string()).collect())
+        }
+    };
+    if bytes.is_empty() || !bytes.len().is_multiple_of(4) {
+        return Err(WaveError::Program(format!(
+            "{} bytes: expected a non-empty whole number of dwords",
+            bytes.len()
+        )));
+    }
+    let words: Vec<u32> = bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    run_words(&words, config, memory, dumps, warnings)
+}
+
+fn run_words(
+    words: &[u32],
+    config: &VegaConfig,
+    memory: &[MemoryInit],
+    dumps: &[DumpRequest],
+    warnings: Vec<String>,
+) -> Result<WaveReport, WaveError> {
+    let count = config.wave.count;
+    if !(1..=64).contains(&count) {
+        return Err(WaveError::Config(format!(
+            "wave.count = {count}: must be 1..=64"
+        )));
+    }
+    if config.wave.per_wave.len() > count as usize {
+        return Err(WaveError::Config(format!(
+            "wave.per_wave has {} entries for {count} waves",
+            config.wave.per_wave.len()
+        )));
+    }
+    if config.wave.clock_mhz == 0 || config.wave.realtime_mhz == 0 {
+        return Err(WaveError::Config(
+            "clock frequencies must be non-zero".into(),
+        ));
+    }
+    config.scalar_cache.sets().map_err(WaveError::Config)?;
+    let mut mem = memory::Memory::new(config.limits.max_memory);
+    for m in memory {
+        mem.write(m.addr, &m.bytes)?;
+    }
+    let mut init = Vec::new();
+    for i in 0..count as usize {
+        let mut regs = [0u32; 128];
+        apply_sgprs(&mut regs, &config.wave.sgpr)?;
+        if let Some(t) = config.wave.per_wave.get(i) {
+            apply_sgprs(&mut regs, t)?;
+        }
+        init.push(regs);
+    }
+    let prog = machine::Program::new(words);
+    let mut m = machine::Machine::new(&prog, config, mem, init);
+    m.run();
+    let waves = m.results();
+    let dumps = dumps
+        .iter()
+        .map(|d| {
+            let len = d.len.min(config.limits.max_memory) as usize;
+            let mut bytes = vec![0; len];
+            m.mem.read(d.addr, &mut bytes);
+            report::Dump {
+                name: d.name.clone(),
+                addr: d.addr,
+                bytes,
+            }
+        })
+        .collect();
+    Ok(WaveReport {
+        waves,
+        faults: m.faults,
+        hazards: m.hazards,
+        stats: m.stats,
+        dumps,
+        warnings,
+    })
+}
+
+/// Runs arbitrary bytes as a configuration plus program with tight limits
+/// (at most 4 waves, 4096 steps, 1 MiB of memory). Never panics; for fuzzers.
+///
+/// Layout: byte 0 = wave count and sharing, byte 1 = cache geometry,
+/// bytes 2..10 = seed, bytes 10..74 = initial s0–s15, the rest = program.
+pub fn fuzz_run(data: &[u8]) -> Option<WaveReport> {
+    let get = |i: usize| data.get(i).copied().unwrap_or(0);
+    let mut cfg = VegaConfig::default();
+    cfg.wave.count = u32::from(get(0) & 3) + 1;
+    cfg.scalar_cache.sharing = if get(0) & 4 != 0 {
+        Sharing::PerWave
+    } else {
+        Sharing::Shared
+    };
+    cfg.scalar_cache.ways = 1 << (get(1) & 3);
+    cfg.scalar_cache.size = cfg.scalar_cache.ways * 64 * (1 << ((get(1) >> 2) & 3));
+    cfg.scalar_cache.jitter = u32::from(get(1) >> 4) * 4;
+    let mut seed = [0u8; 8];
+    for (i, s) in seed.iter_mut().enumerate() {
+        *s = get(2 + i);
+    }
+    cfg.seed = u64::from_le_bytes(seed);
+    cfg.limits = Limits {
+        max_steps: 4096,
+        max_memory: 1 << 20,
+    };
+    for r in 0..16usize {
+        let v = u32::from_le_bytes([
+            get(10 + 4 * r),
+            get(11 + 4 * r),
+            get(12 + 4 * r),
+            get(13 + 4 * r),
+        ]);
+        // Keep addresses small so that memory stays within the limit.
+        cfg.wave.sgpr.insert(
+            format!("s{r}"),
+            toml::Value::Integer(i64::from(v & 0x000f_fffc)),
+        );
+    }
+    let prog = data.get(74..).unwrap_or(&[]);
+    let n = prog.len() / 4 * 4;
+    if n == 0 {
+        return None;
+    }
+    run(Program::Binary(&prog[..n]), &cfg, &[], &[]).ok()
+}

@@ -1,0 +1,978 @@
+//! The executor: waves, the global cycle clock, SMEM issue through the
+//! scalar caches, completion events, LGKM_CNT, and hazard tracking.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashSet};
+
+use gpumem_vega::table::{Field, Format, Kind, Mem};
+use gpumem_vega::{DecodeError, Inst, SmemOffset, Target, decode};
+
+use crate::access::{self, Access, Apertures, NotBuilt, Op};
+use crate::cache::{CacheStats, ScalarCache};
+use crate::config::{Sharing, VegaConfig};
+use crate::memory::Memory;
+use crate::regs::{POISON, mask, reg_name};
+use crate::report::{Fault, FaultKind, Hazard, HazardRule, Stats, WaveEnd, WaveResult};
+use crate::salu::{Flow, PRIVATE_BASE_HI, ScalarState};
+use crate::timing::{Latency, Service};
+
+/// Most hazards kept per run (distinct ones; the rest are counted in `dropped`).
+const MAX_HAZARDS: usize = 10_000;
+/// LGKM_CNT is a 4-bit counter: an SMEM that would take it past 15 waits.
+const LGKM_MAX: u32 = 15;
+
+/// One pre-decoded program slot (one per dword offset, so any branch target decodes).
+#[derive(Clone, Debug)]
+pub(crate) struct Slot {
+    pub inst: Inst,
+    pub len: u8,
+    pub w0: u32,
+    pub reads: u128,
+    pub writes: u128,
+}
+
+/// The decoded program.
+#[derive(Clone, Debug)]
+pub(crate) struct Program {
+    pub slots: Vec<Result<Slot, DecodeError>>,
+}
+
+impl Program {
+    pub fn new(words: &[u32]) -> Program {
+        let slots = (0..words.len())
+            .map(|i| {
+                decode(&words[i..], Target::Gfx900).map(|(inst, len)| {
+                    let (reads, writes) = static_uses(&inst);
+                    Slot {
+                        inst,
+                        len: len as u8,
+                        w0: words[i],
+                        reads,
+                        writes,
+                    }
+                })
+            })
+            .collect();
+        Program { slots }
+    }
+
+    fn text(&self, pc: u64) -> String {
+        match self.slots.get((pc / 4) as usize) {
+            Some(Ok(s)) => format!("{pc:#06x}: {}", s.inst),
+            _ => format!("{pc:#06x}: <invalid>"),
+        }
+    }
+}
+
+fn src_mask(c: u8, dwords: u8) -> u128 {
+    match c {
+        125 => 0,
+        0..=127 => mask(c, dwords),
+        251 => mask(106, 2),
+        252 => mask(126, 2),
+        _ => 0,
+    }
+}
+
+/// Registers an instruction reads and writes, from the table's operands and
+/// the implicit operands of the Vega ISA (VCC/EXEC for branches and
+/// saveexec, M0 for relative moves and SMEM offsets).
+fn static_uses(inst: &Inst) -> (u128, u128) {
+    let d = inst.def;
+    let (mut r, mut w) = (0u128, 0u128);
+    for o in d.operands {
+        match (o.field, o.kind) {
+            (Field::Sdst, Kind::Reg(class)) => {
+                let m = mask(inst.sdst, class.dwords());
+                if o.written {
+                    w |= m;
+                    if d.mem == Mem::Atomic {
+                        r |= m;
+                    }
+                } else {
+                    r |= m;
+                }
+            }
+            (Field::Ssrc0, Kind::Src { dwords, .. }) => r |= src_mask(inst.ssrc0, dwords),
+            (Field::Ssrc1, Kind::Src { dwords, .. }) => r |= src_mask(inst.ssrc1, dwords),
+            (Field::Sbase, Kind::Base { dwords }) => r |= mask(inst.sbase, dwords),
+            (Field::Offset, _) => match inst.offset {
+                SmemOffset::Sgpr(c) | SmemOffset::SgprImm(c, _) if c != 125 => r |= mask(c, 1),
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    let exec = mask(126, 2);
+    match (d.format, d.opcode) {
+        (Format::Sopp, 6 | 7) => r |= mask(106, 2),
+        (Format::Sopp, 8 | 9) => r |= exec,
+        (Format::Sop1, 32..=39 | 51..=54) => {
+            r |= exec;
+            w |= exec;
+        }
+        // s_bitset*: read-modify-write of SDST; s_movrel*: M0.
+        (Format::Sop1, 24..=27) => {
+            r |= mask(inst.sdst, if d.opcode.is_multiple_of(2) { 1 } else { 2 })
+        }
+        (Format::Sop1, 42..=45) => r |= mask(124, 1),
+        (Format::Sop1, 50) | (Format::Sopc, 17) | (Format::Sopp, 29) => {
+            r |= mask(124, 1);
+            w |= mask(124, 1);
+        }
+        (Format::Sopk, 14 | 15) => r |= mask(inst.sdst, 1),
+        _ => {}
+    }
+    (r, w)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    Running,
+    Ended,
+    Faulted,
+}
+
+/// An SMEM whose return no `s_waitcnt` has guaranteed yet (the logical view,
+/// independent of timing).
+#[derive(Clone, Debug)]
+struct LogicalOp {
+    pc: u64,
+    weight: u8,
+    dests: u128,
+}
+
+#[derive(Clone, Debug)]
+struct ClauseMember {
+    pc: u64,
+    reads: u128,
+    atomic: bool,
+}
+
+#[derive(Clone, Debug)]
+struct InFlight {
+    id: u64,
+    weight: u8,
+    parts_left: u8,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Wave {
+    pub s: ScalarState,
+    pub pc: u64,
+    status: Status,
+    lgkm: u32,
+    ready_at: u64,
+    at_barrier: bool,
+    blocked: bool,
+    waiting_since: Option<u64>,
+    inflight: Vec<InFlight>,
+    logical: Vec<LogicalOp>,
+    pending: u128,
+    clause: Vec<ClauseMember>,
+    pub instructions: u64,
+    end_cycle: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Event {
+    time: u64,
+    seq: u64,
+    wave: u32,
+    op: u64,
+    writes: Vec<(u8, u32)>,
+}
+
+/// The whole run.
+pub(crate) struct Machine<'a> {
+    prog: &'a Program,
+    realtime_num: u64,
+    realtime_den: u64,
+    pub waves: Vec<Wave>,
+    pub mem: Memory,
+    caches: Vec<ScalarCache>,
+    shared: bool,
+    events: BinaryHeap<Reverse<Event>>,
+    seq: u64,
+    next_op: u64,
+    latency: Latency,
+    pub now: u64,
+    pub hazards: Vec<Hazard>,
+    seen: HashSet<(HazardRule, u32, u64, Vec<u64>)>,
+    pub faults: Vec<Fault>,
+    pub stats: Stats,
+    steps_left: u64,
+}
+
+impl<'a> Machine<'a> {
+    pub fn new(prog: &'a Program, cfg: &VegaConfig, mem: Memory, init: Vec<[u32; 128]>) -> Self {
+        let shared = cfg.scalar_cache.sharing == Sharing::Shared;
+        let ncache = if shared { 1 } else { init.len().max(1) };
+        let waves = init
+            .into_iter()
+            .enumerate()
+            .map(|(i, regs)| {
+                let mut s = ScalarState::new(i as u32);
+                s.regs = regs;
+                Wave {
+                    s,
+                    pc: 0,
+                    status: Status::Running,
+                    lgkm: 0,
+                    ready_at: 0,
+                    at_barrier: false,
+                    blocked: false,
+                    waiting_since: None,
+                    inflight: Vec::new(),
+                    logical: Vec::new(),
+                    pending: 0,
+                    clause: Vec::new(),
+                    instructions: 0,
+                    end_cycle: 0,
+                }
+            })
+            .collect();
+        Machine {
+            prog,
+            realtime_num: u64::from(cfg.wave.realtime_mhz),
+            realtime_den: u64::from(cfg.wave.clock_mhz.max(1)),
+            waves,
+            mem,
+            caches: (0..ncache)
+                .map(|_| ScalarCache::new(&cfg.scalar_cache))
+                .collect(),
+            shared,
+            events: BinaryHeap::new(),
+            seq: 0,
+            next_op: 0,
+            latency: Latency::new(&cfg.scalar_cache, cfg.seed),
+            now: 0,
+            hazards: Vec::new(),
+            seen: HashSet::new(),
+            faults: Vec::new(),
+            stats: Stats::default(),
+            steps_left: cfg.limits.max_steps,
+        }
+    }
+
+    fn hazard(&mut self, rule: HazardRule, wi: usize, pc: u64, related: Vec<u64>, message: String) {
+        let key = (rule, wi as u32, pc, related.clone());
+        if self.hazards.len() >= MAX_HAZARDS || !self.seen.insert(key) {
+            return;
+        }
+        let mut instructions = vec![self.prog.text(pc)];
+        instructions.extend(related.iter().map(|&p| self.prog.text(p)));
+        self.hazards.push(Hazard {
+            rule,
+            wave: wi as u32,
+            pc,
+            instructions,
+            related_pcs: related,
+            message,
+        });
+    }
+
+    fn fault(&mut self, wi: usize, kind: FaultKind, message: String) {
+        let w = &mut self.waves[wi];
+        w.status = Status::Faulted;
+        w.end_cycle = self.now;
+        self.faults.push(Fault {
+            kind,
+            wave: wi as u32,
+            pc: w.pc,
+            message,
+        });
+    }
+
+    /// Runs to completion (every wave ended or faulted).
+    pub fn run(&mut self) {
+        loop {
+            self.deliver();
+            let mut any_running = false;
+            for wi in 0..self.waves.len() {
+                let w = &self.waves[wi];
+                if w.status != Status::Running {
+                    continue;
+                }
+                any_running = true;
+                if w.at_barrier || w.ready_at > self.now {
+                    continue;
+                }
+                if self.steps_left == 0 {
+                    let max = self.stats.instructions;
+                    self.fault(
+                        wi,
+                        FaultKind::StepLimit,
+                        format!("{max} instructions issued"),
+                    );
+                    continue;
+                }
+                self.step(wi);
+            }
+            self.release_barrier();
+            if !any_running {
+                break;
+            }
+            // Next cycle at which something can happen.
+            let mut next = u64::MAX;
+            for w in &self.waves {
+                if w.status != Status::Running || w.at_barrier {
+                    continue;
+                }
+                if w.blocked {
+                    continue;
+                }
+                next = next.min(w.ready_at.max(self.now + 1));
+            }
+            if let Some(Reverse(e)) = self.events.peek() {
+                next = next.min(e.time.max(self.now + 1));
+            }
+            if next == u64::MAX {
+                // Only waves at a barrier that cannot be released remain.
+                for wi in 0..self.waves.len() {
+                    if self.waves[wi].status == Status::Running {
+                        self.fault(wi, FaultKind::Halt, "deadlock: waiting at s_barrier".into());
+                    }
+                }
+                break;
+            }
+            self.now = next;
+        }
+        self.stats.cycles = self.now;
+        let mut cs = CacheStats::default();
+        for c in &self.caches {
+            let s = c.stats;
+            cs.hits += s.hits;
+            cs.misses += s.misses;
+            cs.writebacks += s.writebacks;
+            cs.evictions += s.evictions;
+            cs.invalidated += s.invalidated;
+            cs.dirty_dropped += s.dirty_dropped;
+            cs.discarded += s.discarded;
+            cs.written_through += s.written_through;
+            self.stats.dirty_lines_at_end += c.dirty_lines();
+        }
+        self.stats.scalar_cache = cs;
+        self.stats.scalar_caches = self.caches.len() as u64;
+    }
+
+    fn release_barrier(&mut self) {
+        let running: Vec<usize> = (0..self.waves.len())
+            .filter(|&i| self.waves[i].status == Status::Running)
+            .collect();
+        if !running.is_empty() && running.iter().all(|&i| self.waves[i].at_barrier) {
+            for i in running {
+                self.waves[i].at_barrier = false;
+                self.waves[i].ready_at = self.now + 1;
+            }
+        }
+    }
+
+    /// Delivers every completion due by now: data lands in SGPRs here.
+    fn deliver(&mut self) {
+        while let Some(Reverse(e)) = self.events.peek() {
+            if e.time > self.now {
+                break;
+            }
+            let Some(Reverse(e)) = self.events.pop() else {
+                break;
+            };
+            let w = &mut self.waves[e.wave as usize];
+            for &(c, v) in &e.writes {
+                w.s.set32(c, v);
+            }
+            self.stats.smem_dwords_returned += e.writes.len() as u64;
+            if let Some(i) = w.inflight.iter().position(|f| f.id == e.op) {
+                let f = &mut w.inflight[i];
+                f.parts_left = f.parts_left.saturating_sub(1);
+                if f.parts_left == 0 {
+                    w.lgkm = w.lgkm.saturating_sub(u32::from(f.weight));
+                    w.inflight.swap_remove(i);
+                    w.blocked = false;
+                }
+            }
+        }
+    }
+
+    fn step(&mut self, wi: usize) {
+        let pc = self.waves[wi].pc;
+        let idx = (pc / 4) as usize;
+        if !pc.is_multiple_of(4) || idx >= self.prog.slots.len() {
+            self.fault(
+                wi,
+                FaultKind::PcOutOfRange,
+                format!(
+                    "pc {pc:#x} is outside the program ({} bytes)",
+                    self.prog.slots.len() * 4
+                ),
+            );
+            return;
+        }
+        let slot = match &self.prog.slots[idx] {
+            Ok(s) => s,
+            Err(e) => {
+                let m = e.to_string();
+                self.fault(wi, FaultKind::DecodeError, m);
+                return;
+            }
+        };
+        let inst = slot.inst;
+        let d = inst.def;
+        let is_smem = d.format == Format::Smem;
+        // ---- issue checks without side effects ----
+        if d.format == Format::Sopp && d.opcode == 12 {
+            let n = gpumem_vega::operand::waitcnt_decode(inst.simm16).2;
+            let w = &mut self.waves[wi];
+            if w.lgkm > u32::from(n) {
+                if w.waiting_since.is_none() {
+                    w.waiting_since = Some(self.now);
+                    self.stats.lgkm_waits += 1;
+                }
+                w.blocked = true;
+                return;
+            }
+            if let Some(t) = w.waiting_since.take() {
+                self.stats.lgkm_wait_cycles += self.now - t;
+            }
+        }
+        if is_smem {
+            let weight = smem_weight(&inst);
+            let w = &mut self.waves[wi];
+            if w.lgkm + weight > LGKM_MAX {
+                w.blocked = true;
+                self.stats.lgkm_full_stalls += 1;
+                return;
+            }
+        }
+        self.steps_left -= 1;
+        self.stats.instructions += 1;
+        self.waves[wi].instructions += 1;
+        let next = pc + 4 * u64::from(slot.len);
+        // ---- logical hazards: read/write of un-waited SMEM data ----
+        let (mut reads, writes) = (slot.reads, slot.writes);
+        if d.format == Format::Sop1 && (42..=45).contains(&d.opcode) {
+            let s = &self.waves[wi].s;
+            let n = if d.opcode % 2 == 0 { 1 } else { 2 };
+            let base = if d.opcode <= 43 {
+                inst.ssrc0
+            } else {
+                inst.sdst
+            };
+            if let Ok(i) = s.rel_index(base, n) {
+                reads |= mask(i, n);
+            }
+        }
+        if self.waves[wi].pending & (reads | writes) != 0 {
+            self.check_pending(wi, pc, reads, writes);
+        }
+        if is_smem {
+            self.smem(wi, slot, pc, next);
+        } else {
+            self.waves[wi].clause.clear();
+            self.stats.scalar_alu += 1;
+            let flow = self.waves[wi].s.step(&inst, pc, next);
+            self.apply_flow(wi, flow, pc, next);
+        }
+    }
+
+    fn apply_flow(&mut self, wi: usize, flow: Flow, pc: u64, next: u64) {
+        let now = self.now;
+        match flow {
+            Flow::Next => {
+                let w = &mut self.waves[wi];
+                w.pc = next;
+                w.ready_at = now + 1;
+            }
+            Flow::Idle(n) => {
+                let w = &mut self.waves[wi];
+                w.pc = next;
+                w.ready_at = now + 1 + n;
+            }
+            Flow::Jump(t) => {
+                let w = &mut self.waves[wi];
+                w.pc = t;
+                w.ready_at = now + 1;
+            }
+            Flow::End => {
+                let w = &mut self.waves[wi];
+                w.status = Status::Ended;
+                w.end_cycle = now;
+            }
+            Flow::Waitcnt(n) => {
+                self.logical_wait(wi, pc, n);
+                let w = &mut self.waves[wi];
+                w.blocked = false;
+                w.pc = next;
+                w.ready_at = now + 1;
+            }
+            Flow::Barrier => {
+                let w = &mut self.waves[wi];
+                w.pc = next;
+                w.at_barrier = true;
+            }
+            Flow::Fault(k, m) => self.fault(wi, k, m),
+        }
+    }
+
+    fn check_pending(&mut self, wi: usize, pc: u64, reads: u128, writes: u128) {
+        let ops: Vec<LogicalOp> = self.waves[wi].logical.clone();
+        for op in ops {
+            let r = op.dests & reads;
+            if r != 0 {
+                self.hazard(
+                    HazardRule::ReadBeforeWait,
+                    wi,
+                    pc,
+                    vec![op.pc],
+                    format!(
+                        "reads {} which the SMEM at {:#06x} loads, before an s_waitcnt lgkmcnt guarantees its return (§7.3): the old value may be read",
+                        names(r),
+                        op.pc
+                    ),
+                );
+            }
+            let w = op.dests & writes;
+            if w != 0 {
+                self.hazard(
+                    HazardRule::WriteBeforeWait,
+                    wi,
+                    pc,
+                    vec![op.pc],
+                    format!(
+                        "writes {} which the SMEM at {:#06x} still loads (not waited for): the SMEM's data may land after this write (§7.3)",
+                        names(w),
+                        op.pc
+                    ),
+                );
+            }
+        }
+    }
+
+    /// The logical effect of `s_waitcnt lgkmcnt(n)`: with out-of-order
+    /// returns, LGKM_CNT <= n guarantees only the SMEMs whose own increment
+    /// exceeds n (all of them for n = 0).
+    fn logical_wait(&mut self, wi: usize, pc: u64, n: u16) {
+        let w = &self.waves[wi];
+        if w.logical.is_empty() || n >= 15 {
+            return;
+        }
+        let n = u32::from(n);
+        if n > 0 {
+            // In-order reading: the oldest retire until the rest fit in n.
+            let mut rest: u32 = w.logical.iter().map(|o| u32::from(o.weight)).sum();
+            let mut assumed = Vec::new();
+            for o in &w.logical {
+                if rest <= n {
+                    break;
+                }
+                rest -= u32::from(o.weight);
+                if u32::from(o.weight) <= n {
+                    assumed.push(o.pc);
+                }
+            }
+            if !assumed.is_empty() {
+                let list: Vec<String> = assumed.iter().map(|p| format!("{p:#06x}")).collect();
+                self.hazard(
+                    HazardRule::WaitcntOutOfOrder,
+                    wi,
+                    pc,
+                    assumed,
+                    format!(
+                        "s_waitcnt lgkmcnt({n}) does not guarantee the SMEM(s) at {} although they are the oldest: scalar memory returns out of order, so only lgkmcnt(0) is safe (§7.3)",
+                        list.join(", ")
+                    ),
+                );
+            }
+        }
+        let w = &mut self.waves[wi];
+        w.logical.retain(|o| u32::from(o.weight) <= n);
+        w.pending = w.logical.iter().fold(0, |m, o| m | o.dests);
+    }
+
+    fn cache_index(&self, wi: usize) -> usize {
+        if self.shared {
+            0
+        } else {
+            wi.min(self.caches.len() - 1)
+        }
+    }
+
+    fn smem(&mut self, wi: usize, slot: &Slot, pc: u64, next: u64) {
+        let inst = slot.inst;
+        {
+            let w = &mut self.waves[wi];
+            w.pc = next;
+            w.ready_at = self.now + 1;
+        }
+        // Static rules, shared with the assembler's lints.
+        for hit in gpumem_vega::lint::check(&inst) {
+            let rule = match hit.lint {
+                "smem-store-sgpr-offset" => HazardRule::StoreSgprOffset,
+                "smem-replay-overlap" => HazardRule::ReplaySelfOverwrite,
+                "smem-sdata-not-sgpr" => HazardRule::SdataNotSgpr,
+                "smem-unaligned-offset" => HazardRule::AddressLsbsIgnored,
+                _ => continue,
+            };
+            self.hazard(rule, wi, pc, vec![], hit.message);
+        }
+        let ap = Apertures {
+            private_base_hi: PRIVATE_BASE_HI,
+        };
+        let a = match access::build(&inst, slot.w0, &self.waves[wi].s.regs, ap) {
+            Ok(a) => a,
+            Err(NotBuilt::Skip(rule, m)) => {
+                self.stats.smem_skipped += 1;
+                self.hazard(rule, wi, pc, vec![], m);
+                self.waves[wi].clause.clear();
+                return;
+            }
+            Err(NotBuilt::Fault(k, m)) => {
+                self.waves[wi].pc = pc;
+                self.fault(wi, k, m);
+                return;
+            }
+        };
+        for (rule, m) in &a.notes {
+            self.hazard(*rule, wi, pc, vec![], m.clone());
+        }
+        match a.op {
+            Op::Load => self.stats.smem_loads += 1,
+            Op::Store => self.stats.smem_stores += 1,
+            Op::Atomic { .. } => self.stats.smem_atomics += 1,
+            _ => self.stats.smem_other += 1,
+        }
+        self.clause_check(wi, pc, slot, &a);
+        // Functional execution through the cache; parts for the latency model.
+        let parts = match self.perform(wi, &a) {
+            Ok(p) => p,
+            Err(e) => {
+                self.waves[wi].pc = pc;
+                self.fault(wi, FaultKind::MemoryLimit, e.to_string());
+                return;
+            }
+        };
+        let id = self.next_op;
+        self.next_op += 1;
+        let nparts = parts.len() as u8;
+        for (service, writes) in parts {
+            let t = self.now + self.latency.part(service);
+            self.seq += 1;
+            self.events.push(Reverse(Event {
+                time: t,
+                seq: self.seq,
+                wave: wi as u32,
+                op: id,
+                writes,
+            }));
+        }
+        let w = &mut self.waves[wi];
+        if a.weight > 0 && nparts > 0 {
+            w.lgkm += u32::from(a.weight);
+            w.inflight.push(InFlight {
+                id,
+                weight: a.weight,
+                parts_left: nparts,
+            });
+            self.stats.lgkm_max = self.stats.lgkm_max.max(u64::from(w.lgkm));
+        }
+        if let Some(dst) = a.dest {
+            let dests = mask(dst.code, dst.count);
+            w.logical.push(LogicalOp {
+                pc,
+                weight: a.weight.max(1),
+                dests,
+            });
+            w.pending |= dests;
+        }
+    }
+
+    /// XNACK replay rules (§7.2.1): within a clause (consecutive SMEMs), no
+    /// member may overwrite its own or an earlier member's sources; an atomic
+    /// must be alone. A returning atomic overwriting its own data is allowed.
+    fn clause_check(&mut self, wi: usize, pc: u64, slot: &Slot, a: &Access) {
+        let atomic = matches!(a.op, Op::Atomic { .. });
+        let writes = a.dest.map_or(0, |r| mask(r.code, r.count));
+        let mut own_reads = slot.reads;
+        if atomic {
+            // The data registers are read and (GLC=1) written by definition.
+            own_reads &= !mask(a.dest.map_or(0, |r| r.code), a.n);
+            own_reads &= !writes;
+        }
+        let clause = self.waves[wi].clause.clone();
+        if writes & own_reads != 0 && !atomic {
+            self.hazard(
+                HazardRule::ReplaySelfOverwrite,
+                wi,
+                pc,
+                vec![],
+                format!(
+                    "the SMEM overwrites its own source {}: it may be replayed after an XNACK (§7.2.1)",
+                    names(writes & own_reads)
+                ),
+            );
+        }
+        for m in &clause {
+            if writes & m.reads != 0 {
+                self.hazard(
+                    HazardRule::ReplayClauseOverwrite,
+                    wi,
+                    pc,
+                    vec![m.pc],
+                    format!(
+                        "overwrites {}, a source of the clause member at {:#06x}: a replay after an XNACK would see the new value (§7.2.1)",
+                        names(writes & m.reads),
+                        m.pc
+                    ),
+                );
+            }
+        }
+        if !clause.is_empty() && (atomic || clause.iter().any(|m| m.atomic)) {
+            let other = clause.last().map_or(pc, |m| m.pc);
+            self.hazard(
+                HazardRule::AtomicInClause,
+                wi,
+                pc,
+                vec![other],
+                "a scalar atomic must be in a single-instruction clause (§7.2.1); separate it from neighbouring SMEMs with a non-memory instruction".into(),
+            );
+        }
+        self.waves[wi].clause.push(ClauseMember {
+            pc,
+            reads: own_reads,
+            atomic,
+        });
+    }
+
+    /// Performs the access on the cache and memory (values now; SGPR writes
+    /// are returned per part and land at completion).
+    #[allow(clippy::type_complexity)]
+    fn perform(
+        &mut self,
+        wi: usize,
+        a: &Access,
+    ) -> Result<Vec<(Service, Vec<(u8, u32)>)>, crate::memory::MemoryLimit> {
+        let ci = self.cache_index(wi);
+        let now = self.now;
+        let mut parts: Vec<(Service, Vec<(u8, u32)>)> = Vec::new();
+        let dest = a.dest;
+        let reg_of = |i: usize| dest.map_or(125, |r| r.code.wrapping_add(i as u8) & 127);
+        match a.op {
+            Op::Load => {
+                let n = usize::from(a.n);
+                let mut oob = Vec::new();
+                let mut i = 0;
+                while i < n {
+                    if a.in_range >> i & 1 == 0 {
+                        oob.push((reg_of(i), if a.poison { POISON } else { 0 }));
+                        i += 1;
+                        continue;
+                    }
+                    let cache = &mut self.caches[ci];
+                    let line = cache.line_of(a.addr[i]);
+                    let mut j = i;
+                    while j < n && a.in_range >> j & 1 == 1 && cache.line_of(a.addr[j]) == line {
+                        j += 1;
+                    }
+                    let mut vals = [0u32; 16];
+                    let hit = cache.load(
+                        &mut self.mem,
+                        line,
+                        &a.addr[i..j],
+                        &mut vals[..j - i],
+                        a.glc,
+                    )?;
+                    let writes = (i..j)
+                        .map(|k| (reg_of(k), if a.poison { POISON } else { vals[k - i] }))
+                        .collect();
+                    parts.push((if hit { Service::Hit } else { Service::Miss }, writes));
+                    i = j;
+                }
+                if !oob.is_empty() {
+                    match parts.first_mut() {
+                        Some(p) => p.1.extend(oob),
+                        None => parts.push((Service::Local, oob)),
+                    }
+                }
+            }
+            Op::Store => {
+                let n = usize::from(a.n);
+                let mut i = 0;
+                while i < n {
+                    if a.in_range >> i & 1 == 0 {
+                        i += 1;
+                        continue;
+                    }
+                    let cache = &mut self.caches[ci];
+                    let line = cache.line_of(a.addr[i]);
+                    let mut j = i;
+                    while j < n && a.in_range >> j & 1 == 1 && cache.line_of(a.addr[j]) == line {
+                        j += 1;
+                    }
+                    let hit =
+                        cache.store(&mut self.mem, line, &a.addr[i..j], &a.data[i..j], a.glc)?;
+                    parts.push((
+                        if hit && !a.glc {
+                            Service::Hit
+                        } else {
+                            Service::Miss
+                        },
+                        Vec::new(),
+                    ));
+                    i = j;
+                }
+                if parts.is_empty() {
+                    parts.push((Service::Local, Vec::new()));
+                }
+            }
+            Op::Atomic { op, wide } => {
+                let words = if wide { 2 } else { 1 };
+                let performed = (0..words).all(|i| a.in_range >> i & 1 == 1);
+                let mut old = 0u64;
+                if performed {
+                    let addr = a.addr[0];
+                    let cache = &mut self.caches[ci];
+                    let line = cache.line_of(addr);
+                    cache.flush_line(&mut self.mem, line)?;
+                    if wide {
+                        let l2 = cache.line_of(addr.wrapping_add(4));
+                        if l2 != line {
+                            cache.flush_line(&mut self.mem, l2)?;
+                        }
+                    }
+                    let rd = |m: &Memory, k: u64| u64::from(m.read_u32(addr.wrapping_add(4 * k)));
+                    old = rd(&self.mem, 0) | if wide { rd(&self.mem, 1) << 32 } else { 0 };
+                    let pair = |lo: u32, hi: u32| {
+                        u64::from(lo) | if wide { u64::from(hi) << 32 } else { 0 }
+                    };
+                    let src = pair(a.data[0], a.data[1]);
+                    let cmp = if wide {
+                        pair(a.data[2], a.data[3])
+                    } else {
+                        u64::from(a.data[1])
+                    };
+                    let src = if wide { src } else { u64::from(a.data[0]) };
+                    let new = op.apply(old, src, cmp, if wide { 64 } else { 32 });
+                    self.mem.write_u32(addr, new as u32)?;
+                    if wide {
+                        self.mem
+                            .write_u32(addr.wrapping_add(4), (new >> 32) as u32)?;
+                    }
+                }
+                let writes = match dest {
+                    Some(_) => {
+                        let v = |k: usize| -> u32 {
+                            if a.poison {
+                                POISON
+                            } else {
+                                (old >> (32 * k)) as u32
+                            }
+                        };
+                        (0..words).map(|k| (reg_of(k), v(k))).collect()
+                    }
+                    None => Vec::new(),
+                };
+                parts.push((
+                    if performed {
+                        Service::Miss
+                    } else {
+                        Service::Local
+                    },
+                    writes,
+                ));
+            }
+            Op::Invalidate => {
+                self.caches[ci].invalidate_all();
+                parts.push((Service::Local, Vec::new()));
+            }
+            Op::WriteBack => {
+                self.caches[ci].write_back_all(&mut self.mem)?;
+                parts.push((Service::Local, Vec::new()));
+            }
+            Op::Discard { lines } => {
+                let cache = &mut self.caches[ci];
+                let lb = cache.line_bytes();
+                for k in 0..u64::from(lines) {
+                    let l = cache.line_of(a.addr[0].wrapping_add(k * 64));
+                    cache.discard(l);
+                    if lb > 64 {
+                        break;
+                    }
+                }
+                parts.push((Service::Local, Vec::new()));
+            }
+            Op::MemTime | Op::MemRealTime => {
+                let t = if a.op == Op::MemTime {
+                    now
+                } else {
+                    ((u128::from(now) * u128::from(self.realtime_num))
+                        / u128::from(self.realtime_den)) as u64
+                };
+                let writes = (0..2)
+                    .map(|k| {
+                        (
+                            reg_of(k),
+                            if a.poison {
+                                POISON
+                            } else {
+                                (t >> (32 * k)) as u32
+                            },
+                        )
+                    })
+                    .collect();
+                parts.push((Service::Local, writes));
+            }
+            Op::Probe => {}
+        }
+        Ok(parts)
+    }
+
+    /// Final state of each wave.
+    pub fn results(&self) -> Vec<WaveResult> {
+        self.waves
+            .iter()
+            .enumerate()
+            .map(|(i, w)| {
+                let r = &w.s.regs;
+                let p = |c: usize| u64::from(r[c]) | u64::from(r[c + 1]) << 32;
+                WaveResult {
+                    id: i as u32,
+                    end: if w.status == Status::Ended {
+                        WaveEnd::Endpgm
+                    } else {
+                        WaveEnd::Fault
+                    },
+                    pc: w.pc,
+                    sgpr: r[..102].to_vec(),
+                    vcc: p(106),
+                    exec: p(126),
+                    m0: r[124],
+                    flat_scratch: p(102),
+                    xnack_mask: p(104),
+                    ttmp: r[108..124].to_vec(),
+                    scc: w.s.scc,
+                    instructions: w.instructions,
+                    cycles: w.end_cycle,
+                }
+            })
+            .collect()
+    }
+}
+
+/// LGKM increment of an SMEM before its record is built (for the capacity check).
+fn smem_weight(inst: &Inst) -> u32 {
+    match inst.def.mem {
+        Mem::Probe | Mem::None => 0,
+        Mem::CacheCtl | Mem::Discard => 1,
+        Mem::Time => 2,
+        _ if inst.def.data_dwords() == 1 => 1,
+        _ => 2,
+    }
+}
+
+fn names(m: u128) -> String {
+    let v: Vec<String> = (0..128u8)
+        .filter(|&c| m >> c & 1 == 1)
+        .map(reg_name)
+        .collect();
+    v.join(", ")
+}

@@ -1,0 +1,184 @@
+//! Config parsing, register names, JSON, and never-panic properties.
+mod common;
+use common::*;
+use gpumem_wave::*;
+use proptest::prelude::*;
+
+#[test]
+fn register_names() {
+    let p = |s: &str| parse_reg(s).map(|r| (r.code, r.count));
+    assert_eq!(p("s[0:1]"), Ok((0, 2)));
+    assert_eq!(p("s4"), Ok((4, 1)));
+    assert_eq!(p("S101"), Ok((101, 1)));
+    assert_eq!(p("m0"), Ok((124, 1)));
+    assert_eq!(p("vcc"), Ok((106, 2)));
+    assert_eq!(p("vcc_hi"), Ok((107, 1)));
+    assert_eq!(p("exec"), Ok((126, 2)));
+    assert_eq!(p("ttmp3"), Ok((111, 1)));
+    assert_eq!(p("ttmp[4:7]"), Ok((112, 4)));
+    assert_eq!(p("flat_scratch"), Ok((102, 2)));
+    for bad in ["s102", "s[2:1]", "ttmp16", "v0", "s", "s[0:200]", ""] {
+        assert!(parse_reg(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn manifest_sections_deserialize_and_reject_unknown_fields() {
+    let c: VegaConfig = toml::from_str(
+        r#"
+        seed = 7
+        [wave]
+        count = 2
+        sgpr = { "s[0:1]" = "0x100000", s4 = 7, m0 = 0, vcc = -1 }
+        [scalar_cache]
+        size = 4096
+        line = 64
+        ways = 2
+        sharing = "per-wave"
+        [limits]
+        max_steps = 10
+        max_memory = 65536
+        "#,
+    )
+    .unwrap();
+    assert_eq!(c.seed, 7);
+    assert_eq!(c.scalar_cache.sharing, Sharing::PerWave);
+    assert!(toml::from_str::<VegaConfig>("[wave]\ncont = 1\n").is_err());
+    assert!(toml::from_str::<VegaConfig>("[scalar_cache]\nsize = 1\nassoc = 2\n").is_err());
+    assert!(toml::from_str::<VegaConfig>("[limits]\nsteps = 1\n").is_err());
+    let r = run_src("s_endpgm\n", &c, &[]);
+    let w = &r.waves[1];
+    assert_eq!(
+        (w.sgpr[0], w.sgpr[1], w.sgpr[4], w.vcc),
+        (0x100000, 0, 7, u64::MAX)
+    );
+}
+
+#[test]
+fn bad_config_values_are_errors() {
+    let bad = |t: &str| run(Program::Source("s_endpgm\n"), &cfg(t), &[], &[]).is_err();
+    assert!(bad("[wave]\nsgpr = { s4 = 0x1_0000_0000 }\n"));
+    assert!(bad("[wave]\nsgpr = { q4 = 1 }\n"));
+    assert!(bad("[wave]\nsgpr = { s4 = \"zz\" }\n"));
+    assert!(bad("[wave]\ncount = 0\n"));
+    assert!(bad("[scalar_cache]\nline = 48\n"));
+    assert!(bad("[scalar_cache]\nsize = 100\n"));
+    assert!(
+        run(
+            Program::Binary(&[1, 2, 3]),
+            &VegaConfig::default(),
+            &[],
+            &[]
+        )
+        .is_err()
+    );
+    assert!(
+        run(
+            Program::Source("s_bogus\n"),
+            &VegaConfig::default(),
+            &[],
+            &[]
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn report_json_shape() {
+    let d = [DumpRequest {
+        name: "x".into(),
+        addr: 0x1000,
+        len: 4,
+    }];
+    let r = run(
+        Program::Source("s_load_dword s4, s[0:1], 0x0\ns_waitcnt lgkmcnt(0)\ns_endpgm\n"),
+        &base(),
+        &ramp(),
+        &d,
+    )
+    .unwrap();
+    let j = r.to_json();
+    assert_eq!(j["waves"][0]["sgpr"][4], 100);
+    assert_eq!(j["dumps"][0]["bytes"], "64000000");
+    for k in ["instructions", "smem_loads", "lgkm_waits", "scalar_cache"] {
+        assert!(j["stats"].get(k).is_some(), "{k}");
+    }
+    for k in ["hits", "misses", "writebacks"] {
+        assert!(j["stats"]["scalar_cache"].get(k).is_some(), "{k}");
+    }
+}
+
+#[test]
+fn closed_sets_have_distinct_names() {
+    let mut n: Vec<_> = HazardRule::ALL.iter().map(|r| r.name()).collect();
+    n.sort();
+    n.dedup();
+    assert_eq!(n.len(), HazardRule::ALL.len());
+    let doc = include_str!("../SEMANTICS.md");
+    for r in HazardRule::ALL {
+        assert!(
+            doc.contains(&format!("`{}`", r.name())),
+            "SEMANTICS.md lacks {}",
+            r.name()
+        );
+    }
+    for f in FaultKind::ALL {
+        assert!(
+            doc.contains(&format!("`{}`", f.name())),
+            "SEMANTICS.md lacks {}",
+            f.name()
+        );
+    }
+}
+
+/// Scalar words that decode: build programs from table rows with random fields.
+fn scalar_word() -> impl Strategy<Value = Vec<u32>> {
+    (
+        0usize..gpumem_vega::table::TABLE.len(),
+        any::<u32>(),
+        any::<u32>(),
+        any::<u32>(),
+    )
+        .prop_map(|(i, a, b, lit)| {
+            let d = &gpumem_vega::table::TABLE[i];
+            let (mask, fixed) = d.format.fixed();
+            let (lo, width) = d.format.opcode_field();
+            let opm = ((1u32 << width) - 1) << lo;
+            let w0 = (a & !mask & !opm) | fixed | (u32::from(d.opcode) << lo);
+            vec![w0, b, lit]
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn arbitrary_decoded_programs_never_panic(
+        words in proptest::collection::vec(scalar_word(), 1..24),
+        count in 1u32..4,
+        shared in any::<bool>(),
+        seed in any::<u64>(),
+        regs in proptest::collection::vec(any::<u32>(), 16),
+    ) {
+        let mut c = VegaConfig::default();
+        c.wave.count = count;
+        c.seed = seed;
+        c.scalar_cache.sharing = if shared { Sharing::Shared } else { Sharing::PerWave };
+        c.scalar_cache.size = 256;
+        c.scalar_cache.ways = 2;
+        c.limits = Limits { max_steps: 2000, max_memory: 1 << 20 };
+        for (i, v) in regs.iter().enumerate() {
+            c.wave.sgpr.insert(format!("s{i}"), toml::Value::Integer(i64::from(v & 0xffffc)));
+        }
+        c.wave.sgpr.insert("exec".into(), toml::Value::Integer(i64::from(regs[0])));
+        let bytes: Vec<u8> = words.iter().flatten().flat_map(|w| w.to_le_bytes()).collect();
+        let r = run(Program::Binary(&bytes), &c, &[], &[]).unwrap();
+        prop_assert_eq!(r.waves.len(), count as usize);
+        let _ = r.to_json();
+    }
+
+    #[test]
+    fn fuzz_run_never_panics(data in proptest::collection::vec(any::<u8>(), 0..400)) {
+        let _ = fuzz_run(&data);
+    }
+}
