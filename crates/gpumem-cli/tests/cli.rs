@@ -165,3 +165,34 @@ fn vega_asm_dis_and_lint() {
     );
     assert!(!out.status.success(), "misaligned SGPR pair is an error");
 }
+
+#[test]
+fn run_executes_a_vega_manifest_and_reports_hazards() {
+    let example = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/vega/missing-waitcnt.toml"
+    );
+    let out = gpumem(&["run", example, "--json"], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    let hazards = json["hazards"].as_array().expect("hazards");
+    assert!(
+        hazards.iter().any(|h| h["rule"] == "read-before-wait"),
+        "{json}"
+    );
+    assert_eq!(json["dumps"][0]["space"], "global");
+    assert_eq!(
+        json["dumps"][0]["hex"].as_str().map(|h| &h[..8]),
+        Some("34120000")
+    );
+    assert!(
+        json["stats"]["scalar_cache"]["misses"].as_u64().is_some(),
+        "{json}"
+    );
+    let out = gpumem(&["run", example], b"");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("[read-before-wait]"));
+}

@@ -1,10 +1,171 @@
 //! Semantics of the non-memory rows of the Maxwell table (gpumem_maxwell::alu),
-//! lane by lane. Modifier values are looked up by their group's name.
+//! lane by lane. Each instruction is resolved once per launch ([`Pre`]): its
+//! operation as an [`AluOp`] and its modifier values by group name ([`mi`]), so the
+//! per-execution path never compares strings.
 
-use crate::exec::{Emulator, WarpView, lanes, md};
+use crate::exec::{Emulator, WarpView, lanes};
 use crate::fault::FaultKind;
+use gpumem_maxwell::inst::MAX_OPERANDS;
 use gpumem_maxwell::{Inst, Operand, RZ};
 use gpumem_mem::WARP;
+
+/// The operations this module models.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) enum AluOp {
+    Mov,
+    S2r,
+    Iadd3,
+    Iadd,
+    Iscadd,
+    Lea,
+    Xmad,
+    Isetp,
+    Psetp,
+    Pset,
+    Imnmx,
+    Sel,
+    Lop3,
+    Lop,
+    Shl,
+    Shr,
+    Shf,
+    Bfe,
+    Bfi,
+    Prmt,
+    Popc,
+    Flo,
+    Fadd,
+    Fmul,
+    Ffma,
+    I2f,
+    F2i,
+    /// A row with no functional model (`unsupported` when executed).
+    #[default]
+    Other,
+}
+
+impl AluOp {
+    pub(crate) fn of(name: &str) -> AluOp {
+        match name {
+            "MOV" | "MOV32I" => AluOp::Mov,
+            "IADD" | "IADD32I" => AluOp::Iadd,
+            "LOP" | "LOP32I" => AluOp::Lop,
+            "S2R" => AluOp::S2r,
+            "IADD3" => AluOp::Iadd3,
+            "ISCADD" => AluOp::Iscadd,
+            "LEA" => AluOp::Lea,
+            "XMAD" => AluOp::Xmad,
+            "ISETP" => AluOp::Isetp,
+            "PSETP" => AluOp::Psetp,
+            "PSET" => AluOp::Pset,
+            "IMNMX" => AluOp::Imnmx,
+            "SEL" => AluOp::Sel,
+            "LOP3" => AluOp::Lop3,
+            "SHL" => AluOp::Shl,
+            "SHR" => AluOp::Shr,
+            "SHF" => AluOp::Shf,
+            "BFE" => AluOp::Bfe,
+            "BFI" => AluOp::Bfi,
+            "PRMT" => AluOp::Prmt,
+            "POPC" => AluOp::Popc,
+            "FLO" => AluOp::Flo,
+            "FADD" => AluOp::Fadd,
+            "FMUL" => AluOp::Fmul,
+            "FFMA" => AluOp::Ffma,
+            "I2F" => AluOp::I2f,
+            "F2I" => AluOp::F2i,
+            _ => AluOp::Other,
+        }
+    }
+}
+
+/// Indices of the modifier groups the executor reads, by group name
+/// ([`Pre::m`] holds `md(inst, name)` for each).
+#[allow(non_upper_case_globals)]
+pub(crate) mod mi {
+    pub const ABS: usize = 0;
+    pub const BF: usize = 1;
+    pub const BREV: usize = 2;
+    pub const CC: usize = 3;
+    pub const FTZ: usize = 4;
+    pub const HA: usize = 5;
+    pub const HB: usize = 6;
+    pub const INV: usize = 7;
+    pub const MRG: usize = 8;
+    pub const NEG: usize = 9;
+    pub const PSL: usize = 10;
+    pub const SAT: usize = 11;
+    pub const SH: usize = 12;
+    pub const U: usize = 13;
+    pub const U32: usize = 14;
+    pub const W: usize = 15;
+    pub const X: usize = 16;
+    pub const bop: usize = 17;
+    pub const bop1: usize = 18;
+    pub const cmode: usize = 19;
+    pub const cmp: usize = 20;
+    pub const dst: usize = 21;
+    pub const ext: usize = 22;
+    pub const fmz: usize = 23;
+    pub const ha: usize = 24;
+    pub const hb: usize = 25;
+    pub const hc: usize = 26;
+    pub const lop: usize = 27;
+    pub const maxshift: usize = 28;
+    pub const mode: usize = 29;
+    pub const ptest: usize = 30;
+    pub const rnd: usize = 31;
+    pub const scale: usize = 32;
+    pub const shift: usize = 33;
+    pub const sign: usize = 34;
+    pub const src: usize = 35;
+    pub const xhi: usize = 36;
+    pub const xmode: usize = 37;
+    pub const COUNT: usize = 38;
+    pub const NAMES: [&str; COUNT] = [
+        "ABS", "BF", "BREV", "CC", "FTZ", "HA", "HB", "INV", "MRG", "NEG", "PSL", "SAT", "SH", "U",
+        "U32", "W", "X", "bop", "bop1", "cmode", "cmp", "dst", "ext", "fmz", "ha", "hb", "hc",
+        "lop", "maxshift", "mode", "ptest", "rnd", "scale", "shift", "sign", "src", "xhi", "xmode",
+    ];
+}
+
+/// Everything about one instruction that does not change while it runs: resolved
+/// once per launch so that executing it never looks a modifier up by name.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pre {
+    pub alu: AluOp,
+    /// `md(inst, mi::NAMES[k])` for each k.
+    pub m: [u8; mi::COUNT],
+    /// `.PO` (both negation bits).
+    pub po: bool,
+}
+
+impl Default for Pre {
+    fn default() -> Pre {
+        Pre {
+            alu: AluOp::Other,
+            m: [0; mi::COUNT],
+            po: false,
+        }
+    }
+}
+
+impl Pre {
+    pub(crate) fn new(inst: &Inst, po: bool) -> Pre {
+        let mut m = [0u8; mi::COUNT];
+        // The first group of a name wins, as in `md`.
+        for (k, g) in inst.op.mods.iter().enumerate().rev() {
+            if let Some(ix) = mi::NAMES.iter().position(|n| *n == g.name) {
+                m[ix] = inst.mods[k];
+            }
+        }
+        Pre {
+            alu: AluOp::of(inst.op.name),
+            m,
+            po,
+        }
+    }
+}
 
 type R = Result<(), (FaultKind, String)>;
 
@@ -12,21 +173,28 @@ fn unsupported(what: impl Into<String>) -> R {
     Err((FaultKind::Unsupported, what.into()))
 }
 
-struct Ctx<'a, 'b> {
-    emu: &'a Emulator<'b>,
-    w: WarpView<'a>,
-    ctaid: [u32; 3],
+/// Where an operand's bits come from, resolved once per warp instruction.
+#[derive(Clone, Copy)]
+enum Src {
+    /// A register: the index of lane 0's value in the register file.
+    Reg(usize),
+    /// The same value in every lane (RZ, immediates, constant-bank words).
+    Val(u32),
 }
 
-impl Ctx<'_, '_> {
-    #[inline]
-    fn reg(&self, r: u8, lane: usize) -> u32 {
-        if r == RZ {
-            0
-        } else {
-            self.w.regs[r as usize * WARP + lane]
-        }
-    }
+struct Ctx<'a> {
+    w: WarpView<'a>,
+    ctaid: [u32; 3],
+    o: &'a [Operand; MAX_OPERANDS],
+    /// Every lane's bits of each operand, gathered once per warp instruction (before
+    /// any lane writes: every operand is read before its lane's results are written,
+    /// and lanes never read each other's registers).
+    vals: [[u32; WARP]; MAX_OPERANDS],
+    /// `(neg, abs, not)` of each operand.
+    md: [(bool, bool, bool); MAX_OPERANDS],
+}
+
+impl Ctx<'_> {
     #[inline]
     fn set(&mut self, r: u8, lane: usize, v: u32) {
         if r != RZ {
@@ -57,30 +225,39 @@ impl Ctx<'_, '_> {
         }
     }
 
-    /// The bits of an operand, no modifiers applied.
-    fn raw(&self, o: &Operand, lane: usize) -> u32 {
+    /// Operand `k`'s source (constant words are read here, once).
+    fn src_of(emu: &Emulator<'_>, o: &Operand) -> Src {
         match *o {
-            Operand::Reg { r, .. } => self.reg(r, lane),
-            Operand::Const { bank, off, .. } => self.emu.cword(bank, off),
-            Operand::Imm(i) => i as u32,
-            Operand::FImm(b) => b,
-            _ => 0,
+            Operand::Reg { r, .. } if r != RZ => Src::Reg(r as usize * WARP),
+            Operand::Reg { .. } => Src::Val(0),
+            Operand::Const { bank, off, .. } => Src::Val(emu.cword(bank, off)),
+            Operand::Imm(i) => Src::Val(i as u32),
+            Operand::FImm(b) => Src::Val(b),
+            _ => Src::Val(0),
         }
     }
 
+    /// The bits of operand `k`, no modifiers applied.
+    #[inline]
+    fn raw(&self, k: usize, lane: usize) -> u32 {
+        self.vals[k][lane & (WARP - 1)]
+    }
+
     /// An integer operand with its `-`, `|..|` and `~` applied.
-    fn ival(&self, o: &Operand, lane: usize) -> u32 {
-        let v = self.raw(o, lane);
-        let (neg, abs, not) = mods(o);
+    #[inline]
+    fn ival(&self, k: usize, lane: usize) -> u32 {
+        let v = self.raw(k, lane);
+        let (neg, abs, not) = self.md[k];
         let v = if abs { (v as i32).unsigned_abs() } else { v };
         let v = if not { !v } else { v };
         if neg { v.wrapping_neg() } else { v }
     }
 
     /// A float operand with `-` and `|..|` applied (sign-bit operations).
-    fn fval(&self, o: &Operand, lane: usize) -> f32 {
-        let mut v = self.raw(o, lane);
-        let (neg, abs, _) = mods(o);
+    #[inline]
+    fn fval(&self, k: usize, lane: usize) -> f32 {
+        let mut v = self.raw(k, lane);
+        let (neg, abs, _) = self.md[k];
         if abs {
             v &= 0x7fff_ffff;
         }
@@ -97,8 +274,9 @@ impl Ctx<'_, '_> {
         }
     }
 
-    fn p_of(&self, o: &Operand, lane: usize) -> bool {
-        match *o {
+    #[inline]
+    fn p_of(&self, k: usize, lane: usize) -> bool {
+        match self.o[k] {
             Operand::Pred { p, neg } => self.pred(p, lane) != neg,
             _ => true,
         }
@@ -184,22 +362,38 @@ pub(crate) fn exec(
     emu: &Emulator<'_>,
     w: WarpView<'_>,
     inst: &Inst,
+    pre: &Pre,
     guard: u32,
-    po: bool,
     ctaid: [u32; 3],
 ) -> R {
-    let mut c = Ctx { emu, w, ctaid };
-    let o = inst.operands;
+    let o = &inst.operands;
+    let mut vals = [[0u32; WARP]; MAX_OPERANDS];
+    for (v, x) in vals.iter_mut().zip(o.iter()) {
+        match Ctx::src_of(emu, x) {
+            Src::Reg(base) => v.copy_from_slice(&w.regs[base..base + WARP]),
+            Src::Val(0) => {}
+            Src::Val(x) => *v = [x; WARP],
+        }
+    }
+    let mut c = Ctx {
+        w,
+        ctaid,
+        o,
+        vals,
+        md: o.map(|x| mods(&x)),
+    };
     let form = inst.op.form;
-    match inst.op.name {
-        "MOV" | "MOV32I" => {
+    let m = &pre.m;
+    let po = pre.po;
+    match pre.alu {
+        AluOp::Mov => {
             let d = Ctx::rd(inst, 0);
             for l in lanes(guard) {
-                let v = c.raw(&o[1], l);
+                let v = c.raw(1, l);
                 c.set(d, l, v);
             }
         }
-        "S2R" => {
+        AluOp::S2r => {
             let d = Ctx::rd(inst, 0);
             let Operand::SReg(sr) = o[1] else {
                 return unsupported("S2R operand");
@@ -226,16 +420,16 @@ pub(crate) fn exec(
                 c.set(d, l, v);
             }
         }
-        "IADD" | "IADD32I" => {
+        AluOp::Iadd => {
             let d = Ctx::rd(inst, 0);
-            let x = md(inst, "X") == 1;
-            let cc = md(inst, "CC") == 1;
-            let satf = md(inst, "SAT") == 1;
-            let neg_imm = md(inst, "NEG") == 1;
+            let x = m[mi::X] == 1;
+            let cc = m[mi::CC] == 1;
+            let satf = m[mi::SAT] == 1;
+            let neg_imm = m[mi::NEG] == 1;
             let (na, nb) = (mods(&o[1]).0, mods(&o[2]).0 || neg_imm);
             for l in lanes(guard) {
-                let a = c.raw(&o[1], l);
-                let b = c.raw(&o[2], l);
+                let a = c.raw(1, l);
+                let b = c.raw(2, l);
                 let (ai, bi, cin) = if po {
                     (a, b, 1)
                 } else {
@@ -265,17 +459,17 @@ pub(crate) fn exec(
                 }
             }
         }
-        "IADD3" => {
+        AluOp::Iadd3 => {
             let d = Ctx::rd(inst, 0);
-            let x = md(inst, "X") == 1;
-            let cc = md(inst, "CC") == 1;
-            let shift = md(inst, "shift");
-            let halves = [md(inst, "ha"), md(inst, "hb"), md(inst, "hc")];
-            let neg_imm = md(inst, "NEG") == 1;
+            let x = m[mi::X] == 1;
+            let cc = m[mi::CC] == 1;
+            let shift = m[mi::shift];
+            let halves = [m[mi::ha], m[mi::hb], m[mi::hc]];
+            let neg_imm = m[mi::NEG] == 1;
             for l in lanes(guard) {
                 let mut v = [0i64; 3];
                 for k in 0..3 {
-                    let raw = c.raw(&o[k + 1], l);
+                    let raw = c.raw(k + 1, l);
                     let raw = match halves[k] {
                         1 => raw & 0xffff,
                         2 => raw >> 16,
@@ -297,16 +491,16 @@ pub(crate) fn exec(
                 }
             }
         }
-        "ISCADD" => {
+        AluOp::Iscadd => {
             let d = Ctx::rd(inst, 0);
-            let cc = md(inst, "CC") == 1;
-            let neg_imm = md(inst, "NEG") == 1;
+            let cc = m[mi::CC] == 1;
+            let neg_imm = m[mi::NEG] == 1;
             let Operand::Imm(sh) = o[3] else {
                 return unsupported("ISCADD shift");
             };
             for l in lanes(guard) {
-                let a = c.ival(&o[1], l);
-                let b = c.ival(&o[2], l);
+                let a = c.ival(1, l);
+                let b = c.ival(2, l);
                 let b = if neg_imm { b.wrapping_neg() } else { b };
                 let sum = ((a << (sh & 31)) as u64) + b as u64 + po as u64;
                 c.set(d, l, sum as u32);
@@ -315,18 +509,18 @@ pub(crate) fn exec(
                 }
             }
         }
-        "LEA" => {
+        AluOp::Lea => {
             let pd = pdst(&o[0]);
             let d = Ctx::rd(inst, 1);
-            let x = md(inst, "X") == 1;
-            let cc = md(inst, "CC") == 1;
+            let x = m[mi::X] == 1;
+            let cc = m[mi::CC] == 1;
             let sh = match o[4] {
                 Operand::Imm(s) => (s & 31) as u32,
                 _ => 0,
             };
             for l in lanes(guard) {
-                let a = c.ival(&o[2], l);
-                let b = c.raw(&o[3], l);
+                let a = c.ival(2, l);
+                let b = c.raw(3, l);
                 let sum = ((a << sh) as u64) + b as u64 + if x { c.carry(l) as u64 } else { 0 };
                 c.set(d, l, sum as u32);
                 c.set_pred(pd, l, sum >> 32 != 0);
@@ -335,23 +529,23 @@ pub(crate) fn exec(
                 }
             }
         }
-        "XMAD" => {
+        AluOp::Xmad => {
             let d = Ctx::rd(inst, 0);
-            let sign = md(inst, "sign");
-            let psl = md(inst, "PSL") == 1;
-            let cmode = md(inst, "cmode");
-            let mrg = md(inst, "MRG") == 1;
-            let x = md(inst, "X") == 1;
-            let cc = md(inst, "CC") == 1;
-            let ha = md(inst, "HA") == 1;
-            let hb = md(inst, "HB") == 1;
+            let sign = m[mi::sign];
+            let psl = m[mi::PSL] == 1;
+            let cmode = m[mi::cmode];
+            let mrg = m[mi::MRG] == 1;
+            let x = m[mi::X] == 1;
+            let cc = m[mi::CC] == 1;
+            let ha = m[mi::HA] == 1;
+            let hb = m[mi::HB] == 1;
             if cmode == 3 {
                 return unsupported("XMAD.CSFU");
             }
             for l in lanes(guard) {
-                let a = c.raw(&o[1], l);
-                let b = c.raw(&o[2], l);
-                let cv = c.raw(&o[3], l);
+                let a = c.raw(1, l);
+                let b = c.raw(2, l);
+                let cv = c.raw(3, l);
                 let a16 = if ha { a >> 16 } else { a & 0xffff };
                 let b16 = if hb { b >> 16 } else { b & 0xffff };
                 let ae = if sign & 1 != 0 {
@@ -385,41 +579,37 @@ pub(crate) fn exec(
                 }
             }
         }
-        "ISETP" => {
-            if md(inst, "X") == 1 {
+        AluOp::Isetp => {
+            if m[mi::X] == 1 {
                 return unsupported("ISETP.X (needs the zero flag of the CC register)");
             }
-            let cmp = md(inst, "cmp");
-            let signed = md(inst, "U32") == 1;
-            let b = md(inst, "bop");
+            let cmp = m[mi::cmp];
+            let signed = m[mi::U32] == 1;
+            let b = m[mi::bop];
             let (p0, p1) = (pdst(&o[0]), pdst(&o[1]));
             for l in lanes(guard) {
-                let t = icmp(cmp, c.raw(&o[2], l), c.ival(&o[3], l), signed);
-                let pc = c.p_of(&o[4], l);
+                let t = icmp(cmp, c.raw(2, l), c.ival(3, l), signed);
+                let pc = c.p_of(4, l);
                 c.set_pred(p0, l, bop(b, t, pc));
                 c.set_pred(p1, l, bop(b, !t, pc));
             }
         }
-        "PSETP" => {
-            let (b1, b2) = (md(inst, "bop1"), md(inst, "bop"));
+        AluOp::Psetp => {
+            let (b1, b2) = (m[mi::bop1], m[mi::bop]);
             let (p0, p1) = (pdst(&o[0]), pdst(&o[1]));
             for l in lanes(guard) {
-                let t = bop(b1, c.p_of(&o[2], l), c.p_of(&o[3], l));
-                let pc = c.p_of(&o[4], l);
+                let t = bop(b1, c.p_of(2, l), c.p_of(3, l));
+                let pc = c.p_of(4, l);
                 c.set_pred(p0, l, bop(b2, t, pc));
                 c.set_pred(p1, l, bop(b2, !t, pc));
             }
         }
-        "PSET" => {
-            let (b1, b2) = (md(inst, "bop1"), md(inst, "bop"));
-            let bf = md(inst, "BF") == 1;
+        AluOp::Pset => {
+            let (b1, b2) = (m[mi::bop1], m[mi::bop]);
+            let bf = m[mi::BF] == 1;
             let d = Ctx::rd(inst, 0);
             for l in lanes(guard) {
-                let t = bop(
-                    b2,
-                    bop(b1, c.p_of(&o[1], l), c.p_of(&o[2], l)),
-                    c.p_of(&o[3], l),
-                );
+                let t = bop(b2, bop(b1, c.p_of(1, l), c.p_of(2, l)), c.p_of(3, l));
                 let v = match (t, bf) {
                     (false, _) => 0,
                     (true, true) => 1.0f32.to_bits(),
@@ -428,15 +618,15 @@ pub(crate) fn exec(
                 c.set(d, l, v);
             }
         }
-        "IMNMX" => {
-            if md(inst, "ext") != 0 {
+        AluOp::Imnmx => {
+            if m[mi::ext] != 0 {
                 return unsupported("IMNMX extended modes");
             }
-            let signed = md(inst, "U32") == 1;
+            let signed = m[mi::U32] == 1;
             let d = Ctx::rd(inst, 0);
             for l in lanes(guard) {
-                let (a, b) = (c.raw(&o[1], l), c.ival(&o[2], l));
-                let min = c.p_of(&o[3], l);
+                let (a, b) = (c.raw(1, l), c.ival(2, l));
+                let min = c.p_of(3, l);
                 let a_lt = if signed {
                     (a as i32) < (b as i32)
                 } else {
@@ -446,21 +636,21 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        "SEL" => {
+        AluOp::Sel => {
             let d = Ctx::rd(inst, 0);
             for l in lanes(guard) {
-                let v = if c.p_of(&o[3], l) {
-                    c.raw(&o[1], l)
+                let v = if c.p_of(3, l) {
+                    c.raw(1, l)
                 } else {
-                    c.ival(&o[2], l)
+                    c.ival(2, l)
                 };
                 c.set(d, l, v);
             }
         }
-        "LOP" | "LOP32I" => {
-            let lop = md(inst, "lop");
-            let inv = md(inst, "INV") == 1;
-            let ptest = md(inst, "ptest");
+        AluOp::Lop => {
+            let lop = m[mi::lop];
+            let inv = m[mi::INV] == 1;
+            let ptest = m[mi::ptest];
             let (pd, di, ai) = if inst.op.name == "LOP" {
                 (pdst(&o[0]), 1, 2)
             } else {
@@ -468,8 +658,8 @@ pub(crate) fn exec(
             };
             let d = Ctx::rd(inst, di);
             for l in lanes(guard) {
-                let a = c.ival(&o[ai], l);
-                let b = c.ival(&o[ai + 1], l);
+                let a = c.ival(ai, l);
+                let b = c.ival(ai + 1, l);
                 let b = if inv { !b } else { b };
                 let r = match lop {
                     0 => a & b,
@@ -487,7 +677,7 @@ pub(crate) fn exec(
                 c.set_pred(pd, l, p);
             }
         }
-        "LOP3" => {
+        AluOp::Lop3 => {
             let r_form = form == "LOP3_R";
             let (pd, base) = if r_form { (pdst(&o[0]), 1) } else { (7, 0) };
             let d = Ctx::rd(inst, base);
@@ -495,11 +685,11 @@ pub(crate) fn exec(
                 return unsupported("LOP3 LUT");
             };
             let lut = lut as u32 & 0xff;
-            let ptest = md(inst, "ptest");
+            let ptest = m[mi::ptest];
             for l in lanes(guard) {
-                let a = c.raw(&o[base + 1], l);
-                let b = c.raw(&o[base + 2], l);
-                let cv = c.raw(&o[base + 3], l);
+                let a = c.raw(base + 1, l);
+                let b = c.raw(base + 2, l);
+                let cv = c.raw(base + 3, l);
                 let mut r = 0u32;
                 for k in 0..8 {
                     if lut >> k & 1 != 0 {
@@ -519,12 +709,12 @@ pub(crate) fn exec(
                 c.set_pred(pd, l, p);
             }
         }
-        "SHL" => {
+        AluOp::Shl => {
             let d = Ctx::rd(inst, 0);
-            let wrap = md(inst, "W") == 1;
+            let wrap = m[mi::W] == 1;
             for l in lanes(guard) {
-                let a = c.raw(&o[1], l);
-                let s = c.ival(&o[2], l);
+                let a = c.raw(1, l);
+                let s = c.ival(2, l);
                 let r = if wrap {
                     a << (s & 31)
                 } else if s >= 32 {
@@ -535,20 +725,20 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        "SHR" => {
-            if md(inst, "xmode") != 0 {
+        AluOp::Shr => {
+            if m[mi::xmode] != 0 {
                 return unsupported("SHR.X/.XHI");
             }
             let d = Ctx::rd(inst, 0);
-            let signed = md(inst, "U32") == 1;
-            let wrap = md(inst, "W") == 1;
-            let brev = md(inst, "BREV") == 1;
+            let signed = m[mi::U32] == 1;
+            let wrap = m[mi::W] == 1;
+            let brev = m[mi::BREV] == 1;
             for l in lanes(guard) {
-                let mut a = c.raw(&o[1], l);
+                let mut a = c.raw(1, l);
                 if brev {
                     a = a.reverse_bits();
                 }
-                let s = c.ival(&o[2], l);
+                let s = c.ival(2, l);
                 let s = if wrap { s & 31 } else { s.min(32) };
                 let r = if signed {
                     ((a as i32 as i64) >> s) as u32
@@ -558,19 +748,19 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        "SHF" => {
+        AluOp::Shf => {
             let d = Ctx::rd(inst, 0);
             let left = form.starts_with("SHF_L");
-            let wrap = md(inst, "W") == 1;
-            let maxs = md(inst, "maxshift");
-            let xhi = md(inst, "xhi");
+            let wrap = m[mi::W] == 1;
+            let maxs = m[mi::maxshift];
+            let xhi = m[mi::xhi];
             if xhi & 2 != 0 {
                 return unsupported("SHF.X");
             }
             for l in lanes(guard) {
-                let lo = c.raw(&o[1], l) as u64;
-                let s = c.raw(&o[2], l);
-                let hi = c.raw(&o[3], l) as u64;
+                let lo = c.raw(1, l) as u64;
+                let s = c.raw(2, l);
+                let hi = c.raw(3, l) as u64;
                 let v = (hi << 32) | lo;
                 let s = if wrap {
                     s & 31
@@ -599,16 +789,16 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        "BFE" => {
+        AluOp::Bfe => {
             let d = Ctx::rd(inst, 0);
-            let signed = md(inst, "U32") == 1;
-            let brev = md(inst, "BREV") == 1;
+            let signed = m[mi::U32] == 1;
+            let brev = m[mi::BREV] == 1;
             for l in lanes(guard) {
-                let mut a = c.raw(&o[1], l);
+                let mut a = c.raw(1, l);
                 if brev {
                     a = a.reverse_bits();
                 }
-                let b = c.ival(&o[2], l);
+                let b = c.ival(2, l);
                 let (pos, len) = (b & 0xff, (b >> 8) & 0xff);
                 let r = if len == 0 {
                     0
@@ -629,12 +819,12 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        "BFI" => {
+        AluOp::Bfi => {
             let d = Ctx::rd(inst, 0);
             for l in lanes(guard) {
-                let a = c.raw(&o[1], l);
-                let b = c.raw(&o[2], l);
-                let base = c.raw(&o[3], l);
+                let a = c.raw(1, l);
+                let b = c.raw(2, l);
+                let base = c.raw(3, l);
                 let (pos, len) = (b & 0xff, (b >> 8) & 0xff);
                 let mut r = base;
                 for i in 0..len {
@@ -647,16 +837,16 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        "PRMT" => {
+        AluOp::Prmt => {
             let d = Ctx::rd(inst, 0);
-            let mode = md(inst, "mode");
+            let mode = m[mi::mode];
             if mode == 7 {
                 return unsupported("PRMT mode 7");
             }
             for l in lanes(guard) {
-                let a = c.raw(&o[1], l);
-                let sel = c.raw(&o[2], l);
-                let cv = c.raw(&o[3], l);
+                let a = c.raw(1, l);
+                let sel = c.raw(2, l);
+                let cv = c.raw(3, l);
                 let pool = ((cv as u64) << 32) | a as u64;
                 let byte = |i: u32| ((pool >> (8 * (i & 7))) & 0xff) as u32;
                 let s = sel & 3;
@@ -684,22 +874,22 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        "POPC" => {
+        AluOp::Popc => {
             let d = Ctx::rd(inst, 0);
-            let inv = md(inst, "INV") == 1;
+            let inv = m[mi::INV] == 1;
             for l in lanes(guard) {
-                let b = c.ival(&o[1], l);
+                let b = c.ival(1, l);
                 let b = if inv { !b } else { b };
                 c.set(d, l, b.count_ones());
             }
         }
-        "FLO" => {
+        AluOp::Flo => {
             let d = Ctx::rd(inst, 0);
-            let signed = md(inst, "U32") == 1;
-            let sh = md(inst, "SH") == 1;
-            let inv = md(inst, "INV") == 1;
+            let signed = m[mi::U32] == 1;
+            let sh = m[mi::SH] == 1;
+            let inv = m[mi::INV] == 1;
             for l in lanes(guard) {
-                let mut b = c.ival(&o[1], l);
+                let mut b = c.ival(1, l);
                 if inv {
                     b = !b;
                 }
@@ -716,15 +906,15 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        "FADD" => {
+        AluOp::Fadd => {
             let d = Ctx::rd(inst, 0);
-            let f = md(inst, "FTZ") == 1;
-            let rnd = md(inst, "rnd");
-            let s = md(inst, "SAT") == 1;
-            let (ni, ai) = (md(inst, "NEG") == 1, md(inst, "ABS") == 1);
+            let f = m[mi::FTZ] == 1;
+            let rnd = m[mi::rnd];
+            let s = m[mi::SAT] == 1;
+            let (ni, ai) = (m[mi::NEG] == 1, m[mi::ABS] == 1);
             for l in lanes(guard) {
-                let mut a = c.fval(&o[1], l);
-                let mut b = c.fval(&o[2], l);
+                let mut a = c.fval(1, l);
+                let mut b = c.fval(2, l);
                 if ai {
                     b = b.abs();
                 }
@@ -748,13 +938,13 @@ pub(crate) fn exec(
                 c.set(d, l, r.to_bits());
             }
         }
-        "FMUL" => {
+        AluOp::Fmul => {
             let d = Ctx::rd(inst, 0);
-            let fmz = md(inst, "fmz");
-            let scale = md(inst, "scale");
-            let rnd = md(inst, "rnd");
-            let s = md(inst, "SAT") == 1;
-            let ni = md(inst, "NEG") == 1;
+            let fmz = m[mi::fmz];
+            let scale = m[mi::scale];
+            let rnd = m[mi::rnd];
+            let s = m[mi::SAT] == 1;
+            let ni = m[mi::NEG] == 1;
             let factor = match scale {
                 1 => 0.5,
                 2 => 0.25,
@@ -765,8 +955,8 @@ pub(crate) fn exec(
                 _ => 1.0,
             };
             for l in lanes(guard) {
-                let mut a = c.fval(&o[1], l);
-                let mut b = c.fval(&o[2], l);
+                let mut a = c.fval(1, l);
+                let mut b = c.fval(2, l);
                 if ni {
                     b = -b;
                 }
@@ -790,16 +980,16 @@ pub(crate) fn exec(
                 c.set(d, l, r.to_bits());
             }
         }
-        "FFMA" => {
+        AluOp::Ffma => {
             let d = Ctx::rd(inst, 0);
-            let fmz = md(inst, "fmz");
-            let rnd = md(inst, "rnd");
-            let s = md(inst, "SAT") == 1;
-            let ni = md(inst, "NEG") == 1;
+            let fmz = m[mi::fmz];
+            let rnd = m[mi::rnd];
+            let s = m[mi::SAT] == 1;
+            let ni = m[mi::NEG] == 1;
             for l in lanes(guard) {
-                let mut a = c.fval(&o[1], l);
-                let mut b = c.fval(&o[2], l);
-                let mut cv = c.fval(&o[3], l);
+                let mut a = c.fval(1, l);
+                let mut b = c.fval(2, l);
+                let mut cv = c.fval(3, l);
                 if ni {
                     b = -b;
                 }
@@ -823,19 +1013,19 @@ pub(crate) fn exec(
                 c.set(d, l, r.to_bits());
             }
         }
-        "I2F" => {
-            if md(inst, "dst") != 2 {
+        AluOp::I2f => {
+            if m[mi::dst] != 2 {
                 return unsupported("I2F to a format other than F32");
             }
-            let src = md(inst, "src");
+            let src = m[mi::src];
             if src & 3 == 3 {
                 return unsupported("I2F from a 64-bit integer");
             }
-            let rnd = md(inst, "rnd");
+            let rnd = m[mi::rnd];
             let d = Ctx::rd(inst, 0);
             let (neg, abs, _) = mods(&o[1]);
             for l in lanes(guard) {
-                let b = c.raw(&o[1], l);
+                let b = c.raw(1, l);
                 let v: i64 = match src {
                     0 => (b & 0xff) as i64,
                     1 => (b & 0xffff) as i64,
@@ -854,18 +1044,18 @@ pub(crate) fn exec(
                 c.set(d, l, r.to_bits());
             }
         }
-        "F2I" => {
-            if md(inst, "src") != 2 {
+        AluOp::F2i => {
+            if m[mi::src] != 2 {
                 return unsupported("F2I from a format other than F32");
             }
-            let dst = md(inst, "dst");
+            let dst = m[mi::dst];
             if dst & 3 == 3 {
                 return unsupported("F2I to a 64-bit integer");
             }
-            let rnd = md(inst, "rnd");
+            let rnd = m[mi::rnd];
             let d = Ctx::rd(inst, 0);
             for l in lanes(guard) {
-                let f = c.fval(&o[1], l);
+                let f = c.fval(1, l);
                 let f = match rnd {
                     0 => f.round_ties_even(),
                     1 => f.floor(),
@@ -881,7 +1071,9 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        other => return unsupported(format!("no functional model for {other}")),
+        AluOp::Other => {
+            return unsupported(format!("no functional model for {}", inst.op.name));
+        }
     }
     Ok(())
 }

@@ -3,14 +3,17 @@
 //! BRA and EXIT, CTA barriers, and every memory instruction turned into one
 //! [`gpumem_mem::Access`] record that both the memory and the statistics consume.
 
+use crate::EmuError;
+use crate::alu::{self, Pre, mi};
 use crate::fault::{Fault, FaultKind};
-use crate::{EmuError, alu};
 use gpumem_maxwell::table::{MemKind, OpKind, size_bytes, size_signed};
 use gpumem_maxwell::{Inst, Operand, RZ, Target};
 use gpumem_mem::rules::{self, LdcMode, MemConfig};
 use gpumem_mem::{Access, AccessKind, CacheOp, CtaMemory, Memory, Space, WARP, model};
 use std::collections::BTreeMap;
 
+/// Registers per lane (R0-R254; RZ is not stored).
+const NREGS: usize = 255;
 /// Most faults kept in the report (the rest are only counted).
 pub const MAX_FAULTS: usize = 1000;
 /// Where kernel parameters start in constant bank 0.
@@ -195,16 +198,6 @@ impl Warp {
     fn p(&self, p: u8, lane: usize) -> bool {
         p >= 7 || self.preds[lane] >> p & 1 != 0
     }
-    #[inline]
-    fn set_p(&mut self, p: u8, lane: usize, v: bool) {
-        if p < 7 {
-            if v {
-                self.preds[lane] |= 1 << p;
-            } else {
-                self.preds[lane] &= !(1 << p);
-            }
-        }
-    }
 }
 
 /// The CTA-wide context of a warp.
@@ -221,6 +214,160 @@ pub struct Emulator<'p> {
     pub faults: Vec<Fault>,
     pub stats: Stats,
     stop: bool,
+    /// Per instruction, resolved at launch ([`Exec`]).
+    exec: Vec<Exec>,
+    /// Statistics by instruction index while running; merged into `stats.per_inst`
+    /// when [`Emulator::run`] returns.
+    dense: Vec<InstStats>,
+    /// Registers any instruction can name (highest named + 4 for pairs and vectors):
+    /// the ones a reused warp must clear.
+    reg_bound: usize,
+    /// Warps of the previous CTA, reused (their 255 registers per lane are large).
+    pool: Vec<Warp>,
+}
+
+/// How the executor dispatches one instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Bra,
+    Ssy,
+    Sync,
+    Exit,
+    Bar,
+    Nop,
+    Mem,
+    Alu,
+}
+
+/// One instruction resolved at launch time.
+#[derive(Clone, Debug)]
+struct Exec {
+    kind: Kind,
+    pre: Pre,
+    /// The branch target operand as an instruction index (SSY, BRA).
+    target: Option<usize>,
+    /// The CC test operand (15 = T).
+    cc: u8,
+    mem: Option<MemPre>,
+}
+
+/// The launch-invariant part of a memory instruction's access record.
+#[derive(Clone, Debug)]
+struct MemPre {
+    /// The size is an `.INVALID*` value (its text).
+    invalid_size: Option<&'static str>,
+    bytes: u32,
+    kind: AccessKind,
+    space: Space,
+    cache: CacheOp,
+    signed: bool,
+    uniform_hint: bool,
+    data_reg: u8,
+    /// The `Ps` predicates of a sparse LDG (written false), as a mask of P0-P6.
+    sparse_preds: u8,
+    /// `(Ra, offset, immediate width)`.
+    addr_op: Option<(u8, i64, u8)>,
+    bank: u32,
+    ldc_mode: LdcMode,
+    wide: bool,
+}
+
+impl Exec {
+    fn new(inst: &Inst, po: bool) -> Exec {
+        let kind = match inst.op.name {
+            "BRA" => Kind::Bra,
+            "SSY" => Kind::Ssy,
+            "SYNC" => Kind::Sync,
+            "EXIT" => Kind::Exit,
+            "BAR" => Kind::Bar,
+            "NOP" | "MEMBAR" | "DEPBAR" => Kind::Nop,
+            _ if inst.op.mem.is_some() => Kind::Mem,
+            _ => Kind::Alu,
+        };
+        let pre = Pre::new(inst, po);
+        Exec {
+            kind,
+            pre,
+            target: target(inst),
+            cc: cc_test(inst),
+            mem: if kind == Kind::Mem {
+                MemPre::new(inst, &pre)
+            } else {
+                None
+            },
+        }
+    }
+}
+
+impl MemPre {
+    fn new(inst: &Inst, pre: &Pre) -> Option<MemPre> {
+        let facts = inst.op.mem?;
+        let szv = inst.mods[facts.size];
+        let size_text = inst.op.mods[facts.size]
+            .lookup(szv)
+            .map(|v| v.text)
+            .unwrap_or("");
+        let bytes = size_bytes(szv);
+        let kind = match facts.kind {
+            MemKind::Load => AccessKind::Load,
+            MemKind::Store => AccessKind::Store,
+        };
+        let space = match facts.space {
+            gpumem_maxwell::table::Space::Global => Space::Global,
+            gpumem_maxwell::table::Space::Constant => Space::Constant,
+            gpumem_maxwell::table::Space::Local => Space::Local,
+            gpumem_maxwell::table::Space::Shared => Space::Shared,
+        };
+        let cache = match facts.cache {
+            Some(k) => cache_op(
+                inst.op.mods[k]
+                    .lookup(inst.mods[k])
+                    .map(|v| v.text)
+                    .unwrap_or(""),
+                kind,
+            ),
+            None => CacheOp::Default,
+        };
+        let mut p = MemPre {
+            invalid_size: size_text.starts_with(".INVALID").then_some(size_text),
+            bytes,
+            kind,
+            space,
+            cache,
+            signed: kind == AccessKind::Load && size_signed(szv),
+            uniform_hint: pre.m[mi::U] == 1 || (space == Space::Global && szv == 7),
+            data_reg: RZ,
+            sparse_preds: 0,
+            addr_op: None,
+            bank: inst
+                .operands
+                .iter()
+                .find_map(|o| match o {
+                    Operand::ConstMem { bank, .. } => Some(*bank as u32),
+                    _ => None,
+                })
+                .unwrap_or(0),
+            ldc_mode: LdcMode::from_value(facts.ldc_mode.map(|k| inst.mods[k]).unwrap_or(0)),
+            wide: facts.wide.map(|k| inst.mods[k] == 1).unwrap_or(false),
+        };
+        // Operands: the data register, the address, and (sparse LDG) Ps.
+        for (k, o) in inst.op.operands.iter().zip(inst.operands.iter()) {
+            match (k, o) {
+                (OpKind::Reg { .. }, Operand::Reg { r, .. }) => p.data_reg = *r,
+                (OpKind::Mem { imm, .. }, Operand::Mem { ra, off }) => {
+                    p.addr_op = Some((*ra, *off, imm.width))
+                }
+                (OpKind::ConstMem { .. }, Operand::ConstMem { ra, off, .. }) => {
+                    p.addr_op = Some((*ra, *off, 16));
+                }
+                (OpKind::SparsePred { .. }, Operand::Pred { p: ps, .. }) if *ps < 7 => {
+                    p.sparse_preds |= 1 << *ps;
+                }
+                _ => {}
+            }
+        }
+        Some(p)
+    }
 }
 
 type Lanes = [[u32; 4]; WARP];
@@ -250,6 +397,32 @@ pub fn md(i: &Inst, name: &str) -> u8 {
 impl<'p> Emulator<'p> {
     pub fn new(prog: &'p Program, cfg: LaunchConfig) -> Emulator<'p> {
         let mem = Memory::new(cfg.max_memory);
+        let mut exec = Vec::with_capacity(prog.insts.len());
+        let mut top = 0usize;
+        for (k, i) in prog.insts.iter().enumerate() {
+            match i {
+                Ok(i) => {
+                    exec.push(Exec::new(i, prog.po.get(k).copied().unwrap_or(false)));
+                    for o in &i.operands {
+                        let r = match *o {
+                            Operand::Reg { r, .. } => r,
+                            Operand::Mem { ra, .. } | Operand::ConstMem { ra, .. } => ra,
+                            _ => 0,
+                        };
+                        if r != RZ {
+                            top = top.max(r as usize);
+                        }
+                    }
+                }
+                Err(_) => exec.push(Exec {
+                    kind: Kind::Nop,
+                    pre: Pre::default(),
+                    target: None,
+                    cc: 15,
+                    mem: None,
+                }),
+            }
+        }
         let mut e = Emulator {
             prog,
             cfg,
@@ -257,6 +430,10 @@ impl<'p> Emulator<'p> {
             faults: Vec::new(),
             stats: Stats::default(),
             stop: false,
+            dense: vec![InstStats::default(); exec.len()],
+            exec,
+            reg_bound: (top + 4).min(NREGS),
+            pool: Vec::new(),
         };
         e.write_driver_constants();
         e
@@ -332,6 +509,36 @@ impl<'p> Emulator<'p> {
     /// Runs the whole grid. Faults are recorded in `self.faults`; a step or memory
     /// limit stops the launch.
     pub fn run(&mut self) {
+        self.run_grid();
+        self.flush_stats();
+    }
+
+    /// Moves the per-index statistics of the run into `stats.per_inst`.
+    fn flush_stats(&mut self) {
+        for (pc, d) in self.dense.iter_mut().enumerate() {
+            if d.executed == 0 {
+                continue;
+            }
+            let d = std::mem::take(d);
+            let st = self.stats.per_inst.entry(inst_addr(pc)).or_default();
+            if st.executed == 0 {
+                st.text = self.prog.texts[pc].clone();
+            }
+            st.executed += d.executed;
+            if d.space.is_some() {
+                st.space = d.space;
+                st.kind = d.kind;
+                st.cache = d.cache;
+            }
+            st.accesses += d.accesses;
+            st.lines_128 += d.lines_128;
+            st.sectors_32 += d.sectors_32;
+            st.bank_conflict_degree = st.bank_conflict_degree.max(d.bank_conflict_degree);
+            st.wavefronts += d.wavefronts;
+        }
+    }
+
+    fn run_grid(&mut self) {
         let [gx, gy, gz] = self.cfg.grid;
         let threads: u64 = self.cfg.block.iter().map(|&b| b as u64).product();
         if threads == 0 || gx == 0 || gy == 0 || gz == 0 {
@@ -375,8 +582,19 @@ impl<'p> Emulator<'p> {
         let mut cta = CtaMemory::new(self.cfg.shared_bytes, self.cfg.local_bytes, threads);
         let [bx, by, _] = self.cfg.block;
         let nwarps = threads.div_ceil(WARP as u64) as u32;
+        let mut pool = std::mem::take(&mut self.pool);
+        let reg_bound = self.reg_bound;
         let mut warps: Vec<Warp> = (0..nwarps)
             .map(|w| {
+                let regs = match pool.pop() {
+                    Some(old) => {
+                        let mut r = old.regs;
+                        // Registers past the bound are never named, so still 0.
+                        r[..reg_bound * WARP].fill(0);
+                        r
+                    }
+                    None => vec![0; NREGS * WARP],
+                };
                 let mut tid = [[0; 3]; WARP];
                 let mut valid = 0u32;
                 for (lane, t) in tid.iter_mut().enumerate() {
@@ -388,7 +606,7 @@ impl<'p> Emulator<'p> {
                     }
                 }
                 Warp {
-                    regs: vec![0; 255 * WARP],
+                    regs,
                     preds: [0; WARP],
                     carry: 0,
                     pc: 0,
@@ -402,16 +620,19 @@ impl<'p> Emulator<'p> {
                 }
             })
             .collect();
+        self.pool = pool;
         loop {
             for w in warps.iter_mut() {
                 while !w.done && !w.at_bar && !self.stop {
                     self.step(w, &mut cta, &ctx);
                 }
                 if self.stop {
+                    self.pool.append(&mut warps);
                     return;
                 }
             }
             if warps.iter().all(|w| w.done) {
+                self.pool.append(&mut warps);
                 return;
             }
             // Every live warp waits at the barrier: release them.
@@ -480,34 +701,37 @@ impl<'p> Emulator<'p> {
                 self.kill(w);
                 return;
             }
-            Some(Ok(i)) => *i,
+            Some(Ok(i)) => i,
         };
         self.stats.warp_instructions += 1;
-        let st = self.stats.per_inst.entry(inst_addr(pc)).or_default();
-        if st.executed == 0 {
-            st.text = prog.texts[pc].clone();
-        }
-        st.executed += 1;
+        self.dense[pc].executed += 1;
+        // The executor table lives as long as the emulator; take it out while this
+        // instruction runs so `self` stays free (put back below).
+        let ex = std::mem::take(&mut self.exec);
+        let e = &ex[pc];
 
-        let mut guard = 0u32;
-        for l in lanes(w.active) {
-            if w.p(inst.guard, l) != inst.guard_neg {
-                guard |= 1 << l;
+        let guard = if inst.guard >= 7 {
+            if inst.guard_neg { 0 } else { w.active }
+        } else {
+            let mut guard = 0u32;
+            for l in lanes(w.active) {
+                if w.p(inst.guard, l) != inst.guard_neg {
+                    guard |= 1 << l;
+                }
             }
-        }
-        let name = inst.op.name;
-        let po = prog.po[pc];
+            guard
+        };
         w.pc = pc + 1;
-        let res: Result<(), (FaultKind, String)> = match name {
-            "BRA" => self.bra(w, &inst, guard),
-            "SSY" => {
+        let res: Result<(), (FaultKind, String)> = match e.kind {
+            Kind::Bra => self.bra(w, e, guard),
+            Kind::Ssy => {
                 if w.stack.len() >= MAX_STACK {
                     Err((
                         FaultKind::StackOverflow,
                         "reconvergence stack overflow".into(),
                     ))
                 } else {
-                    match target(&inst) {
+                    match e.target {
                         Some(t) => {
                             w.stack.push(Entry {
                                 pc: t,
@@ -519,8 +743,8 @@ impl<'p> Emulator<'p> {
                     }
                 }
             }
-            "SYNC" => {
-                if cc_test(&inst) != 15 {
+            Kind::Sync => {
+                if e.cc != 15 {
                     Err((
                         FaultKind::Unsupported,
                         "SYNC with a condition-code test".into(),
@@ -540,8 +764,8 @@ impl<'p> Emulator<'p> {
                     Ok(())
                 }
             }
-            "EXIT" => {
-                if cc_test(&inst) != 15 {
+            Kind::Exit => {
+                if e.cc != 15 {
                     Err((
                         FaultKind::Unsupported,
                         "EXIT with a condition-code test".into(),
@@ -555,16 +779,17 @@ impl<'p> Emulator<'p> {
                     Ok(())
                 }
             }
-            "BAR" => {
+            Kind::Bar => {
                 if guard != 0 {
                     w.at_bar = true;
                 }
                 Ok(())
             }
-            "NOP" | "MEMBAR" | "DEPBAR" => Ok(()),
-            _ if inst.op.mem.is_some() => self.mem_op(w, &inst, guard, pc, cta, ctx),
-            _ => alu::exec(self, w_view(w), &inst, guard, po, ctx.ctaid),
+            Kind::Nop => Ok(()),
+            Kind::Mem => self.mem_op(w, inst, e, guard, pc, cta, ctx),
+            Kind::Alu => alu::exec(self, w_view(w), inst, &e.pre, guard, ctx.ctaid),
         };
+        self.exec = ex;
         if let Err((kind, msg)) = res {
             let msg = format!("{} ({})", msg, prog.texts[pc]);
             self.fault(kind, pc, ctx.linear, w.id, msg);
@@ -574,14 +799,14 @@ impl<'p> Emulator<'p> {
         }
     }
 
-    fn bra(&mut self, w: &mut Warp, inst: &Inst, guard: u32) -> Result<(), (FaultKind, String)> {
-        if cc_test(inst) != 15 {
+    fn bra(&mut self, w: &mut Warp, e: &Exec, guard: u32) -> Result<(), (FaultKind, String)> {
+        if e.cc != 15 {
             return Err((
                 FaultKind::Unsupported,
                 "BRA with a condition-code test".into(),
             ));
         }
-        let Some(t) = target(inst) else {
+        let Some(t) = e.target else {
             return Err((
                 FaultKind::PcOutOfRange,
                 "branch target is not an instruction".into(),
@@ -606,17 +831,19 @@ impl<'p> Emulator<'p> {
         Ok(())
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn mem_op(
         &mut self,
         w: &mut Warp,
         inst: &Inst,
+        e: &Exec,
         guard: u32,
         pc: usize,
         cta: &mut CtaMemory,
         ctx: &CtaCtx,
     ) -> Result<(), (FaultKind, String)> {
-        let (acc, data_reg) = self.access(w, inst, guard)?;
-        let st = self.stats.per_inst.entry(inst_addr(pc)).or_default();
+        let (acc, data_reg) = self.access(w, inst, e, guard)?;
+        let st = &mut self.dense[pc];
         st.space = Some(acc.space);
         st.kind = Some(acc.kind);
         st.cache = Some(acc.cache);
@@ -691,64 +918,25 @@ impl<'p> Emulator<'p> {
         &self,
         w: &mut Warp,
         inst: &Inst,
+        e: &Exec,
         guard: u32,
     ) -> Result<(Access, u8), (FaultKind, String)> {
-        let facts = inst
-            .op
+        let _ = inst;
+        let p = e
             .mem
+            .as_ref()
             .ok_or((FaultKind::Unsupported, "not a memory op".to_string()))?;
-        let szv = inst.mods[facts.size];
-        let size_text = inst.op.mods[facts.size]
-            .lookup(szv)
-            .map(|v| v.text)
-            .unwrap_or("");
-        if size_text.starts_with(".INVALID") {
+        if let Some(size_text) = p.invalid_size {
             return Err((FaultKind::InvalidInstruction, format!("size {size_text}")));
         }
-        let bytes = size_bytes(szv);
-        let kind = match facts.kind {
-            MemKind::Load => AccessKind::Load,
-            MemKind::Store => AccessKind::Store,
-        };
-        let space = match facts.space {
-            gpumem_maxwell::table::Space::Global => Space::Global,
-            gpumem_maxwell::table::Space::Constant => Space::Constant,
-            gpumem_maxwell::table::Space::Local => Space::Local,
-            gpumem_maxwell::table::Space::Shared => Space::Shared,
-        };
-        let cache = match facts.cache {
-            Some(k) => cache_op(
-                inst.op.mods[k]
-                    .lookup(inst.mods[k])
-                    .map(|v| v.text)
-                    .unwrap_or(""),
-                kind,
-            ),
-            None => CacheOp::Default,
-        };
-        let signed = kind == AccessKind::Load && size_signed(szv);
-        let mut acc = Access::new(space, kind, bytes, signed, cache);
-        acc.uniform_hint = md(inst, "U") == 1 || (space == Space::Global && szv == 7);
-        // Operands: the data register, the address, and (sparse LDG) Ps.
-        let mut data_reg = RZ;
-        let mut addr_op = None;
-        for (k, o) in inst.op.operands.iter().zip(inst.operands.iter()) {
-            match (k, o) {
-                (OpKind::Reg { .. }, Operand::Reg { r, .. }) => data_reg = *r,
-                (OpKind::Mem { imm, .. }, Operand::Mem { ra, off }) => {
-                    addr_op = Some((*ra, *off, imm.width))
-                }
-                (OpKind::ConstMem { .. }, Operand::ConstMem { bank, ra, off }) => {
-                    addr_op = Some((*ra, *off, 16));
-                    let _ = bank;
-                }
-                (OpKind::SparsePred { .. }, Operand::Pred { p, .. }) => {
-                    // Ps: no page of gpumem's memory is sparse, so Ps is false.
-                    for l in lanes(guard) {
-                        w.set_p(*p, l, false);
-                    }
-                }
-                _ => {}
+        let (bytes, kind, space) = (p.bytes, p.kind, p.space);
+        let mut acc = Access::new(space, kind, bytes, p.signed, p.cache);
+        acc.uniform_hint = p.uniform_hint;
+        let data_reg = p.data_reg;
+        if p.sparse_preds != 0 {
+            // Ps: no page of gpumem's memory is sparse, so Ps is false.
+            for l in lanes(guard) {
+                w.preds[l] &= !p.sparse_preds;
             }
         }
         let nregs = bytes.div_ceil(4);
@@ -761,43 +949,49 @@ impl<'p> Emulator<'p> {
                 ),
             ));
         }
-        let (ra, off, width) =
-            addr_op.ok_or((FaultKind::Unsupported, "no address operand".to_string()))?;
+        let (ra, off, width) = p
+            .addr_op
+            .ok_or((FaultKind::Unsupported, "no address operand".to_string()))?;
         let cfg = &self.cfg.mem;
         if space == Space::Constant {
-            let bank = match inst.operands.iter().find_map(|o| match o {
-                Operand::ConstMem { bank, .. } => Some(*bank),
-                _ => None,
-            }) {
-                Some(b) => b as u32,
-                None => 0,
-            };
-            let mode = LdcMode::from_value(facts.ldc_mode.map(|k| inst.mods[k]).unwrap_or(0));
             for l in lanes(guard) {
                 let rav = (ra != RZ).then(|| w.r(ra, l));
-                acc.apply(l, rules::constant(bank, rav, off, mode, bytes, cfg));
+                acc.apply(l, rules::constant(p.bank, rav, off, p.ldc_mode, bytes, cfg));
             }
             return Ok((acc, data_reg));
         }
         let absolute = ra == RZ || ra as u32 >= self.cfg.registers;
         let zext = (off as u64) & ((1u64 << width) - 1);
-        let wide = facts.wide.map(|k| inst.mods[k] == 1).unwrap_or(false);
-        for l in lanes(guard) {
-            let raw = if absolute {
-                zext
-            } else if space == Space::Global && wide {
-                let lo = w.r(ra, l) as u64;
-                let hi = if ra >= 254 { 0 } else { w.r(ra + 1, l) as u64 };
-                ((hi << 32) | lo).wrapping_add(off as u64)
-            } else {
-                w.r(ra, l).wrapping_add(off as u32) as u64
-            };
-            let v = match space {
-                Space::Global => rules::global(raw, bytes, kind == AccessKind::Store, cfg),
-                Space::Local => rules::window(raw, bytes, self.cfg.local_bytes, cfg),
-                _ => rules::window(raw, bytes, self.cfg.shared_bytes, cfg),
-            };
-            acc.apply(l, v);
+        let wide = p.wide;
+        let store = kind == AccessKind::Store;
+        match space {
+            Space::Global if !absolute && wide => {
+                let hi_reg = (ra < 254).then_some(ra + 1);
+                for l in lanes(guard) {
+                    let lo = w.r(ra, l) as u64;
+                    let hi = hi_reg.map(|h| w.r(h, l) as u64).unwrap_or(0);
+                    let raw = ((hi << 32) | lo).wrapping_add(off as u64);
+                    acc.apply(l, rules::global(raw, bytes, store, cfg));
+                }
+            }
+            _ => {
+                let alloc = match space {
+                    Space::Local => self.cfg.local_bytes,
+                    _ => self.cfg.shared_bytes,
+                };
+                for l in lanes(guard) {
+                    let raw = if absolute {
+                        zext
+                    } else {
+                        w.r(ra, l).wrapping_add(off as u32) as u64
+                    };
+                    let v = match space {
+                        Space::Global => rules::global(raw, bytes, store, cfg),
+                        _ => rules::window(raw, bytes, alloc, cfg),
+                    };
+                    acc.apply(l, v);
+                }
+            }
         }
         Ok((acc, data_reg))
     }

@@ -19,6 +19,7 @@ pub mod exec;
 pub mod fault;
 pub mod manifest;
 pub mod report;
+pub mod vega;
 
 pub use exec::{Emulator, LaunchConfig, Program, Stats};
 pub use fault::{Fault, FaultKind};
@@ -60,6 +61,55 @@ pub fn run_manifest_file(path: &Path) -> Result<Report, EmuError> {
 pub fn run_manifest_str(toml: &str, base_dir: &Path) -> Result<Report, EmuError> {
     match Manifest::parse(toml)? {
         Manifest::Maxwell(m) => run_maxwell(&m, base_dir, None),
+        Manifest::Vega(_) => Err(EmuError::Manifest(
+            "an `isa = \"vega\"` manifest runs with `run_any_manifest_file`".into(),
+        )),
+    }
+}
+
+/// The report of a run of either ISA.
+pub enum AnyReport {
+    Maxwell(Report),
+    Vega(gpumem_wave::WaveReport),
+}
+
+impl AnyReport {
+    /// The JSON document (`dumps`, `faults`, `stats`; Vega adds `hazards`).
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            AnyReport::Maxwell(r) => r.to_json(),
+            AnyReport::Vega(r) => vega::vega_json(r),
+        }
+    }
+
+    /// Whether the run stopped on a fault.
+    pub fn faulted(&self) -> bool {
+        match self {
+            AnyReport::Maxwell(r) => !r.faults.is_empty(),
+            AnyReport::Vega(r) => !r.faults.is_empty(),
+        }
+    }
+}
+
+impl std::fmt::Display for AnyReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnyReport::Maxwell(r) => r.fmt(f),
+            AnyReport::Vega(r) => vega::VegaText(r).fmt(f),
+        }
+    }
+}
+
+/// Reads and runs a manifest of either ISA (`isa = "maxwell"` or `"vega"`).
+pub fn run_any_manifest_file(path: &Path) -> Result<AnyReport, EmuError> {
+    let text = std::fs::read_to_string(path).map_err(|err| EmuError::Io {
+        path: path.display().to_string(),
+        err,
+    })?;
+    let base = path.parent().unwrap_or(Path::new("."));
+    match Manifest::parse(&text)? {
+        Manifest::Maxwell(m) => run_maxwell(&m, base, None).map(AnyReport::Maxwell),
+        Manifest::Vega(m) => vega::run_vega(m, base).map(AnyReport::Vega),
     }
 }
 
@@ -68,6 +118,7 @@ pub fn run_manifest_str(toml: &str, base_dir: &Path) -> Result<Report, EmuError>
 pub fn builtin_example() -> Report {
     let m = match Manifest::parse(include_str!("builtin.toml")) {
         Ok(Manifest::Maxwell(m)) => m,
+        Ok(Manifest::Vega(_)) => unreachable_report(EmuError::Manifest("not Maxwell".into())),
         Err(e) => unreachable_report(e),
     };
     match run_maxwell(

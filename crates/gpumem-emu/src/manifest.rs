@@ -14,6 +14,7 @@ use std::path::Path;
 #[serde(tag = "isa", rename_all = "lowercase")]
 pub enum Manifest {
     Maxwell(MaxwellManifest),
+    Vega(crate::vega::VegaManifest),
 }
 
 impl Manifest {

@@ -85,7 +85,9 @@ fn unknown_keys_are_errors() {
 
 #[test]
 fn bad_isa_and_missing_files_are_errors() {
-    assert!(err("isa = \"vega\"\nprogram = \"x\"\n[launch]\nblock = [1]\n").contains("vega"));
+    assert!(err("isa = \"volta\"\nprogram = \"x\"\n").contains("volta"));
+    // A Vega manifest has no Maxwell `[launch]` table.
+    assert!(err("isa = \"vega\"\nprogram = \"x\"\n[launch]\nblock = [1]\n").contains("launch"));
     let e = err("isa = \"maxwell\"\nprogram = \"nope.sass\"\n[launch]\nblock = [1]\n");
     assert!(e.contains("nope.sass"), "{e}");
     let e = err(&format!(

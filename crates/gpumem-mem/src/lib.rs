@@ -22,6 +22,32 @@ pub mod model;
 pub mod rules;
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A multiplicative hasher for page numbers (the pages map is on the hot path; SipHash
+/// is needlessly slow for u64 keys chosen by a kernel, and no key comes from an
+/// adversary that could profit from collisions beyond slowing its own run).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PageHasher(u64);
+
+impl Hasher for PageHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+type PageMap = HashMap<u64, Box<[u8; PAGE_BYTES as usize]>, BuildHasherDefault<PageHasher>>;
 
 /// Lanes of a warp.
 pub const WARP: usize = 32;
@@ -230,7 +256,7 @@ pub fn extend(bytes: &[u8; 16], size: u32, signed: bool) -> [u32; 4] {
 /// Sparse, byte-addressed, 64-bit global memory. Bytes never written read as 0.
 #[derive(Clone, Debug, Default)]
 pub struct Global {
-    pages: HashMap<u64, Box<[u8; PAGE_BYTES as usize]>>,
+    pages: PageMap,
     /// Most bytes (whole pages) the memory may hold.
     pub limit: u64,
 }
@@ -238,7 +264,7 @@ pub struct Global {
 impl Global {
     pub fn new(limit: u64) -> Global {
         Global {
-            pages: HashMap::new(),
+            pages: PageMap::default(),
             limit,
         }
     }
@@ -248,14 +274,31 @@ impl Global {
         self.pages.len() as u64 * PAGE_BYTES
     }
 
+    /// The resident page numbered `page` (address / `PAGE_BYTES`), if any.
+    #[inline]
+    pub fn page(&self, page: u64) -> Option<&[u8; PAGE_BYTES as usize]> {
+        self.pages.get(&page).map(|p| &**p)
+    }
+
+    /// The resident page numbered `page`, mutably, if any.
+    #[inline]
+    pub fn page_mut(&mut self, page: u64) -> Option<&mut [u8; PAGE_BYTES as usize]> {
+        self.pages.get_mut(&page).map(|p| &mut **p)
+    }
+
     pub fn read(&self, addr: u64, out: &mut [u8]) {
-        for (i, b) in out.iter_mut().enumerate() {
-            let a = addr.wrapping_add(i as u64);
-            *b = self
-                .pages
-                .get(&(a / PAGE_BYTES))
-                .map(|p| p[(a % PAGE_BYTES) as usize])
-                .unwrap_or(0);
+        // Page by page (the address wraps at 2^64).
+        let mut done = 0;
+        while done < out.len() {
+            let a = addr.wrapping_add(done as u64);
+            let off = (a % PAGE_BYTES) as usize;
+            let n = (PAGE_BYTES as usize - off).min(out.len() - done);
+            let dst = &mut out[done..done + n];
+            match self.pages.get(&(a / PAGE_BYTES)) {
+                Some(p) => dst.copy_from_slice(&p[off..off + n]),
+                None => dst.fill(0),
+            }
+            done += n;
         }
     }
 
@@ -277,13 +320,17 @@ impl Global {
         if self.resident() + new_pages * PAGE_BYTES > self.limit {
             return Err(MemFault::MemoryLimit);
         }
-        for (i, b) in data.iter().enumerate() {
-            let a = addr.wrapping_add(i as u64);
+        let mut done = 0;
+        while done < data.len() {
+            let a = addr.wrapping_add(done as u64);
+            let off = (a % PAGE_BYTES) as usize;
+            let n = (PAGE_BYTES as usize - off).min(data.len() - done);
             let page = self
                 .pages
                 .entry(a / PAGE_BYTES)
                 .or_insert_with(|| Box::new([0; PAGE_BYTES as usize]));
-            page[(a % PAGE_BYTES) as usize] = *b;
+            page[off..off + n].copy_from_slice(&data[done..done + n]);
+            done += n;
         }
         Ok(())
     }
@@ -323,6 +370,13 @@ impl ConstBanks {
 
     /// Reads bytes; anything outside a bank reads 0.
     pub fn read(&self, bank: u32, offset: u64, out: &mut [u8]) {
+        if let Some(Some(b)) = self.banks.get(bank as usize)
+            && let Some(end) = offset.checked_add(out.len() as u64)
+            && end <= CONST_BANK_BYTES
+        {
+            out.copy_from_slice(&b[offset as usize..end as usize]);
+            return;
+        }
         for (i, o) in out.iter_mut().enumerate() {
             let off = offset + i as u64;
             *o = match self.banks.get(bank as usize) {
@@ -336,6 +390,12 @@ impl ConstBanks {
     pub fn word(&self, bank: u32, offset: i64) -> u32 {
         if offset < 0 {
             return 0;
+        }
+        if let Some(Some(b)) = self.banks.get(bank as usize)
+            && offset + 4 <= CONST_BANK_BYTES as i64
+        {
+            let o = offset as usize;
+            return u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
         }
         let mut b = [0; 4];
         self.read(bank, offset as u64, &mut b);
@@ -389,6 +449,17 @@ impl Memory {
         out: &mut [[u32; 4]; WARP],
     ) {
         let n = acc.bytes as usize;
+        if n > 16 {
+            // Not an instruction's size: read nothing (the buffer holds 16 bytes).
+            for lane in 0..WARP {
+                if acc.mask & (1 << lane) != 0 {
+                    out[lane] = [0; 4];
+                }
+            }
+            return;
+        }
+        // The last global page looked up (most warps touch one or two).
+        let mut cached: Option<(u64, Option<&[u8; PAGE_BYTES as usize]>)> = None;
         for lane in 0..WARP {
             if acc.mask & (1 << lane) == 0 {
                 continue;
@@ -397,7 +468,24 @@ impl Memory {
             if acc.skip & (1 << lane) == 0 {
                 let a = acc.addr[lane];
                 match acc.space {
-                    Space::Global => self.global.read(a, &mut buf[..n]),
+                    Space::Global => {
+                        let (pn, off) = (a / PAGE_BYTES, (a % PAGE_BYTES) as usize);
+                        if off + n <= PAGE_BYTES as usize {
+                            let page = match cached {
+                                Some((c, p)) if c == pn => p,
+                                _ => {
+                                    let p = self.global.page(pn);
+                                    cached = Some((pn, p));
+                                    p
+                                }
+                            };
+                            if let Some(p) = page {
+                                buf[..n].copy_from_slice(&p[off..off + n]);
+                            }
+                        } else {
+                            self.global.read(a, &mut buf[..n]);
+                        }
+                    }
                     Space::Constant => {
                         self.constant
                             .read((a >> 16) as u32, a & 0xffff, &mut buf[..n])
@@ -423,10 +511,13 @@ impl Memory {
         first_thread: u64,
         data: &[[u32; 4]; WARP],
     ) -> Vec<LaneFault> {
-        let n = acc.bytes as usize;
+        let n = (acc.bytes as usize).min(16);
         let mut refused = Vec::new();
+        let lanes = acc.data_lanes();
+        // The last resident global page written.
+        let mut cached: Option<(u64, &mut [u8; PAGE_BYTES as usize])> = None;
         for lane in 0..WARP {
-            if acc.data_lanes() & (1 << lane) == 0 {
+            if lanes & (1 << lane) == 0 {
                 continue;
             }
             let mut buf = [0u8; 16];
@@ -436,6 +527,21 @@ impl Memory {
             let a = acc.addr[lane];
             match acc.space {
                 Space::Global => {
+                    let (pn, off) = (a / PAGE_BYTES, (a % PAGE_BYTES) as usize);
+                    if off + n <= PAGE_BYTES as usize {
+                        if let Some((c, p)) = cached.as_mut()
+                            && *c == pn
+                        {
+                            p[off..off + n].copy_from_slice(&buf[..n]);
+                            continue;
+                        }
+                        if let Some(p) = self.global.page_mut(pn) {
+                            p[off..off + n].copy_from_slice(&buf[..n]);
+                            cached = Some((pn, p));
+                            continue;
+                        }
+                    }
+                    cached = None;
                     if let Err(kind) = self.global.write(a, &buf[..n]) {
                         refused.push(LaneFault {
                             lane: lane as u8,
@@ -458,12 +564,24 @@ impl Memory {
 }
 
 fn copy_out(src: &[u8], addr: u64, out: &mut [u8]) {
+    if let Some(end) = (addr as usize).checked_add(out.len())
+        && end <= src.len()
+    {
+        out.copy_from_slice(&src[addr as usize..end]);
+        return;
+    }
     for (i, o) in out.iter_mut().enumerate() {
         *o = src.get(addr as usize + i).copied().unwrap_or(0);
     }
 }
 
 fn copy_in(dst: &mut [u8], addr: u64, data: &[u8]) {
+    if let Some(end) = (addr as usize).checked_add(data.len())
+        && end <= dst.len()
+    {
+        dst[addr as usize..end].copy_from_slice(data);
+        return;
+    }
     for (i, d) in data.iter().enumerate() {
         if let Some(b) = dst.get_mut(addr as usize + i) {
             *b = *d;

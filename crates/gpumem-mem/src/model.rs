@@ -30,10 +30,77 @@ pub struct Cost {
     pub wavefronts: u32,
 }
 
-fn distinct(v: &mut Vec<u64>) -> u32 {
-    v.sort_unstable();
-    v.dedup();
-    v.len() as u32
+/// A set of u64 keys collected without allocating for instruction-sized accesses
+/// (spills to the heap for larger hand-made records).
+struct Keys {
+    buf: [u64; 64],
+    len: usize,
+    spill: Vec<u64>,
+    sorted: bool,
+}
+
+impl Keys {
+    fn new() -> Keys {
+        Keys {
+            buf: [0; 64],
+            len: 0,
+            spill: Vec::new(),
+            sorted: true,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, k: u64) {
+        if self.len > 0 {
+            let last = self.buf[self.len - 1];
+            if last == k {
+                return; // consecutive lanes often share a sector or line
+            }
+            if k < last {
+                self.sorted = false;
+            }
+        }
+        if self.len < self.buf.len() {
+            self.buf[self.len] = k;
+            self.len += 1;
+        } else {
+            self.spill.push(k);
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Distinct keys, sorted.
+    fn distinct(&mut self) -> &[u64] {
+        if self.spill.is_empty() {
+            let v = &mut self.buf[..self.len];
+            if !self.sorted {
+                v.sort_unstable();
+            }
+            let mut n = 0;
+            for i in 0..v.len() {
+                if n == 0 || v[n - 1] != v[i] {
+                    v[n] = v[i];
+                    n += 1;
+                }
+            }
+            self.len = n;
+            self.sorted = true;
+            &self.buf[..n]
+        } else {
+            self.spill.extend_from_slice(&self.buf[..self.len]);
+            self.len = 0;
+            self.spill.sort_unstable();
+            self.spill.dedup();
+            &self.spill
+        }
+    }
+
+    fn count(&mut self) -> u32 {
+        self.distinct().len() as u32
+    }
 }
 
 /// Computes the cost of `acc`.
@@ -49,7 +116,7 @@ pub fn cost(acc: &Access) -> Cost {
     let n = acc.bytes.max(1) as u64;
     match acc.space {
         Space::Global | Space::Constant => {
-            let (mut lines, mut sectors) = (Vec::new(), Vec::new());
+            let (mut lines, mut sectors) = (Keys::new(), Keys::new());
             for lane in (0..WARP).filter(|l| lanes & (1 << l) != 0) {
                 let a = acc.addr[lane];
                 let end = a.saturating_add(n - 1);
@@ -60,11 +127,11 @@ pub fn cost(acc: &Access) -> Cost {
                     lines.push(l);
                 }
             }
-            c.sectors_32 = distinct(&mut sectors);
-            c.lines_128 = distinct(&mut lines);
+            c.sectors_32 = sectors.count();
+            c.lines_128 = lines.count();
         }
         Space::Local => {
-            let (mut lines, mut sectors) = (Vec::new(), Vec::new());
+            let (mut lines, mut sectors) = (Keys::new(), Keys::new());
             for lane in (0..WARP).filter(|l| lanes & (1 << l) != 0) {
                 let a = acc.addr[lane];
                 for w in (a / 4)..=((a + n - 1) / 4) {
@@ -73,8 +140,8 @@ pub fn cost(acc: &Access) -> Cost {
                     sectors.push(phys / 32);
                 }
             }
-            c.sectors_32 = distinct(&mut sectors);
-            c.lines_128 = distinct(&mut lines);
+            c.sectors_32 = sectors.count();
+            c.lines_128 = lines.count();
         }
         Space::Shared => {
             let phase_lanes = match n {
@@ -85,7 +152,7 @@ pub fn cost(acc: &Access) -> Cost {
             let mut worst = 0;
             let mut total = 0;
             for phase in 0..(WARP / phase_lanes) {
-                let mut words: Vec<u64> = Vec::new();
+                let mut words = Keys::new();
                 for lane in phase * phase_lanes..(phase + 1) * phase_lanes {
                     if lanes & (1 << lane) == 0 {
                         continue;
@@ -95,12 +162,11 @@ pub fn cost(acc: &Access) -> Cost {
                         words.push(w);
                     }
                 }
-                distinct(&mut words);
                 if words.is_empty() {
                     continue;
                 }
                 let mut per_bank = [0u32; 32];
-                for w in &words {
+                for w in words.distinct() {
                     per_bank[(w % 32) as usize] += 1;
                 }
                 let d = per_bank.iter().copied().max().unwrap_or(0);
@@ -109,11 +175,11 @@ pub fn cost(acc: &Access) -> Cost {
             }
             c.bank_conflict_degree = worst;
             c.wavefronts = total;
-            let mut lines: Vec<u64> = (0..WARP)
-                .filter(|l| lanes & (1 << l) != 0)
-                .map(|l| acc.addr[l] / 128)
-                .collect();
-            c.lines_128 = distinct(&mut lines);
+            let mut lines = Keys::new();
+            for l in (0..WARP).filter(|l| lanes & (1 << l) != 0) {
+                lines.push(acc.addr[l] / 128);
+            }
+            c.lines_128 = lines.count();
         }
     }
     c
