@@ -78,8 +78,10 @@ impl Program {
 
     /// Assembles SASS text.
     pub fn from_sass(src: &str, target: Target) -> Result<Program, EmuError> {
-        let bin = gpumem_maxwell::assemble(src, target)
-            .map_err(|e| EmuError::Program(format!("cannot assemble the program:\n{e}")))?;
+        let bin = gpumem_maxwell::assemble(src, target).map_err(|e| {
+            let text = gpumem_isa::render_diagnostics("program", src, &e.0);
+            EmuError::Program(format!("cannot assemble the program:\n{text}"))
+        })?;
         Program::from_bytes(&bin, target)
     }
 }
