@@ -1121,19 +1121,15 @@ fn parse_line(
         match match_operands(l, op, &toks, &mut inst, &mut label, ms + mnem.len()) {
             Ok(()) => {
                 if let (true, Some((a, b))) = (po, op.po) {
-                    let addr = 0;
-                    let w = codec::encode(&inst, addr) | (1 << a) | (1 << b);
-                    match codec::decode(w, inst.ctrl.to_slot(), addr, target) {
+                    // Set both "plus one" bits and read the instruction back: the bits may
+                    // belong to operand flags or suffix groups. Branch targets are kept as
+                    // they are (they were encoded relative to address 0).
+                    let w = codec::encode(&inst, 0) | (1 << a) | (1 << b);
+                    match codec::decode(w, inst.ctrl.to_slot(), 0, target) {
                         Ok(mut x) => {
-                            x.operands = inst.operands;
-                            // Re-read only the two bits' fields: operands keep their targets.
-                            let y = codec::decode(w, inst.ctrl.to_slot(), addr, target).ok();
-                            if let Some(y) = y {
-                                x = y;
-                                for (i, k) in op.operands.iter().enumerate() {
-                                    if matches!(k, OpKind::Target { .. }) {
-                                        x.operands[i] = inst.operands[i];
-                                    }
+                            for (i, k) in op.operands.iter().enumerate() {
+                                if matches!(k, OpKind::Target { .. }) {
+                                    x.operands[i] = inst.operands[i];
                                 }
                             }
                             x.ctrl = inst.ctrl;
