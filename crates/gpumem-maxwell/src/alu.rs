@@ -1360,6 +1360,18 @@ pub static ALU_OPS: &[OpSpec] = &[
         Latency::Variable,
         Flow::Next,
     ),
+    // I2I: integer size/sign conversion (XU). Byte selects (bits 41-42) are not modelled.
+    row(
+        "I2I",
+        "I2I_R",
+        0x5ce0 << 48,
+        OPC,
+        &I2I_MODS,
+        &[RD, rx(20, neg(45), b1(49), None)],
+        bits(14, 15) | bits(28, 40) | bits(43, 44) | bits(46, 46) | bits(48, 48),
+        Latency::Variable,
+        Flow::Next,
+    ),
     // Control flow.
     row(
         "BRA",
@@ -1506,6 +1518,25 @@ const F2I_MODS: [ModGroup; 4] = [
     },
     grp!("src", 10, 2, { 1 => ".F16", 2 => ".F32", 3 => ".F64" }),
     grp!("rnd", 39, 2, { 0 => "", 1 => ".FLOOR", 2 => ".CEIL", 3 => ".TRUNC" }),
+];
+/// I2I's destination and source types: size in bits 8-9 / 10-11, sign in bit 12 / 13.
+const I2I_MODS: [ModGroup; 4] = [
+    ModGroup {
+        name: "dst",
+        field: f(8, 2),
+        hi: Some(f(12, 1)),
+        vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 4 => ".S8", 5 => ".S16", 6 => ".S32"),
+        at: None,
+    },
+    ModGroup {
+        name: "src",
+        field: f(10, 2),
+        hi: Some(f(13, 1)),
+        vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 4 => ".S8", 5 => ".S16", 6 => ".S32"),
+        at: None,
+    },
+    SAT50,
+    CC0,
 ];
 const F2I_IGN: u64 = bits(13, 15) | bits(42, 43) | bits(46, 46) | bits(48, 48) | bits(50, 50);
 
