@@ -81,9 +81,20 @@ pub fn run_vega(m: VegaManifest, base: &Path) -> Result<WaveReport, EmuError> {
         seed: m.seed,
         limits: m.limits,
     };
-    let run = |program| {
-        gpumem_wave::run(program, &config, &memory, &dumps)
-            .map_err(|e| EmuError::Program(e.to_string()))
+    let run = |program: gpumem_wave::Program<'_>| {
+        let src = match program {
+            gpumem_wave::Program::Source(s) => s,
+            gpumem_wave::Program::Binary(_) => "",
+        };
+        gpumem_wave::run(program, &config, &memory, &dumps).map_err(|e| match e {
+            gpumem_wave::WaveError::Assemble(d) => EmuError::Program(format!(
+                "cannot assemble the program:\n{}",
+                gpumem_isa::render_diagnostics(&m.program, src, &d.0)
+            )),
+            gpumem_wave::WaveError::Program(p) => EmuError::Program(p),
+            // Register names and values, configuration and memory limits.
+            other => EmuError::Manifest(other.to_string()),
+        })
     };
     if bytes.starts_with(b"\x7fELF") {
         let file = object::File::parse(&*bytes)

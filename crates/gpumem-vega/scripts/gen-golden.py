@@ -16,9 +16,14 @@ MC = [L + "/llvm-19/bin/llvm-mc", "-arch=amdgcn", "-mcpu=gfx900", "--disassemble
 ENV = dict(os.environ, LD_LIBRARY_PATH=L + "/x86_64-linux-gnu:" + L + "/llvm-19/lib")
 
 def dis(ws):
-    # A trailing `s_nop 0` shows whether llvm-mc used every word.
+    # A trailing `s_nop 0` shows whether llvm-mc used every word. A word it
+    # did not use and could not decode either only shows as a warning on
+    # stderr (`ff 1c 8a be ef ff ff ff`: `s_getpc_b64` does not read the
+    # literal, 0xffffffef is an invalid encoding), so any warning rejects.
     inp = " ".join("0x%02x" % b for w in ws + [0xBF800000] for b in w.to_bytes(4, "little"))
     r = subprocess.run(MC, input=inp.encode(), capture_output=True, env=ENV)
+    if b"invalid instruction encoding" in r.stderr:
+        return None
     lines = [l.strip() for l in r.stdout.decode().splitlines() if l.strip() and l.strip() != ".text"]
     return lines[0] if len(lines) == 2 and lines[1] == "s_nop 0" else None
 
@@ -44,6 +49,8 @@ for o in [x for x in range(56) if x not in (47, 49)]:
     add(0xBE800000 | 8 << 16 | o << 8 | 4)
     add(0xBE800000 | 126 << 16 | o << 8 | 0xC4)
     add(0xBE800000 | 10 << 16 | o << 8 | 0xFF, 0xFFFFFFEF)
+# SSRC0 = 255 on `s_getpc_b64` (no source): llvm-mc reads no literal.
+add(0xBE800000 | 10 << 16 | 28 << 8 | 0xFF)
 for o in range(20):
     add(0xBF000000 | o << 16 | 6 << 8 | 4)
     add(0xBF000000 | o << 16 | 0xFF << 8 | 106, 0x3F000001)

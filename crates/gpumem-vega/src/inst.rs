@@ -238,12 +238,10 @@ pub fn decode(words: &[u32], target: Target) -> Result<(Inst, usize), DecodeErro
             }
             Kind::GprIdx8 => inst.ssrc1 = raw as u8,
             Kind::Base { dwords } => {
-                let c = if dwords == 4 {
-                    raw as u8 & !3
-                } else {
-                    raw as u8
-                };
-                let (_, canon) = operand::reg_parts(c, dwords).ok_or(invalid(
+                // `reg_parts` realigns SGPR and TTMP tuples; like LLVM, a
+                // quad base in the special range keeps its code (field 51,
+                // code 102, is `flat_scratch`, not `s[100:103]`).
+                let (_, canon) = operand::reg_parts(raw as u8, dwords).ok_or(invalid(
                     fname,
                     raw / 2,
                     "not a valid base register",
@@ -266,28 +264,9 @@ pub fn decode(words: &[u32], target: Target) -> Result<(Inst, usize), DecodeErro
         inst.offset = SmemOffset::Imm(0);
     }
     let mut used = need;
-    // llvm-mc also consumes a literal dword for an SSRC field that the
-    // instruction ignores (`s_getpc_b64` with SSRC0 = 255), then drops it.
-    let ignored_literal = match format {
-        Format::Sop1 | Format::Sop2 | Format::Sopc => {
-            (def.operand(Field::Ssrc0).is_none() && w0 & 0xff == 0xff)
-                || (format != Format::Sop1
-                    && def.operand(Field::Ssrc1).is_none()
-                    && (w0 >> 8) & 0xff == 0xff)
-        }
-        _ => false,
-    };
-    if ignored_literal && !wants_literal {
-        if words.len() <= need {
-            return Err(DecodeError::Truncated {
-                word: w0,
-                format: format.name(),
-                needed: need + 1,
-                have: words.len(),
-            });
-        }
-        used += 1;
-    }
+    // An SSRC field that the instruction ignores (`s_getpc_b64` with
+    // SSRC0 = 255) does not make llvm-mc read a literal: the next dword is
+    // the next instruction.
     if wants_literal {
         let lit = *words.get(need).ok_or(DecodeError::Truncated {
             word: w0,
@@ -451,6 +430,11 @@ fn write_src(
     } else {
         RegClass::SReg64
     };
+    // LLVM decodes a constant in a register-only source (`s_rfe_b64 1.0`)
+    // as a 32-bit immediate and prints it with `printImmediate32` whatever
+    // the operand's width: `s_rfe_b64 -1`, `0.15915494`, a literal
+    // 0x3f800000 as `1.0`.
+    let dwords = if consts { dwords } else { 1 };
     match c {
         0..=127 => return write_reg(f, c, class),
         code::LDS_DIRECT => {
