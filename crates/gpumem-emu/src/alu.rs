@@ -121,11 +121,14 @@ pub(crate) mod mi {
     pub const src: usize = 35;
     pub const xhi: usize = 36;
     pub const xmode: usize = 37;
-    pub const COUNT: usize = 38;
+    pub const H1: usize = 38;
+    pub const sel: usize = 39;
+    pub const COUNT: usize = 40;
     pub const NAMES: [&str; COUNT] = [
         "ABS", "BF", "BREV", "CC", "FTZ", "HA", "HB", "INV", "MRG", "NEG", "PSL", "SAT", "SH", "U",
         "U32", "W", "X", "bop", "bop1", "cmode", "cmp", "dst", "ext", "fmz", "ha", "hb", "hc",
         "lop", "maxshift", "mode", "ptest", "rnd", "scale", "shift", "sign", "src", "xhi", "xmode",
+        "H1", "sel",
     ];
 }
 
@@ -684,6 +687,9 @@ pub(crate) fn exec(
             let Operand::Imm(lut) = o[base + 4] else {
                 return unsupported("LOP3 LUT");
             };
+            if m[mi::CC] == 1 || m[mi::X] == 1 {
+                return unsupported("LOP3 with .CC or .X");
+            }
             let lut = lut as u32 & 0xff;
             let ptest = m[mi::ptest];
             for l in lanes(guard) {
@@ -1021,11 +1027,24 @@ pub(crate) fn exec(
             if src & 3 == 3 {
                 return unsupported("I2F from a 64-bit integer");
             }
+            if m[mi::CC] == 1 {
+                return unsupported("I2F.CC");
+            }
+            // Byte select: `.B1`-`.B3` of an 8-bit source, `.H1` (2) of a 16-bit one.
+            let sel = m[mi::sel];
+            let shift = match (src & 3, sel) {
+                (_, 0) => 0,
+                (0, k) => 8 * k as u32,
+                (1, 2) => 16,
+                _ => return unsupported("I2F byte select of a 32-bit source or INVALIDSIZE"),
+            };
             let rnd = m[mi::rnd];
             let d = Ctx::rd(inst, 0);
+            // The immediate form spells `-`/`|..|` as `.NEG`/`.ABS` modifier groups.
             let (neg, abs, _) = mods(&o[1]);
+            let (neg, abs) = (neg || m[mi::NEG] == 1, abs || m[mi::ABS] == 1);
             for l in lanes(guard) {
-                let b = c.raw(1, l);
+                let b = c.raw(1, l) >> shift;
                 let v: i64 = match src {
                     0 => (b & 0xff) as i64,
                     1 => (b & 0xffff) as i64,
@@ -1052,6 +1071,9 @@ pub(crate) fn exec(
             if dst & 3 == 3 {
                 return unsupported("F2I to a 64-bit integer");
             }
+            if m[mi::CC] == 1 || m[mi::H1] == 1 {
+                return unsupported("F2I.CC or a .H1 source");
+            }
             let rnd = m[mi::rnd];
             let d = Ctx::rd(inst, 0);
             for l in lanes(guard) {
@@ -1072,7 +1094,7 @@ pub(crate) fn exec(
             }
         }
         AluOp::Other => {
-            return unsupported(format!("no functional model for {}", inst.op.name));
+            return unsupported(format!("no functional model for {}", inst.op.form));
         }
     }
     Ok(())

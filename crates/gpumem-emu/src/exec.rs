@@ -277,11 +277,16 @@ struct MemPre {
 impl Exec {
     fn new(inst: &Inst, po: bool) -> Exec {
         let kind = match inst.op.name {
+            // A target read from a constant bank has no functional model: it runs as an
+            // ALU row without one, which raises `unsupported`.
+            "BRA" | "SSY" if matches!(inst.op.form, "BRA_C" | "SSY_C") => Kind::Alu,
             "BRA" => Kind::Bra,
             "SSY" => Kind::Ssy,
             "SYNC" => Kind::Sync,
             "EXIT" => Kind::Exit,
             "BAR" => Kind::Bar,
+            // No scoreboards are modelled (every access completes before the next
+            // instruction), so DEPBAR waits for nothing, whatever its scoreboard set.
             "NOP" | "MEMBAR" | "DEPBAR" => Kind::Nop,
             _ if inst.op.mem.is_some() => Kind::Mem,
             _ => Kind::Alu,

@@ -698,3 +698,55 @@ fn kernel_parameters_live_at_c0_0x140() {
     );
     assert_eq!(r.out(0), 0x10 + 32);
 }
+
+// ---- Sub-word selects, constant-bank targets, scoreboard sets ------------------------
+
+#[test]
+fn i2f_byte_and_half_selects_extract_then_extend_by_source_type() {
+    let body = "MOV32I R2, 0x80f07f05 ;\n\
+                I2F.F32.S8 R3, R2.B3 ;\nI2F.F32.U8 R4, R2.B2 ;\nI2F.F32.S8 R5, -|R2.B1| ;\n\
+                I2F.F32.S16 R6, R2.H1 ;\nI2F.F32.U16 R7, R2.H1 ;\nI2F.F32.S32 R8, 0x5.NEG ;\n\
+                STG [R20], R3 ;\nSTG [R20+0x80], R4 ;\nSTG [R20+0x100], R5 ;\n\
+                STG [R20+0x180], R6 ;\nSTG [R20+0x200], R7 ;\nSTG [R20+0x280], R8 ;";
+    let r = run(body, |_| {});
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    assert_eq!(f32::from_bits(r.out(0)), -128.0);
+    assert_eq!(f32::from_bits(r.out(32)), 240.0);
+    assert_eq!(f32::from_bits(r.out(64)), -127.0);
+    assert_eq!(f32::from_bits(r.out(96)), -32528.0);
+    assert_eq!(f32::from_bits(r.out(128)), 33008.0);
+    assert_eq!(f32::from_bits(r.out(160)), -5.0);
+}
+
+#[test]
+fn unmodelled_selects_and_constant_bank_targets_are_unsupported() {
+    for body in [
+        "I2F.F32.S32 R3, R0.B1 ;",
+        "I2F.F32.U16 R3, R0.INVALIDSIZE1 ;",
+        "I2F.F32.S32 R3.CC, R0 ;",
+        "F2I.S32.F32.TRUNC R3, R0.H1 ;",
+        "I2I.U32.S16 R3, R0.H1 ;",
+        "LOP3.LUT R3.CC, R0, 0x1, R0, 0xc0 ;",
+        "BRA c[0x0][0x0] ;",
+        "SSY c[0x0][0x0] ;",
+    ] {
+        let r = run(body, |_| {});
+        assert!(
+            r.kinds().contains(&FaultKind::Unsupported),
+            "{body}: {:?}",
+            r.faults
+        );
+    }
+}
+
+#[test]
+fn depbar_scoreboard_sets_and_lop3_immediate_execute() {
+    // Every access completes before the next instruction: waiting is a no-op.
+    let body = "DEPBAR.LE SB0, 0x0, {5,1,0} ;\nDEPBAR {2} ;\n\
+                LOP3.LUT R3, R0, 0xff0, RZ, 0xc0 ;\nSTG [R20], R3 ;";
+    let r = run(body, |_| {});
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    assert_eq!(r.out(5), 0);
+    assert_eq!(r.out(31), 0x10);
+    assert_eq!(r.out(17), 0x10);
+}

@@ -6,7 +6,9 @@
 //! against nvdisasm 11.8 (`tests/data/maxwell-alu-examples.tsv` holds the sweeps).
 
 use crate::inst::Operand;
-use crate::table::{Flow, Latency, ModGroup, ModVal, OpKind, OpSpec, RegCount, Target};
+use crate::table::{
+    AltSpelling, Flow, Latency, ModGroup, ModVal, OpKind, OpSpec, RegCount, Target,
+};
 use gpumem_isa::bits::Field;
 use std::fmt::Write;
 
@@ -17,7 +19,7 @@ macro_rules! vals {
 /// A mnemonic modifier group.
 macro_rules! grp {
     ($name:expr, $lo:expr, $w:expr, { $($v:expr => $t:expr),* $(,)? }) => {
-        ModGroup { name: $name, field: Field::new($lo, $w), hi: None, vals: vals!($($v => $t),*), at: None }
+        ModGroup { name: $name, field: Field::new($lo, $w), hi: None, vals: vals!($($v => $t),*), at: None, alt: None }
     };
 }
 /// A one-bit mnemonic flag.
@@ -29,7 +31,7 @@ macro_rules! flag {
 /// A one-bit flag spelled as a suffix of operand `$at` (`R2.CC`, `R4.H1`, `0x1.NEG`).
 macro_rules! sfx {
     ($name:expr, $bit:expr, $t:expr, $at:expr) => {
-        ModGroup { name: $name, field: Field::new($bit, 1), hi: None, vals: vals!(0 => "", 1 => $t), at: Some($at) }
+        ModGroup { name: $name, field: Field::new($bit, 1), hi: None, vals: vals!(0 => "", 1 => $t), at: Some($at), alt: None }
     };
 }
 
@@ -352,6 +354,7 @@ pub static ALU_OPS: &[OpSpec] = &[
                 hi: None,
                 vals: vals!(0 => "", 1 => ".H0", 2 => ".H1"),
                 at: Some(1),
+                alt: None,
             },
             ModGroup {
                 name: "hb",
@@ -359,6 +362,7 @@ pub static ALU_OPS: &[OpSpec] = &[
                 hi: None,
                 vals: vals!(0 => "", 1 => ".H0", 2 => ".H1"),
                 at: Some(2),
+                alt: None,
             },
             ModGroup {
                 name: "hc",
@@ -366,6 +370,7 @@ pub static ALU_OPS: &[OpSpec] = &[
                 hi: None,
                 vals: vals!(0 => "", 1 => ".H0", 2 => ".H1"),
                 at: Some(3),
+                alt: None,
             },
         ],
         &[
@@ -773,6 +778,29 @@ pub static ALU_OPS: &[OpSpec] = &[
             RD,
             RA,
             CB,
+            RC,
+            OpKind::UImm {
+                f: f(48, 8),
+                hide: None,
+                signed_if: None,
+            },
+        ],
+        0,
+    ),
+    alu(
+        "LOP3",
+        "LOP3_I",
+        0x3c00 << 48,
+        0xfc00 << 48,
+        &[
+            grp!("LUT", 0, 0, { 0 => ".LUT" }),
+            flag!("X", 57, ".X"),
+            CC0,
+        ],
+        &[
+            RD,
+            RA,
+            I20,
             RC,
             OpKind::UImm {
                 f: f(48, 8),
@@ -1339,6 +1367,17 @@ pub static ALU_OPS: &[OpSpec] = &[
         Flow::Next,
     ),
     row(
+        "I2F",
+        "I2F_I",
+        0x38b8 << 48,
+        OPC_I,
+        &I2F_I_MODS,
+        &[RD, I20],
+        I2F_IGN,
+        Latency::Variable,
+        Flow::Next,
+    ),
+    row(
         "F2I",
         "F2I_R",
         0x5cb0 << 48,
@@ -1360,7 +1399,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         Latency::Variable,
         Flow::Next,
     ),
-    // I2I: integer size/sign conversion (XU). Byte selects (bits 41-42) are not modelled.
+    // I2I: integer size/sign conversion (XU), with I2F's byte select.
     row(
         "I2I",
         "I2I_R",
@@ -1387,6 +1426,18 @@ pub static ALU_OPS: &[OpSpec] = &[
         Latency::Fixed,
         Flow::Branch,
     ),
+    // BRA to an address read from a constant bank (bit 5): `BRA c[0x1f][-0x8]`.
+    row(
+        "BRA",
+        "BRA_C",
+        0xe240_0000_0000_0020,
+        0xfff0_0000_0000_0020,
+        &[flag!("U", 7, ".U"), flag!("LMT", 6, ".LMT")],
+        &[OpKind::CondCode { f: f(0, 5) }, CONST_ADDR],
+        bits(8, 15) | bits(41, 51),
+        Latency::Fixed,
+        Flow::Branch,
+    ),
     // SSY takes no guard: bits 16-19 are ignored with the rest.
     row(
         "SSY",
@@ -1396,6 +1447,17 @@ pub static ALU_OPS: &[OpSpec] = &[
         &[],
         &[OpKind::Target { f: f(20, 24) }],
         bits(0, 4) | bits(6, 19) | bits(44, 51),
+        Latency::Fixed,
+        Flow::Next,
+    ),
+    row(
+        "SSY",
+        "SSY_C",
+        0xe290_0000_0000_0020,
+        0xfff0_0000_0000_0020,
+        &[],
+        &[CONST_ADDR],
+        bits(0, 4) | bits(6, 19) | bits(41, 51),
         Latency::Fixed,
         Flow::Next,
     ),
@@ -1477,7 +1539,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         "DEPBAR",
         "DEPBAR_LE",
         0xf0f0_0000_2000_0000,
-        OPC | bits(29, 29) | bits(0, 5),
+        OPC | bits(29, 29),
         &[grp!("le", 0, 0, { 0 => ".LE" })],
         &[
             OpKind::Scoreboard { f: f(26, 3) },
@@ -1486,28 +1548,75 @@ pub static ALU_OPS: &[OpSpec] = &[
                 hide: None,
                 signed_if: None,
             },
+            SB_SET,
         ],
         bits(6, 15) | bits(30, 50),
         Latency::Fixed,
         Flow::Next,
     ),
+    // DEPBAR without `.LE` (bit 29 clear): only the scoreboard set; the SB and count
+    // fields are ignored.
+    row(
+        "DEPBAR",
+        "DEPBAR",
+        0xf0f0 << 48,
+        OPC | bits(29, 29),
+        &[],
+        &[SB_SET],
+        bits(6, 15) | bits(20, 28) | bits(30, 50),
+        Latency::Fixed,
+        Flow::Next,
+    ),
 ];
 
-const I2F_MODS: [ModGroup; 3] = [
-    grp!("dst", 8, 2, { 1 => ".F16", 2 => ".F32", 3 => ".F64" }),
+const CONST_ADDR: OpKind = OpKind::ConstAddr {
+    bank: f(36, 5),
+    off: f(20, 16),
+};
+/// DEPBAR's further scoreboards, bits 0-5: `{5,4,2,0}`.
+const SB_SET: OpKind = OpKind::SbSet { f: f(0, 6) };
+const I2F_DST: ModGroup = grp!("dst", 8, 2, { 1 => ".F16", 2 => ".F32", 3 => ".F64" });
+const I2F_SRC: ModGroup = ModGroup {
+    name: "src",
+    field: f(10, 2),
+    hi: Some(f(13, 1)),
+    vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 3 => ".U64", 4 => ".S8", 5 => ".S16", 6 => ".S32", 7 => ".S64"),
+    at: None,
+    alt: None,
+};
+/// The byte (half) of the source that I2F and I2I convert, bits 41-42, a suffix of the
+/// source inside its `|..|`: `.B1`-`.B3`, but `.H1` (and `.INVALIDSIZE1/3`) when the
+/// source group (index 1 of the row) names a 16-bit type.
+const fn byte_sel(at: u8) -> ModGroup {
     ModGroup {
-        name: "src",
-        field: f(10, 2),
-        hi: Some(f(13, 1)),
-        vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 3 => ".U64", 4 => ".S8", 5 => ".S16", 6 => ".S32", 7 => ".S64"),
-        at: None,
-    },
-    grp!("rnd", 39, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
+        name: "sel",
+        field: f(41, 2),
+        hi: None,
+        vals: vals!(0 => "", 1 => ".B1", 2 => ".B2", 3 => ".B3"),
+        at: Some(at),
+        alt: Some(AltSpelling {
+            group: 1,
+            mask: 3,
+            eq: 1,
+            vals: vals!(0 => "", 1 => ".INVALIDSIZE1", 2 => ".H1", 3 => ".INVALIDSIZE3"),
+        }),
+    }
+}
+const I2F_MODS: [ModGroup; 5] = [I2F_DST, I2F_SRC, RND39, CC0, byte_sel(1)];
+/// The immediate form spells negation and absolute value as suffixes: `0x1.NEG.ABS.B3`.
+const I2F_I_MODS: [ModGroup; 7] = [
+    I2F_DST,
+    I2F_SRC,
+    RND39,
+    CC0,
+    sfx!("NEG", 45, ".NEG", 1),
+    sfx!("ABS", 49, ".ABS", 1),
+    byte_sel(1),
 ];
 const I2F_IGN: u64 =
     bits(12, 12) | bits(14, 15) | bits(43, 44) | bits(46, 46) | bits(48, 48) | bits(50, 50);
 
-const F2I_MODS: [ModGroup; 4] = [
+const F2I_MODS: [ModGroup; 6] = [
     flag!("FTZ", 44, ".FTZ"),
     ModGroup {
         name: "dst",
@@ -1515,18 +1624,23 @@ const F2I_MODS: [ModGroup; 4] = [
         hi: Some(f(12, 1)),
         vals: vals!(1 => ".U16", 2 => ".U32", 3 => ".U64", 5 => ".S16", 6 => ".S32", 7 => ".S64"),
         at: None,
+        alt: None,
     },
     grp!("src", 10, 2, { 1 => ".F16", 2 => ".F32", 3 => ".F64" }),
     grp!("rnd", 39, 2, { 0 => "", 1 => ".FLOOR", 2 => ".CEIL", 3 => ".TRUNC" }),
+    CC0,
+    // The high half of the source (any source type; bit 42 is ignored).
+    sfx!("H1", 41, ".H1", 1),
 ];
 /// I2I's destination and source types: size in bits 8-9 / 10-11, sign in bit 12 / 13.
-const I2I_MODS: [ModGroup; 4] = [
+const I2I_MODS: [ModGroup; 5] = [
     ModGroup {
         name: "dst",
         field: f(8, 2),
         hi: Some(f(12, 1)),
         vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 4 => ".S8", 5 => ".S16", 6 => ".S32"),
         at: None,
+        alt: None,
     },
     ModGroup {
         name: "src",
@@ -1534,9 +1648,11 @@ const I2I_MODS: [ModGroup; 4] = [
         hi: Some(f(13, 1)),
         vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 4 => ".S8", 5 => ".S16", 6 => ".S32"),
         at: None,
+        alt: None,
     },
     SAT50,
     CC0,
+    byte_sel(1),
 ];
 const F2I_IGN: u64 = bits(13, 15) | bits(42, 43) | bits(46, 46) | bits(48, 48) | bits(50, 50);
 
@@ -1870,6 +1986,7 @@ pub fn operand_printed(k: &OpKind, v: &Operand) -> bool {
         (OpKind::CondCode { .. }, Operand::Cc(15)) => false,
         (OpKind::Pred { hide_pt: true, .. }, Operand::Pred { p: 7, neg: false }) => false,
         (OpKind::UImm { hide: Some(h), .. }, Operand::Imm(i)) => *i as u64 != *h,
+        (OpKind::SbSet { .. }, Operand::Imm(i)) => *i != 0,
         _ => true,
     }
 }
@@ -1881,6 +1998,7 @@ pub fn implicit_operand(k: &OpKind) -> Option<Operand> {
         OpKind::CondCode { .. } => Some(Operand::Cc(15)),
         OpKind::Pred { hide_pt: true, .. } => Some(Operand::Pred { p: 7, neg: false }),
         OpKind::UImm { hide: Some(h), .. } => Some(Operand::Imm(*h as i64)),
+        OpKind::SbSet { .. } => Some(Operand::Imm(0)),
         _ => None,
     }
 }
@@ -1902,6 +2020,8 @@ pub fn kind_name(k: &OpKind) -> &'static str {
         OpKind::SReg { .. } => "a special register (SR_TID.X, ...)",
         OpKind::CondCode { .. } => "a condition code (CC.xx)",
         OpKind::Scoreboard { .. } => "a scoreboard (SB0..SB5)",
+        OpKind::SbSet { .. } => "a scoreboard set ({5,2,0})",
+        OpKind::ConstAddr { .. } => "a constant address c[bank][offset]",
     }
 }
 

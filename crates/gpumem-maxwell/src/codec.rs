@@ -242,6 +242,12 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
             OpKind::SReg { f } => Operand::SReg(f.get(word) as u8),
             OpKind::CondCode { f } => Operand::Cc(f.get(word) as u8),
             OpKind::Scoreboard { f } => Operand::Sb(f.get(word) as u8),
+            OpKind::SbSet { f } => Operand::Imm(f.get(word) as i64),
+            OpKind::ConstAddr { bank, off } => Operand::ConstMem {
+                bank: bank.get(word) as u8,
+                ra: RZ,
+                off: off.get_signed(word),
+            },
         };
         if let Some(name) = invalid_operand(k, &operands[i]) {
             return Err(DecodeError::InvalidField {
@@ -383,7 +389,14 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
                 sign.put(f.put(w, (b as u64 >> 12) & 0x7ffff), (b as u64 >> 31) & 1)
             }
             (OpKind::UImm { f, .. }, Operand::Imm(v))
+            | (OpKind::SbSet { f }, Operand::Imm(v))
             | (OpKind::Imm32 { f, .. }, Operand::Imm(v)) => f.put(w, v as u64),
+            (
+                OpKind::ConstAddr { bank, off },
+                Operand::ConstMem {
+                    bank: b, off: o, ..
+                },
+            ) => off.put(bank.put(w, b as u64), o as u64),
             (OpKind::FImm32 { f }, Operand::FImm(b)) => f.put(w, b as u64),
             (OpKind::Target { f }, Operand::Target(t)) => f.put(w, (t - addr as i64 - 8) as u64),
             (OpKind::SReg { f }, Operand::SReg(s)) => f.put(w, s as u64),

@@ -177,13 +177,26 @@ pub fn parse_int(t: &str) -> Option<i128> {
 /// One operand as written, before it is matched against a row.
 #[derive(Clone, Debug)]
 enum Tok {
-    Reg { r: u8 },
-    Pred { p: u8 },
-    Mem { ra: u8, off: i128 },
-    CMem { bank: i128, ra: u8, off: i128 },
+    Reg {
+        r: u8,
+    },
+    Pred {
+        p: u8,
+    },
+    Mem {
+        ra: u8,
+        off: i128,
+    },
+    CMem {
+        bank: i128,
+        ra: u8,
+        off: i128,
+    },
     Int(i128),
     Float(String),
     Ident(String),
+    /// `{5,2,0}`: a set of small numbers, as a bit mask.
+    Set(u64),
 }
 
 /// An operand with its prefixes (`-`, `~`, `!`, `|..|`) and dotted suffixes (`.CC`,
@@ -282,8 +295,8 @@ fn split_operands(s: &str) -> Vec<(usize, usize)> {
     let (mut depth, mut start) = (0i32, 0);
     for (i, c) in s.char_indices() {
         match c {
-            '[' | '(' => depth += 1,
-            ']' | ')' => depth -= 1,
+            '[' | '(' | '{' => depth += 1,
+            ']' | ')' | '}' => depth -= 1,
             ',' if depth <= 0 => {
                 out.push((start, i));
                 start = i + 1;
@@ -353,7 +366,13 @@ fn parse_operand(l: &Line, start: usize, end: usize) -> Result<PTok, Diagnostic>
             body = r.trim_start();
         } else if let Some(r) = body.strip_prefix('|').and_then(|r| r.strip_suffix('|')) {
             pt.abs = true;
-            body = r.trim();
+            // Suffixes sit inside the bars (`|R2.B3|`): they come before any outside.
+            let (inner, sfx) = split_suffixes(r.trim());
+            let at = inner.as_ptr() as usize - l.text.as_ptr() as usize;
+            let mut all: Vec<(String, usize)> = sfx.into_iter().map(|(x, i)| (x, at + i)).collect();
+            all.append(&mut pt.suffixes);
+            pt.suffixes = all;
+            body = inner.trim();
         } else {
             break;
         }
@@ -381,6 +400,15 @@ fn parse_operand(l: &Line, start: usize, end: usize) -> Result<PTok, Diagnostic>
     } else if let Some(inner) = body.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
         let (ra, off) = parse_addr(l, inner, s + 1)?;
         Tok::Mem { ra, off }
+    } else if let Some(inner) = body.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
+        let mut m = 0u64;
+        for x in inner.split(',').map(str::trim).filter(|x| !x.is_empty()) {
+            match parse_int(x) {
+                Some(v @ 0..=63) => m |= 1 << v,
+                _ => return Err(l.err(s, e, "bad set: expected `{n,m,..}` with n in 0..=63")),
+            }
+        }
+        Tok::Set(m)
     } else if let Some(v) = parse_int(body) {
         Tok::Int(v)
     } else if crate::alu::float_bits(body).is_some() {
@@ -584,7 +612,7 @@ fn match_operands(
                     let hit = op.mods.iter().enumerate().find_map(|(gi, g)| {
                         (g.at == Some(oi as u8))
                             .then(|| {
-                                g.vals
+                                g.vals_for(&inst.mods)
                                     .iter()
                                     .find(|v| v.text == sfx.as_str())
                                     .map(|v| (gi, v.value))
@@ -702,6 +730,35 @@ fn match_one(
             }
             Some(Operand::Mem {
                 ra: *ra,
+                off: *off as i64,
+            })
+        }
+        (OpKind::SbSet { f }, Tok::Set(m)) if t.plain() => {
+            if *m > f.max() {
+                return Err(format!("scoreboard set out of range: 0..={}", f.width - 1));
+            }
+            Some(Operand::Imm(*m as i64))
+        }
+        (
+            OpKind::ConstAddr { bank, off: o },
+            Tok::CMem {
+                bank: b,
+                ra: RZ,
+                off,
+            },
+        ) if t.plain() => {
+            if *b < 0 || *b > bank.max() as i128 {
+                return Err(format!("constant bank out of range: 0..={}", bank.max()));
+            }
+            if !fits_signed(*off, o.width) {
+                return Err(format!(
+                    "constant offset out of range: signed {}-bit",
+                    o.width
+                ));
+            }
+            Some(Operand::ConstMem {
+                bank: *b as u8,
+                ra: RZ,
                 off: *off as i64,
             })
         }

@@ -104,7 +104,7 @@ pub fn write_body(inst: &Inst, out: &mut String) {
     }
     for (i, g) in op.mods.iter().enumerate() {
         if g.at.is_none()
-            && let Some(v) = g.lookup(inst.mods[i])
+            && let Some(v) = g.spell(&inst.mods, inst.mods[i])
         {
             out.push_str(v.text);
         }
@@ -132,14 +132,18 @@ pub fn write_body(inst: &Inst, out: &mut String) {
                 _ => {}
             }
         }
-        write_operand(inst, k, &v, out);
+        // Suffixes go inside `|..|`: `|R2.B3|`, `-|c[0x0] [0x8].H1|`.
+        let abs = write_operand(inst, k, &v, out);
         for (i, g) in op.mods.iter().enumerate() {
             if g.at == Some(oi as u8)
                 && g.mask() & po_bits == 0
-                && let Some(v) = g.lookup(inst.mods[i])
+                && let Some(v) = g.spell(&inst.mods, inst.mods[i])
             {
                 out.push_str(v.text);
             }
+        }
+        if abs {
+            out.push('|');
         }
         if let OpKind::Reg {
             reuse: Some(slot), ..
@@ -165,14 +169,13 @@ fn modifiers_before(neg: bool, not: bool, abs: bool, out: &mut String) {
     }
 }
 
-fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) {
+/// Writes an operand up to its suffixes; returns whether a closing `|` is still owed.
+fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool {
     match (*k, *v) {
         (OpKind::Reg { .. }, Operand::Reg { r, neg, abs, not }) => {
             modifiers_before(neg, not, abs, out);
             reg_name(r, out);
-            if abs {
-                out.push('|');
-            }
+            return abs;
         }
         (_, Operand::Pred { p, neg }) => {
             if neg {
@@ -228,9 +231,7 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) {
             out.push_str(if spaced { "] [" } else { "][" });
             hex_signed(off as i64, out);
             out.push(']');
-            if abs {
-                out.push('|');
-            }
+            return abs;
         }
         (
             OpKind::UImm {
@@ -249,6 +250,18 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) {
         ) => {
             let _ = write!(out, "{i:#x}");
         }
+        (OpKind::SbSet { .. }, Operand::Imm(m)) => {
+            out.push('{');
+            let mut first = true;
+            for b in (0..6).rev().filter(|b| m >> b & 1 != 0) {
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                push_dec(b, out);
+            }
+            out.push('}');
+        }
         (_, Operand::Imm(i)) => hex_signed(i, out),
         (_, Operand::FImm(b)) => fimm_text(b, out),
         (_, Operand::Target(t)) => hex_signed(t, out),
@@ -260,6 +273,7 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) {
         }
         _ => {}
     }
+    false
 }
 
 /// The text of one instruction as nvdisasm ends it: `" ;"`, or `";"` for the padding slot.

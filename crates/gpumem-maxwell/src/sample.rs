@@ -128,6 +128,16 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
         OpKind::SReg { .. } => Operand::SReg(r.pick(&crate::alu::SREG_NUMBERS).unwrap_or(0)),
         OpKind::CondCode { .. } => Operand::Cc(r.pick(&crate::alu::CC_NUMBERS).unwrap_or(15)),
         OpKind::Scoreboard { .. } => Operand::Sb(r.below(6) as u8),
+        OpKind::SbSet { .. } => Operand::Imm(match r.below(4) {
+            0 => 0,
+            1 => 63,
+            _ => r.below(64) as i64,
+        }),
+        OpKind::ConstAddr { bank, off } => Operand::ConstMem {
+            bank: r.below(bank.max() + 1) as u8,
+            ra: crate::RZ,
+            off: signed(r, off.width),
+        },
     }
 }
 

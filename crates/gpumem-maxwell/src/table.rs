@@ -66,9 +66,41 @@ pub struct ModGroup {
     /// `Some(i)`: the spelling is a suffix of operand `i` (`R2.CC`, `R4.H1`, `0x1.NEG`)
     /// instead of the mnemonic.
     pub at: Option<u8>,
+    /// Other spellings of the same values, used while another group of the row has a
+    /// given value (I2F/I2I byte selects: `.H1`/`.INVALIDSIZEn` for a 16-bit source).
+    pub alt: Option<AltSpelling>,
+}
+
+/// Spellings of a [`ModGroup`] that depend on another group: they replace `vals` when
+/// `mods[group] & mask == eq`. They must list the same values as `vals`.
+#[derive(Debug)]
+pub struct AltSpelling {
+    pub group: u8,
+    pub mask: u8,
+    pub eq: u8,
+    pub vals: &'static [ModVal],
 }
 
 impl ModGroup {
+    /// The spellings in force for an instruction whose modifier values are `mods`.
+    pub fn vals_for(&self, mods: &[u8]) -> &'static [ModVal] {
+        match &self.alt {
+            Some(a)
+                if mods
+                    .get(a.group as usize)
+                    .is_some_and(|m| m & a.mask == a.eq) =>
+            {
+                a.vals
+            }
+            _ => self.vals,
+        }
+    }
+
+    /// `value`'s spelling for an instruction whose modifier values are `mods`.
+    pub fn spell(&self, mods: &[u8], value: u8) -> Option<&'static ModVal> {
+        self.vals_for(mods).iter().find(|v| v.value == value)
+    }
+
     /// The value printed as nothing, chosen when the source names none.
     pub fn default_value(&self) -> u8 {
         self.vals
@@ -176,6 +208,12 @@ pub enum OpKind {
     CondCode { f: Field },
     /// A scoreboard `SBn` of DEPBAR.
     Scoreboard { f: Field },
+    /// DEPBAR's set of further scoreboards to wait for, bit i = `SBi`, printed `{5,4,2,0}`
+    /// (highest first); not printed (and optional in source) when empty.
+    SbSet { f: Field },
+    /// A branch address read from a constant bank, `c[bank][offset]` with a signed byte
+    /// offset (BRA's and SSY's constant-bank target, bit 5).
+    ConstAddr { bank: Field, off: Field },
 }
 
 impl OpKind {
@@ -201,7 +239,9 @@ impl OpKind {
             | OpKind::Target { f }
             | OpKind::SReg { f }
             | OpKind::CondCode { f }
-            | OpKind::Scoreboard { f } => [Some(f), None, None, None, None],
+            | OpKind::Scoreboard { f }
+            | OpKind::SbSet { f } => [Some(f), None, None, None, None],
+            OpKind::ConstAddr { bank, off } => [Some(bank), Some(off), None, None, None],
             OpKind::Mem { ra, imm } => [Some(ra), Some(imm), None, None, None],
             OpKind::ConstMem { bank, ra, imm } => [Some(bank), Some(ra), Some(imm), None, None],
             OpKind::Imm20 { f, sign } | OpKind::UImm20 { f, sign } | OpKind::FImm20 { f, sign } => {
@@ -356,6 +396,7 @@ const E: ModGroup = ModGroup {
     field: Field::new(45, 1),
     hi: None,
     at: None,
+    alt: None,
     vals: &[m(0, ""), m(1, ".E")],
 };
 
@@ -365,6 +406,7 @@ const COP_LDG: ModGroup = ModGroup {
     field: Field::new(46, 2),
     hi: None,
     at: None,
+    alt: None,
     vals: &[
         ma(0, "", &[".CA", ".CS"]),
         ma(1, ".CG", &[".LU"]),
@@ -380,6 +422,7 @@ const COP_STG: ModGroup = ModGroup {
     field: Field::new(46, 2),
     hi: None,
     at: None,
+    alt: None,
     vals: COP_ST_VALS,
 };
 const COP_STL: ModGroup = ModGroup {
@@ -387,6 +430,7 @@ const COP_STL: ModGroup = ModGroup {
     field: Field::new(44, 2),
     hi: None,
     at: None,
+    alt: None,
     vals: COP_ST_VALS,
 };
 
@@ -396,6 +440,7 @@ const COP_LDL: ModGroup = ModGroup {
     field: Field::new(44, 2),
     hi: None,
     at: None,
+    alt: None,
     vals: &[
         ma(0, "", &[".CA", ".CS"]),
         m(1, ".LU"),
@@ -411,6 +456,7 @@ const SZ_LDG: ModGroup = ModGroup {
     field: SIZE,
     hi: None,
     at: None,
+    alt: None,
     vals: &[
         m(0, ".U8"),
         m(1, ".S8"),
@@ -429,6 +475,7 @@ const SZ_ST: ModGroup = ModGroup {
     field: SIZE,
     hi: None,
     at: None,
+    alt: None,
     vals: &[
         ma(0, ".U8", &[".8"]),
         m(1, ".S8"),
@@ -446,6 +493,7 @@ const SZ_LDLS: ModGroup = ModGroup {
     field: SIZE,
     hi: None,
     at: None,
+    alt: None,
     vals: &[
         m(0, ".U8"),
         m(1, ".S8"),
@@ -464,6 +512,7 @@ const SZ_LDC: ModGroup = ModGroup {
     field: SIZE,
     hi: None,
     at: None,
+    alt: None,
     vals: &[
         m(0, ".U8"),
         m(1, ".S8"),
@@ -481,6 +530,7 @@ const LDC_AD: ModGroup = ModGroup {
     field: Field::new(44, 2),
     hi: None,
     at: None,
+    alt: None,
     vals: &[ma(0, "", &[".IA"]), m(1, ".IL"), m(2, ".IS"), m(3, ".ISL")],
 };
 
@@ -489,6 +539,7 @@ const LDS_U: ModGroup = ModGroup {
     field: Field::new(44, 1),
     hi: None,
     at: None,
+    alt: None,
     vals: &[m(0, ""), m(1, ".U")],
 };
 

@@ -71,4 +71,10 @@ fn alu_sweeps_match_nvdisasm() {
         bad[..bad.len().min(60)].join("\n")
     );
     assert!(ok > 3000, "only {ok} examples round-trip");
+    // 21 `???N`/`INVALID..` placeholders plus BAR/MEMBAR modes, VABSDIFF4 and MUFU.
+    assert!(
+        rejected.len() <= 33,
+        "{} words rejected (at most 33 expected)",
+        rejected.len()
+    );
 }
