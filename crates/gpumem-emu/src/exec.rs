@@ -319,12 +319,7 @@ impl MemPre {
             MemKind::Load => AccessKind::Load,
             MemKind::Store => AccessKind::Store,
         };
-        let space = match facts.space {
-            gpumem_maxwell::table::Space::Global => Space::Global,
-            gpumem_maxwell::table::Space::Constant => Space::Constant,
-            gpumem_maxwell::table::Space::Local => Space::Local,
-            gpumem_maxwell::table::Space::Shared => Space::Shared,
-        };
+        let space = facts.space;
         let cache = match facts.cache {
             Some(k) => cache_op(
                 inst.op.mods[k]

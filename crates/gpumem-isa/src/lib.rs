@@ -3,8 +3,12 @@
 //! * [`Span`] and [`Diagnostic`]: where in a source file a problem is, and what it is.
 //!   Assemblers return every diagnostic of a file, not only the first.
 //! * [`bits`]: field extraction and insertion on 64-bit words.
+//! * [`Space`]: the memory spaces of the seed pages, shared by the ISA tables, the
+//!   memory model and the emulators.
 
 pub mod bits;
 mod diag;
+mod space;
 
 pub use diag::{Diagnostic, Diagnostics, Severity, Span, render_diagnostics};
+pub use space::Space;

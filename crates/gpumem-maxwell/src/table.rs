@@ -252,25 +252,7 @@ impl OpKind {
     }
 }
 
-/// Memory space of a memory instruction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Space {
-    Global,
-    Constant,
-    Local,
-    Shared,
-}
-
-impl Space {
-    pub fn name(self) -> &'static str {
-        match self {
-            Space::Global => "global",
-            Space::Constant => "constant",
-            Space::Local => "local",
-            Space::Shared => "shared",
-        }
-    }
-}
+pub use gpumem_isa::Space;
 
 /// What a memory instruction does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

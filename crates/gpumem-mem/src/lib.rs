@@ -61,36 +61,7 @@ pub const CONST_BANKS: u32 = 32;
 /// Page granularity of the sparse global memory.
 pub const PAGE_BYTES: u64 = 4096;
 
-/// A memory space.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Space {
-    Global,
-    Constant,
-    Local,
-    Shared,
-}
-
-impl Space {
-    pub fn name(self) -> &'static str {
-        match self {
-            Space::Global => "global",
-            Space::Constant => "constant",
-            Space::Local => "local",
-            Space::Shared => "shared",
-        }
-    }
-
-    pub fn from_name(s: &str) -> Option<Space> {
-        Some(match s {
-            "global" => Space::Global,
-            "constant" => Space::Constant,
-            "local" => Space::Local,
-            "shared" => Space::Shared,
-            _ => return None,
-        })
-    }
-}
+pub use gpumem_isa::Space;
 
 /// Load or store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
