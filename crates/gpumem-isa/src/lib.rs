@@ -8,7 +8,9 @@
 
 pub mod bits;
 mod diag;
+mod rng;
 mod space;
 
 pub use diag::{Diagnostic, Diagnostics, Severity, Span, render_diagnostics};
+pub use rng::SplitMix64;
 pub use space::Space;

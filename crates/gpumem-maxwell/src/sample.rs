@@ -8,28 +8,11 @@ use crate::inst::{Ctrl, Inst, Operand};
 use crate::parse::inst_addr;
 use crate::table::{Latency, OpKind, OpSpec, Target};
 
-/// SplitMix64: small, fast and good enough for sampling test inputs.
-#[derive(Clone, Debug)]
-pub struct Rng(pub u64);
+/// The sampling generator (gpumem-isa's SplitMix64).
+pub use gpumem_isa::SplitMix64 as Rng;
 
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    /// Uniform in `0..n` (n > 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n.max(1)
-    }
-    pub fn chance(&mut self, one_in: u64) -> bool {
-        self.below(one_in) == 0
-    }
-    fn pick<T: Copy>(&mut self, xs: &[T]) -> Option<T> {
-        (!xs.is_empty()).then(|| xs[self.below(xs.len() as u64) as usize])
-    }
+fn pick<T: Copy>(r: &mut Rng, xs: &[T]) -> Option<T> {
+    (!xs.is_empty()).then(|| xs[r.below(xs.len() as u64) as usize])
 }
 
 /// Every combination of modifier values of a row.
@@ -125,8 +108,8 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
         }
         OpKind::FImm32 { .. } => Operand::FImm(r.next_u64() as u32),
         OpKind::Target { .. } => Operand::Target(addr as i64 + 8 + 8 * (r.below(128) as i64 - 64)),
-        OpKind::SReg { .. } => Operand::SReg(r.pick(&crate::alu::SREG_NUMBERS).unwrap_or(0)),
-        OpKind::CondCode { .. } => Operand::Cc(r.pick(&crate::alu::CC_NUMBERS).unwrap_or(15)),
+        OpKind::SReg { .. } => Operand::SReg(pick(r, &crate::alu::SREG_NUMBERS).unwrap_or(0)),
+        OpKind::CondCode { .. } => Operand::Cc(pick(r, &crate::alu::CC_NUMBERS).unwrap_or(15)),
         OpKind::Scoreboard { .. } => Operand::Sb(r.below(6) as u8),
         OpKind::SbSet { .. } => Operand::Imm(match r.below(4) {
             0 => 0,

@@ -8,34 +8,7 @@
 
 use crate::config::ScalarCacheConfig;
 
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and good enough for jitter.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// Seeded generator.
-    pub fn new(seed: u64) -> Self {
-        SplitMix64(seed ^ 0x6A09_E667_F3BC_C909)
-    }
-
-    /// Next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..=max`.
-    pub fn upto(&mut self, max: u32) -> u64 {
-        if max == 0 {
-            0
-        } else {
-            self.next_u64() % (u64::from(max) + 1)
-        }
-    }
-}
+pub use gpumem_isa::SplitMix64;
 
 /// How a part was served, which picks its base latency.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,7 +37,7 @@ impl Latency {
             hit: cfg.hit_latency,
             miss: cfg.miss_latency,
             jitter: cfg.jitter,
-            rng: SplitMix64::new(seed),
+            rng: SplitMix64(seed ^ 0x6A09_E667_F3BC_C909),
         }
     }
 
