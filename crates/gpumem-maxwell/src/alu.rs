@@ -2044,7 +2044,8 @@ pub fn fimm_text(bits: u32, out: &mut String) {
     }
     // %.20g: 20 significant digits, trailing zeros removed.
     if v == 0.0 {
-        out.push_str(if bits >> 31 != 0 { "-0" } else { "0" });
+        // nvdisasm writes negative zero as `-0.0 ` (with the space it gives INF and QNAN).
+        out.push_str(if bits >> 31 != 0 { "-0.0 " } else { "0" });
         return;
     }
     let sci = format!("{v:.19e}");

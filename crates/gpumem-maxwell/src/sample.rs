@@ -54,6 +54,30 @@ fn signed(r: &mut Rng, width: u8) -> i64 {
     }
 }
 
+/// f32 bits, the special values (signed zeros, infinities, NaNs, the smallest and
+/// largest normals, denormals, the printer's 1e9 switch-over) weighted in.
+fn float_bits(r: &mut Rng) -> u32 {
+    const SPECIAL: [u32; 12] = [
+        0x0000_0000,
+        0x8000_0000,
+        0x7f80_0000,
+        0xff80_0000,
+        0x7fc0_0000,
+        0xffc0_0000,
+        0x0080_0000,
+        0x7f7f_f000,
+        0x0000_1000,
+        0x4e6e_6000,
+        0x4e6e_7000,
+        0x3f80_0000,
+    ];
+    if r.chance(4) {
+        SPECIAL[r.below(SPECIAL.len() as u64) as usize]
+    } else {
+        r.next_u64() as u32
+    }
+}
+
 /// A random value for an operand of kind `k` in an instruction at `addr`.
 pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
     match *k {
@@ -100,13 +124,13 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
         },
         OpKind::Imm20 { f, .. } => Operand::Imm(signed(r, f.width + 1)),
         OpKind::UImm20 { f, .. } => Operand::Imm(r.below(1 << (f.width + 1)) as i64),
-        OpKind::FImm20 { .. } => Operand::FImm(r.next_u64() as u32 & 0xffff_f000),
+        OpKind::FImm20 { .. } => Operand::FImm(float_bits(r) & 0xffff_f000),
         OpKind::UImm { f, .. } => Operand::Imm(r.below(f.max() + 1) as i64),
         OpKind::Imm32 { signed: s, .. } => {
             let v = r.next_u64() as u32;
             Operand::Imm(if s { v as i32 as i64 } else { v as i64 })
         }
-        OpKind::FImm32 { .. } => Operand::FImm(r.next_u64() as u32),
+        OpKind::FImm32 { .. } => Operand::FImm(float_bits(r)),
         OpKind::Target { .. } => Operand::Target(addr as i64 + 8 + 8 * (r.below(128) as i64 - 64)),
         OpKind::SReg { .. } => Operand::SReg(pick(r, &crate::alu::SREG_NUMBERS).unwrap_or(0)),
         OpKind::CondCode { .. } => Operand::Cc(pick(r, &crate::alu::CC_NUMBERS).unwrap_or(15)),

@@ -258,3 +258,26 @@ fn garbage_never_panics() {
         let _ = parse_program(src, Target::Sm52);
     }
 }
+
+#[test]
+fn float_immediates_in_nvdisasm_spelling_round_trip() {
+    // Words checked with nvdisasm 11.8: negative zero prints `-0.0 ` with a space.
+    for (w, text) in [
+        (0x3958000000070909u64, "FADD R9, R9, -0.0  ;"),
+        (0x3958200000070909, "FADD R9, R9, -0.0 .NEG ;"),
+        (0x3858200000070909, "FADD R9, R9, 0.NEG ;"),
+        (
+            0x3858004e80070909,
+            "FADD R9, R9, 1.07374182400000000000e+09 ;",
+        ),
+        (
+            0x38580037fba70909,
+            "FADD R9, R9, 2.9996037483215332031e-05 ;",
+        ),
+    ] {
+        let i = gpumem_maxwell::decode(w, gpumem_maxwell::inst::DEFAULT_SLOT, 8, Target::Sm50)
+            .expect("decodes");
+        assert_eq!(inst_text(&i), text);
+        assert_eq!(one(text), w, "{text}");
+    }
+}
