@@ -11,7 +11,10 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let real = args.first().is_some_and(|a| a == "real");
     let args = if real { &args[1..] } else { &args[..] };
-    let n: usize = args.first().and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
+    let n: usize = args
+        .first()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1_000_000);
     let out = args.get(1).cloned().unwrap_or_else(|| "corpus.bin".into());
     let bytes = if real {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/cubins");
@@ -34,7 +37,10 @@ fn main() {
         let bundles = n.div_ceil(3);
         code.iter().copied().cycle().take(bundles * 32).collect()
     } else {
-        let target = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(gpumem_maxwell::Target::Sm52);
+        let target = args
+            .get(2)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(gpumem_maxwell::Target::Sm52);
         gpumem_maxwell::sample::to_bytes(&gpumem_maxwell::sample::corpus(target, n, 1))
     };
     if let Err(e) = std::fs::write(&out, bytes) {

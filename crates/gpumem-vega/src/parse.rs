@@ -1,6 +1,8 @@
 //! The assembler front end: LLVM AMDGPU syntax, driven by the operand lists
 //! of [`crate::table`]. Every line is parsed; every error is reported.
 
+mod fast;
+
 use std::collections::HashMap;
 
 use gpumem_isa::{Diagnostic, Span};
@@ -789,6 +791,15 @@ impl<'a> LineCx<'a> {
     }
 }
 
+/// The order of the diagnostics of a file: by line, column, errors first.
+fn diag_key(d: &Diagnostic) -> (u32, u32, bool) {
+    (
+        d.span.line,
+        d.span.col,
+        d.severity == gpumem_isa::Severity::Warning,
+    )
+}
+
 /// Whether `binary` reads `t` as an operator.
 fn is_binary_op(t: Tok<'_>) -> bool {
     matches!(
@@ -809,6 +820,10 @@ impl<'s> Asm<'s> {
         while line_start < src.len() {
             line_no += 1;
             let rest = &src[line_start..];
+            if let Some(len) = self.fast_line_checked(rest, line_no, line_start) {
+                line_start += len + 1;
+                continue;
+            }
             let mut toks = std::mem::take(&mut self.tok_buf);
             let len = lex(rest, &mut toks);
             let text = rest[..len].trim_end_matches('\r');
@@ -816,18 +831,71 @@ impl<'s> Asm<'s> {
             line_start += len + 1;
         }
         self.resolve();
-        self.diags.sort_by_key(|d| {
-            (
-                d.span.line,
-                d.span.col,
-                d.severity == gpumem_isa::Severity::Warning,
-            )
-        });
+        // Each line's diagnostics are sorted as they are added (see
+        // `add_line_diags`), so this sorts only when `resolve` added some.
+        if !self.diags.is_sorted_by_key(diag_key) {
+            self.diags.sort_by_key(diag_key);
+        }
         Output {
             insts: self.insts,
             bytes: self.bytes,
             diags: self.diags,
         }
+    }
+
+    /// [`Asm::fast_line`]; in debug builds, also runs the full parser on
+    /// each line the fast path takes and asserts the same results.
+    #[inline]
+    fn fast_line_checked(
+        &mut self,
+        rest: &'s str,
+        line_no: u32,
+        line_start: usize,
+    ) -> Option<usize> {
+        #[cfg(debug_assertions)]
+        {
+            let (b0, d0, i0, n0) = (
+                self.bytes.len(),
+                self.diags.len(),
+                self.insts.len(),
+                self.n_insts,
+            );
+            let len = self.fast_line(rest, line_no, line_start)?;
+            let fast = (
+                self.bytes.split_off(b0),
+                self.diags.split_off(d0),
+                self.insts.split_off(i0),
+                self.n_insts,
+            );
+            self.n_insts = n0;
+            let mut toks = std::mem::take(&mut self.tok_buf);
+            let slow_len = lex(rest, &mut toks);
+            assert_eq!(len, slow_len, "fast path line length: {:?}", &rest[..len]);
+            let text = rest[..slow_len].trim_end_matches('\r');
+            let (l0, f0) = (self.labels.len(), self.fixups.len());
+            self.line(text, toks, line_no, line_start);
+            assert_eq!((l0, f0), (self.labels.len(), self.fixups.len()), "{text:?}");
+            assert_eq!(&self.bytes[b0..], &fast.0[..], "fast path bytes: {text:?}");
+            assert_eq!(
+                &self.diags[d0..],
+                &fast.1[..],
+                "fast path diagnostics: {text:?}"
+            );
+            assert_eq!(&self.insts[i0..], &fast.2[..], "fast path insts: {text:?}");
+            assert_eq!(self.n_insts, fast.3, "{text:?}");
+            Some(len)
+        }
+        #[cfg(not(debug_assertions))]
+        self.fast_line(rest, line_no, line_start)
+    }
+
+    /// Appends one line's diagnostics, sorted as the whole list is sorted
+    /// in the end (a stable sort, so the order of equal keys is kept).
+    fn add_line_diags(&mut self, d: &mut Vec<Diagnostic>) {
+        if d.len() > 1 {
+            d.sort_by_key(diag_key);
+        }
+        self.diags.append(d);
     }
 
     fn resolve(&mut self) {
@@ -935,7 +1003,7 @@ impl<'s> Asm<'s> {
                 Err(e) => cx.error(e.start, e.end, e.msg),
             }
         }
-        self.diags.append(&mut cx.diags);
+        self.add_line_diags(&mut cx.diags);
         self.tok_buf = cx.toks;
         self.span_buf = cx.spans;
     }

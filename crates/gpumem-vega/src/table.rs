@@ -887,7 +887,7 @@ pub(crate) type FastHash = std::hash::BuildHasherDefault<FxHasher>;
 
 /// A mnemonic as a lookup key: its bytes, lower-cased, zero-padded to 32
 /// (identifiers hold no NUL, so the padding keeps lengths apart).
-type NameKey = [u64; 4];
+pub(crate) type NameKey = [u64; 4];
 
 /// The key of `name`, or `None` if it is longer than any key.
 fn name_key(name: &str) -> Option<NameKey> {
@@ -979,6 +979,42 @@ pub fn by_name(name: &str) -> Option<&'static InstDef> {
 /// The row named `name` in any letter case (as the assembler reads mnemonics).
 pub(crate) fn by_name_ignore_case(name: &str) -> Option<&'static InstDef> {
     let k = name_key(name)?;
+    let ix = index();
+    let mut slot = name_slot(&k);
+    loop {
+        match ix.name_slots[slot] {
+            0 => return None,
+            i if ix.name_keys[i as usize - 1] == k => return Some(&TABLE[i as usize - 1]),
+            _ => slot = (slot + 1) % ix.name_slots.len(),
+        }
+    }
+}
+
+/// [`by_name_ignore_case`] for a name already in lower case (the
+/// assembler's fast path).
+#[inline]
+pub(crate) fn by_name_lower(name: &[u8]) -> Option<&'static InstDef> {
+    let mut buf = [0u8; 32];
+    buf.get_mut(..name.len())?.copy_from_slice(name);
+    let w = |i: usize| {
+        u64::from_le_bytes([
+            buf[i],
+            buf[i + 1],
+            buf[i + 2],
+            buf[i + 3],
+            buf[i + 4],
+            buf[i + 5],
+            buf[i + 6],
+            buf[i + 7],
+        ])
+    };
+    by_key(&[w(0), w(8), w(16), w(24)])
+}
+
+/// The row whose [`NameKey`] (lower-case name, zero-padded) is `k`.
+#[inline]
+pub(crate) fn by_key(k: &NameKey) -> Option<&'static InstDef> {
+    let k = *k;
     let ix = index();
     let mut slot = name_slot(&k);
     loop {
