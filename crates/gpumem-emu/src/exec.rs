@@ -8,7 +8,7 @@ use crate::alu::{self, Pre, mi};
 use crate::fault::{Fault, FaultKind};
 use gpumem_maxwell::table::{MemKind, OpKind, size_bytes, size_signed};
 use gpumem_maxwell::{Inst, Operand, RZ, Target};
-use gpumem_mem::rules::{self, LdcMode, MemConfig};
+use gpumem_mem::rules::{self, GenericWindows, LdcMode, MemConfig};
 use gpumem_mem::{Access, AccessKind, CacheOp, CtaMemory, Memory, Space, WARP, model};
 use std::collections::BTreeMap;
 
@@ -99,6 +99,9 @@ pub struct LaunchConfig {
     /// Bytes of memory the run may hold (global pages + each CTA's shared and local).
     pub max_memory: u64,
     pub mem: MemConfig,
+    /// Where LD/ST's generic addresses find the shared and local windows; also written
+    /// to `c[0x0][0x0]` and `c[0x0][0x4]`.
+    pub windows: GenericWindows,
 }
 
 impl Default for LaunchConfig {
@@ -112,6 +115,7 @@ impl Default for LaunchConfig {
             max_steps: 10_000_000,
             max_memory: 1 << 30,
             mem: MemConfig::default(),
+            windows: GenericWindows::default(),
         }
     }
 }
@@ -272,6 +276,8 @@ struct MemPre {
     bank: u32,
     ldc_mode: LdcMode,
     wide: bool,
+    /// LD/ST: each lane's address resolves to shared, local or global.
+    generic: bool,
 }
 
 impl Exec {
@@ -351,6 +357,7 @@ impl MemPre {
                 .unwrap_or(0),
             ldc_mode: LdcMode::from_value(facts.ldc_mode.map(|k| inst.mods[k]).unwrap_or(0)),
             wide: facts.wide.map(|k| inst.mods[k] == 1).unwrap_or(false),
+            generic: facts.generic,
         };
         // Operands: the data register, the address, and (sparse LDG) Ps.
         for (k, o) in inst.op.operands.iter().zip(inst.operands.iter()) {
@@ -473,6 +480,10 @@ impl<'p> Emulator<'p> {
                 .mem
                 .constant
                 .write(0, 8 + 4 * k as u64, &w.to_le_bytes());
+        }
+        // The generic windows' bases, where ptxas' cvta code reads them.
+        for (off, b) in [(0u64, c.windows.shared), (4, c.windows.local)] {
+            let _ = self.mem.constant.write(0, off, &(b as u32).to_le_bytes());
         }
     }
 
@@ -844,17 +855,41 @@ impl<'p> Emulator<'p> {
         cta: &mut CtaMemory,
         ctx: &CtaCtx,
     ) -> Result<(), (FaultKind, String)> {
-        let (acc, data_reg) = self.access(w, inst, e, guard)?;
-        let st = &mut self.dense[pc];
-        st.space = Some(acc.space);
-        st.kind = Some(acc.kind);
-        st.cache = Some(acc.cache);
-        let c = model::cost(&acc);
-        st.accesses += c.lanes as u64;
-        st.lines_128 += c.lines_128 as u64;
-        st.sectors_32 += c.sectors_32 as u64;
-        st.bank_conflict_degree = st.bank_conflict_degree.max(c.bank_conflict_degree);
-        st.wavefronts += c.wavefronts as u64;
+        let (records, data_reg) = self.access(w, inst, e, guard)?;
+        {
+            let st = &mut self.dense[pc];
+            // A generic access whose lanes reach several spaces counts as global.
+            st.space = Some(match records.as_slice() {
+                [one] => one.space,
+                _ => Space::Global,
+            });
+            for acc in &records {
+                st.kind = Some(acc.kind);
+                st.cache = Some(acc.cache);
+                let c = model::cost(acc);
+                st.accesses += c.lanes as u64;
+                st.lines_128 += c.lines_128 as u64;
+                st.sectors_32 += c.sectors_32 as u64;
+                st.bank_conflict_degree = st.bank_conflict_degree.max(c.bank_conflict_degree);
+                st.wavefronts += c.wavefronts as u64;
+            }
+        }
+        for acc in &records {
+            self.move_data(w, acc, data_reg, pc, cta, ctx);
+        }
+        Ok(())
+    }
+
+    /// Reports one record's lane faults and moves its data.
+    fn move_data(
+        &mut self,
+        w: &mut Warp,
+        acc: &Access,
+        data_reg: u8,
+        pc: usize,
+        cta: &mut CtaMemory,
+        ctx: &CtaCtx,
+    ) {
         for f in &acc.faults {
             let msg = format!(
                 "{} {} at {:#x}: {}",
@@ -882,7 +917,7 @@ impl<'p> Emulator<'p> {
         match acc.kind {
             AccessKind::Load => {
                 let mut out: Lanes = [[0; 4]; WARP];
-                self.mem.load(&acc, cta, first_thread, &mut out);
+                self.mem.load(acc, cta, first_thread, &mut out);
                 for l in lanes(acc.mask) {
                     for (k, v) in out[l].iter().enumerate().take(nregs) {
                         w.set(data_reg.saturating_add(k as u8), l, *v);
@@ -897,7 +932,7 @@ impl<'p> Emulator<'p> {
                         *d = if r >= RZ as usize { 0 } else { w.r(r as u8, l) };
                     }
                 }
-                for f in self.mem.store(&acc, cta, first_thread, &data) {
+                for f in self.mem.store(acc, cta, first_thread, &data) {
                     self.fault_at(
                         FaultKind::MemoryLimit,
                         pc,
@@ -912,17 +947,18 @@ impl<'p> Emulator<'p> {
                 }
             }
         }
-        Ok(())
     }
 
-    /// Builds the access record of a memory instruction (rules of seeds 000-003).
+    /// Builds the access records of a memory instruction (rules of seeds 000-003): one,
+    /// or for a generic LD/ST one per space its lanes resolve to (shared, local, global
+    /// order; at least one).
     fn access(
         &self,
         w: &mut Warp,
         inst: &Inst,
         e: &Exec,
         guard: u32,
-    ) -> Result<(Access, u8), (FaultKind, String)> {
+    ) -> Result<(Vec<Access>, u8), (FaultKind, String)> {
         let _ = inst;
         let p = e
             .mem
@@ -960,12 +996,51 @@ impl<'p> Emulator<'p> {
                 let rav = (ra != RZ).then(|| w.r(ra, l));
                 acc.apply(l, rules::constant(p.bank, rav, off, p.ldc_mode, bytes, cfg));
             }
-            return Ok((acc, data_reg));
+            return Ok((vec![acc], data_reg));
         }
         let absolute = ra == RZ || ra as u32 >= self.cfg.registers;
         let zext = (off as u64) & ((1u64 << width) - 1);
         let wide = p.wide;
         let store = kind == AccessKind::Store;
+        if p.generic {
+            // The generic address: 64-bit `{Ra+1,Ra} + sext(imm32)` with `.E`, else the
+            // 32-bit sum zero-extended; RZ (or Ra beyond the register count) gives the
+            // zero-extended 32-bit immediate. The trailing predicate is not consulted.
+            let hi_reg = (ra < 254).then_some(ra + 1);
+            let spaces = [Space::Shared, Space::Local, Space::Global];
+            let mut recs: Vec<Access> = spaces
+                .iter()
+                .map(|&s| {
+                    let mut a = Access::new(s, kind, bytes, p.signed, p.cache);
+                    a.uniform_hint = p.uniform_hint;
+                    a
+                })
+                .collect();
+            let win = self.cfg.windows;
+            for l in lanes(guard) {
+                let raw = if absolute {
+                    zext
+                } else if wide {
+                    let lo = w.r(ra, l) as u64;
+                    let hi = hi_reg.map(|h| w.r(h, l) as u64).unwrap_or(0);
+                    ((hi << 32) | lo).wrapping_add(off as u64)
+                } else {
+                    w.r(ra, l).wrapping_add(off as u32) as u64
+                };
+                let (s, a) = win.resolve(raw);
+                let (i, v) = match s {
+                    Space::Shared => (0, rules::window(a, bytes, self.cfg.shared_bytes, cfg)),
+                    Space::Local => (1, rules::window(a, bytes, self.cfg.local_bytes, cfg)),
+                    _ => (2, rules::global(a, bytes, store, cfg)),
+                };
+                recs[i].apply(l, v);
+            }
+            let mut out: Vec<Access> = recs.into_iter().filter(|a| a.mask != 0).collect();
+            if out.is_empty() {
+                out.push(Access::new(Space::Global, kind, bytes, p.signed, p.cache));
+            }
+            return Ok((out, data_reg));
+        }
         match space {
             Space::Global if !absolute && wide => {
                 let hi_reg = (ra < 254).then_some(ra + 1);
@@ -995,7 +1070,7 @@ impl<'p> Emulator<'p> {
                 }
             }
         }
-        Ok((acc, data_reg))
+        Ok((vec![acc], data_reg))
     }
 }
 

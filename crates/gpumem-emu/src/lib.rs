@@ -27,7 +27,7 @@ pub use report::{DumpOut, Report};
 
 use gpumem_maxwell::Target;
 use gpumem_mem::Space;
-use gpumem_mem::rules::{BankLimit, MemConfig};
+use gpumem_mem::rules::{BankLimit, GenericWindows, MemConfig};
 use manifest::{Manifest, MaxwellManifest};
 use std::path::Path;
 
@@ -214,6 +214,12 @@ fn run_maxwell(
             )));
         }
     }
+    let dw = GenericWindows::default();
+    let windows = GenericWindows {
+        shared: m.launch.shared_window.unwrap_or(dw.shared),
+        local: m.launch.local_window.unwrap_or(dw.local),
+    };
+    windows.check().map_err(EmuError::Manifest)?;
     let bank_limit = match m.config.bank_limit.as_str() {
         "compute" => BankLimit::Compute,
         "graphics" => BankLimit::Graphics,
@@ -236,6 +242,7 @@ fn run_maxwell(
             fault_misaligned_window: m.config.fault_misaligned_window,
             bank_limit,
         },
+        windows,
     };
     let mut emu = Emulator::new(&prog, cfg);
     for (bank, data) in &constants {
@@ -374,6 +381,7 @@ pub fn fuzz_report(data: &[u8]) -> Vec<Fault> {
                 BankLimit::Compute
             },
         },
+        windows: GenericWindows::default(),
     };
     let mut emu = Emulator::new(&prog, cfg);
     let _ = emu.set_params(&data[..data.len().min(64)]);

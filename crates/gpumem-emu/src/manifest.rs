@@ -62,6 +62,11 @@ pub struct MaxwellLaunch {
     pub shared_bytes: u64,
     #[serde(default)]
     pub local_bytes: u64,
+    /// Base of the shared window in LD/ST's generic address space (16 MB-aligned, below
+    /// 4 GB; default 0x0100_0000); written to `c[0x0][0x0]`.
+    pub shared_window: Option<u64>,
+    /// Base of the local window (default 0x0200_0000); written to `c[0x0][0x4]`.
+    pub local_window: Option<u64>,
     /// Kernel parameters, placed from `c[0x0][0x140]` with natural alignment.
     #[serde(default)]
     pub params: Vec<Param>,

@@ -176,3 +176,23 @@ fn bad_programs_are_errors_not_panics() {
             .any(|f| f.kind == FaultKind::InvalidInstruction)
     );
 }
+
+#[test]
+fn generic_window_bases_are_launch_keys() {
+    let ok = format!(
+        "{BASE}[launch]\nblock = [32]\nshared_window = 0x5000000\nlocal_window = 0x6000000\n"
+    );
+    assert!(run_manifest_str(&ok, &root()).is_ok());
+    assert!(
+        err(&format!(
+            "{BASE}[launch]\nblock = [32]\nshared_window = 0x5000010\n"
+        ))
+        .contains("shared_window")
+    );
+    assert!(
+        err(&format!(
+            "{BASE}[launch]\nblock = [32]\nlocal_window = 0x1000000\n"
+        ))
+        .contains("must differ")
+    );
+}

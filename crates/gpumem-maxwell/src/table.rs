@@ -264,7 +264,13 @@ pub enum MemKind {
 /// The memory facts of a row: which modifier groups give the size, cache operator and `.E`.
 #[derive(Clone, Copy, Debug)]
 pub struct MemFacts {
+    /// The state space; for a generic access (`generic`), the space of an address that
+    /// falls in neither the shared nor the local window (global).
     pub space: Space,
+    /// The address is generic (LD/ST): each lane's address resolves at run time to the
+    /// shared window, the local window or global memory (`gpumem_isa::Space` keeps the
+    /// four real spaces; a generic access is not a fifth).
+    pub generic: bool,
     pub kind: MemKind,
     /// Index into `mods` of the size group.
     pub size: usize,
@@ -592,6 +598,7 @@ const fn facts(
 ) -> MemFacts {
     MemFacts {
         space,
+        generic: false,
         kind,
         size,
         cache,
@@ -600,7 +607,104 @@ const fn facts(
     }
 }
 
-/// The memory rows (seed pages 000-003, plus STL/STS).
+// Generic LD/ST (3-bit opcode at 61-63): .E at 52, size at 53-55, cache at 56-57, a
+// trailing predicate at 58-60 and a 32-bit offset at 20-51. Every bit belongs to a field.
+
+const E_GEN: ModGroup = ModGroup {
+    name: "E",
+    field: Field::new(52, 1),
+    hi: None,
+    at: None,
+    alt: None,
+    vals: &[m(0, ""), m(1, ".E")],
+};
+
+/// LD cache operators (nvdisasm: default/CG/CI/CV, as LDG).
+const COP_LD: ModGroup = ModGroup {
+    name: "cop",
+    field: Field::new(56, 2),
+    hi: None,
+    at: None,
+    alt: None,
+    vals: COP_LDG.vals,
+};
+
+/// ST cache operators (default/CG/CS/WT, as STG).
+const COP_ST: ModGroup = ModGroup {
+    name: "cop",
+    field: Field::new(56, 2),
+    hi: None,
+    at: None,
+    alt: None,
+    vals: COP_ST_VALS,
+};
+
+const SZ_LD: ModGroup = ModGroup {
+    name: "sz",
+    field: Field::new(53, 3),
+    hi: None,
+    at: None,
+    alt: None,
+    vals: SZ_LDG.vals,
+};
+
+const SZ_STGEN: ModGroup = ModGroup {
+    name: "sz",
+    field: Field::new(53, 3),
+    hi: None,
+    at: None,
+    alt: None,
+    vals: SZ_ST.vals,
+};
+
+const MEM32: OpKind = OpKind::Mem {
+    ra: RA,
+    imm: Field::new(20, 32),
+};
+
+/// The trailing predicate of LD/ST (bits 58-60, no negation bit; `PT` is not printed).
+/// ptxas feeds it the predicate output of the `LEA.HI.X` that builds the 64-bit generic
+/// address; the emulator reads it and does not let it change the access (SEMANTICS.md).
+const GEN_PRED: OpKind = OpKind::Pred {
+    f: Field::new(58, 3),
+    neg: None,
+    write: false,
+    hide_pt: true,
+};
+
+const fn gen_row(
+    name: &'static str,
+    opcode3: u64,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+    kind: MemKind,
+) -> OpSpec {
+    OpSpec {
+        name,
+        form: name,
+        opcode: opcode3 << 61,
+        mask: 0b111 << 61,
+        mods,
+        operands,
+        ignored: 0,
+        since: Target::Sm50,
+        latency: Latency::Variable,
+        mem: Some(MemFacts {
+            space: Space::Global,
+            generic: true,
+            kind,
+            size: 2,
+            cache: Some(1),
+            wide: Some(0),
+            ldc_mode: None,
+        }),
+        reuse_ok: 0b1111,
+        flow: Flow::Next,
+        po: None,
+    }
+}
+
+/// The memory rows (seed pages 000-003, plus STL/STS, plus generic LD/ST).
 pub static MEMORY_OPS: &[OpSpec] = &[
     mem_row(
         "LDG",
@@ -698,11 +802,26 @@ pub static MEMORY_OPS: &[OpSpec] = &[
         Target::Sm50,
         MemFacts {
             space: Space::Constant,
+            generic: false,
             kind: MemKind::Load,
             size: 0,
             cache: None,
             wide: None,
             ldc_mode: Some(1),
         },
+    ),
+    gen_row(
+        "LD",
+        0b100,
+        &[E_GEN, COP_LD, SZ_LD],
+        &[reg_w(RD, RegCount::BySize), MEM32, GEN_PRED],
+        MemKind::Load,
+    ),
+    gen_row(
+        "ST",
+        0b101,
+        &[E_GEN, COP_ST, SZ_STGEN],
+        &[MEM32, reg_r(RD, RegCount::BySize), GEN_PRED],
+        MemKind::Store,
     ),
 ];

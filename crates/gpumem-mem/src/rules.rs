@@ -48,6 +48,54 @@ impl Default for MemConfig {
     }
 }
 
+/// Where the shared and local windows sit in the generic address space (LD/ST). Each
+/// base is a 32-bit, 16 MB-aligned value (ptxas reads them from `c[0x0][0x0]` (shared)
+/// and `c[0x0][0x4]` (local) and builds generic pointers with a zero high word); an
+/// address in `[base, base + 16 MB)` is that window's address `addr - base`; any other
+/// address is global.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GenericWindows {
+    pub shared: u64,
+    pub local: u64,
+}
+
+impl Default for GenericWindows {
+    fn default() -> Self {
+        GenericWindows {
+            shared: 0x0100_0000,
+            local: 0x0200_0000,
+        }
+    }
+}
+
+impl GenericWindows {
+    /// Checks the bases: 16 MB-aligned, below 4 GB, distinct.
+    pub fn check(&self) -> Result<(), String> {
+        for (what, b) in [("shared_window", self.shared), ("local_window", self.local)] {
+            if b % WINDOW_BYTES != 0 || b > u32::MAX as u64 {
+                return Err(format!(
+                    "{what} = {b:#x}: must be a multiple of 16 MB below 4 GB"
+                ));
+            }
+        }
+        if self.shared == self.local {
+            return Err("shared_window and local_window must differ".to_string());
+        }
+        Ok(())
+    }
+
+    /// The space and space address of generic address `addr` (before any forcing).
+    pub fn resolve(&self, addr: u64) -> (crate::Space, u64) {
+        if addr.wrapping_sub(self.shared) < WINDOW_BYTES {
+            (crate::Space::Shared, addr - self.shared)
+        } else if addr.wrapping_sub(self.local) < WINDOW_BYTES {
+            (crate::Space::Local, addr - self.local)
+        } else {
+            (crate::Space::Global, addr)
+        }
+    }
+}
+
 /// One lane's outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Verdict {
