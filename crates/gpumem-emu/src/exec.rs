@@ -1006,7 +1006,7 @@ impl<'p> Emulator<'p> {
             // The generic address: 64-bit `{Ra+1,Ra} + sext(imm32)` with `.E`, else the
             // 32-bit sum zero-extended; RZ (or Ra beyond the register count) gives the
             // zero-extended 32-bit immediate. The trailing predicate is not consulted.
-            let hi_reg = (ra < 254).then_some(ra + 1);
+            let hi_reg = (ra < 254).then(|| ra + 1);
             let spaces = [Space::Shared, Space::Local, Space::Global];
             let mut recs: Vec<Access> = spaces
                 .iter()
@@ -1043,7 +1043,7 @@ impl<'p> Emulator<'p> {
         }
         match space {
             Space::Global if !absolute && wide => {
-                let hi_reg = (ra < 254).then_some(ra + 1);
+                let hi_reg = (ra < 254).then(|| ra + 1);
                 for l in lanes(guard) {
                     let lo = w.r(ra, l) as u64;
                     let hi = hi_reg.map(|h| w.r(h, l) as u64).unwrap_or(0);

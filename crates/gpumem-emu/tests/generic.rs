@@ -237,3 +237,15 @@ fn windows_are_launch_values_and_reach_constant_bank_0() {
     assert_eq!(r.word(OUT + 4), 0x0600_0000);
     assert_eq!(r.word(OUT + 0x100), 5);
 }
+
+/// Regression (found by the never-panic proptest): `.E` with `RZ` as the base has no
+/// `RZ+1` high register; the address is the zero-extended immediate.
+#[test]
+fn generic_wide_with_rz_base_uses_the_absolute_immediate() {
+    let r = run("LD.E R1, [0x100080] ;\nST.E [R20], R1 ;", |emu| {
+        put(emu, 0x10_0080, &[0xfeed_f00d]);
+    });
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    assert_eq!(r.out(0), 0xfeed_f00d);
+    assert_eq!(r.out(31), 0xfeed_f00d);
+}
