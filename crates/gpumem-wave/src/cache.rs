@@ -165,6 +165,20 @@ impl ScalarCache {
             }
             return Ok(false);
         }
+        let (i, hit) = self.lookup_or_fill(mem, line_addr)?;
+        for (o, &a) in out.iter_mut().zip(addrs) {
+            *o = self.lines[i].data[((a - line_addr) / 4) as usize];
+        }
+        Ok(hit)
+    }
+
+    /// The way holding `line_addr`, filled from memory on a miss; counts the hit or
+    /// miss and makes the line most recently used. Returns (way, hit).
+    fn lookup_or_fill(
+        &mut self,
+        mem: &mut Memory,
+        line_addr: u64,
+    ) -> Result<(usize, bool), MemoryLimit> {
         let (i, hit) = match self.find(line_addr) {
             Some(i) => {
                 self.stats.hits += 1;
@@ -177,10 +191,7 @@ impl ScalarCache {
         };
         self.tick += 1;
         self.lines[i].lru = self.tick;
-        for (o, &a) in out.iter_mut().zip(addrs) {
-            *o = self.lines[i].data[((a - line_addr) / 4) as usize];
-        }
-        Ok(hit)
+        Ok((i, hit))
     }
 
     /// Stores dwords (all in line `line_addr`). Write-combine (GLC=0): the line
@@ -214,18 +225,7 @@ impl ScalarCache {
             }
             return Ok(found.is_some());
         }
-        let (i, hit) = match self.find(line_addr) {
-            Some(i) => {
-                self.stats.hits += 1;
-                (i, true)
-            }
-            None => {
-                self.stats.misses += 1;
-                (self.fill(mem, line_addr)?, false)
-            }
-        };
-        self.tick += 1;
-        self.lines[i].lru = self.tick;
+        let (i, hit) = self.lookup_or_fill(mem, line_addr)?;
         for (&a, &v) in addrs.iter().zip(data) {
             let d = ((a - line_addr) / 4) as usize;
             self.lines[i].data[d] = v;
