@@ -2,7 +2,7 @@
 # Runs one cargo-fuzz target for a number of seconds (default 600) on the stable toolchain
 # (RUSTC_BOOTSTRAP=1 unlocks the sanitizer flags cargo-fuzz needs).
 #   scripts/fuzz.sh maxwell_decode 600
-# Targets: maxwell_decode maxwell_parse vega_decode vega_parse emu_run wave_run (see fuzz/fuzz_targets).
+# Targets: maxwell_decode maxwell_parse vega_decode vega_parse warp_run wave_run (see fuzz/fuzz_targets).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked

@@ -193,8 +193,8 @@ fn main() -> ExitCode {
 /// `gpumem run`: the report on standard output; exit 1 when the run faulted.
 fn run(manifest: Option<&str>, json: bool) -> Result<ExitCode, Fail> {
     let report = match manifest {
-        None => gpumem_emu::AnyReport::Maxwell(gpumem_emu::builtin_example()),
-        Some(path) => gpumem_emu::run_any_manifest_file(std::path::Path::new(path))
+        None => gpumem_run::AnyReport::Maxwell(gpumem_run::builtin_example()),
+        Some(path) => gpumem_run::run_any_manifest_file(std::path::Path::new(path))
             .map_err(|e| Fail(format!("{path}: {e}")))?,
     };
     let text = if json {

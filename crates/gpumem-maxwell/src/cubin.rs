@@ -12,6 +12,11 @@ pub struct Kernel {
     pub sm: u32,
     /// Registers per thread: ptxas keeps them in bits 31..24 of the section's `sh_info`.
     pub registers: u32,
+    /// The constant-bank images the cubin carries for this kernel, as `(bank, bytes)`:
+    /// module sections `.nv.constantN` and the kernel's own `.nv.constantN.<kernel>`,
+    /// N > 0 (ptxas puts literal pools in bank 2 and `.const` data in bank 3; bank 0 is
+    /// the driver's and is written at launch).
+    pub constants: Vec<(u32, Vec<u8>)>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -20,6 +25,10 @@ pub enum CubinError {
     Elf(#[from] object::Error),
     #[error("the ELF file has no `.text.<kernel>` sections")]
     NoKernels,
+    #[error("no kernel `{name}` in the cubin (it has: {})", .have.join(", "))]
+    NoSuchKernel { name: String, have: Vec<String> },
+    #[error("the cubin has several kernels ({}); name one", .have.join(", "))]
+    Ambiguous { have: Vec<String> },
 }
 
 /// Whether `bytes` start like an ELF file.
@@ -45,10 +54,48 @@ pub fn kernels(bytes: &[u8]) -> Result<Vec<Kernel>, CubinError> {
             code,
             sm,
             registers,
+            constants: Vec::new(),
         });
     }
     if out.is_empty() {
         return Err(CubinError::NoKernels);
     }
+    for sec in file.sections() {
+        let Ok(name) = sec.name() else { continue };
+        let Some(rest) = name.strip_prefix(".nv.constant") else {
+            continue;
+        };
+        let (num, owner) = match rest.split_once('.') {
+            Some((n, o)) => (n, Some(o)),
+            None => (rest, None),
+        };
+        let Ok(bank) = num.parse::<u32>() else {
+            continue;
+        };
+        if bank == 0 {
+            continue;
+        }
+        let Ok(data) = sec.data() else { continue };
+        for k in out.iter_mut().filter(|k| owner.is_none_or(|o| o == k.name)) {
+            k.constants.push((bank, data.to_vec()));
+        }
+    }
     Ok(out)
+}
+
+/// The kernel named `name`, or the only kernel of the cubin when `name` is `None`.
+pub fn kernel(bytes: &[u8], name: Option<&str>) -> Result<Kernel, CubinError> {
+    let mut ks = kernels(bytes)?;
+    let have = || ks.iter().map(|k| k.name.clone()).collect::<Vec<_>>();
+    match name {
+        Some(n) => match ks.iter().position(|k| k.name == n) {
+            Some(i) => Ok(ks.swap_remove(i)),
+            None => Err(CubinError::NoSuchKernel {
+                name: n.to_string(),
+                have: have(),
+            }),
+        },
+        None if ks.len() == 1 => Ok(ks.swap_remove(0)),
+        None => Err(CubinError::Ambiguous { have: have() }),
+    }
 }

@@ -2,16 +2,16 @@
 //! plus the execution rules the emulator adds. Programs are SASS text assembled with
 //! gpumem_maxwell::assemble; results are stored to global memory at OUT + 4*lane.
 
-use gpumem_emu::{Emulator, FaultKind, LaunchConfig, Program, Stats};
 use gpumem_maxwell::Target;
 use gpumem_mem::rules::{BankLimit, MemConfig};
 use gpumem_mem::{CacheOp, Memory};
+use gpumem_warp::{Emulator, FaultKind, LaunchConfig, Program, Stats};
 
 const OUT: u32 = 0x10_0000;
 
 struct Res {
     mem: Memory,
-    faults: Vec<gpumem_emu::Fault>,
+    faults: Vec<gpumem_warp::Fault>,
     stats: Stats,
 }
 
@@ -28,7 +28,7 @@ impl Res {
         self.faults.iter().map(|f| f.kind).collect()
     }
     /// Stats of the first instruction whose text starts with `prefix`.
-    fn stat(&self, prefix: &str) -> gpumem_emu::exec::InstStats {
+    fn stat(&self, prefix: &str) -> gpumem_warp::exec::InstStats {
         self.stats
             .per_inst
             .values()

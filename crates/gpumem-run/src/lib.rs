@@ -1,28 +1,24 @@
-//! gpumem-emu: a functional emulator of NVIDIA Maxwell (sm_50/sm_52) kernels.
+//! gpumem-run: the launch layer over both executors (gpumem-warp for Maxwell,
+//! gpumem-wave for Vega).
 //!
 //! A launch manifest (TOML, see [`manifest`]) names a program (SASS text, raw
 //! bundles or a cubin), the launch shape, memory contents and regions to dump;
 //! [`run_manifest_file`] runs it and returns a [`Report`] with the dumps, the faults
-//! and the per-instruction memory statistics. `SEMANTICS.md` in this crate records
-//! every modelling decision.
+//! and the per-instruction memory statistics. The manifest reference is in
+//! gpumem-warp's `SEMANTICS.md`.
 //!
 //! ```
-//! let report = gpumem_emu::builtin_example();
+//! let report = gpumem_run::builtin_example();
 //! assert!(report.faults.is_empty());
 //! let json = report.to_json();
 //! assert_eq!(json["dumps"][0]["space"], "global");
 //! ```
 
-pub mod alu;
-pub mod cubin;
-pub mod exec;
-pub mod fault;
 pub mod manifest;
 pub mod report;
 pub mod vega;
 
-pub use exec::{Emulator, LaunchConfig, Program, Stats};
-pub use fault::{Fault, FaultKind};
+pub use gpumem_warp::{Emulator, Fault, FaultKind, LaunchConfig, Program, Stats};
 pub use report::{DumpOut, Report};
 
 use gpumem_maxwell::Target;
@@ -40,6 +36,15 @@ pub enum EmuError {
     Program(String),
     #[error("{path}: {err}")]
     Io { path: String, err: std::io::Error },
+}
+
+impl From<gpumem_warp::WarpError> for EmuError {
+    fn from(e: gpumem_warp::WarpError) -> EmuError {
+        match e {
+            gpumem_warp::WarpError::Program(m) => EmuError::Program(m),
+            gpumem_warp::WarpError::Launch(m) => EmuError::Manifest(m),
+        }
+    }
 }
 
 /// Largest program file read (bytes).
@@ -167,7 +172,14 @@ fn run_maxwell(
         let bytes = std::fs::read(&path).map_err(io)?;
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         if gpumem_maxwell::cubin::is_elf(&bytes) || ext == "cubin" {
-            let k = cubin::load(&bytes, m.kernel.as_deref())?;
+            let k = gpumem_maxwell::cubin::kernel(&bytes, m.kernel.as_deref()).map_err(|e| {
+                EmuError::Program(match e {
+                    gpumem_maxwell::cubin::CubinError::Ambiguous { .. } => {
+                        format!("{e} with `kernel = \"...\"`")
+                    }
+                    _ => format!("cannot read the cubin: {e}"),
+                })
+            })?;
             if target.is_none() {
                 target = Some(if k.sm == 52 {
                     Target::Sm52
@@ -340,51 +352,4 @@ fn run_maxwell(
         faults: emu.faults,
         stats: emu.stats,
     })
-}
-
-/// Builds a program and a small launch from arbitrary bytes and runs it under tight
-/// limits (for cargo-fuzz). Never panics; the outcome is ignored.
-///
-/// Layout: byte 0 = block size - 1 (mod 64), byte 1 = grid size - 1 (mod 4), byte 2 =
-/// registers (1..=255), byte 3 = config flags, then 8-byte little-endian words
-/// (zero-padded to whole 32-byte bundles) as the instruction stream.
-pub fn fuzz_run(data: &[u8]) {
-    let _ = fuzz_report(data);
-}
-
-/// [`fuzz_run`]'s run, returning the emulator's faults (for tests).
-pub fn fuzz_report(data: &[u8]) -> Vec<Fault> {
-    let h = |i: usize| data.get(i).copied().unwrap_or(0);
-    let mut code: Vec<u8> = data.iter().skip(4).copied().collect();
-    if code.is_empty() {
-        return Vec::new();
-    }
-    code.resize(code.len().div_ceil(32) * 32, 0);
-    code.truncate(32 * 64);
-    let Ok(prog) = Program::from_bytes(&code, Target::Sm52) else {
-        return Vec::new();
-    };
-    let cfg = LaunchConfig {
-        grid: [1 + (h(1) % 4) as u32, 1, 1],
-        block: [1 + (h(0) % 64) as u32, 1, 1],
-        registers: (h(2) as u32).clamp(1, 255),
-        shared_bytes: 256,
-        local_bytes: 64,
-        max_steps: 2000,
-        max_memory: 1 << 20,
-        mem: MemConfig {
-            fault_misaligned_store: h(3) & 1 != 0,
-            fault_misaligned_window: h(3) & 2 != 0,
-            bank_limit: if h(3) & 4 != 0 {
-                BankLimit::Graphics
-            } else {
-                BankLimit::Compute
-            },
-        },
-        windows: GenericWindows::default(),
-    };
-    let mut emu = Emulator::new(&prog, cfg);
-    let _ = emu.set_params(&data[..data.len().min(64)]);
-    emu.run();
-    emu.faults
 }

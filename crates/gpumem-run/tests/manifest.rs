@@ -1,7 +1,7 @@
 //! Manifests and reports: the built-in example, the example manifests, and clear
 //! errors for bad input.
 
-use gpumem_emu::{EmuError, FaultKind, builtin_example, run_manifest_file, run_manifest_str};
+use gpumem_run::{EmuError, FaultKind, builtin_example, run_manifest_file, run_manifest_str};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {

@@ -3,19 +3,20 @@
 //! second on the reduce_shared kernel.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gpumem_emu::{Emulator, LaunchConfig, Program, cubin};
 use gpumem_maxwell::Target;
+use gpumem_maxwell::cubin;
+use gpumem_warp::{Emulator, LaunchConfig, Program};
 use std::hint::black_box;
 
 const N: u32 = 64 * 1024; // words
 
-fn load(name: &str) -> (Program, cubin::CubinKernel) {
+fn load(name: &str) -> (Program, cubin::Kernel) {
     let bytes = std::fs::read(format!(
         "{}/../../tests/cubins/{name}.sm_50.cubin",
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap();
-    let k = cubin::load(&bytes, Some(name)).unwrap();
+    let k = cubin::kernel(&bytes, Some(name)).unwrap();
     (Program::from_bytes(&k.code, Target::Sm50).unwrap(), k)
 }
 
@@ -30,7 +31,7 @@ fn params(out: u64, inp: u64, n: u32) -> Vec<u8> {
 
 fn run(
     prog: &Program,
-    k: &cubin::CubinKernel,
+    k: &cubin::Kernel,
     grid: u32,
     block: u32,
     shared: u64,

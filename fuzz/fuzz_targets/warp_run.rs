@@ -4,5 +4,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    gpumem_emu::fuzz_run(data);
+    gpumem_warp::fuzz_run(data);
 });

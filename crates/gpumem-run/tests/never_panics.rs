@@ -1,7 +1,8 @@
 //! Property tests: arbitrary words, random programs and random small manifests never
 //! panic the emulator; faults are values.
 
-use gpumem_emu::{fuzz_report, run_manifest_str};
+use gpumem_run::run_manifest_str;
+use gpumem_warp::fuzz_report;
 use proptest::prelude::*;
 
 /// Instruction lines the random programs draw from (every class of the table).

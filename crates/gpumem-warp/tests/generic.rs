@@ -2,16 +2,16 @@
 //! window or global memory (`LaunchConfig::windows`, default shared at 0x0100_0000 and
 //! local at 0x0200_0000), then that space's rules apply. Results go to OUT + 4*lane.
 
-use gpumem_emu::{Emulator, FaultKind, LaunchConfig, Program, Stats};
 use gpumem_maxwell::Target;
 use gpumem_mem::rules::GenericWindows;
 use gpumem_mem::{Memory, Space};
+use gpumem_warp::{Emulator, FaultKind, LaunchConfig, Program, Stats};
 
 const OUT: u64 = 0x10_0000;
 
 struct Res {
     mem: Memory,
-    faults: Vec<gpumem_emu::Fault>,
+    faults: Vec<gpumem_warp::Fault>,
     stats: Stats,
 }
 
@@ -24,7 +24,7 @@ impl Res {
     fn out(&self, lane: u64) -> u32 {
         self.word(OUT + 4 * lane)
     }
-    fn stat(&self, prefix: &str) -> gpumem_emu::exec::InstStats {
+    fn stat(&self, prefix: &str) -> gpumem_warp::exec::InstStats {
         self.stats
             .per_inst
             .values()

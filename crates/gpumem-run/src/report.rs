@@ -1,8 +1,8 @@
 //! The result of a run: dumps, faults and statistics, as text and as JSON.
 
-use crate::exec::{InstStats, Stats};
-use crate::fault::Fault;
 use gpumem_mem::Space;
+use gpumem_warp::Fault;
+use gpumem_warp::exec::{InstStats, Stats};
 use serde_json::{Value, json};
 use std::fmt;
 

@@ -2,9 +2,10 @@
 //! writes, in its output buffers, the bytes a CPU reference computes. Each kernel runs
 //! for sm_50 and sm_52 in at least two launch shapes with partial warps and several CTAs.
 
-use gpumem_emu::{Emulator, LaunchConfig, Program, cubin};
 use gpumem_maxwell::Target;
+use gpumem_maxwell::cubin;
 use gpumem_mem::Memory;
+use gpumem_warp::{Emulator, LaunchConfig, Program};
 
 const OUT: u64 = 0x1000_0000;
 const OUT2: u64 = 0x3000_0000;
@@ -78,7 +79,7 @@ fn launch(
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap();
-    let k = cubin::load(&bytes, Some(name)).unwrap();
+    let k = cubin::kernel(&bytes, Some(name)).unwrap();
     let target = if sm == "sm_50" {
         Target::Sm50
     } else {

@@ -3,7 +3,7 @@
 //! BRA and EXIT, CTA barriers, and every memory instruction turned into one
 //! [`gpumem_mem::Access`] record that both the memory and the statistics consume.
 
-use crate::EmuError;
+use crate::WarpError;
 use crate::alu::{self, Pre, mi};
 use crate::fault::{Fault, FaultKind};
 use gpumem_maxwell::table::{MemKind, OpKind, size_bytes, size_signed};
@@ -54,12 +54,12 @@ pub fn addr_index(addr: i64) -> Option<usize> {
 
 impl Program {
     /// Decodes a raw instruction stream (whole 32-byte bundles).
-    pub fn from_bytes(code: &[u8], target: Target) -> Result<Program, EmuError> {
+    pub fn from_bytes(code: &[u8], target: Target) -> Result<Program, WarpError> {
         if code.is_empty() {
-            return Err(EmuError::Program("the program is empty".into()));
+            return Err(WarpError::Program("the program is empty".into()));
         }
         let d = gpumem_maxwell::disassemble(code, 0, target)
-            .map_err(|e| EmuError::Program(format!("cannot decode the program: {e}")))?;
+            .map_err(|e| WarpError::Program(format!("cannot decode the program: {e}")))?;
         let mut insts = Vec::with_capacity(d.lines.len());
         let mut texts = Vec::with_capacity(d.lines.len());
         let mut po = Vec::with_capacity(d.lines.len());
@@ -77,10 +77,10 @@ impl Program {
     }
 
     /// Assembles SASS text.
-    pub fn from_sass(src: &str, target: Target) -> Result<Program, EmuError> {
+    pub fn from_sass(src: &str, target: Target) -> Result<Program, WarpError> {
         let bin = gpumem_maxwell::assemble(src, target).map_err(|e| {
             let text = gpumem_isa::render_diagnostics("program", src, &e.0);
-            EmuError::Program(format!("cannot assemble the program:\n{text}"))
+            WarpError::Program(format!("cannot assemble the program:\n{text}"))
         })?;
         Program::from_bytes(&bin, target)
     }
@@ -449,11 +449,11 @@ impl<'p> Emulator<'p> {
     }
 
     /// Places kernel parameter bytes at `c[0x0][0x140]` (ptxas' convention).
-    pub fn set_params(&mut self, bytes: &[u8]) -> Result<(), EmuError> {
+    pub fn set_params(&mut self, bytes: &[u8]) -> Result<(), WarpError> {
         self.mem
             .constant
             .write(0, PARAM_BASE, bytes)
-            .map_err(EmuError::Manifest)
+            .map_err(WarpError::Launch)
     }
 
     /// Whether a limit stopped the launch.
