@@ -82,7 +82,8 @@ enum Cmd {
     /// Run a launch manifest (TOML); with no manifest, run the built-in example (the
     /// default command).
     Run {
-        /// The manifest; none runs the built-in example.
+        /// The manifest, or `-` for standard input (relative paths in it are then
+        /// relative to the current folder); none runs the built-in example.
         manifest: Option<String>,
         /// Print the report as JSON.
         #[arg(long)]
@@ -192,10 +193,24 @@ fn main() -> ExitCode {
 
 /// `gpumem run`: the report on standard output; exit 1 when the run faulted.
 fn run(manifest: Option<&str>, json: bool) -> Result<ExitCode, Fail> {
+    let located = |path: &str, e: gpumem_run::EmuError| {
+        if e.names_file() {
+            Fail(e.to_string())
+        } else {
+            Fail(format!("{path}: {e}"))
+        }
+    };
     let report = match manifest {
         None => gpumem_run::AnyReport::Maxwell(gpumem_run::builtin_example()),
+        Some("-") => {
+            let bytes = read_input("-")?;
+            let text = String::from_utf8(bytes)
+                .map_err(|_| Fail("<stdin>: the manifest is not UTF-8 text".into()))?;
+            gpumem_run::run_any_manifest_str("<stdin>", &text, std::path::Path::new("."))
+                .map_err(|e| located("<stdin>", e))?
+        }
         Some(path) => gpumem_run::run_any_manifest_file(std::path::Path::new(path))
-            .map_err(|e| Fail(format!("{path}: {e}")))?,
+            .map_err(|e| located(path, e))?,
     };
     let text = if json {
         let mut s =

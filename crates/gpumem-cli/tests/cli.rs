@@ -196,3 +196,32 @@ fn run_executes_a_vega_manifest_and_reports_hazards() {
     let out = gpumem(&["run", example], b"");
     assert!(String::from_utf8_lossy(&out.stdout).contains("[read-before-wait]"));
 }
+
+#[test]
+fn run_reads_the_manifest_from_standard_input() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let manifest = format!(
+        "isa = \"maxwell\"\nprogram = \"{root}/tests/cubins/copy_u32.sm_50.cubin\"\n[launch]\nblock = [32]\n"
+    );
+    let out = gpumem(&["run", "-"], manifest.as_bytes());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("warp instructions"));
+    // Errors name <stdin> with line and column.
+    let out = gpumem(&["run", "-"], b"isa = \"maxwell\"\nprogram = 3\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("gpumem: <stdin>:2:11: error:"), "{err}");
+}
+
+#[test]
+fn run_names_a_directory_once() {
+    let dir = std::env::temp_dir();
+    let d = dir.to_str().unwrap();
+    let out = gpumem(&["run", d], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.matches(d.trim_end_matches('/')).count(), 1, "{err}");
+    assert!(!out.status.success());
+}

@@ -36,6 +36,55 @@ pub enum EmuError {
     Program(String),
     #[error("{path}: {err}")]
     Io { path: String, err: std::io::Error },
+    /// A manifest error at a byte range of the manifest text; the run functions that
+    /// know the text turn it into [`EmuError::Positioned`].
+    #[error("manifest: {message}")]
+    At {
+        span: std::ops::Range<usize>,
+        message: String,
+    },
+    /// A manifest error rendered with its file, line, column, source line and caret.
+    #[error("{0}")]
+    Positioned(String),
+}
+
+impl EmuError {
+    /// Whether the message already names the file it is about (the CLI then does not
+    /// prefix the path again).
+    pub fn names_file(&self) -> bool {
+        matches!(self, EmuError::Io { .. } | EmuError::Positioned(_))
+    }
+
+    /// Renders an [`EmuError::At`] against the manifest `text` named `name` (rustc-style,
+    /// with the line and a caret); other errors are returned unchanged.
+    pub fn positioned(self, name: &str, text: &str) -> EmuError {
+        let EmuError::At { span, message } = self else {
+            return self;
+        };
+        let start = span.start.min(text.len());
+        let end = span.end.clamp(start, text.len());
+        let before = &text[..start];
+        let line = before.matches('\n').count() as u32 + 1;
+        let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+        let col = text[line_start..start].chars().count() as u32 + 1;
+        // The caret covers the offending text up to the end of its line.
+        let shown = text[start..end].lines().next().unwrap_or("");
+        let d = gpumem_isa::Diagnostic::error(
+            gpumem_isa::Span {
+                line,
+                col,
+                start,
+                len: shown.len(),
+            },
+            shown,
+            message,
+        );
+        EmuError::Positioned(
+            gpumem_isa::render_diagnostics(name, text, &[d])
+                .trim_end()
+                .to_string(),
+        )
+    }
 }
 
 impl From<gpumem_warp::WarpError> for EmuError {
@@ -52,29 +101,47 @@ pub const MAX_PROGRAM_BYTES: u64 = 64 << 20;
 /// Most threads per CTA (the Maxwell limit).
 pub const MAX_BLOCK_THREADS: u64 = 1024;
 
-/// Reads and runs a manifest file; relative paths in it are relative to its folder.
+/// Reads and runs a Maxwell manifest file; relative paths in it are relative to its
+/// folder.
 pub fn run_manifest_file(path: &Path) -> Result<Report, EmuError> {
-    let text = std::fs::read_to_string(path).map_err(|err| EmuError::Io {
-        path: path.display().to_string(),
-        err,
-    })?;
-    let base = path.parent().unwrap_or(Path::new("."));
-    run_manifest_str(&text, base)
-}
-
-/// Runs a manifest given as text; relative paths are relative to `base_dir`.
-pub fn run_manifest_str(toml: &str, base_dir: &Path) -> Result<Report, EmuError> {
-    match Manifest::parse(toml)? {
-        Manifest::Maxwell(m) => run_maxwell(&m, base_dir, None),
-        Manifest::Vega(_) => Err(EmuError::Manifest(
+    match run_any_manifest_file(path)? {
+        AnyReport::Maxwell(r) => Ok(r),
+        AnyReport::Vega(_) => Err(EmuError::Manifest(
             "an `isa = \"vega\"` manifest runs with `run_any_manifest_file`".into(),
         )),
     }
 }
 
+/// Runs a Maxwell manifest given as text; relative paths are relative to `base_dir`.
+pub fn run_manifest_str(toml: &str, base_dir: &Path) -> Result<Report, EmuError> {
+    match run_any_manifest_str("manifest", toml, base_dir)? {
+        AnyReport::Maxwell(r) => Ok(r),
+        AnyReport::Vega(_) => Err(EmuError::Manifest(
+            "an `isa = \"vega\"` manifest runs with `run_any_manifest_str`".into(),
+        )),
+    }
+}
+
+/// Runs a manifest of either ISA given as text named `name` (used in messages);
+/// relative paths are relative to `base_dir`. Errors at a position in the text come
+/// back rendered ([`EmuError::Positioned`]).
+pub fn run_any_manifest_str(
+    name: &str,
+    text: &str,
+    base_dir: &Path,
+) -> Result<AnyReport, EmuError> {
+    let run = || match Manifest::parse(text)? {
+        Manifest::Maxwell(m) => run_maxwell(&m, base_dir, None).map(AnyReport::Maxwell),
+        Manifest::Vega(m) => vega::run_vega(m, base_dir).map(AnyReport::Vega),
+    };
+    run().map_err(|e| e.positioned(name, text))
+}
+
 /// The report of a run of either ISA.
 pub enum AnyReport {
+    /// A Maxwell launch.
     Maxwell(Report),
+    /// A Vega run.
     Vega(gpumem_wave::WaveReport),
 }
 
@@ -105,17 +172,15 @@ impl std::fmt::Display for AnyReport {
     }
 }
 
-/// Reads and runs a manifest of either ISA (`isa = "maxwell"` or `"vega"`).
+/// Reads and runs a manifest of either ISA (`isa = "maxwell"` or `"vega"`); relative
+/// paths in it are relative to its folder.
 pub fn run_any_manifest_file(path: &Path) -> Result<AnyReport, EmuError> {
     let text = std::fs::read_to_string(path).map_err(|err| EmuError::Io {
         path: path.display().to_string(),
         err,
     })?;
     let base = path.parent().unwrap_or(Path::new("."));
-    match Manifest::parse(&text)? {
-        Manifest::Maxwell(m) => run_maxwell(&m, base, None).map(AnyReport::Maxwell),
-        Manifest::Vega(m) => vega::run_vega(m, base).map(AnyReport::Vega),
-    }
+    run_any_manifest_str(&path.display().to_string(), &text, base)
 }
 
 /// Runs the built-in example (an LDC.IL walk across a bank boundary, an 8-way shared
@@ -272,65 +337,50 @@ fn run_maxwell(
     emu.set_params(&params)?;
     for c in &m.constant {
         let data = manifest::contents(&c.size, &c.init, &c.fill, &c.file, base, limit)?;
+        let offset = c.offset.u64("offset")?;
         emu.mem
             .constant
-            .write(c.bank, c.offset.int()?, &data)
-            .map_err(EmuError::Manifest)?;
+            .write(*c.bank.get_ref(), offset, &data)
+            .map_err(|message| EmuError::At {
+                span: c.bank.span().start..c.offset.span.end.max(c.bank.span().end),
+                message,
+            })?;
     }
-    for r in &m.memory {
-        let data = manifest::contents(&r.size, &r.init, &r.fill, &r.file, base, limit)?;
-        let addr = r.address.int()?;
+    for (addr, data) in manifest::global_regions(&m.memory, base, limit)? {
         emu.mem.global.write(addr, &data).map_err(|_| {
             EmuError::Manifest(format!(
                 "the [[memory]] region at {addr:#x} passes limits.max_memory ({limit})"
             ))
         })?;
     }
-    let mut dumps = Vec::new();
-    let mut dumped = 0u64;
-    for d in &m.dump {
-        let size = d.size.int()?;
-        dumped = dumped.saturating_add(size);
-        if dumped > limit {
-            return Err(EmuError::Manifest(
-                "[[dump]] sizes pass limits.max_memory".into(),
-            ));
-        }
-        let space = match Space::from_name(&d.space) {
-            Some(s @ (Space::Global | Space::Constant)) => s,
-            _ => {
-                return Err(EmuError::Manifest(format!(
-                    "dump space \"{}\": expected \"global\" or \"constant\"",
-                    d.space
-                )));
-            }
-        };
-        if space == Space::Global && d.bank.is_some() {
-            return Err(EmuError::Manifest(
-                "`bank` is only for constant dumps".into(),
-            ));
-        }
-        dumps.push((space, d.bank, d.address.int()?, size));
-    }
+    let dumps = manifest::dumps(&m.dump, &[Space::Global, Space::Constant], limit)?;
     emu.run();
     let dumps = dumps
         .into_iter()
-        .map(|(space, bank, address, size)| {
-            let mut bytes = vec![0; size as usize];
-            match space {
-                Space::Constant => emu
-                    .mem
-                    .constant
-                    .read(bank.unwrap_or(0), address, &mut bytes),
-                _ => emu.mem.global.read(address, &mut bytes),
-            }
-            DumpOut {
-                space,
-                bank: (space == Space::Constant).then_some(bank.unwrap_or(0)),
-                address,
-                bytes,
-            }
-        })
+        .map(
+            |manifest::DumpSpec {
+                 space,
+                 bank,
+                 address,
+                 size,
+             }| {
+                let mut bytes = vec![0; size as usize];
+                match space {
+                    Space::Constant => {
+                        emu.mem
+                            .constant
+                            .read(bank.unwrap_or(0), address, &mut bytes)
+                    }
+                    _ => emu.mem.global.read(address, &mut bytes),
+                }
+                DumpOut {
+                    space,
+                    bank: (space == Space::Constant).then_some(bank.unwrap_or(0)),
+                    address,
+                    bytes,
+                }
+            },
+        )
         .collect();
     Ok(Report {
         isa: "maxwell".into(),

@@ -1,25 +1,61 @@
-//! Launch manifests (TOML). Every table rejects unknown keys.
+//! Launch manifests (TOML). Every table rejects unknown keys, and every value that is
+//! wrong is reported at its line and column.
 //!
-//! The top level is tagged by `isa`: each ISA has its own manifest struct, built from
-//! the shared section types of this module ([`Region`], [`ConstRegion`], [`Dump`],
-//! [`Limits`], [`Param`], [`Num`]). A Vega manifest is a new variant of [`Manifest`]
-//! with its own `[wave]`, `[scalar_cache]` and `seed` keys next to the shared ones.
+//! The top level names its ISA (`isa = "maxwell"` or `"vega"`); the text is then read as
+//! that ISA's manifest type, built from the shared section types of this module
+//! ([`Region`], [`ConstRegion`], [`Dump`], [`Limits`], [`Param`], [`Num`]). Values carry
+//! their position in the text ([`Num::span`]) so that range errors point at them.
 
 use crate::EmuError;
 use serde::Deserialize;
+use std::ops::Range;
 use std::path::Path;
+use toml::Spanned;
 
 /// A manifest, by ISA.
-#[derive(Debug, Deserialize)]
-#[serde(tag = "isa", rename_all = "lowercase")]
+#[derive(Debug)]
 pub enum Manifest {
+    /// `isa = "maxwell"`.
     Maxwell(MaxwellManifest),
+    /// `isa = "vega"`.
     Vega(crate::vega::VegaManifest),
 }
 
+/// The one key read before the rest: which ISA the manifest is for.
+#[derive(Deserialize)]
+struct IsaKey {
+    isa: Option<Spanned<String>>,
+}
+
 impl Manifest {
+    /// Parses a manifest. Errors carry the byte range of the offending text
+    /// ([`EmuError::At`]) where the TOML reader knows it.
     pub fn parse(text: &str) -> Result<Manifest, EmuError> {
-        toml::from_str(text).map_err(|e| EmuError::Manifest(e.to_string()))
+        let head: IsaKey = toml::from_str(text).map_err(toml_error)?;
+        let Some(isa) = head.isa else {
+            return Err(EmuError::Manifest(
+                "missing `isa` (\"maxwell\" or \"vega\")".into(),
+            ));
+        };
+        match isa.get_ref().as_str() {
+            "maxwell" => toml::from_str(text)
+                .map(Manifest::Maxwell)
+                .map_err(toml_error),
+            "vega" => toml::from_str(text).map(Manifest::Vega).map_err(toml_error),
+            other => Err(EmuError::At {
+                span: isa.span(),
+                message: format!("unknown isa `{other}` (expected \"maxwell\" or \"vega\")"),
+            }),
+        }
+    }
+}
+
+/// A TOML reader error, positioned when the reader gives a span.
+fn toml_error(e: toml::de::Error) -> EmuError {
+    let message = e.message().trim_end().to_string();
+    match e.span() {
+        Some(span) => EmuError::At { span, message },
+        None => EmuError::Manifest(message),
     }
 }
 
@@ -27,6 +63,8 @@ impl Manifest {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MaxwellManifest {
+    /// `"maxwell"`.
+    pub isa: String,
     /// Path relative to the manifest: `.sass`/`.txt` text, `.bin` raw bundles, or a
     /// cubin (`.cubin` or any ELF file).
     pub program: String,
@@ -98,45 +136,105 @@ impl Default for MaxwellConfig {
     }
 }
 
-/// A number: a TOML integer or float, or a string (`"0xffffffffffffffff"`, `"-5"`).
+/// A number as written: a TOML integer or float, or a string (`"0xffffffffffffffff"`,
+/// `"-5"`, `"0b101"`).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(untagged)]
-pub enum Num {
+pub enum NumValue {
+    /// A TOML integer.
     Int(i64),
+    /// A TOML float.
     Float(f64),
+    /// A string holding a number.
     Str(String),
 }
 
-impl Num {
-    /// As an integer (two's complement for negative values).
-    pub fn int(&self) -> Result<u64, EmuError> {
-        match self {
-            Num::Int(i) => Ok(*i as u64),
-            Num::Float(f) => Err(EmuError::Manifest(format!(
-                "expected an integer, found {f}"
-            ))),
-            Num::Str(s) => parse_int(s),
-        }
-    }
+/// A number and where it is written in the manifest.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(from = "Spanned<NumValue>")]
+pub struct Num {
+    /// The value as written.
+    pub value: NumValue,
+    /// Its byte range in the manifest (empty for defaults).
+    pub span: Range<usize>,
+}
 
-    pub fn float(&self) -> Result<f64, EmuError> {
-        match self {
-            Num::Int(i) => Ok(*i as f64),
-            Num::Float(f) => Ok(*f),
-            Num::Str(s) => s
-                .trim()
-                .parse::<f64>()
-                .or_else(|_| parse_int(s).map(|i| i as f64))
-                .map_err(|_| EmuError::Manifest(format!("`{s}` is not a number"))),
+impl From<Spanned<NumValue>> for Num {
+    fn from(s: Spanned<NumValue>) -> Num {
+        let span = s.span();
+        Num {
+            value: s.into_inner(),
+            span,
         }
     }
 }
 
-fn parse_int(s: &str) -> Result<u64, EmuError> {
+impl Num {
+    /// A number not written in the manifest (a default).
+    pub fn default_int(v: i64) -> Num {
+        Num {
+            value: NumValue::Int(v),
+            span: 0..0,
+        }
+    }
+
+    /// An error about this number, at its position.
+    pub fn error(&self, message: String) -> EmuError {
+        if self.span.is_empty() {
+            EmuError::Manifest(message)
+        } else {
+            EmuError::At {
+                span: self.span.clone(),
+                message,
+            }
+        }
+    }
+
+    /// The exact integer value (strings may hold any 64-bit magnitude and a sign).
+    pub fn exact(&self) -> Result<i128, EmuError> {
+        match &self.value {
+            NumValue::Int(i) => Ok(*i as i128),
+            NumValue::Float(f) => Err(self.error(format!("expected an integer, found {f}"))),
+            NumValue::Str(s) => {
+                parse_int(s).ok_or_else(|| self.error(format!("`{s}` is not an integer")))
+            }
+        }
+    }
+
+    /// An unsigned 64-bit quantity (an address, a size): anything outside 0..=2^64-1 is
+    /// an error naming `what`.
+    pub fn u64(&self, what: &str) -> Result<u64, EmuError> {
+        let v = self.exact()?;
+        u64::try_from(v).map_err(|_| {
+            self.error(format!(
+                "{what} = {v} is out of range (0 to 0xffffffffffffffff)"
+            ))
+        })
+    }
+
+    /// The value as a float (integers convert exactly where f64 can hold them).
+    pub fn float(&self) -> Result<f64, EmuError> {
+        match &self.value {
+            NumValue::Int(i) => Ok(*i as f64),
+            NumValue::Float(f) => Ok(*f),
+            NumValue::Str(s) => {
+                let t = s.trim();
+                t.parse::<f64>()
+                    .ok()
+                    .or_else(|| parse_int(t).map(|i| i as f64))
+                    .ok_or_else(|| self.error(format!("`{s}` is not a number")))
+            }
+        }
+    }
+}
+
+/// `[-]` then decimal, `0x` hex or `0b` binary digits (with `_` separators), magnitude
+/// below 2^64.
+fn parse_int(s: &str) -> Option<i128> {
     let t = s.trim().replace('_', "");
     let (neg, t) = match t.strip_prefix('-') {
-        Some(r) => (true, r.to_string()),
-        None => (false, t),
+        Some(r) => (true, r),
+        None => (false, t.as_str()),
     };
     let v = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
         u64::from_str_radix(h, 16)
@@ -145,8 +243,8 @@ fn parse_int(s: &str) -> Result<u64, EmuError> {
     } else {
         t.parse::<u64>()
     }
-    .map_err(|_| EmuError::Manifest(format!("`{s}` is not an integer")))?;
-    Ok(if neg { v.wrapping_neg() } else { v })
+    .ok()? as i128;
+    Some(if neg { -v } else { v })
 }
 
 /// A typed kernel parameter: `{ u64 = "0x100000" }`, `{ u32 = 16 }`, `{ f32 = 1.5 }`.
@@ -181,13 +279,40 @@ pub struct Init {
     pub f64: Option<Vec<Num>>,
 }
 
+/// Appends `v` as a little-endian value of type `kind`; a value the type cannot hold is
+/// an error at the value.
 fn encode(kind: &str, v: &Num, out: &mut Vec<u8>) -> Result<(), EmuError> {
+    let int = |lo: i128, hi: i128| -> Result<i128, EmuError> {
+        let x = v.exact()?;
+        if (lo..=hi).contains(&x) {
+            Ok(x)
+        } else {
+            Err(v.error(format!("{x} does not fit {kind} ({lo} to {hi})")))
+        }
+    };
     match kind {
-        "u8" | "i8" => out.push(v.int()? as u8),
-        "u16" | "i16" => out.extend_from_slice(&(v.int()? as u16).to_le_bytes()),
-        "u32" | "i32" => out.extend_from_slice(&(v.int()? as u32).to_le_bytes()),
-        "u64" | "i64" => out.extend_from_slice(&v.int()?.to_le_bytes()),
-        "f32" => out.extend_from_slice(&(v.float()? as f32).to_le_bytes()),
+        "u8" => out.push(int(0, u8::MAX as i128)? as u8),
+        "i8" => out.push(int(i8::MIN as i128, i8::MAX as i128)? as i8 as u8),
+        "u16" => out.extend_from_slice(&(int(0, u16::MAX as i128)? as u16).to_le_bytes()),
+        "i16" => {
+            out.extend_from_slice(&(int(i16::MIN as i128, i16::MAX as i128)? as i16).to_le_bytes())
+        }
+        "u32" => out.extend_from_slice(&(int(0, u32::MAX as i128)? as u32).to_le_bytes()),
+        "i32" => {
+            out.extend_from_slice(&(int(i32::MIN as i128, i32::MAX as i128)? as i32).to_le_bytes())
+        }
+        "u64" => out.extend_from_slice(&(int(0, u64::MAX as i128)? as u64).to_le_bytes()),
+        "i64" => {
+            out.extend_from_slice(&(int(i64::MIN as i128, i64::MAX as i128)? as i64).to_le_bytes())
+        }
+        "f32" => {
+            let f = v.float()?;
+            let g = f as f32;
+            if f.is_finite() && !g.is_finite() {
+                return Err(v.error(format!("{f} does not fit f32")));
+            }
+            out.extend_from_slice(&g.to_le_bytes())
+        }
         _ => out.extend_from_slice(&v.float()?.to_le_bytes()),
     }
     Ok(())
@@ -260,7 +385,8 @@ pub struct Region {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConstRegion {
-    pub bank: u32,
+    /// The bank, 0 to 31.
+    pub bank: Spanned<u32>,
     #[serde(default = "zero")]
     pub offset: Num,
     pub size: Option<Num>,
@@ -270,7 +396,7 @@ pub struct ConstRegion {
 }
 
 fn zero() -> Num {
-    Num::Int(0)
+    Num::default_int(0)
 }
 
 /// `[[dump]]`: a region to report after the run.
@@ -278,11 +404,13 @@ fn zero() -> Num {
 #[serde(deny_unknown_fields)]
 pub struct Dump {
     /// `"global"` or `"constant"`.
-    pub space: String,
+    pub space: Spanned<String>,
     /// Global address, or offset within `bank` for constant dumps.
     pub address: Num,
+    /// Bytes.
     pub size: Num,
-    pub bank: Option<u32>,
+    /// The constant bank (constant dumps; default 0).
+    pub bank: Option<Spanned<u32>>,
 }
 
 /// `[limits]`.
@@ -321,22 +449,27 @@ pub fn contents(
             "give at most one of `init`, `fill`, `file`".into(),
         ));
     }
-    let size = size.as_ref().map(|s| s.int()).transpose()?;
-    if size.is_some_and(|s| s > limit) {
-        return Err(EmuError::Manifest(format!(
-            "a region of {} bytes passes limits.max_memory ({limit})",
-            size.unwrap_or(0)
-        )));
-    }
+    let size = match size {
+        Some(s) => {
+            let n = s.u64("size")?;
+            if n > limit {
+                return Err(s.error(format!(
+                    "a region of {n} bytes passes limits.max_memory ({limit})"
+                )));
+            }
+            Some(n)
+        }
+        None => None,
+    };
     let mut data = if let Some(i) = init {
         i.bytes()?
     } else if let Some(f) = fill {
-        let b = f.int()?;
-        if b > 0xff {
-            return Err(EmuError::Manifest(format!("fill {b:#x} is not a byte")));
+        let b = f.exact()?;
+        if !(0..=0xff).contains(&b) {
+            return Err(f.error(format!("fill = {b} is not a byte (0 to 255)")));
         }
         let Some(n) = size else {
-            return Err(EmuError::Manifest("`fill` needs a `size`".into()));
+            return Err(f.error("`fill` needs a `size`".into()));
         };
         vec![b as u8; n as usize]
     } else if let Some(f) = file {
@@ -374,6 +507,138 @@ pub fn contents(
         ));
     }
     Ok(data)
+}
+
+/// The `[[memory]]` regions, read and checked: each lies inside the 64-bit address
+/// space, no two overlap (an overlap is an error at the later region's address: which
+/// one should win is not obvious to a reader), and together they stay within `limit`.
+pub fn global_regions(
+    regions: &[Region],
+    base: &Path,
+    limit: u64,
+) -> Result<Vec<(u64, Vec<u8>)>, EmuError> {
+    let mut out: Vec<(u64, Vec<u8>)> = Vec::with_capacity(regions.len());
+    let mut total = 0u64;
+    for r in regions {
+        let data = contents(&r.size, &r.init, &r.fill, &r.file, base, limit)?;
+        let addr = r.address.u64("address")?;
+        let end = end_of(&r.address, addr, data.len() as u64)?;
+        total = total.saturating_add(data.len() as u64);
+        if total > limit {
+            return Err(r.address.error(format!(
+                "the [[memory]] regions together pass limits.max_memory ({limit})"
+            )));
+        }
+        if let Some((a, d)) = out
+            .iter()
+            .find(|(a, d)| !d.is_empty() && addr < a + d.len() as u64 && *a < end)
+        {
+            return Err(r.address.error(format!(
+                "this region ({addr:#x}..{end:#x}) overlaps the [[memory]] region at {a:#x}..{:#x}",
+                a + d.len() as u64
+            )));
+        }
+        out.push((addr, data));
+    }
+    Ok(out)
+}
+
+/// `addr + len`, or an error at `at` when the range runs past the end of the 64-bit
+/// address space.
+fn end_of(at: &Num, addr: u64, len: u64) -> Result<u64, EmuError> {
+    addr.checked_add(len).ok_or_else(|| {
+        at.error(format!(
+            "{len} bytes at {addr:#x} run past the end of the 64-bit address space"
+        ))
+    })
+}
+
+/// A checked `[[dump]]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DumpSpec {
+    /// The space read.
+    pub space: gpumem_isa::Space,
+    /// The constant bank (constant dumps).
+    pub bank: Option<u32>,
+    /// Address (global) or offset in the bank (constant).
+    pub address: u64,
+    /// Bytes.
+    pub size: u64,
+}
+
+/// Checks the `[[dump]]` requests: a space from `allowed`, the range inside the space
+/// (64-bit global addresses; constant banks 0-31 of 64 KiB), all together within
+/// `limit` bytes.
+pub fn dumps(
+    list: &[Dump],
+    allowed: &[gpumem_isa::Space],
+    limit: u64,
+) -> Result<Vec<DumpSpec>, EmuError> {
+    use gpumem_isa::Space;
+    let mut out = Vec::with_capacity(list.len());
+    let mut total = 0u64;
+    for d in list {
+        let names: Vec<String> = allowed
+            .iter()
+            .map(|s| format!("\"{}\"", s.name()))
+            .collect();
+        let space = match Space::from_name(d.space.get_ref()) {
+            Some(s) if allowed.contains(&s) => s,
+            _ => {
+                return Err(EmuError::At {
+                    span: d.space.span(),
+                    message: format!(
+                        "dump space \"{}\": expected {}",
+                        d.space.get_ref(),
+                        names.join(" or ")
+                    ),
+                });
+            }
+        };
+        let size = d.size.u64("size")?;
+        total = total.saturating_add(size);
+        if total > limit {
+            return Err(d
+                .size
+                .error(format!("[[dump]] sizes pass limits.max_memory ({limit})")));
+        }
+        let address = d.address.u64("address")?;
+        let end = end_of(&d.address, address, size)?;
+        let bank = match (space, &d.bank) {
+            (Space::Constant, b) => {
+                let bank = b.as_ref().map(|b| *b.get_ref()).unwrap_or(0);
+                if bank >= gpumem_mem::CONST_BANKS {
+                    return Err(EmuError::At {
+                        span: b.as_ref().map(|b| b.span()).unwrap_or(0..0),
+                        message: format!(
+                            "bank = {bank}: constant banks are 0 to {}",
+                            gpumem_mem::CONST_BANKS - 1
+                        ),
+                    });
+                }
+                if end > gpumem_mem::CONST_BANK_BYTES {
+                    return Err(d.size.error(format!(
+                        "c[{bank:#x}][{address:#x}] + {size} bytes runs past the bank's 64 KiB"
+                    )));
+                }
+                Some(bank)
+            }
+            (_, Some(b)) => {
+                return Err(EmuError::At {
+                    span: b.span(),
+                    message: "`bank` is only for constant dumps".into(),
+                });
+            }
+            (_, None) => None,
+        };
+        out.push(DumpSpec {
+            space,
+            bank,
+            address,
+            size,
+        });
+    }
+    Ok(out)
 }
 
 /// 1 to 3 extents as `[x, y, z]`.

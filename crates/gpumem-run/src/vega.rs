@@ -4,7 +4,7 @@
 //! `gpumem-wave`'s own configuration types.
 
 use crate::EmuError;
-use crate::manifest::{Dump, Region, contents};
+use crate::manifest::{Dump, Region, global_regions};
 use gpumem_wave::{
     DumpRequest, MemoryInit, ScalarCacheConfig, VegaConfig, WaveReport, WaveSection,
 };
@@ -17,6 +17,8 @@ use std::path::Path;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VegaManifest {
+    /// `"vega"`.
+    pub isa: String,
     /// Path relative to the manifest: assembly text (`.s`, `.asm`, `.txt`), a raw
     /// little-endian stream, or an AMDGPU code object (ELF: its `.text`).
     pub program: String,
@@ -52,29 +54,18 @@ pub fn run_vega(m: VegaManifest, base: &Path) -> Result<WaveReport, EmuError> {
     }
     let bytes = std::fs::read(&path).map_err(io)?;
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-    let mut memory = Vec::with_capacity(m.memory.len());
-    for r in &m.memory {
-        let data = contents(&r.size, &r.init, &r.fill, &r.file, base, limit)?;
-        memory.push(MemoryInit {
-            addr: r.address.int()?,
-            bytes: data,
-        });
-    }
-    let mut dumps = Vec::with_capacity(m.dump.len());
-    for d in &m.dump {
-        if d.space != "global" || d.bank.is_some() {
-            return Err(EmuError::Manifest(format!(
-                "a Vega dump reads global memory (`space = \"global\"`, no `bank`), not `{}`",
-                d.space
-            )));
-        }
-        let addr = d.address.int()?;
-        dumps.push(DumpRequest {
-            name: format!("global {addr:#x}"),
-            addr,
-            len: d.size.int()?,
-        });
-    }
+    let memory = global_regions(&m.memory, base, limit)?
+        .into_iter()
+        .map(|(addr, bytes)| MemoryInit { addr, bytes })
+        .collect::<Vec<_>>();
+    let dumps = crate::manifest::dumps(&m.dump, &[gpumem_isa::Space::Global], limit)?
+        .into_iter()
+        .map(|d| DumpRequest {
+            name: format!("global {:#x}", d.address),
+            addr: d.address,
+            len: d.size,
+        })
+        .collect::<Vec<_>>();
     let config = VegaConfig {
         wave: m.wave,
         scalar_cache: m.scalar_cache,

@@ -196,3 +196,112 @@ fn generic_window_bases_are_launch_keys() {
         .contains("must differ")
     );
 }
+
+/// The error of a manifest read as a file named `m.toml` (positions rendered).
+fn err_at(toml: &str) -> String {
+    match gpumem_run::run_any_manifest_str("m.toml", toml, &root()) {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("accepted:\n{toml}"),
+    }
+}
+
+#[test]
+fn values_that_do_not_fit_their_type_are_positioned_errors() {
+    let mem = |init: &str| {
+        format!("{BASE}[launch]\nblock = [1]\n[[memory]]\naddress = 0\ninit = {{ {init} }}\n")
+    };
+    for (init, what) in [
+        ("u8 = [256, 1]", "256 does not fit u8 (0 to 255)"),
+        ("i8 = [-129]", "-129 does not fit i8 (-128 to 127)"),
+        ("u16 = [70000]", "70000 does not fit u16"),
+        ("u32 = [4294967296]", "4294967296 does not fit u32"),
+        ("u8 = [-1]", "-1 does not fit u8"),
+        ("i64 = [\"0xffffffffffffffff\"]", "does not fit i64"),
+        ("f32 = [1e39]", "does not fit f32"),
+    ] {
+        let e = err_at(&mem(init));
+        assert!(e.contains(what), "{init}: {e}");
+        assert!(e.starts_with("m.toml:7:"), "{init}: {e}");
+        assert!(e.contains('^'), "{e}");
+    }
+    // The edges still fit.
+    let ok = mem("u8 = [255, 0]");
+    assert!(run_manifest_str(&ok, &root()).is_ok());
+    let ok = mem("i8 = [-128, 127]");
+    assert!(run_manifest_str(&ok, &root()).is_ok());
+    let params =
+        format!("{BASE}[launch]\nblock = [1]\nparams = [{{ u32 = 4294967297 }}, {{ u8 = 300 }}]\n");
+    let e = err_at(&params);
+    assert!(
+        e.contains("m.toml:5:19: error: 4294967297 does not fit u32"),
+        "{e}"
+    );
+    let params = format!("{BASE}[launch]\nblock = [1]\nparams = [{{ u32 = 1 }}, {{ u8 = 300 }}]\n");
+    assert!(err_at(&params).contains("300 does not fit u8"));
+}
+
+#[test]
+fn schema_errors_have_line_and_column() {
+    let e = err_at(&format!("{BASE}colour = 1\n[launch]\nblock = [32]\n"));
+    assert!(
+        e.starts_with("m.toml:3:1: error: unknown field `colour`"),
+        "{e}"
+    );
+    let e = err_at(&format!("{BASE}[launch]\nblock = [32]\ngrid = [-1]\n"));
+    assert!(e.starts_with("m.toml:5:9: error:"), "{e}");
+    assert!(e.contains("5 | grid = [-1]"), "{e}");
+    let e = err_at("isa = \"volta\"\nprogram = \"x\"\n");
+    assert!(
+        e.starts_with("m.toml:1:7: error: unknown isa `volta`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn sizes_and_ranges_are_checked() {
+    let region = |body: &str| format!("{BASE}[launch]\nblock = [1]\n{body}");
+    let e = err_at(&region("[[memory]]\naddress = 0x1000\nsize = -1\n"));
+    assert!(e.contains("size = -1 is out of range"), "{e}");
+    assert!(!e.contains("18446744073709551615"), "{e}");
+    let e = err_at(&region(
+        "[[memory]]\naddress = \"0xfffffffffffffff0\"\nsize = 64\n",
+    ));
+    assert!(
+        e.contains("run past the end of the 64-bit address space"),
+        "{e}"
+    );
+    let e = err_at(&region(
+        "[[dump]]\nspace = \"global\"\naddress = \"0xfffffffffffffff0\"\nsize = 64\n",
+    ));
+    assert!(
+        e.contains("run past the end of the 64-bit address space"),
+        "{e}"
+    );
+    let e = err_at(&region(
+        "[[dump]]\nspace = \"constant\"\nbank = 40\naddress = 0\nsize = 4\n",
+    ));
+    assert!(e.contains("bank = 40: constant banks are 0 to 31"), "{e}");
+    let e = err_at(&region(
+        "[[dump]]\nspace = \"constant\"\nbank = 3\naddress = 0xfff0\nsize = 32\n",
+    ));
+    assert!(e.contains("runs past the bank's 64 KiB"), "{e}");
+    let e = err_at(&region(
+        "[[dump]]\nspace = \"global\"\nbank = 3\naddress = 0\nsize = 4\n",
+    ));
+    assert!(e.contains("`bank` is only for constant dumps"), "{e}");
+    // Overlapping regions are an error at the second one; touching ones are fine.
+    let e = err_at(&region(
+        "[[memory]]\naddress = 0x1000\nsize = 16\n[[memory]]\naddress = 0x1008\nsize = 16\n",
+    ));
+    assert!(
+        e.contains("overlaps the [[memory]] region at 0x1000..0x1010"),
+        "{e}"
+    );
+    assert!(e.starts_with("m.toml:9:11:"), "{e}");
+    let ok = region(
+        "[[memory]]\naddress = 0x1000\nsize = 16\n[[memory]]\naddress = 0x1010\nsize = 16\n",
+    );
+    assert!(run_manifest_str(&ok, &root()).is_ok());
+    let e = err_at(&region("[[memory]]\naddress = 0\nfill = 300\nsize = 4\n"));
+    assert!(e.contains("fill = 300 is not a byte"), "{e}");
+}
