@@ -57,26 +57,31 @@ enum Cmd {
     Dis {
         #[arg(long, value_enum)]
         isa: Isa,
+        /// sm_50 or sm_52 (Maxwell, default sm_52; a cubin's own); gfx900 or gfx906 (Vega,
+        /// default gfx900).
         #[arg(long)]
         target: Option<String>,
-        /// How to show control-word schedules.
+        /// How to show control-word schedules (Maxwell).
         #[arg(long, value_enum, default_value_t = Sched::None)]
         sched: Sched,
-        /// `/*0008*/ TEXT` lines instead of nvdisasm's exact layout.
+        /// `/*0008*/ TEXT` lines instead of nvdisasm's exact layout (Maxwell).
         #[arg(long)]
         compact: bool,
-        /// Address of the first byte of a raw stream (32-byte aligned).
+        /// Address of the first byte of a raw stream (32-byte aligned; Maxwell).
         #[arg(long, value_parser = parse_u64, default_value = "0")]
         base: u64,
         /// Binary file, or `-` for standard input.
         input: String,
     },
-    /// Report the static lints of a source file without running it.
+    /// Report the static lints of a source file without running it (`--isa vega`; the
+    /// Maxwell scoreboard checker is not there yet).
     Lint {
         #[arg(long, value_enum)]
         isa: Isa,
+        /// gfx900 or gfx906 (default gfx900).
         #[arg(long)]
         target: Option<String>,
+        /// Source file, or `-` for standard input.
         input: String,
     },
     /// Run a launch manifest (TOML); with no manifest, run the built-in example (the
@@ -170,8 +175,20 @@ fn main() -> ExitCode {
             isa: Isa::Vega,
             target,
             input,
-            ..
-        } => vega::dis(target.as_deref(), &input),
+            sched,
+            compact,
+            base,
+        } => {
+            if !matches!(sched, Sched::None) || compact || base != 0 {
+                Err(Fail(
+                    "--sched, --compact and --base are Maxwell options; Vega disassembly \
+                     prints llvm-objdump's layout with byte offsets from 0"
+                        .into(),
+                ))
+            } else {
+                vega::dis(target.as_deref(), &input)
+            }
+        }
         Cmd::Lint {
             isa: Isa::Vega,
             target,
@@ -179,7 +196,11 @@ fn main() -> ExitCode {
         } => vega::lint_file(target.as_deref(), &input),
         Cmd::Lint {
             isa: Isa::Maxwell, ..
-        } => Err(Fail("lint is available for --isa vega".into())),
+        } => Err(Fail(
+            "lint is available for --isa vega; the Maxwell scoreboard checker is not \
+             implemented yet"
+                .into(),
+        )),
         Cmd::Demo => maxwell::demo(),
     };
     match result {

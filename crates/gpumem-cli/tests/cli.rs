@@ -225,3 +225,33 @@ fn run_names_a_directory_once() {
     assert_eq!(err.matches(d.trim_end_matches('/')).count(), 1, "{err}");
     assert!(!out.status.success());
 }
+
+#[test]
+fn vega_dis_rejects_maxwell_only_options() {
+    let bin = tmp("endpgm.bin");
+    std::fs::write(&bin, 0xbf81_0000u32.to_le_bytes()).unwrap();
+    let p = bin.to_str().unwrap();
+    for extra in [
+        &["--sched", "annot"][..],
+        &["--compact"],
+        &["--base", "0x100"],
+    ] {
+        let mut args = vec!["dis", "--isa", "vega"];
+        args.extend_from_slice(extra);
+        args.push(p);
+        let out = gpumem(&args, b"");
+        assert!(!out.status.success(), "{extra:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("Maxwell options"), "{err}");
+    }
+    let out = gpumem(&["dis", "--isa", "vega", p], b"");
+    assert!(out.status.success());
+    // Help explains --target and the state of Maxwell lint.
+    let help = String::from_utf8_lossy(&gpumem(&["dis", "--help"], b"").stdout).to_string();
+    assert!(help.contains("gfx900 or gfx906"), "{help}");
+    let help = String::from_utf8_lossy(&gpumem(&["lint", "--help"], b"").stdout).to_string();
+    assert!(
+        help.contains("scoreboard checker is not there yet"),
+        "{help}"
+    );
+}

@@ -100,18 +100,49 @@ pub fn render_diagnostics(file: &str, source: &str, diags: &[Diagnostic]) -> Str
         ));
         if let Some(text) = lines.get(d.span.line.saturating_sub(1) as usize) {
             let gutter = d.span.line.to_string().len();
+            let col = d.span.col.saturating_sub(1) as usize;
+            let width = d.text.chars().count().max(1);
+            let (shown, col, width) = excerpt(text, col, width);
             out.push_str(&format!("{:gutter$} |\n", ""));
-            out.push_str(&format!("{} | {}\n", d.span.line, text));
-            let pad: String = text
+            out.push_str(&format!("{} | {}\n", d.span.line, shown));
+            let pad: String = shown
                 .chars()
-                .take(d.span.col.saturating_sub(1) as usize)
+                .take(col)
                 .map(|c| if c == '\t' { '\t' } else { ' ' })
                 .collect();
-            let carets = "^".repeat(d.text.chars().count().max(1));
+            let carets = "^".repeat(width);
             out.push_str(&format!("{:gutter$} | {pad}{carets}\n", ""));
         }
     }
     out
+}
+
+/// Longest source line shown whole; longer ones are cut around the caret.
+const MAX_SHOWN: usize = 160;
+/// Characters kept before the caret in a cut line.
+const BEFORE: usize = 60;
+
+/// The part of `line` to show for a caret at character `col` spanning `width`
+/// characters, with the caret's column and width inside it: the whole line when it is
+/// short, else a window around the caret marked with `...` at the cut ends.
+fn excerpt(line: &str, col: usize, width: usize) -> (String, usize, usize) {
+    let n = line.chars().count();
+    if n <= MAX_SHOWN {
+        return (line.to_string(), col, width);
+    }
+    let width = width.min(MAX_SHOWN - BEFORE);
+    let start = col.saturating_sub(BEFORE);
+    let end = (start + MAX_SHOWN).min(n);
+    let mut shown = String::new();
+    if start > 0 {
+        shown.push_str("...");
+    }
+    shown.extend(line.chars().skip(start).take(end - start));
+    if end < n {
+        shown.push_str("...");
+    }
+    let lead = if start > 0 { 3 } else { 0 };
+    (shown, col - start + lead, width)
 }
 
 #[cfg(test)]
@@ -135,5 +166,27 @@ mod tests {
         );
         assert!(text.contains("2 | LDG.Q R0, [R2];"));
         assert!(text.contains("   ^^"));
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_caret() {
+        let line = format!("{}BAD{}", "a".repeat(50_000), "b".repeat(50_000));
+        let span = Span {
+            line: 1,
+            col: 50_001,
+            start: 50_000,
+            len: 3,
+        };
+        let d = Diagnostic::error(span, "BAD", "unknown");
+        let text = render_diagnostics("x", &line, &[d]);
+        assert!(text.len() < 600, "{} bytes", text.len());
+        let rows: Vec<&str> = text.lines().collect();
+        let src = rows[2];
+        let caret = rows[3];
+        assert!(src.contains("...") && src.contains("BAD"), "{src}");
+        // The caret sits under BAD.
+        let at = caret.find('^').unwrap();
+        assert_eq!(&src[at..at + 3], "BAD", "{src}\n{caret}");
+        assert!(caret.ends_with("^^^"));
     }
 }

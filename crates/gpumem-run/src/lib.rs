@@ -210,6 +210,17 @@ fn target_of(s: &str) -> Result<Target, EmuError> {
     s.parse::<Target>().map_err(EmuError::Manifest)
 }
 
+/// Assembles SASS text named `name` (diagnostics cite `name:line:col`).
+fn assemble_named(name: &str, src: &str, target: Target) -> Result<Program, EmuError> {
+    let bin = gpumem_maxwell::assemble(src, target).map_err(|e| {
+        EmuError::Program(format!(
+            "cannot assemble the program:\n{}",
+            gpumem_isa::render_diagnostics(name, src, &e.0)
+        ))
+    })?;
+    Ok(Program::from_bytes(&bin, target)?)
+}
+
 fn run_maxwell(
     m: &MaxwellManifest,
     base: &Path,
@@ -263,7 +274,11 @@ fn run_maxwell(
         } else {
             let src = String::from_utf8(bytes)
                 .map_err(|_| EmuError::Program(format!("{} is not UTF-8 text", path.display())))?;
-            Program::from_sass(&src, target.unwrap_or(Target::Sm50))?
+            assemble_named(
+                &path.display().to_string(),
+                &src,
+                target.unwrap_or(Target::Sm50),
+            )?
         }
     };
     let target = target.unwrap_or(Target::Sm50);

@@ -159,10 +159,13 @@ fn bad_programs_are_errors_not_panics() {
     std::fs::write(dir.join("bad.sass"), "FROB R1 ;\n").unwrap();
     std::fs::write(dir.join("odd.bin"), [1u8, 2, 3]).unwrap();
     let m = |p: &str| format!("isa = \"maxwell\"\nprogram = \"{p}\"\n[launch]\nblock = [1]\n");
-    assert!(matches!(
-        run_manifest_str(&m("bad.sass"), &dir),
-        Err(EmuError::Program(_))
-    ));
+    match run_manifest_str(&m("bad.sass"), &dir) {
+        Err(EmuError::Program(e)) => {
+            // The assembler's diagnostics name the program file.
+            assert!(e.contains("bad.sass:1:1: error"), "{e}");
+        }
+        other => panic!("{:?}", other.err()),
+    }
     assert!(matches!(
         run_manifest_str(&m("odd.bin"), &dir),
         Err(EmuError::Program(_))
