@@ -255,3 +255,18 @@ fn vega_dis_rejects_maxwell_only_options() {
         "{help}"
     );
 }
+
+#[test]
+fn vega_lint_fails_on_syntax_errors() {
+    let src = tmp("broken.s");
+    std::fs::write(&src, "bogus_insn s0\ns_mov_b32 s0,\ns_memtime s[11:12]\n").unwrap();
+    let out = gpumem(&["lint", "--isa", "vega", src.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(all.contains("broken.s:1:1: error"), "{all}");
+    assert!(all.contains("3 error(s)"), "{all}");
+}

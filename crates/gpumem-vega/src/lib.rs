@@ -64,15 +64,10 @@ pub fn parse_inst(line: &str, target: Target) -> Result<Inst, Diagnostics> {
     Ok(out.insts[0])
 }
 
-/// Static warnings of a source file (no errors; lines that do not parse are skipped).
+/// Every diagnostic of a source file: the assembler's errors (lines that do not parse,
+/// undefined labels) and the static lint warnings of the lines that do, in source order.
 pub fn lint(src: &str, target: Target) -> Diagnostics {
-    let out = parse::assemble_source(src, target, false);
-    Diagnostics(
-        out.diags
-            .into_iter()
-            .filter(|d| d.severity == Severity::Warning)
-            .collect(),
-    )
+    Diagnostics(parse::assemble_source(src, target, false).diags)
 }
 
 /// One disassembled instruction.

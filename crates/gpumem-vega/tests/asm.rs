@@ -186,3 +186,14 @@ fn syntax_variants_accepted_like_llvm_mc() {
         );
     }
 }
+
+#[test]
+fn lint_reports_the_assemblers_errors_too() {
+    let src = "bogus_insn s0\ns_mov_b32 s0,\ns_memtime s[11:12]\ns_store_dword s1, s[2:3], s4\n";
+    let d = lint(src, Target::Gfx900);
+    let lines: Vec<(u32, Severity)> = d.0.iter().map(|x| (x.span.line, x.severity)).collect();
+    assert!(lines.contains(&(1, Severity::Error)), "{d:#?}");
+    assert!(lines.contains(&(2, Severity::Error)), "{d:#?}");
+    assert!(lines.contains(&(3, Severity::Error)), "{d:#?}");
+    assert!(lines.contains(&(4, Severity::Warning)), "{d:#?}");
+}
