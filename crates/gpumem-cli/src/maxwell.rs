@@ -36,6 +36,7 @@ pub fn asm(t: Option<&str>, input: &str, output: &str) -> Result<ExitCode, Fail>
 /// Streams the disassembly of a raw stream into `out`, flushing to standard output as it
 /// goes when `stream` is set. Returns whether every word decoded.
 fn dis_raw(
+    what: &str,
     bytes: &[u8],
     base: u64,
     t: Target,
@@ -44,13 +45,7 @@ fn dis_raw(
     out: &mut String,
     stream: bool,
 ) -> Result<bool, Fail> {
-    let lines = match decode_lines(bytes, base, t) {
-        Ok(l) => l,
-        Err(e) => {
-            out.push_str(&format!("error: {e}\n"));
-            return Ok(false);
-        }
-    };
+    let lines = decode_lines(bytes, base, t).map_err(|e| Fail(format!("{what}: {e}")))?;
     if !compact {
         out.push_str(&header(t));
     }
@@ -88,7 +83,8 @@ pub fn dis(
                 None => Target::Sm50,
             };
             out.push_str(&format!("\t\tFunction : {}\n", k.name));
-            ok &= dis_raw(&k.code, 0, t, style, compact, &mut out, true)?;
+            let what = format!("{input}: kernel {}", k.name);
+            ok &= dis_raw(&what, &k.code, 0, t, style, compact, &mut out, true)?;
             out.push_str("\t\t..........\n\n");
         }
         ok
@@ -96,7 +92,16 @@ pub fn dis(
         if !base.is_multiple_of(32) {
             return Err(Fail(format!("--base {base:#x} is not 32-byte aligned")));
         }
-        dis_raw(&bytes, base, target(t)?, style, compact, &mut out, true)?
+        dis_raw(
+            input,
+            &bytes,
+            base,
+            target(t)?,
+            style,
+            compact,
+            &mut out,
+            true,
+        )?
     };
     write_stdout(out.as_bytes())?;
     Ok(if ok {
@@ -130,9 +135,18 @@ pub fn demo() -> Result<ExitCode, Fail> {
         out.push_str(&format!("#   {}\n", words.join(" ")));
     }
     out.push_str("\n# nvdisasm-style disassembly, schedules as the seed pages' annotations\n");
-    dis_raw(&bin, 0, t, SchedStyle::Annotations, true, &mut out, false)?;
+    dis_raw(
+        "demo",
+        &bin,
+        0,
+        t,
+        SchedStyle::Annotations,
+        true,
+        &mut out,
+        false,
+    )?;
     out.push_str("\n# nvdisasm-exact layout\n");
-    dis_raw(&bin, 0, t, SchedStyle::None, false, &mut out, false)?;
+    dis_raw("demo", &bin, 0, t, SchedStyle::None, false, &mut out, false)?;
     write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -119,6 +119,18 @@ fn maxwell_errors_name_line_column_and_text() {
 fn maxwell_dis_rejects_partial_bundles_and_invalid_words() {
     let out = gpumem(&["dis", "--isa", "maxwell", "-"], &[0u8; 24]);
     assert!(!out.status.success());
+    // The message names the program and the file on standard error.
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("gpumem: -: 24 bytes"), "{err}");
+    let f = tmp("twenty.bin");
+    std::fs::write(&f, [0u8; 20]).unwrap();
+    let out = gpumem(&["dis", "--isa", "maxwell", f.to_str().unwrap()], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with(&format!("gpumem: {}: 20 bytes", f.display())),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
     let mut bundle = vec![0u8; 32];
     bundle[8..16].copy_from_slice(&0xffff_ffff_ffff_ffffu64.to_le_bytes());
     let out = gpumem(&["dis", "--isa", "maxwell", "-"], &bundle);
