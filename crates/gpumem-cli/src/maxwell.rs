@@ -34,7 +34,7 @@ pub fn asm(t: Option<&str>, input: &str, output: &str) -> Result<ExitCode, Fail>
 }
 
 /// Streams the disassembly of a raw stream into `out`, flushing to standard output as it
-/// goes when `stream` is set. Returns whether every word decoded.
+/// goes (in order: `out` holds what precedes it). Returns whether every word decoded.
 fn dis_raw(
     what: &str,
     bytes: &[u8],
@@ -43,7 +43,6 @@ fn dis_raw(
     style: SchedStyle,
     compact: bool,
     out: &mut String,
-    stream: bool,
 ) -> Result<bool, Fail> {
     let lines = decode_lines(bytes, base, t).map_err(|e| Fail(format!("{what}: {e}")))?;
     if !compact {
@@ -53,7 +52,7 @@ fn dis_raw(
     for l in lines {
         ok &= l.inst.is_ok();
         render_line(&l, style, compact, out);
-        if stream && out.len() > 1 << 16 {
+        if out.len() > 1 << 16 {
             write_stdout(out.as_bytes())?;
             out.clear();
         }
@@ -84,7 +83,7 @@ pub fn dis(
             };
             out.push_str(&format!("\t\tFunction : {}\n", k.name));
             let what = format!("{input}: kernel {}", k.name);
-            ok &= dis_raw(&what, &k.code, 0, t, style, compact, &mut out, true)?;
+            ok &= dis_raw(&what, &k.code, 0, t, style, compact, &mut out)?;
             out.push_str("\t\t..........\n\n");
         }
         ok
@@ -146,7 +145,7 @@ pub fn demo() -> Result<ExitCode, Fail> {
         false,
     )?;
     out.push_str("\n# nvdisasm-exact layout\n");
-    dis_raw("demo", &bin, 0, t, SchedStyle::None, false, &mut out, false)?;
+    dis_raw("demo", &bin, 0, t, SchedStyle::None, false, &mut out)?;
     write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
