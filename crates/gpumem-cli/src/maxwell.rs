@@ -91,16 +91,7 @@ pub fn dis(
         if !base.is_multiple_of(32) {
             return Err(Fail(format!("--base {base:#x} is not 32-byte aligned")));
         }
-        dis_raw(
-            input,
-            &bytes,
-            base,
-            target(t)?,
-            style,
-            compact,
-            &mut out,
-            true,
-        )?
+        dis_raw(input, &bytes, base, target(t)?, style, compact, &mut out)?
     };
     write_stdout(out.as_bytes())?;
     Ok(if ok {
@@ -134,16 +125,7 @@ pub fn demo() -> Result<ExitCode, Fail> {
         out.push_str(&format!("#   {}\n", words.join(" ")));
     }
     out.push_str("\n# nvdisasm-style disassembly, schedules as the seed pages' annotations\n");
-    dis_raw(
-        "demo",
-        &bin,
-        0,
-        t,
-        SchedStyle::Annotations,
-        true,
-        &mut out,
-        false,
-    )?;
+    dis_raw("demo", &bin, 0, t, SchedStyle::Annotations, true, &mut out)?;
     out.push_str("\n# nvdisasm-exact layout\n");
     dis_raw("demo", &bin, 0, t, SchedStyle::None, false, &mut out)?;
     write_stdout(out.as_bytes())?;
