@@ -18,6 +18,7 @@
 //! assert_eq!(model::cost(&a).bank_conflict_degree, 2);
 //! ```
 
+pub mod hierarchy;
 pub mod model;
 pub mod rules;
 
