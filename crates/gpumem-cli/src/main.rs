@@ -53,10 +53,11 @@ enum Cmd {
         #[arg(short, long)]
         output: String,
     },
-    /// Disassemble a raw instruction stream or an ELF (cubin) file.
+    /// Disassemble a raw instruction stream, a cubin or an AMDGPU code object.
     Dis {
+        /// The ISA of a raw file; an ELF file (cubin, code object) names its own.
         #[arg(long, value_enum)]
-        isa: Isa,
+        isa: Option<Isa>,
         /// sm_50 or sm_52 (Maxwell, default sm_52; a cubin's own); gfx900 or gfx906 (Vega,
         /// default gfx900).
         #[arg(long)]
@@ -158,37 +159,19 @@ fn main() -> ExitCode {
             output,
         } => maxwell::asm(target.as_deref(), &input, &output),
         Cmd::Dis {
-            isa: Isa::Maxwell,
+            isa,
             target,
             sched,
             compact,
             base,
             input,
-        } => maxwell::dis(target.as_deref(), sched_style(sched), compact, base, &input),
+        } => dis(isa, target.as_deref(), sched, compact, base, &input),
         Cmd::Asm {
             isa: Isa::Vega,
             target,
             input,
             output,
         } => vega::asm(target.as_deref(), &input, &output),
-        Cmd::Dis {
-            isa: Isa::Vega,
-            target,
-            input,
-            sched,
-            compact,
-            base,
-        } => {
-            if !matches!(sched, Sched::None) || compact || base != 0 {
-                Err(Fail(
-                    "--sched, --compact and --base are Maxwell options; Vega disassembly \
-                     prints llvm-objdump's layout with byte offsets from 0"
-                        .into(),
-                ))
-            } else {
-                vega::dis(target.as_deref(), &input)
-            }
-        }
         Cmd::Lint {
             isa: Isa::Vega,
             target,
@@ -209,6 +192,68 @@ fn main() -> ExitCode {
             eprintln!("gpumem: {msg}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// ELF machine numbers (`e_machine`) of the two kinds of ELF file gpumem reads.
+const EM_CUDA: u16 = 190;
+const EM_AMDGPU: u16 = 224;
+
+/// The ISA an ELF file names in its header, if it is an ELF file.
+fn elf_isa(bytes: &[u8]) -> Option<Result<Isa, Fail>> {
+    if !bytes.starts_with(b"\x7fELF") {
+        return None;
+    }
+    let machine = bytes.get(18..20).map(|m| u16::from_le_bytes([m[0], m[1]]));
+    Some(match machine {
+        Some(EM_CUDA) => Ok(Isa::Maxwell),
+        Some(EM_AMDGPU) => Ok(Isa::Vega),
+        Some(m) => Err(Fail(format!(
+            "an ELF file for machine {m}, neither a cubin (EM_CUDA, 190) nor an AMDGPU code \
+             object (224)"
+        ))),
+        None => Err(Fail("a truncated ELF header".into())),
+    })
+}
+
+/// `gpumem dis`: the ISA from `--isa`, else from the ELF header.
+fn dis(
+    isa: Option<Isa>,
+    target: Option<&str>,
+    sched: Sched,
+    compact: bool,
+    base: u64,
+    input: &str,
+) -> Result<ExitCode, Fail> {
+    let bytes = read_input(input)?;
+    let isa = match (isa, elf_isa(&bytes)) {
+        (Some(Isa::Vega), Some(Ok(Isa::Maxwell))) => {
+            return Err(Fail(format!(
+                "{input} is an NVIDIA cubin, not an AMDGPU code object (drop --isa vega)"
+            )));
+        }
+        (Some(Isa::Maxwell), Some(Ok(Isa::Vega))) => {
+            return Err(Fail(format!(
+                "{input} is an AMDGPU code object, not a cubin (drop --isa maxwell)"
+            )));
+        }
+        (Some(i), _) => i,
+        (None, Some(found)) => found.map_err(|Fail(m)| Fail(format!("{input}: {m}")))?,
+        (None, None) => {
+            return Err(Fail(format!(
+                "{input} is a raw instruction stream: say which ISA with --isa maxwell or \
+                 --isa vega"
+            )));
+        }
+    };
+    match isa {
+        Isa::Maxwell => maxwell::dis(target, sched_style(sched), compact, base, input, bytes),
+        Isa::Vega if !matches!(sched, Sched::None) || compact || base != 0 => Err(Fail(
+            "--sched, --compact and --base are Maxwell options; Vega disassembly prints \
+             llvm-objdump's layout with byte offsets from 0"
+                .into(),
+        )),
+        Isa::Vega => vega::dis(target, input, bytes),
     }
 }
 

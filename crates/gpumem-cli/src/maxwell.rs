@@ -66,8 +66,8 @@ pub fn dis(
     compact: bool,
     base: u64,
     input: &str,
+    bytes: Vec<u8>,
 ) -> Result<ExitCode, Fail> {
-    let bytes = read_input(input)?;
     let mut out = String::new();
     let ok = if cubin::is_elf(&bytes) {
         // cuobjdump -sass's layout: one "Function :" block per kernel.

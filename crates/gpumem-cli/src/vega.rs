@@ -53,8 +53,8 @@ fn code(bytes: &[u8]) -> Result<Vec<u8>, Fail> {
 
 /// One instruction a line: llvm-mc's text, then the byte offset and the words, as
 /// llvm-objdump writes them (`s_endpgm  // 000010: BF810000`).
-pub fn dis(t: Option<&str>, input: &str) -> Result<ExitCode, Fail> {
-    let bytes = code(&read_input(input)?)?;
+pub fn dis(t: Option<&str>, input: &str, bytes: Vec<u8>) -> Result<ExitCode, Fail> {
+    let bytes = code(&bytes).map_err(|Fail(m)| Fail(format!("{input}: {m}")))?;
     let lines = disassemble(&bytes, target(t)?);
     let mut out = String::with_capacity(lines.len() * 72);
     let mut ok = true;

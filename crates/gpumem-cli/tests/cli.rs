@@ -282,3 +282,39 @@ fn vega_lint_fails_on_syntax_errors() {
     assert!(all.contains("broken.s:1:1: error"), "{all}");
     assert!(all.contains("3 error(s)"), "{all}");
 }
+
+#[test]
+fn dis_takes_the_isa_from_the_elf_header() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    // A cubin: Maxwell, no --isa needed.
+    let cubin = format!("{root}/tests/cubins/copy_u32.sm_52.cubin");
+    let out = gpumem(&["dis", &cubin], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Function : copy_u32"));
+    // An AMDGPU code object (tests/data/vega-small.o, made by llvm-mc 19 from
+    // vega-small.s): Vega, also from standard input.
+    let obj = std::fs::read(format!("{root}/tests/data/vega-small.o")).unwrap();
+    let out = gpumem(&["dis", "-"], &obj);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("s_load_dword s1, s[2:3], 0x10"), "{text}");
+    // The wrong --isa is named as such.
+    let out = gpumem(&["dis", "--isa", "vega", &cubin], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("is an NVIDIA cubin"), "{err}");
+    let out = gpumem(&["dis", "--isa", "maxwell", "-"], &obj);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("is an AMDGPU code object"), "{err}");
+    // A raw file needs --isa.
+    let out = gpumem(&["dis", "-"], &[0u8; 32]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--isa maxwell or --isa vega"));
+}

@@ -224,7 +224,10 @@ impl SectorCache {
     /// Drops line `line` if present (its dirty sectors are returned for write-back).
     pub fn invalidate(&mut self, line: u64) -> u8 {
         let range = self.set_of(line);
-        match self.slots[range].iter_mut().find(|s| s.valid != 0 && s.tag == line) {
+        match self.slots[range]
+            .iter_mut()
+            .find(|s| s.valid != 0 && s.tag == line)
+        {
             Some(s) => {
                 let d = s.dirty;
                 *s = Slot::default();
