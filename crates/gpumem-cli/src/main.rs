@@ -12,7 +12,10 @@ use std::process::ExitCode;
 #[command(
     name = "gpumem",
     version,
-    about = "Assemble, disassemble and explain GPU memory instructions (Maxwell SASS, Vega SMEM)"
+    about = "Assemble, disassemble and explain GPU memory instructions (Maxwell SASS, Vega SMEM)",
+    after_help = "Exit codes: 0 success; 1 the input was read but has findings (undecodable \
+                  words in `dis`, errors in `lint`, faults in `run`); 2 usage or input errors \
+                  (bad arguments, unreadable files, assembler errors, bad manifests)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -49,8 +52,9 @@ enum Cmd {
         target: Option<String>,
         /// Source file, or `-` for standard input.
         input: String,
-        /// Output file, or `-` for standard output.
-        #[arg(short, long)]
+        /// Output file, or `-` for standard output (the default; refused when standard
+        /// output is a terminal).
+        #[arg(short, long, default_value = "-")]
         output: String,
     },
     /// Disassemble a raw instruction stream, a cubin or an AMDGPU code object.
@@ -130,6 +134,12 @@ pub fn read_input(path: &str) -> Result<Vec<u8>, Fail> {
 
 pub fn write_output(path: &str, bytes: &[u8]) -> Result<(), Fail> {
     if path == "-" {
+        use std::io::IsTerminal;
+        if std::io::stdout().is_terminal() {
+            return Err(Fail(
+                "not writing binary output to a terminal: give -o FILE or redirect".into(),
+            ));
+        }
         write_stdout(bytes)
     } else {
         std::fs::write(path, bytes).map_err(|e| Fail(format!("writing {path}: {e}")))
@@ -190,7 +200,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(Fail(msg)) => {
             eprintln!("gpumem: {msg}");
-            ExitCode::FAILURE
+            ExitCode::from(2)
         }
     }
 }

@@ -318,3 +318,33 @@ fn dis_takes_the_isa_from_the_elf_header() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--isa maxwell or --isa vega"));
 }
+
+#[test]
+fn exit_codes_separate_findings_from_bad_input() {
+    // 2: usage and input errors.
+    assert_eq!(
+        gpumem(&["dis", "--isa", "maxwell", "/nonexistent"], b"")
+            .status
+            .code(),
+        Some(2)
+    );
+    let out = gpumem(&["asm", "--isa", "maxwell", "-", "-o", "-"], b"FROB R1 ;\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(gpumem(&["run", "-"], b"isa = 3\n").status.code(), Some(2));
+    assert_eq!(gpumem(&["frobnicate"], b"").status.code(), Some(2));
+    // 1: findings in a readable input (an undecodable word).
+    let mut bundle = vec![0u8; 32];
+    bundle[8..16].copy_from_slice(&u64::MAX.to_le_bytes());
+    assert_eq!(
+        gpumem(&["dis", "--isa", "maxwell", "-"], &bundle)
+            .status
+            .code(),
+        Some(1)
+    );
+    // 0: success; `asm` writes to standard output by default (a pipe here).
+    let out = gpumem(&["asm", "--isa", "vega", "-"], b"s_endpgm\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, 0xbf81_0000u32.to_le_bytes());
+    let help = String::from_utf8_lossy(&gpumem(&["--help"], b"").stdout).to_string();
+    assert!(help.contains("Exit codes"), "{help}");
+}
