@@ -132,7 +132,7 @@ pub fn run_any_manifest_str(
 ) -> Result<AnyReport, EmuError> {
     let run = || match Manifest::parse(text)? {
         Manifest::Maxwell(m) => run_maxwell(&m, base_dir, None).map(AnyReport::Maxwell),
-        Manifest::Vega(m) => vega::run_vega(m, base_dir).map(AnyReport::Vega),
+        Manifest::Vega(m) => vega::run_vega(m, base_dir, None).map(AnyReport::Vega),
     };
     run().map_err(|e| e.positioned(name, text))
 }
@@ -210,6 +210,28 @@ fn target_of(s: &str) -> Result<Target, EmuError> {
     s.parse::<Target>().map_err(EmuError::Manifest)
 }
 
+/// Reads at most `limit` bytes of `path`; a longer file (or an endless one such as a
+/// device, whose size the file system does not know) is an error naming `what`.
+pub(crate) fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, EmuError> {
+    use std::io::Read;
+    let io = |err| EmuError::Io {
+        path: path.display().to_string(),
+        err,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > limit {
+        return Err(EmuError::Manifest(format!(
+            "{}: {what} is larger than {limit} bytes",
+            path.display()
+        )));
+    }
+    Ok(bytes)
+}
+
 /// Assembles SASS text named `name` (diagnostics cite `name:line:col`).
 fn assemble_named(name: &str, src: &str, target: Target) -> Result<Program, EmuError> {
     let bin = gpumem_maxwell::assemble(src, target).map_err(|e| {
@@ -234,18 +256,7 @@ fn run_maxwell(
         Program::from_sass(src, target.unwrap_or(Target::Sm50))?
     } else {
         let path = base.join(&m.program);
-        let io = |err| EmuError::Io {
-            path: path.display().to_string(),
-            err,
-        };
-        let len = std::fs::metadata(&path).map_err(io)?.len();
-        if len > MAX_PROGRAM_BYTES {
-            return Err(EmuError::Program(format!(
-                "{} is too large ({len} bytes)",
-                path.display()
-            )));
-        }
-        let bytes = std::fs::read(&path).map_err(io)?;
+        let bytes = read_bounded(&path, MAX_PROGRAM_BYTES, "the program")?;
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         if gpumem_maxwell::cubin::is_elf(&bytes) || ext == "cubin" {
             let k = gpumem_maxwell::cubin::kernel(&bytes, m.kernel.as_deref()).map_err(|e| {
@@ -416,5 +427,45 @@ fn run_maxwell(
         stopped: emu.stopped(),
         faults: emu.faults,
         stats: emu.stats,
+    })
+}
+
+/// Runs a manifest from arbitrary bytes under tight limits (for cargo-fuzz). Never
+/// panics; the outcome is ignored.
+///
+/// Layout: the manifest's TOML text, then optionally a line `---` and the program's
+/// source text, which replaces the manifest's `program` file (SASS for Maxwell, assembly
+/// for Vega). Files named by the manifest are looked up in a folder that does not exist;
+/// absolute paths are refused.
+#[doc(hidden)]
+pub fn fuzz_manifest(data: &[u8]) {
+    let _ = fuzz_manifest_report(data);
+}
+
+/// [`fuzz_manifest`]'s run, returning the report or error (`None` when the input is
+/// refused before running: not UTF-8, an absolute path, not a manifest).
+#[doc(hidden)]
+pub fn fuzz_manifest_report(data: &[u8]) -> Option<Result<AnyReport, EmuError>> {
+    let text = std::str::from_utf8(data).ok()?;
+    let (toml, src) = match text.split_once("\n---\n") {
+        Some((t, s)) => (t, Some(s)),
+        None => (text, None),
+    };
+    if toml.contains("\"/") || toml.contains("'/") {
+        return None;
+    }
+    let base = Path::new("/nonexistent/gpumem-fuzz");
+    let m = Manifest::parse(toml).ok()?;
+    Some(match m {
+        Manifest::Maxwell(mut m) => {
+            m.limits.max_steps = m.limits.max_steps.min(5_000);
+            m.limits.max_memory = m.limits.max_memory.min(4 << 20);
+            run_maxwell(&m, base, src).map(AnyReport::Maxwell)
+        }
+        Manifest::Vega(mut m) => {
+            m.limits.max_steps = m.limits.max_steps.min(5_000);
+            m.limits.max_memory = m.limits.max_memory.min(4 << 20);
+            vega::run_vega(m, base, src).map(AnyReport::Vega)
+        }
     })
 }

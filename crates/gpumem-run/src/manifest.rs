@@ -473,22 +473,11 @@ pub fn contents(
         };
         vec![b as u8; n as usize]
     } else if let Some(f) = file {
-        let p = base.join(f);
-        let meta = std::fs::metadata(&p).map_err(|err| EmuError::Io {
-            path: p.display().to_string(),
-            err,
-        })?;
-        if meta.len() > limit {
-            return Err(EmuError::Manifest(format!(
-                "{} is {} bytes, more than limits.max_memory ({limit})",
-                p.display(),
-                meta.len()
-            )));
-        }
-        std::fs::read(&p).map_err(|err| EmuError::Io {
-            path: p.display().to_string(),
-            err,
-        })?
+        crate::read_bounded(
+            &base.join(f),
+            limit,
+            "the region's file (limits.max_memory)",
+        )?
     } else {
         Vec::new()
     };

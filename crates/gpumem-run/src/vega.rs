@@ -37,23 +37,24 @@ pub struct VegaManifest {
     pub limits: gpumem_wave::Limits,
 }
 
-/// Runs a Vega manifest; relative paths are relative to `base`.
-pub fn run_vega(m: VegaManifest, base: &Path) -> Result<WaveReport, EmuError> {
+/// Runs a Vega manifest; relative paths are relative to `base`. With `inline`, that
+/// assembly text is the program instead of the manifest's `program` file.
+pub fn run_vega(
+    m: VegaManifest,
+    base: &Path,
+    inline: Option<&str>,
+) -> Result<WaveReport, EmuError> {
     let limit = m.limits.max_memory;
     let path = base.join(&m.program);
-    let io = |err| EmuError::Io {
-        path: path.display().to_string(),
-        err,
+    let bytes = match inline {
+        Some(src) => src.as_bytes().to_vec(),
+        None => crate::read_bounded(&path, crate::MAX_PROGRAM_BYTES, "the program")?,
     };
-    let len = std::fs::metadata(&path).map_err(io)?.len();
-    if len > crate::MAX_PROGRAM_BYTES {
-        return Err(EmuError::Program(format!(
-            "{} is too large ({len} bytes)",
-            path.display()
-        )));
-    }
-    let bytes = std::fs::read(&path).map_err(io)?;
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let ext = if inline.is_some() {
+        "s"
+    } else {
+        path.extension().and_then(|e| e.to_str()).unwrap_or("")
+    };
     let memory = global_regions(&m.memory, base, limit)?
         .into_iter()
         .map(|(addr, bytes)| MemoryInit { addr, bytes })

@@ -308,3 +308,15 @@ fn sizes_and_ranges_are_checked() {
     let e = err_at(&region("[[memory]]\naddress = 0\nfill = 300\nsize = 4\n"));
     assert!(e.contains("fill = 300 is not a byte"), "{e}");
 }
+
+#[test]
+fn endless_files_are_bounded_reads() {
+    if !Path::new("/dev/zero").exists() {
+        return;
+    }
+    let e = err_at(&format!(
+        "{BASE}[launch]\nblock = [1]\n[[memory]]\naddress = 0\nfile = \"/dev/zero\"\n[limits]\nmax_memory = 4096\n"
+    ));
+    assert!(e.contains("/dev/zero: the region's file"), "{e}");
+    assert!(e.contains("larger than 4096 bytes"), "{e}");
+}

@@ -78,3 +78,34 @@ proptest! {
         let _ = r.to_string();
     }
 }
+
+/// The committed seeds of the `manifest_run` fuzz target really run (so the fuzzer starts
+/// from inputs that reach the executors), and never panic when mangled.
+#[test]
+fn manifest_fuzz_seeds_run() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fuzz/seeds/manifest_run");
+    let mut seeds = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let data = std::fs::read(e.unwrap().path()).unwrap();
+        let r = gpumem_run::fuzz_manifest_report(&data).expect("a manifest");
+        let r = r.unwrap_or_else(|e| panic!("{e}"));
+        assert!(!r.faulted(), "{r}");
+        seeds.push(data);
+    }
+    assert_eq!(seeds.len(), 2);
+    // Every truncation and a few byte flips of each seed: no panic, no hang.
+    for s in &seeds {
+        for n in 0..s.len() {
+            gpumem_run::fuzz_manifest(&s[..n]);
+        }
+        for i in (0..s.len()).step_by(7) {
+            let mut m = s.clone();
+            m[i] ^= 0x5a;
+            gpumem_run::fuzz_manifest(&m);
+        }
+    }
+    // Absolute paths are refused in fuzzing mode.
+    assert!(
+        gpumem_run::fuzz_manifest_report(b"isa = \"maxwell\"\nprogram = \"/dev/zero\"\n").is_none()
+    );
+}
