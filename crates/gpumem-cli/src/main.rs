@@ -1,6 +1,7 @@
 //! `gpumem`: assemble, disassemble (and later run) GPU memory instructions.
 //! Wiring only: every fact lives in the ISA crates.
 
+mod diag;
 mod maxwell;
 mod vega;
 
@@ -56,6 +57,10 @@ enum Cmd {
         /// output is a terminal).
         #[arg(short, long, default_value = "-")]
         output: String,
+        /// Print the diagnostics as one JSON document on standard output (the binary
+        /// then needs `-o FILE`).
+        #[arg(long)]
+        json: bool,
     },
     /// Disassemble a raw instruction stream, a cubin or an AMDGPU code object.
     Dis {
@@ -88,6 +93,9 @@ enum Cmd {
         target: Option<String>,
         /// Source file, or `-` for standard input.
         input: String,
+        /// Print the findings as one JSON document.
+        #[arg(long)]
+        json: bool,
     },
     /// Run a launch manifest (TOML); with no manifest, run the built-in example (the
     /// default command).
@@ -167,7 +175,8 @@ fn main() -> ExitCode {
             target,
             input,
             output,
-        } => maxwell::asm(target.as_deref(), &input, &output),
+            json,
+        } => maxwell::asm(target.as_deref(), &input, &output, json),
         Cmd::Dis {
             isa,
             target,
@@ -181,12 +190,14 @@ fn main() -> ExitCode {
             target,
             input,
             output,
-        } => vega::asm(target.as_deref(), &input, &output),
+            json,
+        } => vega::asm(target.as_deref(), &input, &output, json),
         Cmd::Lint {
             isa: Isa::Vega,
             target,
             input,
-        } => vega::lint_file(target.as_deref(), &input),
+            json,
+        } => vega::lint_file(target.as_deref(), &input, json),
         Cmd::Lint {
             isa: Isa::Maxwell, ..
         } => Err(Fail(

@@ -1,6 +1,6 @@
 //! `--isa maxwell` commands.
 
-use crate::{Fail, read_input, write_output, write_stdout};
+use crate::{Fail, read_input, write_stdout};
 use gpumem_isa::render_diagnostics;
 use gpumem_maxwell::{SchedStyle, Target, cubin, decode_lines, header, render_line};
 use std::process::ExitCode;
@@ -25,12 +25,13 @@ fn assemble(src: &str, file: &str, t: Target) -> Result<Vec<u8>, Fail> {
     })
 }
 
-pub fn asm(t: Option<&str>, input: &str, output: &str) -> Result<ExitCode, Fail> {
+pub fn asm(t: Option<&str>, input: &str, output: &str, json: bool) -> Result<ExitCode, Fail> {
     let bytes = read_input(input)?;
     let src = String::from_utf8(bytes).map_err(|_| Fail(format!("{input}: not UTF-8 text")))?;
-    let bin = assemble(&src, input, target(t)?)?;
-    write_output(output, &bin)?;
-    Ok(ExitCode::SUCCESS)
+    let result = gpumem_maxwell::assemble(&src, target(t)?)
+        .map(|b| (b, Vec::new()))
+        .map_err(|d| d.0);
+    crate::diag::finish_asm(input, &src, output, result, json)
 }
 
 /// Streams the disassembly of a raw stream into `out`, flushing to standard output as it

@@ -1,7 +1,6 @@
 //! `--isa vega` commands.
 
-use crate::{Fail, read_input, write_output, write_stdout};
-use gpumem_isa::{Severity, render_diagnostics};
+use crate::{Fail, read_input, write_stdout};
 use gpumem_vega::{Target, assemble, disassemble, lint};
 use object::{Object, ObjectSection};
 use std::process::ExitCode;
@@ -17,22 +16,12 @@ fn source(input: &str) -> Result<String, Fail> {
     String::from_utf8(read_input(input)?).map_err(|_| Fail(format!("{input}: not UTF-8 text")))
 }
 
-pub fn asm(t: Option<&str>, input: &str, output: &str) -> Result<ExitCode, Fail> {
+pub fn asm(t: Option<&str>, input: &str, output: &str, json: bool) -> Result<ExitCode, Fail> {
     let src = source(input)?;
-    match assemble(&src, target(t)?) {
-        Ok(a) => {
-            if !a.warnings.is_empty() {
-                eprint!("{}", render_diagnostics(input, &src, &a.warnings));
-            }
-            write_output(output, &a.bytes)?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(d) => Err(Fail(format!(
-            "{}{} error(s)",
-            render_diagnostics(input, &src, &d.0),
-            d.errors().count()
-        ))),
-    }
+    let result = assemble(&src, target(t)?)
+        .map(|a| (a.bytes, a.warnings))
+        .map_err(|d| d.0);
+    crate::diag::finish_asm(input, &src, output, result, json)
 }
 
 /// The `.text` of an AMDGPU code object, or the bytes themselves.
@@ -98,17 +87,8 @@ fn push_hex_upper(out: &mut String, value: u64, digits: u32) {
 }
 
 /// Static lints (documented in crates/gpumem-vega/LINTS.md); exit 1 on errors, 0 otherwise.
-pub fn lint_file(t: Option<&str>, input: &str) -> Result<ExitCode, Fail> {
+pub fn lint_file(t: Option<&str>, input: &str, json: bool) -> Result<ExitCode, Fail> {
     let src = source(input)?;
     let d = lint(&src, target(t)?);
-    let text = render_diagnostics(input, &src, &d.0);
-    write_stdout(text.as_bytes())?;
-    let errors = d.0.iter().filter(|x| x.severity == Severity::Error).count();
-    let warnings = d.0.len() - errors;
-    eprintln!("{warnings} warning(s), {errors} error(s)");
-    Ok(if errors > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    crate::diag::finish_lint(input, &src, &d.0, json)
 }

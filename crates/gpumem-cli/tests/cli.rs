@@ -348,3 +348,52 @@ fn exit_codes_separate_findings_from_bad_input() {
     let help = String::from_utf8_lossy(&gpumem(&["--help"], b"").stdout).to_string();
     assert!(help.contains("Exit codes"), "{help}");
 }
+
+#[test]
+fn asm_and_lint_speak_json() {
+    let out_file = tmp("json-asm.bin");
+    let o = out_file.to_str().unwrap();
+    // Errors: a JSON document with every diagnostic, exit 2.
+    let out = gpumem(
+        &["asm", "--isa", "maxwell", "--json", "-", "-o", o],
+        b"MOV R1, R2 ;\nFROB R1 ;\nLDG.Q R0, [R2] ;\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(j["errors"], 2, "{j}");
+    assert_eq!(j["diagnostics"][0]["line"], 2);
+    assert_eq!(j["diagnostics"][0]["column"], 1);
+    assert_eq!(j["diagnostics"][0]["text"], "FROB");
+    assert!(j["output"].is_null());
+    // Success with a warning (Vega lint in the assembler): bytes to the file.
+    let out = gpumem(
+        &["asm", "--isa", "vega", "--json", "-", "-o", o],
+        b"s_store_dword s1, s[2:3], s4\ns_endpgm\n",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(j["warnings"], 1, "{j}");
+    assert_eq!(j["diagnostics"][0]["lint"], "smem-store-sgpr-offset");
+    assert_eq!(j["bytes"], 12);
+    assert_eq!(std::fs::read(&out_file).unwrap().len(), 12);
+    // --json with the binary on standard output is refused.
+    let out = gpumem(&["asm", "--isa", "vega", "--json", "-"], b"s_endpgm\n");
+    assert_eq!(out.status.code(), Some(2));
+    // lint --json.
+    let out = gpumem(
+        &["lint", "--isa", "vega", "--json", "-"],
+        b"bogus s0\ns_store_dword s1, s[2:3], s4\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        (j["errors"].as_u64(), j["warnings"].as_u64()),
+        (Some(1), Some(1)),
+        "{j}"
+    );
+}
