@@ -14,6 +14,7 @@
 //! assert_eq!(json["dumps"][0]["space"], "global");
 //! ```
 
+pub mod dump;
 pub mod manifest;
 pub mod report;
 pub mod vega;
