@@ -178,6 +178,7 @@ pub fn inst(r: &mut Rng, op: &'static OpSpec, mods: &[u8], addr: u64) -> Inst {
     for (k, kind) in op.operands.iter().enumerate() {
         inst.operands[k] = operand(r, kind, addr);
     }
+    inst.po = inst.po_by_fields();
     inst.ctrl = ctrl(r, op);
     inst
 }

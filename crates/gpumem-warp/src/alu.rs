@@ -1,172 +1,63 @@
 //! Semantics of the non-memory rows of the Maxwell table (gpumem_maxwell::alu),
 //! lane by lane. Each instruction is resolved once per launch ([`Pre`]): its
-//! operation as an [`AluOp`] and its modifier values by group name ([`mi`]), so the
+//! operation (the row's [`Op`]) and its modifier values by [`ModId`], so the
 //! per-execution path never compares strings.
 
 use crate::exec::{Emulator, WarpView, lanes};
 use crate::fault::FaultKind;
 use gpumem_maxwell::inst::MAX_OPERANDS;
+use gpumem_maxwell::table::{ModId, Op, OpKind};
 use gpumem_maxwell::{Inst, Operand, RZ};
 use gpumem_mem::WARP;
 
-/// The operations this module models.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub(crate) enum AluOp {
-    Mov,
-    S2r,
-    Iadd3,
-    Iadd,
-    Iscadd,
-    Lea,
-    Xmad,
-    Isetp,
-    Psetp,
-    Pset,
-    Imnmx,
-    Sel,
-    Lop3,
-    Lop,
-    Shl,
-    Shr,
-    Shf,
-    Bfe,
-    Bfi,
-    Prmt,
-    Popc,
-    Flo,
-    Fadd,
-    Fmul,
-    Ffma,
-    I2f,
-    F2i,
-    /// A row with no functional model (`unsupported` when executed).
-    #[default]
-    Other,
-}
-
-impl AluOp {
-    pub(crate) fn of(name: &str) -> AluOp {
-        match name {
-            "MOV" | "MOV32I" => AluOp::Mov,
-            "IADD" | "IADD32I" => AluOp::Iadd,
-            "LOP" | "LOP32I" => AluOp::Lop,
-            "S2R" => AluOp::S2r,
-            "IADD3" => AluOp::Iadd3,
-            "ISCADD" => AluOp::Iscadd,
-            "LEA" => AluOp::Lea,
-            "XMAD" => AluOp::Xmad,
-            "ISETP" => AluOp::Isetp,
-            "PSETP" => AluOp::Psetp,
-            "PSET" => AluOp::Pset,
-            "IMNMX" => AluOp::Imnmx,
-            "SEL" => AluOp::Sel,
-            "LOP3" => AluOp::Lop3,
-            "SHL" => AluOp::Shl,
-            "SHR" => AluOp::Shr,
-            "SHF" => AluOp::Shf,
-            "BFE" => AluOp::Bfe,
-            "BFI" => AluOp::Bfi,
-            "PRMT" => AluOp::Prmt,
-            "POPC" => AluOp::Popc,
-            "FLO" => AluOp::Flo,
-            "FADD" => AluOp::Fadd,
-            "FMUL" => AluOp::Fmul,
-            "FFMA" => AluOp::Ffma,
-            "I2F" => AluOp::I2f,
-            "F2I" => AluOp::F2i,
-            _ => AluOp::Other,
-        }
-    }
-}
-
-/// Indices of the modifier groups the executor reads, by group name
-/// ([`Pre::m`] holds `md(inst, name)` for each).
-#[allow(non_upper_case_globals)]
-pub(crate) mod mi {
-    pub const ABS: usize = 0;
-    pub const BF: usize = 1;
-    pub const BREV: usize = 2;
-    pub const CC: usize = 3;
-    pub const FTZ: usize = 4;
-    pub const HA: usize = 5;
-    pub const HB: usize = 6;
-    pub const INV: usize = 7;
-    pub const MRG: usize = 8;
-    pub const NEG: usize = 9;
-    pub const PSL: usize = 10;
-    pub const SAT: usize = 11;
-    pub const SH: usize = 12;
-    pub const U: usize = 13;
-    pub const U32: usize = 14;
-    pub const W: usize = 15;
-    pub const X: usize = 16;
-    pub const bop: usize = 17;
-    pub const bop1: usize = 18;
-    pub const cmode: usize = 19;
-    pub const cmp: usize = 20;
-    pub const dst: usize = 21;
-    pub const ext: usize = 22;
-    pub const fmz: usize = 23;
-    pub const ha: usize = 24;
-    pub const hb: usize = 25;
-    pub const hc: usize = 26;
-    pub const lop: usize = 27;
-    pub const maxshift: usize = 28;
-    pub const mode: usize = 29;
-    pub const ptest: usize = 30;
-    pub const rnd: usize = 31;
-    pub const scale: usize = 32;
-    pub const shift: usize = 33;
-    pub const sign: usize = 34;
-    pub const src: usize = 35;
-    pub const xhi: usize = 36;
-    pub const xmode: usize = 37;
-    pub const H1: usize = 38;
-    pub const sel: usize = 39;
-    pub const COUNT: usize = 40;
-    pub const NAMES: [&str; COUNT] = [
-        "ABS", "BF", "BREV", "CC", "FTZ", "HA", "HB", "INV", "MRG", "NEG", "PSL", "SAT", "SH", "U",
-        "U32", "W", "X", "bop", "bop1", "cmode", "cmp", "dst", "ext", "fmz", "ha", "hb", "hc",
-        "lop", "maxshift", "mode", "ptest", "rnd", "scale", "shift", "sign", "src", "xhi", "xmode",
-        "H1", "sel",
-    ];
-}
-
 /// Everything about one instruction that does not change while it runs: resolved
-/// once per launch so that executing it never looks a modifier up by name.
+/// once per launch so that executing it never looks a modifier up.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Pre {
-    pub alu: AluOp,
-    /// `md(inst, mi::NAMES[k])` for each k.
-    pub m: [u8; mi::COUNT],
+    /// The row's operation.
+    pub op: Op,
+    /// The value of each modifier group by [`ModId`] (`m[id as usize]`; 0 when the row
+    /// has no such group; the first group of an id wins).
+    pub m: [u8; ModId::COUNT],
     /// `.PO` (both negation bits).
     pub po: bool,
+    /// The row's first operand is a predicate destination (LOP, LOP3's register form,
+    /// LEA): the register operands follow it.
+    pub pd_first: bool,
 }
 
 impl Default for Pre {
     fn default() -> Pre {
         Pre {
-            alu: AluOp::Other,
-            m: [0; mi::COUNT],
+            op: Op::Nop,
+            m: [0; ModId::COUNT],
             po: false,
+            pd_first: false,
         }
     }
 }
 
 impl Pre {
-    pub(crate) fn new(inst: &Inst, po: bool) -> Pre {
-        let mut m = [0u8; mi::COUNT];
-        // The first group of a name wins, as in `md`.
+    pub(crate) fn new(inst: &Inst) -> Pre {
+        let mut m = [0u8; ModId::COUNT];
         for (k, g) in inst.op.mods.iter().enumerate().rev() {
-            if let Some(ix) = mi::NAMES.iter().position(|n| *n == g.name) {
-                m[ix] = inst.mods[k];
-            }
+            m[g.id as usize] = inst.mods[k];
         }
         Pre {
-            alu: AluOp::of(inst.op.name),
+            op: inst.op.op,
             m,
-            po,
+            po: inst.po,
+            pd_first: matches!(
+                inst.op.operands.first(),
+                Some(OpKind::Pred { write: true, .. })
+            ),
         }
+    }
+
+    /// The value of modifier group `id`.
+    #[inline]
+    pub(crate) fn m(&self, id: ModId) -> u8 {
+        self.m[id as usize]
     }
 }
 
@@ -385,21 +276,19 @@ pub(crate) fn exec(
         vals,
         md: o.map(|x| mods(&x)),
     };
-    let form = inst.op.form;
-    let m = &pre.m;
     let po = pre.po;
-    match pre.alu {
-        AluOp::Mov => {
+    match pre.op {
+        Op::Mov => {
             let d = Ctx::rd(inst, 0);
             for l in lanes(guard) {
                 let v = c.raw(1, l);
                 c.set(d, l, v);
             }
         }
-        AluOp::S2r => {
+        Op::S2r => {
             let d = Ctx::rd(inst, 0);
             let Operand::SReg(sr) = o[1] else {
-                return unsupported("S2R operand");
+                return unsupported(format!("{} operand", inst.op.name));
             };
             let block = emu.block();
             for l in lanes(guard) {
@@ -423,12 +312,12 @@ pub(crate) fn exec(
                 c.set(d, l, v);
             }
         }
-        AluOp::Iadd => {
+        Op::Iadd => {
             let d = Ctx::rd(inst, 0);
-            let x = m[mi::X] == 1;
-            let cc = m[mi::CC] == 1;
-            let satf = m[mi::SAT] == 1;
-            let neg_imm = m[mi::NEG] == 1;
+            let x = pre.m(ModId::X) == 1;
+            let cc = pre.m(ModId::Cc) == 1;
+            let satf = pre.m(ModId::Sat) == 1;
+            let neg_imm = pre.m(ModId::Neg) == 1;
             let (na, nb) = (mods(&o[1]).0, mods(&o[2]).0 || neg_imm);
             for l in lanes(guard) {
                 let a = c.raw(1, l);
@@ -462,13 +351,17 @@ pub(crate) fn exec(
                 }
             }
         }
-        AluOp::Iadd3 => {
+        Op::Iadd3 => {
             let d = Ctx::rd(inst, 0);
-            let x = m[mi::X] == 1;
-            let cc = m[mi::CC] == 1;
-            let shift = m[mi::shift];
-            let halves = [m[mi::ha], m[mi::hb], m[mi::hc]];
-            let neg_imm = m[mi::NEG] == 1;
+            let x = pre.m(ModId::X) == 1;
+            let cc = pre.m(ModId::Cc) == 1;
+            let shift = pre.m(ModId::Shift);
+            let halves = [
+                pre.m(ModId::HalfA),
+                pre.m(ModId::HalfB),
+                pre.m(ModId::HalfC),
+            ];
+            let neg_imm = pre.m(ModId::Neg) == 1;
             for l in lanes(guard) {
                 let mut v = [0i64; 3];
                 for k in 0..3 {
@@ -494,12 +387,12 @@ pub(crate) fn exec(
                 }
             }
         }
-        AluOp::Iscadd => {
+        Op::Iscadd => {
             let d = Ctx::rd(inst, 0);
-            let cc = m[mi::CC] == 1;
-            let neg_imm = m[mi::NEG] == 1;
+            let cc = pre.m(ModId::Cc) == 1;
+            let neg_imm = pre.m(ModId::Neg) == 1;
             let Operand::Imm(sh) = o[3] else {
-                return unsupported("ISCADD shift");
+                return unsupported(format!("{} shift", inst.op.name));
             };
             for l in lanes(guard) {
                 let a = c.ival(1, l);
@@ -512,11 +405,11 @@ pub(crate) fn exec(
                 }
             }
         }
-        AluOp::Lea => {
+        Op::Lea => {
             let pd = pdst(&o[0]);
             let d = Ctx::rd(inst, 1);
-            let x = m[mi::X] == 1;
-            let cc = m[mi::CC] == 1;
+            let x = pre.m(ModId::X) == 1;
+            let cc = pre.m(ModId::Cc) == 1;
             let sh = match o[4] {
                 Operand::Imm(s) => (s & 31) as u32,
                 _ => 0,
@@ -532,18 +425,18 @@ pub(crate) fn exec(
                 }
             }
         }
-        AluOp::Xmad => {
+        Op::Xmad => {
             let d = Ctx::rd(inst, 0);
-            let sign = m[mi::sign];
-            let psl = m[mi::PSL] == 1;
-            let cmode = m[mi::cmode];
-            let mrg = m[mi::MRG] == 1;
-            let x = m[mi::X] == 1;
-            let cc = m[mi::CC] == 1;
-            let ha = m[mi::HA] == 1;
-            let hb = m[mi::HB] == 1;
+            let sign = pre.m(ModId::Sign);
+            let psl = pre.m(ModId::Psl) == 1;
+            let cmode = pre.m(ModId::Cmode);
+            let mrg = pre.m(ModId::Mrg) == 1;
+            let x = pre.m(ModId::X) == 1;
+            let cc = pre.m(ModId::Cc) == 1;
+            let ha = pre.m(ModId::H1a) == 1;
+            let hb = pre.m(ModId::H1b) == 1;
             if cmode == 3 {
-                return unsupported("XMAD.CSFU");
+                return unsupported(format!("{}.CSFU", inst.op.name));
             }
             for l in lanes(guard) {
                 let a = c.raw(1, l);
@@ -582,13 +475,16 @@ pub(crate) fn exec(
                 }
             }
         }
-        AluOp::Isetp => {
-            if m[mi::X] == 1 {
-                return unsupported("ISETP.X (needs the zero flag of the CC register)");
+        Op::Isetp => {
+            if pre.m(ModId::X) == 1 {
+                return unsupported(format!(
+                    "{}.X (needs the zero flag of the CC register)",
+                    inst.op.name
+                ));
             }
-            let cmp = m[mi::cmp];
-            let signed = m[mi::U32] == 1;
-            let b = m[mi::bop];
+            let cmp = pre.m(ModId::Cmp);
+            let signed = pre.m(ModId::U32) == 1;
+            let b = pre.m(ModId::Bop);
             let (p0, p1) = (pdst(&o[0]), pdst(&o[1]));
             for l in lanes(guard) {
                 let t = icmp(cmp, c.raw(2, l), c.ival(3, l), signed);
@@ -597,8 +493,8 @@ pub(crate) fn exec(
                 c.set_pred(p1, l, bop(b, !t, pc));
             }
         }
-        AluOp::Psetp => {
-            let (b1, b2) = (m[mi::bop1], m[mi::bop]);
+        Op::Psetp => {
+            let (b1, b2) = (pre.m(ModId::Bop1), pre.m(ModId::Bop));
             let (p0, p1) = (pdst(&o[0]), pdst(&o[1]));
             for l in lanes(guard) {
                 let t = bop(b1, c.p_of(2, l), c.p_of(3, l));
@@ -607,9 +503,9 @@ pub(crate) fn exec(
                 c.set_pred(p1, l, bop(b2, !t, pc));
             }
         }
-        AluOp::Pset => {
-            let (b1, b2) = (m[mi::bop1], m[mi::bop]);
-            let bf = m[mi::BF] == 1;
+        Op::Pset => {
+            let (b1, b2) = (pre.m(ModId::Bop1), pre.m(ModId::Bop));
+            let bf = pre.m(ModId::Bf) == 1;
             let d = Ctx::rd(inst, 0);
             for l in lanes(guard) {
                 let t = bop(b2, bop(b1, c.p_of(1, l), c.p_of(2, l)), c.p_of(3, l));
@@ -621,11 +517,11 @@ pub(crate) fn exec(
                 c.set(d, l, v);
             }
         }
-        AluOp::Imnmx => {
-            if m[mi::ext] != 0 {
-                return unsupported("IMNMX extended modes");
+        Op::Imnmx => {
+            if pre.m(ModId::Ext) != 0 {
+                return unsupported(format!("{} extended modes", inst.op.name));
             }
-            let signed = m[mi::U32] == 1;
+            let signed = pre.m(ModId::U32) == 1;
             let d = Ctx::rd(inst, 0);
             for l in lanes(guard) {
                 let (a, b) = (c.raw(1, l), c.ival(2, l));
@@ -639,7 +535,7 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        AluOp::Sel => {
+        Op::Sel => {
             let d = Ctx::rd(inst, 0);
             for l in lanes(guard) {
                 let v = if c.p_of(3, l) {
@@ -650,11 +546,11 @@ pub(crate) fn exec(
                 c.set(d, l, v);
             }
         }
-        AluOp::Lop => {
-            let lop = m[mi::lop];
-            let inv = m[mi::INV] == 1;
-            let ptest = m[mi::ptest];
-            let (pd, di, ai) = if inst.op.name == "LOP" {
+        Op::Lop => {
+            let lop = pre.m(ModId::Lop);
+            let inv = pre.m(ModId::Inv) == 1;
+            let ptest = pre.m(ModId::Ptest);
+            let (pd, di, ai) = if pre.pd_first {
                 (pdst(&o[0]), 1, 2)
             } else {
                 (7, 0, 1)
@@ -680,18 +576,21 @@ pub(crate) fn exec(
                 c.set_pred(pd, l, p);
             }
         }
-        AluOp::Lop3 => {
-            let r_form = form == "LOP3_R";
-            let (pd, base) = if r_form { (pdst(&o[0]), 1) } else { (7, 0) };
+        Op::Lop3 => {
+            let (pd, base) = if pre.pd_first {
+                (pdst(&o[0]), 1)
+            } else {
+                (7, 0)
+            };
             let d = Ctx::rd(inst, base);
             let Operand::Imm(lut) = o[base + 4] else {
-                return unsupported("LOP3 LUT");
+                return unsupported(format!("{} LUT", inst.op.name));
             };
-            if m[mi::CC] == 1 || m[mi::X] == 1 {
-                return unsupported("LOP3 with .CC or .X");
+            if pre.m(ModId::Cc) == 1 || pre.m(ModId::X) == 1 {
+                return unsupported(format!("{} with .CC or .X", inst.op.name));
             }
             let lut = lut as u32 & 0xff;
-            let ptest = m[mi::ptest];
+            let ptest = pre.m(ModId::Ptest);
             for l in lanes(guard) {
                 let a = c.raw(base + 1, l);
                 let b = c.raw(base + 2, l);
@@ -715,9 +614,9 @@ pub(crate) fn exec(
                 c.set_pred(pd, l, p);
             }
         }
-        AluOp::Shl => {
+        Op::Shl => {
             let d = Ctx::rd(inst, 0);
-            let wrap = m[mi::W] == 1;
+            let wrap = pre.m(ModId::W) == 1;
             for l in lanes(guard) {
                 let a = c.raw(1, l);
                 let s = c.ival(2, l);
@@ -731,14 +630,14 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        AluOp::Shr => {
-            if m[mi::xmode] != 0 {
-                return unsupported("SHR.X/.XHI");
+        Op::Shr => {
+            if pre.m(ModId::Xmode) != 0 {
+                return unsupported(format!("{}.X/.XHI", inst.op.name));
             }
             let d = Ctx::rd(inst, 0);
-            let signed = m[mi::U32] == 1;
-            let wrap = m[mi::W] == 1;
-            let brev = m[mi::BREV] == 1;
+            let signed = pre.m(ModId::U32) == 1;
+            let wrap = pre.m(ModId::W) == 1;
+            let brev = pre.m(ModId::Brev) == 1;
             for l in lanes(guard) {
                 let mut a = c.raw(1, l);
                 if brev {
@@ -754,14 +653,14 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        AluOp::Shf => {
+        Op::Shf => {
             let d = Ctx::rd(inst, 0);
-            let left = form.starts_with("SHF_L");
-            let wrap = m[mi::W] == 1;
-            let maxs = m[mi::maxshift];
-            let xhi = m[mi::xhi];
+            let left = pre.m(ModId::Dir) == 0;
+            let wrap = pre.m(ModId::W) == 1;
+            let maxs = pre.m(ModId::MaxShift);
+            let xhi = pre.m(ModId::Xhi);
             if xhi & 2 != 0 {
-                return unsupported("SHF.X");
+                return unsupported(format!("{}.X", inst.op.name));
             }
             for l in lanes(guard) {
                 let lo = c.raw(1, l) as u64;
@@ -795,10 +694,10 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        AluOp::Bfe => {
+        Op::Bfe => {
             let d = Ctx::rd(inst, 0);
-            let signed = m[mi::U32] == 1;
-            let brev = m[mi::BREV] == 1;
+            let signed = pre.m(ModId::U32) == 1;
+            let brev = pre.m(ModId::Brev) == 1;
             for l in lanes(guard) {
                 let mut a = c.raw(1, l);
                 if brev {
@@ -825,7 +724,7 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        AluOp::Bfi => {
+        Op::Bfi => {
             let d = Ctx::rd(inst, 0);
             for l in lanes(guard) {
                 let a = c.raw(1, l);
@@ -843,11 +742,11 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        AluOp::Prmt => {
+        Op::Prmt => {
             let d = Ctx::rd(inst, 0);
-            let mode = m[mi::mode];
+            let mode = pre.m(ModId::Mode);
             if mode == 7 {
-                return unsupported("PRMT mode 7");
+                return unsupported(format!("{} mode 7", inst.op.name));
             }
             for l in lanes(guard) {
                 let a = c.raw(1, l);
@@ -880,20 +779,20 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        AluOp::Popc => {
+        Op::Popc => {
             let d = Ctx::rd(inst, 0);
-            let inv = m[mi::INV] == 1;
+            let inv = pre.m(ModId::Inv) == 1;
             for l in lanes(guard) {
                 let b = c.ival(1, l);
                 let b = if inv { !b } else { b };
                 c.set(d, l, b.count_ones());
             }
         }
-        AluOp::Flo => {
+        Op::Flo => {
             let d = Ctx::rd(inst, 0);
-            let signed = m[mi::U32] == 1;
-            let sh = m[mi::SH] == 1;
-            let inv = m[mi::INV] == 1;
+            let signed = pre.m(ModId::U32) == 1;
+            let sh = pre.m(ModId::Sh) == 1;
+            let inv = pre.m(ModId::Inv) == 1;
             for l in lanes(guard) {
                 let mut b = c.ival(1, l);
                 if inv {
@@ -912,12 +811,12 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        AluOp::Fadd => {
+        Op::Fadd => {
             let d = Ctx::rd(inst, 0);
-            let f = m[mi::FTZ] == 1;
-            let rnd = m[mi::rnd];
-            let s = m[mi::SAT] == 1;
-            let (ni, ai) = (m[mi::NEG] == 1, m[mi::ABS] == 1);
+            let f = pre.m(ModId::Ftz) == 1;
+            let rnd = pre.m(ModId::Rnd);
+            let s = pre.m(ModId::Sat) == 1;
+            let (ni, ai) = (pre.m(ModId::Neg) == 1, pre.m(ModId::Abs) == 1);
             for l in lanes(guard) {
                 let mut a = c.fval(1, l);
                 let mut b = c.fval(2, l);
@@ -944,13 +843,13 @@ pub(crate) fn exec(
                 c.set(d, l, r.to_bits());
             }
         }
-        AluOp::Fmul => {
+        Op::Fmul => {
             let d = Ctx::rd(inst, 0);
-            let fmz = m[mi::fmz];
-            let scale = m[mi::scale];
-            let rnd = m[mi::rnd];
-            let s = m[mi::SAT] == 1;
-            let ni = m[mi::NEG] == 1;
+            let fmz = pre.m(ModId::Fmz);
+            let scale = pre.m(ModId::Scale);
+            let rnd = pre.m(ModId::Rnd);
+            let s = pre.m(ModId::Sat) == 1;
+            let ni = pre.m(ModId::Neg) == 1;
             let factor = match scale {
                 1 => 0.5,
                 2 => 0.25,
@@ -986,12 +885,12 @@ pub(crate) fn exec(
                 c.set(d, l, r.to_bits());
             }
         }
-        AluOp::Ffma => {
+        Op::Ffma => {
             let d = Ctx::rd(inst, 0);
-            let fmz = m[mi::fmz];
-            let rnd = m[mi::rnd];
-            let s = m[mi::SAT] == 1;
-            let ni = m[mi::NEG] == 1;
+            let fmz = pre.m(ModId::Fmz);
+            let rnd = pre.m(ModId::Rnd);
+            let s = pre.m(ModId::Sat) == 1;
+            let ni = pre.m(ModId::Neg) == 1;
             for l in lanes(guard) {
                 let mut a = c.fval(1, l);
                 let mut b = c.fval(2, l);
@@ -1019,30 +918,35 @@ pub(crate) fn exec(
                 c.set(d, l, r.to_bits());
             }
         }
-        AluOp::I2f => {
-            if m[mi::dst] != 2 {
-                return unsupported("I2F to a format other than F32");
+        Op::I2f => {
+            if pre.m(ModId::Dst) != 2 {
+                return unsupported(format!("{} to a format other than F32", inst.op.name));
             }
-            let src = m[mi::src];
+            let src = pre.m(ModId::Src);
             if src & 3 == 3 {
-                return unsupported("I2F from a 64-bit integer");
+                return unsupported(format!("{} from a 64-bit integer", inst.op.name));
             }
-            if m[mi::CC] == 1 {
-                return unsupported("I2F.CC");
+            if pre.m(ModId::Cc) == 1 {
+                return unsupported(format!("{}.CC", inst.op.name));
             }
             // Byte select: `.B1`-`.B3` of an 8-bit source, `.H1` (2) of a 16-bit one.
-            let sel = m[mi::sel];
+            let sel = pre.m(ModId::Sel);
             let shift = match (src & 3, sel) {
                 (_, 0) => 0,
                 (0, k) => 8 * k as u32,
                 (1, 2) => 16,
-                _ => return unsupported("I2F byte select of a 32-bit source or INVALIDSIZE"),
+                _ => {
+                    return unsupported(format!(
+                        "{} byte select of a 32-bit source or INVALIDSIZE",
+                        inst.op.name
+                    ));
+                }
             };
-            let rnd = m[mi::rnd];
+            let rnd = pre.m(ModId::Rnd);
             let d = Ctx::rd(inst, 0);
             // The immediate form spells `-`/`|..|` as `.NEG`/`.ABS` modifier groups.
             let (neg, abs, _) = mods(&o[1]);
-            let (neg, abs) = (neg || m[mi::NEG] == 1, abs || m[mi::ABS] == 1);
+            let (neg, abs) = (neg || pre.m(ModId::Neg) == 1, abs || pre.m(ModId::Abs) == 1);
             for l in lanes(guard) {
                 let b = c.raw(1, l) >> shift;
                 let v: i64 = match src {
@@ -1063,18 +967,18 @@ pub(crate) fn exec(
                 c.set(d, l, r.to_bits());
             }
         }
-        AluOp::F2i => {
-            if m[mi::src] != 2 {
-                return unsupported("F2I from a format other than F32");
+        Op::F2i => {
+            if pre.m(ModId::Src) != 2 {
+                return unsupported(format!("{} from a format other than F32", inst.op.name));
             }
-            let dst = m[mi::dst];
+            let dst = pre.m(ModId::Dst);
             if dst & 3 == 3 {
-                return unsupported("F2I to a 64-bit integer");
+                return unsupported(format!("{} to a 64-bit integer", inst.op.name));
             }
-            if m[mi::CC] == 1 || m[mi::H1] == 1 {
-                return unsupported("F2I.CC or a .H1 source");
+            if pre.m(ModId::Cc) == 1 || pre.m(ModId::H1) == 1 {
+                return unsupported(format!("{}.CC or a .H1 source", inst.op.name));
             }
-            let rnd = m[mi::rnd];
+            let rnd = pre.m(ModId::Rnd);
             let d = Ctx::rd(inst, 0);
             for l in lanes(guard) {
                 let f = c.fval(1, l);
@@ -1093,7 +997,7 @@ pub(crate) fn exec(
                 c.set(d, l, r);
             }
         }
-        AluOp::Other => {
+        _ => {
             return unsupported(format!("no functional model for {}", inst.op.form));
         }
     }

@@ -4,9 +4,9 @@
 //! [`gpumem_mem::Access`] record that both the memory and the statistics consume.
 
 use crate::WarpError;
-use crate::alu::{self, Pre, mi};
+use crate::alu::{self, Pre};
 use crate::fault::{Fault, FaultKind};
-use gpumem_maxwell::table::{MemKind, OpKind, size_bytes, size_signed};
+use gpumem_maxwell::table::{MemKind, ModId, Op, OpKind};
 use gpumem_maxwell::{Inst, Operand, RZ, Target};
 use gpumem_mem::rules::{self, GenericWindows, LdcMode, MemConfig};
 use gpumem_mem::{Access, AccessKind, CacheOp, CtaMemory, Memory, Space, WARP, model};
@@ -26,8 +26,6 @@ pub const MAX_STACK: usize = 1024;
 pub struct Program {
     pub insts: Vec<Result<Inst, String>>,
     pub texts: Vec<String>,
-    /// `.PO` (both negation bits) per instruction.
-    po: Vec<bool>,
 }
 
 /// Byte address of instruction `i`.
@@ -62,18 +60,11 @@ impl Program {
             .map_err(|e| WarpError::Program(format!("cannot decode the program: {e}")))?;
         let mut insts = Vec::with_capacity(d.lines.len());
         let mut texts = Vec::with_capacity(d.lines.len());
-        let mut po = Vec::with_capacity(d.lines.len());
         for l in d.lines {
-            po.push(
-                l.inst
-                    .as_ref()
-                    .map(gpumem_maxwell::codec::is_po)
-                    .unwrap_or(false),
-            );
             texts.push(l.text());
             insts.push(l.inst.map_err(|e| e.to_string()));
         }
-        Ok(Program { insts, texts, po })
+        Ok(Program { insts, texts })
     }
 
     /// Assembles SASS text.
@@ -281,23 +272,28 @@ struct MemPre {
 }
 
 impl Exec {
-    fn new(inst: &Inst, po: bool) -> Exec {
-        let kind = match inst.op.name {
-            // A target read from a constant bank has no functional model: it runs as an
-            // ALU row without one, which raises `unsupported`.
-            "BRA" | "SSY" if matches!(inst.op.form, "BRA_C" | "SSY_C") => Kind::Alu,
-            "BRA" => Kind::Bra,
-            "SSY" => Kind::Ssy,
-            "SYNC" => Kind::Sync,
-            "EXIT" => Kind::Exit,
-            "BAR" => Kind::Bar,
+    fn new(inst: &Inst) -> Exec {
+        // A branch target read from a constant bank has no functional model: it runs as
+        // an ALU row without one, which raises `unsupported`.
+        let const_target = inst
+            .op
+            .operands
+            .iter()
+            .any(|k| matches!(k, OpKind::ConstAddr { .. }));
+        let kind = match inst.op.op {
+            Op::Bra | Op::Ssy if const_target => Kind::Alu,
+            Op::Bra => Kind::Bra,
+            Op::Ssy => Kind::Ssy,
+            Op::Sync => Kind::Sync,
+            Op::Exit => Kind::Exit,
+            Op::Bar => Kind::Bar,
             // No scoreboards are modelled (every access completes before the next
             // instruction), so DEPBAR waits for nothing, whatever its scoreboard set.
-            "NOP" | "MEMBAR" | "DEPBAR" => Kind::Nop,
+            Op::Nop | Op::Membar | Op::Depbar => Kind::Nop,
             _ if inst.op.mem.is_some() => Kind::Mem,
             _ => Kind::Alu,
         };
-        let pre = Pre::new(inst, po);
+        let pre = Pre::new(inst);
         Exec {
             kind,
             pre,
@@ -315,35 +311,21 @@ impl Exec {
 impl MemPre {
     fn new(inst: &Inst, pre: &Pre) -> Option<MemPre> {
         let facts = inst.op.mem?;
-        let szv = inst.mods[facts.size];
-        let size_text = inst.op.mods[facts.size]
-            .lookup(szv)
-            .map(|v| v.text)
-            .unwrap_or("");
-        let bytes = size_bytes(szv);
+        let size_val = inst.mod_val(ModId::Sz)?;
+        let size = size_val.size()?;
         let kind = match facts.kind {
             MemKind::Load => AccessKind::Load,
             MemKind::Store => AccessKind::Store,
         };
         let space = facts.space;
-        let cache = match facts.cache {
-            Some(k) => cache_op(
-                inst.op.mods[k]
-                    .lookup(inst.mods[k])
-                    .map(|v| v.text)
-                    .unwrap_or(""),
-                kind,
-            ),
-            None => CacheOp::Default,
-        };
         let mut p = MemPre {
-            invalid_size: size_text.starts_with(".INVALID").then_some(size_text),
-            bytes,
+            invalid_size: size.invalid.then_some(size_val.text),
+            bytes: size.bytes as u32,
             kind,
             space,
-            cache,
-            signed: kind == AccessKind::Load && size_signed(szv),
-            uniform_hint: pre.m[mi::U] == 1 || (space == Space::Global && szv == 7),
+            cache: inst.cache_op().unwrap_or(CacheOp::Default),
+            signed: kind == AccessKind::Load && size.signed,
+            uniform_hint: pre.m(ModId::U) == 1 || size.uniform,
             data_reg: RZ,
             sparse_preds: 0,
             addr_op: None,
@@ -355,8 +337,8 @@ impl MemPre {
                     _ => None,
                 })
                 .unwrap_or(0),
-            ldc_mode: LdcMode::from_value(facts.ldc_mode.map(|k| inst.mods[k]).unwrap_or(0)),
-            wide: facts.wide.map(|k| inst.mods[k] == 1).unwrap_or(false),
+            ldc_mode: LdcMode::from_value(pre.m(ModId::Ad)),
+            wide: pre.m(ModId::E) == 1,
             generic: facts.generic,
         };
         // Operands: the data register, the address, and (sparse LDG) Ps.
@@ -394,24 +376,15 @@ pub fn lanes(mask: u32) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The value of the modifier group called `name` (0 when the row has none).
-pub fn md(i: &Inst, name: &str) -> u8 {
-    i.op.mods
-        .iter()
-        .position(|g| g.name == name)
-        .map(|k| i.mods[k])
-        .unwrap_or(0)
-}
-
 impl<'p> Emulator<'p> {
     pub fn new(prog: &'p Program, cfg: LaunchConfig) -> Emulator<'p> {
         let mem = Memory::new(cfg.max_memory);
         let mut exec = Vec::with_capacity(prog.insts.len());
         let mut top = 0usize;
-        for (k, i) in prog.insts.iter().enumerate() {
+        for i in prog.insts.iter() {
             match i {
                 Ok(i) => {
-                    exec.push(Exec::new(i, prog.po.get(k).copied().unwrap_or(false)));
+                    exec.push(Exec::new(i));
                     for o in &i.operands {
                         let r = match *o {
                             Operand::Reg { r, .. } => r,
@@ -1108,21 +1081,6 @@ fn cc_test(inst: &Inst) -> u8 {
             _ => None,
         })
         .unwrap_or(15)
-}
-
-fn cache_op(text: &str, kind: AccessKind) -> CacheOp {
-    match text {
-        ".CG" => CacheOp::Cg,
-        ".CS" => CacheOp::Cs,
-        ".LU" => CacheOp::Lu,
-        ".CV" => CacheOp::Cv,
-        ".CI" => CacheOp::Ci,
-        ".WT" => CacheOp::Wt,
-        _ => match kind {
-            AccessKind::Load => CacheOp::Ca,
-            AccessKind::Store => CacheOp::Wb,
-        },
-    }
 }
 
 /// Constant-bank reads for ALU operands.
