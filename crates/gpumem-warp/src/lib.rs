@@ -16,12 +16,21 @@
 //! assert!(emu.faults.is_empty());
 //! ```
 
-pub mod alu;
+pub mod config;
+pub mod emulator;
 pub mod exec;
 pub mod fault;
+pub mod program;
+mod resolve;
+mod sem;
+pub mod stats;
+mod warp;
 
-pub use exec::{Emulator, LaunchConfig, Program, Stats};
+pub use config::LaunchConfig;
+pub use emulator::Emulator;
 pub use fault::{Fault, FaultKind};
+pub use program::Program;
+pub use stats::{InstStats, Stats};
 
 use gpumem_maxwell::Target;
 use gpumem_mem::rules::{BankLimit, GenericWindows, MemConfig};
