@@ -255,7 +255,7 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
         guard: if guarded {
             GUARD.get(word) as u8
         } else {
-            crate::PT
+            crate::inst::PT
         },
         guard_neg: guarded && GUARD_NEG.get(word) != 0,
         mods,

@@ -173,7 +173,7 @@ impl Inst {
         }
         Inst {
             op,
-            guard: crate::PT,
+            guard: crate::inst::PT,
             guard_neg: false,
             mods,
             operands: [Operand::None; MAX_OPERANDS],

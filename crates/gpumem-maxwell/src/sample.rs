@@ -142,7 +142,7 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
         }),
         OpKind::ConstAddr { bank, off } => Operand::ConstMem {
             bank: r.below(bank.max() + 1) as u8,
-            ra: crate::RZ,
+            ra: crate::inst::RZ,
             off: signed(r, off.width),
         },
     }

@@ -141,7 +141,7 @@ pub enum Op {
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
-/// by id ([`crate::Inst::mod_value`]); the printer and the parser use the spellings.
+/// by id ([`crate::inst::Inst::mod_value`]); the printer and the parser use the spellings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum ModId {

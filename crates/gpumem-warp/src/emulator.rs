@@ -3,8 +3,8 @@
 //! BRA and EXIT, CTA barriers, and every memory instruction turned into one
 //! [`gpumem_mem::Access`] record that both the memory and the statistics consume.
 
-use crate::WarpError;
 use crate::config::LaunchConfig;
+use crate::error::WarpError;
 use crate::fault::{Fault, FaultKind};
 use crate::program::{Program, inst_addr};
 use crate::resolve::{Exec, Kind};

@@ -1,6 +1,6 @@
 //! Loading: a decoded program and the instruction-index <-> byte-address layout.
 
-use crate::WarpError;
+use crate::error::WarpError;
 use gpumem_maxwell::{Inst, Target};
 
 /// A decoded program: instruction `i` sits at byte address `32*(i/3) + 8 + 8*(i%3)`.
