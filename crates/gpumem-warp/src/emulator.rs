@@ -21,10 +21,15 @@ pub const PARAM_BASE: u64 = 0x140;
 
 /// A launch being emulated.
 pub struct Emulator<'p> {
+    /// The program being run.
     pub prog: &'p Program,
+    /// The launch.
     pub cfg: LaunchConfig,
+    /// Global memory and constant banks (shared and local live per CTA).
     pub mem: Memory,
+    /// Faults so far (at most [`MAX_FAULTS`]; the rest are counted in `stats`).
     pub faults: Vec<Fault>,
+    /// Statistics of the run (complete once [`Emulator::run`] returns).
     pub stats: Stats,
     stop: bool,
     /// Per instruction, resolved at launch ([`Exec`]).
@@ -40,6 +45,8 @@ pub struct Emulator<'p> {
 }
 
 impl<'p> Emulator<'p> {
+    /// A launch of `prog`: each instruction resolved once, the driver's constants
+    /// written to bank 0.
     pub fn new(prog: &'p Program, cfg: LaunchConfig) -> Emulator<'p> {
         let mem = Memory::new(cfg.max_memory);
         let mut exec = Vec::with_capacity(prog.insts.len());
