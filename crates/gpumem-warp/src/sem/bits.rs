@@ -4,7 +4,7 @@ use super::{Ctx, R, unsupported};
 use crate::warp::lanes;
 use gpumem_maxwell::table::ModId;
 
-/// SHL.
+/// SHL: `Rd = Ra << B`.
 pub(super) fn shl(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let pre = c.pre;
@@ -26,7 +26,7 @@ pub(super) fn shl(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// SHR.
+/// SHR: `Rd = Ra >> B` (arithmetic when signed), optionally bit-reversed first.
 pub(super) fn shr(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let pre = c.pre;
@@ -55,7 +55,7 @@ pub(super) fn shr(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// SHF.
+/// SHF: funnel shift of `{Rc, Ra}` by B, left or right by the row's direction.
 pub(super) fn shf(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let pre = c.pre;
@@ -102,7 +102,7 @@ pub(super) fn shf(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// BFE.
+/// BFE: bit-field extract (position and length in B).
 pub(super) fn bfe(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let pre = c.pre;
@@ -138,7 +138,7 @@ pub(super) fn bfe(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// BFI.
+/// BFI: bit-field insert of Ra into Rc (position and length in B).
 pub(super) fn bfi(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let guard = c.guard;
@@ -161,7 +161,7 @@ pub(super) fn bfi(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// PRMT.
+/// PRMT: byte permute of `{Rc, Ra}`.
 pub(super) fn prmt(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let pre = c.pre;
@@ -204,7 +204,7 @@ pub(super) fn prmt(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// POPC.
+/// POPC: population count.
 pub(super) fn popc(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let pre = c.pre;
@@ -219,7 +219,7 @@ pub(super) fn popc(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// FLO.
+/// FLO: find leading one (or its shift amount).
 pub(super) fn flo(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let pre = c.pre;

@@ -4,7 +4,7 @@ use super::{Ctx, R, mods, round_f32, unsupported};
 use crate::warp::lanes;
 use gpumem_maxwell::table::ModId;
 
-/// I2F.
+/// I2F: integer (or a byte or half of it) to f32.
 pub(super) fn i2f(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let o = c.o;
@@ -60,7 +60,7 @@ pub(super) fn i2f(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// F2I.
+/// F2I: f32 to a 16- or 32-bit integer.
 pub(super) fn f2i(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let pre = c.pre;

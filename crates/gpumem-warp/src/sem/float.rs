@@ -4,7 +4,7 @@ use super::{Ctx, R, ftz, round_f32, sat};
 use crate::warp::lanes;
 use gpumem_maxwell::table::ModId;
 
-/// FADD.
+/// FADD: f32 add.
 pub(super) fn fadd(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let pre = c.pre;
@@ -42,7 +42,7 @@ pub(super) fn fadd(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// FMUL.
+/// FMUL: f32 multiply (with scale).
 pub(super) fn fmul(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let pre = c.pre;
@@ -90,7 +90,7 @@ pub(super) fn fmul(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// FFMA.
+/// FFMA: f32 fused multiply-add.
 pub(super) fn ffma(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let pre = c.pre;

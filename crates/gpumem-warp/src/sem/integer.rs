@@ -5,7 +5,8 @@ use crate::warp::lanes;
 use gpumem_maxwell::Operand;
 use gpumem_maxwell::table::ModId;
 
-/// IADD.
+/// IADD, IADD32I: `Rd = Ra + B` with negations, `.X` (carry in), `.CC` (carry out),
+/// `.SAT` and `.PO` (plus one).
 pub(super) fn iadd(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let o = c.o;
@@ -52,7 +53,7 @@ pub(super) fn iadd(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// IADD3.
+/// IADD3: `Rd = A + B + C` with half selects and `.RS`/`.LS`.
 pub(super) fn iadd3(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let o = c.o;
@@ -95,7 +96,7 @@ pub(super) fn iadd3(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// ISCADD.
+/// ISCADD: `Rd = (Ra << shift) + B`.
 pub(super) fn iscadd(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let o = c.o;
@@ -121,7 +122,7 @@ pub(super) fn iscadd(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// LEA.
+/// LEA: `Rd = (Ra << shift) + B`, the carry out to `Pd`.
 pub(super) fn lea(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let o = c.o;
@@ -148,7 +149,7 @@ pub(super) fn lea(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// XMAD.
+/// XMAD: a 16x16-bit product plus C (C modes, `.PSL`, `.MRG`).
 pub(super) fn xmad(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let pre = c.pre;
@@ -204,7 +205,7 @@ pub(super) fn xmad(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// IMNMX.
+/// IMNMX: `Rd = Pp ? min(Ra, B) : max(Ra, B)`.
 pub(super) fn imnmx(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let pre = c.pre;

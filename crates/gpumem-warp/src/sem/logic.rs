@@ -5,7 +5,7 @@ use crate::warp::lanes;
 use gpumem_maxwell::Operand;
 use gpumem_maxwell::table::ModId;
 
-/// ISETP.
+/// ISETP: `Pd = (Ra cmp B) bop Pp`, `Pq = !(Ra cmp B) bop Pp`.
 pub(super) fn isetp(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let o = c.o;
@@ -30,7 +30,7 @@ pub(super) fn isetp(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// PSETP.
+/// PSETP: predicate logic into two predicates.
 pub(super) fn psetp(c: &mut Ctx<'_>) -> R {
     let o = c.o;
     let pre = c.pre;
@@ -46,7 +46,7 @@ pub(super) fn psetp(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// PSET.
+/// PSET: predicate logic into a register (all ones, or 1.0 with `.BF`).
 pub(super) fn pset(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let pre = c.pre;
@@ -66,7 +66,7 @@ pub(super) fn pset(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// SEL.
+/// SEL: `Rd = Pp ? Ra : B`.
 pub(super) fn sel(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let guard = c.guard;
@@ -82,7 +82,7 @@ pub(super) fn sel(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// LOP.
+/// LOP, LOP32I: `Rd = Ra op B`, and its predicate test where the row writes `Pd`.
 pub(super) fn lop(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let o = c.o;
@@ -119,7 +119,7 @@ pub(super) fn lop(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// LOP3.
+/// LOP3.LUT: `Rd = LUT(Ra, B, Rc)`, and its predicate test where the row writes `Pd`.
 pub(super) fn lop3(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let o = c.o;

@@ -4,7 +4,7 @@ use super::{Ctx, R, unsupported};
 use crate::warp::lanes;
 use gpumem_maxwell::Operand;
 
-/// MOV.
+/// MOV, MOV32I: `Rd = B`.
 pub(super) fn mov(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let guard = c.guard;
@@ -16,7 +16,7 @@ pub(super) fn mov(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// S2R.
+/// S2R: `Rd` = a special register (lane, thread and CTA ids, lane masks, clock).
 pub(super) fn s2r(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let o = c.o;
