@@ -5,12 +5,15 @@
 //! * [`bits`]: field extraction and insertion on 64-bit words.
 //! * [`Space`]: the memory spaces of the seed pages, shared by the ISA tables, the
 //!   memory model and the emulators.
+//! * [`CacheOp`]: the cache operators of memory instructions, as values.
 
 pub mod bits;
+mod cache;
 mod diag;
 mod rng;
 mod space;
 
+pub use cache::CacheOp;
 pub use diag::{Diagnostic, Diagnostics, Severity, Span, render_diagnostics};
 pub use rng::SplitMix64;
 pub use space::Space;

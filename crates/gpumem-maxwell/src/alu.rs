@@ -5,33 +5,32 @@
 //! Bit positions and spellings: `docs/research/maxwell-alu-facts.md`, every one checked
 //! against nvdisasm 11.8 (`tests/data/maxwell-alu-examples.tsv` holds the sweeps).
 
-use crate::inst::Operand;
 use crate::table::{
-    AltSpelling, Flow, Latency, ModGroup, ModVal, OpKind, OpSpec, RegCount, Target,
+    AltSpelling, Flow, Latency, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, Target,
+    ValSem,
 };
 use gpumem_isa::bits::Field;
-use std::fmt::Write;
 
 macro_rules! vals {
-    ($($v:expr => $t:expr),* $(,)?) => { &[$(ModVal { value: $v, text: $t, aliases: &[] }),*] };
+    ($($v:expr => $t:expr),* $(,)?) => { &[$(ModVal { value: $v, text: $t, aliases: &[], sem: ValSem::None }),*] };
 }
 
 /// A mnemonic modifier group.
 macro_rules! grp {
-    ($name:expr, $lo:expr, $w:expr, { $($v:expr => $t:expr),* $(,)? }) => {
-        ModGroup { name: $name, field: Field::new($lo, $w), hi: None, vals: vals!($($v => $t),*), at: None, alt: None }
+    ($id:ident, $lo:expr, $w:expr, { $($v:expr => $t:expr),* $(,)? }) => {
+        ModGroup { id: ModId::$id, field: Field::new($lo, $w), hi: None, vals: vals!($($v => $t),*), at: None, alt: None }
     };
 }
 /// A one-bit mnemonic flag.
 macro_rules! flag {
-    ($name:expr, $bit:expr, $t:expr) => {
-        grp!($name, $bit, 1, { 0 => "", 1 => $t })
+    ($id:ident, $bit:expr, $t:expr) => {
+        grp!($id, $bit, 1, { 0 => "", 1 => $t })
     };
 }
 /// A one-bit flag spelled as a suffix of operand `$at` (`R2.CC`, `R4.H1`, `0x1.NEG`).
 macro_rules! sfx {
-    ($name:expr, $bit:expr, $t:expr, $at:expr) => {
-        ModGroup { name: $name, field: Field::new($bit, 1), hi: None, vals: vals!(0 => "", 1 => $t), at: Some($at), alt: None }
+    ($id:ident, $bit:expr, $t:expr, $at:expr) => {
+        ModGroup { id: ModId::$id, field: Field::new($bit, 1), hi: None, vals: vals!(0 => "", 1 => $t), at: Some($at), alt: None }
     };
 }
 
@@ -126,6 +125,7 @@ const OPC_I: u64 = 0xfef8_0000_0000_0000;
 
 #[allow(clippy::too_many_arguments)]
 const fn row(
+    op: Op,
     name: &'static str,
     form: &'static str,
     opcode: u64,
@@ -137,6 +137,7 @@ const fn row(
     flow: Flow,
 ) -> OpSpec {
     OpSpec {
+        op,
         name,
         form,
         opcode,
@@ -168,7 +169,9 @@ const fn with_po(r: OpSpec, a: u8, b: u8) -> OpSpec {
 }
 
 /// A fixed-latency ALU row.
+#[allow(clippy::too_many_arguments)]
 const fn alu(
+    op: Op,
     name: &'static str,
     form: &'static str,
     opcode: u64,
@@ -178,6 +181,7 @@ const fn alu(
     ignored: u64,
 ) -> OpSpec {
     row(
+        op,
         name,
         form,
         opcode,
@@ -195,46 +199,46 @@ const fn bits(lo: u8, hi: u8) -> u64 {
     ((1u64 << (hi - lo + 1)) - 1) << lo
 }
 
-const CC0: ModGroup = sfx!("CC", 47, ".CC", 0);
+const CC0: ModGroup = sfx!(Cc, 47, ".CC", 0);
 /// `.CC` on Rd when a predicate destination comes first (LOP, LOP3).
-const CC1: ModGroup = sfx!("CC", 47, ".CC", 1);
-const X43: ModGroup = flag!("X", 43, ".X");
-const SAT50: ModGroup = flag!("SAT", 50, ".SAT");
-const U32_48: ModGroup = grp!("U32", 48, 1, { 0 => ".U32", 1 => "" });
+const CC1: ModGroup = sfx!(Cc, 47, ".CC", 1);
+const X43: ModGroup = flag!(X, 43, ".X");
+const SAT50: ModGroup = flag!(Sat, 50, ".SAT");
+const U32_48: ModGroup = grp!(U32, 48, 1, { 0 => ".U32", 1 => "" });
 const BOP45: ModGroup =
-    grp!("bop", 45, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".INVALIDBOP3" });
+    grp!(Bop, 45, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".INVALIDBOP3" });
 const BOP24: ModGroup =
-    grp!("bop1", 24, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".INVALIDBOP3" });
-const ICMP: ModGroup = grp!("cmp", 49, 3, {
+    grp!(Bop1, 24, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".INVALIDBOP3" });
+const ICMP: ModGroup = grp!(Cmp, 49, 3, {
     0 => ".F", 1 => ".LT", 2 => ".EQ", 3 => ".LE", 4 => ".GT", 5 => ".NE", 6 => ".GE", 7 => ".T"
 });
 const LOGIC41: ModGroup =
-    grp!("lop", 41, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".PASS_B" });
-const PTEST44: ModGroup = grp!("ptest", 44, 2, { 0 => "", 1 => ".T", 2 => ".Z", 3 => ".NZ" });
-const RND39: ModGroup = grp!("rnd", 39, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" });
-const FTZ44: ModGroup = flag!("FTZ", 44, ".FTZ");
+    grp!(Lop, 41, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".PASS_B" });
+const PTEST44: ModGroup = grp!(Ptest, 44, 2, { 0 => "", 1 => ".T", 2 => ".Z", 3 => ".NZ" });
+const RND39: ModGroup = grp!(Rnd, 39, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" });
+const FTZ44: ModGroup = flag!(Ftz, 44, ".FTZ");
 const FMZ44: ModGroup =
-    grp!("fmz", 44, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" });
-const SCALE41: ModGroup = grp!("scale", 41, 3, {
+    grp!(Fmz, 44, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" });
+const SCALE41: ModGroup = grp!(Scale, 41, 3, {
     0 => "", 1 => ".D2", 2 => ".D4", 3 => ".D8", 4 => ".M8", 5 => ".M4", 6 => ".M2", 7 => ".INVALIDSCALE37"
 });
 const XMAD_SIGN: ModGroup =
-    grp!("sign", 48, 2, { 0 => "", 1 => ".S16.U16", 2 => ".U16.S16", 3 => ".S16.S16" });
+    grp!(Sign, 48, 2, { 0 => "", 1 => ".S16.U16", 2 => ".U16.S16", 3 => ".S16.S16" });
 const XMAD_CMODE50: ModGroup =
-    grp!("cmode", 50, 3, { 0 => "", 1 => ".CLO", 2 => ".CHI", 3 => ".CSFU", 4 => ".CBCC" });
+    grp!(Cmode, 50, 3, { 0 => "", 1 => ".CLO", 2 => ".CHI", 3 => ".CSFU", 4 => ".CBCC" });
 const XMAD_CMODE50_2: ModGroup =
-    grp!("cmode", 50, 2, { 0 => "", 1 => ".CLO", 2 => ".CHI", 3 => ".CSFU" });
-const PRMT_MODE: ModGroup = grp!("mode", 48, 3, {
+    grp!(Cmode, 50, 2, { 0 => "", 1 => ".CLO", 2 => ".CHI", 3 => ".CSFU" });
+const PRMT_MODE: ModGroup = grp!(Mode, 48, 3, {
     0 => "", 1 => ".F4E", 2 => ".B4E", 3 => ".RC8", 4 => ".ECL", 5 => ".ECR", 6 => ".RC16", 7 => ".INVALIDPMODE7"
 });
 const SHR_XMODE: ModGroup =
-    grp!("xmode", 43, 2, { 0 => "", 1 => ".INVALIDSHRXMODE1", 2 => ".X", 3 => ".XHI" });
-const SHF_W: ModGroup = flag!("W", 50, ".W");
+    grp!(Xmode, 43, 2, { 0 => "", 1 => ".INVALIDSHRXMODE1", 2 => ".X", 3 => ".XHI" });
+const SHF_W: ModGroup = flag!(W, 50, ".W");
 /// SHF's `.X` (bit 49) and `.HI` (bit 48) print as one modifier: `.HI`, `.X`, `.XHI`.
-const SHF_XHI: ModGroup = grp!("xhi", 48, 2, { 0 => "", 1 => ".HI", 2 => ".X", 3 => ".XHI" });
+const SHF_XHI: ModGroup = grp!(Xhi, 48, 2, { 0 => "", 1 => ".HI", 2 => ".X", 3 => ".XHI" });
 const SHF_MAX: ModGroup =
-    grp!("maxshift", 37, 2, { 0 => "", 1 => ".INVALIDMAXSHIFT3", 2 => ".U64", 3 => ".S64" });
-const IMNMX_EXT: ModGroup = grp!("ext", 43, 2, { 0 => "", 1 => ".XLO", 2 => ".XMED", 3 => ".XHI" });
+    grp!(MaxShift, 37, 2, { 0 => "", 1 => ".INVALIDMAXSHIFT3", 2 => ".U64", 3 => ".S64" });
+const IMNMX_EXT: ModGroup = grp!(Ext, 43, 2, { 0 => "", 1 => ".XLO", 2 => ".XMED", 3 => ".XHI" });
 
 const fn neg(bit: u8) -> Option<Field> {
     b1(bit)
@@ -278,6 +282,7 @@ pub static ALU_OPS: &[OpSpec] = &[
     // IADD: Rd = Ra + B. `.PO` (both negations) is not modelled: see docs/04.
     with_po(
         alu(
+            Op::Iadd,
             "IADD",
             "IADD_R",
             0x5c10 << 48,
@@ -291,6 +296,7 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     with_po(
         alu(
+            Op::Iadd,
             "IADD",
             "IADD_C",
             0x4c10 << 48,
@@ -304,11 +310,12 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     with_po(
         alu(
+            Op::Iadd,
             "IADD",
             "IADD_I",
             0x3810 << 48,
             OPC_I,
-            &[SAT50, X43, CC0, sfx!("NEG", 48, ".NEG", 2)],
+            &[SAT50, X43, CC0, sfx!(Neg, 48, ".NEG", 2)],
             IADD_I,
             bits(39, 42) | bits(44, 46),
         ),
@@ -317,14 +324,15 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     with_po(
         alu(
+            Op::Iadd,
             "IADD32I",
             "IADD32I",
             0x1c00 << 48,
             0xfe80 << 48,
             &[
-                flag!("SAT", 54, ".SAT"),
-                flag!("X", 53, ".X"),
-                sfx!("CC", 52, ".CC", 0),
+                flag!(Sat, 54, ".SAT"),
+                flag!(X, 53, ".X"),
+                sfx!(Cc, 52, ".CC", 0),
             ],
             &[
                 RD,
@@ -340,16 +348,17 @@ pub static ALU_OPS: &[OpSpec] = &[
         56,
     ),
     alu(
+        Op::Iadd3,
         "IADD3",
         "IADD3_R",
         0x5cc0 << 48,
         0xfff0 << 48,
         &[
-            grp!("shift", 37, 2, { 0 => "", 1 => ".RS", 2 => ".LS" }),
-            flag!("X", 48, ".X"),
+            grp!(Shift, 37, 2, { 0 => "", 1 => ".RS", 2 => ".LS" }),
+            flag!(X, 48, ".X"),
             CC0,
             ModGroup {
-                name: "ha",
+                id: ModId::HalfA,
                 field: f(35, 2),
                 hi: None,
                 vals: vals!(0 => "", 1 => ".H0", 2 => ".H1"),
@@ -357,7 +366,7 @@ pub static ALU_OPS: &[OpSpec] = &[
                 alt: None,
             },
             ModGroup {
-                name: "hb",
+                id: ModId::HalfB,
                 field: f(33, 2),
                 hi: None,
                 vals: vals!(0 => "", 1 => ".H0", 2 => ".H1"),
@@ -365,7 +374,7 @@ pub static ALU_OPS: &[OpSpec] = &[
                 alt: None,
             },
             ModGroup {
-                name: "hc",
+                id: ModId::HalfC,
                 field: f(31, 2),
                 hi: None,
                 vals: vals!(0 => "", 1 => ".H0", 2 => ".H1"),
@@ -382,11 +391,12 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(28, 30),
     ),
     alu(
+        Op::Iadd3,
         "IADD3",
         "IADD3_C",
         0x4cc0 << 48,
         0xfff0 << 48,
-        &[flag!("X", 48, ".X"), CC0],
+        &[flag!(X, 48, ".X"), CC0],
         &[
             RD,
             rx(8, neg(51), None, None),
@@ -396,11 +406,12 @@ pub static ALU_OPS: &[OpSpec] = &[
         0,
     ),
     alu(
+        Op::Iadd3,
         "IADD3",
         "IADD3_I",
         0x38c0 << 48,
         0xfef0 << 48,
-        &[flag!("X", 48, ".X"), CC0, sfx!("NEG", 50, ".NEG", 2)],
+        &[flag!(X, 48, ".X"), CC0, sfx!(Neg, 50, ".NEG", 2)],
         &[
             RD,
             rx(8, neg(51), None, None),
@@ -415,6 +426,7 @@ pub static ALU_OPS: &[OpSpec] = &[
     // ISCADD: Rd = (Ra << shift) + B.
     with_po(
         alu(
+            Op::Iscadd,
             "ISCADD",
             "ISCADD_R",
             0x5c18 << 48,
@@ -433,6 +445,7 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     with_po(
         alu(
+            Op::Iscadd,
             "ISCADD",
             "ISCADD_C",
             0x4c18 << 48,
@@ -451,11 +464,12 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     with_po(
         alu(
+            Op::Iscadd,
             "ISCADD",
             "ISCADD_I",
             0x3818 << 48,
             OPC_I,
-            &[CC0, sfx!("NEG", 48, ".NEG", 2)],
+            &[CC0, sfx!(Neg, 48, ".NEG", 2)],
             &[RD, rx(8, neg(49), None, None), I20, ISCADD_SH],
             bits(44, 46) | bits(50, 50),
         ),
@@ -464,64 +478,69 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     // LEA (low form): Rd = (Ra << shift) + B, carry out to Pd.
     alu(
+        Op::Lea,
         "LEA",
         "LEA_R",
         0x5bd0 << 48,
         OPC,
-        &[flag!("X", 46, ".X"), sfx!("CC", 47, ".CC", 1)],
+        &[flag!(X, 46, ".X"), sfx!(Cc, 47, ".CC", 1)],
         &[PD48, RD, rx(8, neg(45), None, None), RB, LEA_SH],
         bits(28, 38) | bits(44, 44),
     ),
     alu(
+        Op::Lea,
         "LEA",
         "LEA_C",
         0x4bd0 << 48,
         OPC,
-        &[flag!("X", 46, ".X"), sfx!("CC", 47, ".CC", 1)],
+        &[flag!(X, 46, ".X"), sfx!(Cc, 47, ".CC", 1)],
         &[PD48, RD, rx(8, neg(45), None, None), CB, LEA_SH],
         bits(44, 44),
     ),
     alu(
+        Op::Lea,
         "LEA",
         "LEA_I",
         0x36d0 << 48,
         OPC_I,
-        &[flag!("X", 46, ".X"), sfx!("CC", 47, ".CC", 1)],
+        &[flag!(X, 46, ".X"), sfx!(Cc, 47, ".CC", 1)],
         &[PD48, RD, rx(8, neg(45), None, None), I20, LEA_SH],
         bits(44, 44),
     ),
     // XMAD: 16x16-bit multiply-add.
     alu(
+        Op::Xmad,
         "XMAD",
         "XMAD_R",
         0x5b00 << 48,
         0xffc0 << 48,
         &[
             XMAD_SIGN,
-            flag!("PSL", 36, ".PSL"),
+            flag!(Psl, 36, ".PSL"),
             XMAD_CMODE50,
-            flag!("MRG", 37, ".MRG"),
-            flag!("X", 38, ".X"),
+            flag!(Mrg, 37, ".MRG"),
+            flag!(X, 38, ".X"),
             CC0,
-            sfx!("HA", 53, ".H1", 1),
-            sfx!("HB", 35, ".H1", 2),
+            sfx!(H1a, 53, ".H1", 1),
+            sfx!(H1b, 35, ".H1", 2),
         ],
         &[RD, RA, RB, RC],
         bits(28, 34),
     ),
     alu(
+        Op::Xmad,
         "XMAD",
         "XMAD_I",
         0x3600 << 48,
         0xfec0 << 48,
         &[
             XMAD_SIGN,
-            flag!("PSL", 36, ".PSL"),
+            flag!(Psl, 36, ".PSL"),
             XMAD_CMODE50,
-            flag!("MRG", 37, ".MRG"),
-            flag!("X", 38, ".X"),
+            flag!(Mrg, 37, ".MRG"),
+            flag!(X, 38, ".X"),
             CC0,
-            sfx!("HA", 53, ".H1", 1),
+            sfx!(H1a, 53, ".H1", 1),
         ],
         &[
             RD,
@@ -536,24 +555,26 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(56, 56),
     ),
     alu(
+        Op::Xmad,
         "XMAD",
         "XMAD_CB",
         0x4e00 << 48,
         0xfe00 << 48,
         &[
             XMAD_SIGN,
-            flag!("PSL", 55, ".PSL"),
+            flag!(Psl, 55, ".PSL"),
             XMAD_CMODE50_2,
-            flag!("MRG", 56, ".MRG"),
-            flag!("X", 54, ".X"),
+            flag!(Mrg, 56, ".MRG"),
+            flag!(X, 54, ".X"),
             CC0,
-            sfx!("HA", 53, ".H1", 1),
-            sfx!("HB", 52, ".H1", 2),
+            sfx!(H1a, 53, ".H1", 1),
+            sfx!(H1b, 52, ".H1", 2),
         ],
         &[RD, RA, cb(None, None, None, true), RC],
         0,
     ),
     alu(
+        Op::Xmad,
         "XMAD",
         "XMAD_CC",
         0x5100 << 48,
@@ -561,16 +582,17 @@ pub static ALU_OPS: &[OpSpec] = &[
         &[
             XMAD_SIGN,
             XMAD_CMODE50_2,
-            flag!("X", 54, ".X"),
+            flag!(X, 54, ".X"),
             CC0,
-            sfx!("HA", 53, ".H1", 1),
-            sfx!("HB", 52, ".H1", 2),
+            sfx!(H1a, 53, ".H1", 1),
+            sfx!(H1b, 52, ".H1", 2),
         ],
         &[RD, RA, rb39(None), CB],
         0,
     ),
     // ISETP: Pd = (Ra cmp B) bop Pp; Pq = !(Ra cmp B) bop Pp.
     alu(
+        Op::Isetp,
         "ISETP",
         "ISETP_R",
         0x5b60 << 48,
@@ -580,6 +602,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(6, 7) | bits(28, 38) | bits(44, 44) | bits(47, 47),
     ),
     alu(
+        Op::Isetp,
         "ISETP",
         "ISETP_C",
         0x4b60 << 48,
@@ -589,6 +612,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(6, 7) | bits(44, 44) | bits(47, 47),
     ),
     alu(
+        Op::Isetp,
         "ISETP",
         "ISETP_I",
         0x3660 << 48,
@@ -599,6 +623,7 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     // IMNMX: Rd = Pp ? min(Ra, B) : max(Ra, B).
     alu(
+        Op::Imnmx,
         "IMNMX",
         "IMNMX_R",
         0x5c20 << 48,
@@ -608,6 +633,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(28, 38) | bits(45, 46) | bits(49, 50),
     ),
     alu(
+        Op::Imnmx,
         "IMNMX",
         "IMNMX_C",
         0x4c20 << 48,
@@ -617,6 +643,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(45, 46) | bits(49, 50),
     ),
     alu(
+        Op::Imnmx,
         "IMNMX",
         "IMNMX_I",
         0x3820 << 48,
@@ -627,6 +654,7 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     // SEL: Rd = Pp ? Ra : B.
     alu(
+        Op::Sel,
         "SEL",
         "SEL_R",
         0x5ca0 << 48,
@@ -636,6 +664,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(28, 38) | bits(43, 50),
     ),
     alu(
+        Op::Sel,
         "SEL",
         "SEL_C",
         0x4ca0 << 48,
@@ -645,6 +674,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(43, 50),
     ),
     alu(
+        Op::Sel,
         "SEL",
         "SEL_I",
         0x38a0 << 48,
@@ -655,6 +685,7 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     // PSETP / PSET: predicate logic.
     alu(
+        Op::Psetp,
         "PSETP",
         "PSETP",
         0x5090 << 48,
@@ -670,11 +701,12 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(6, 11) | bits(20, 23) | bits(26, 28) | bits(33, 38) | bits(43, 44) | bits(47, 50),
     ),
     alu(
+        Op::Pset,
         "PSET",
         "PSET",
         0x5088 << 48,
         0xfff8_8000_0000_0000,
-        &[flag!("BF", 44, ".BF"), BOP24, BOP45],
+        &[flag!(Bf, 44, ".BF"), BOP24, BOP45],
         &[
             RD,
             pred(12, b1(15), false, false),
@@ -685,6 +717,7 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     // LOP: two-input logic.
     alu(
+        Op::Lop,
         "LOP",
         "LOP_R",
         0x5c40 << 48,
@@ -699,6 +732,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(28, 38) | bits(46, 46),
     ),
     alu(
+        Op::Lop,
         "LOP",
         "LOP_C",
         0x4c40 << 48,
@@ -713,24 +747,26 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(46, 46),
     ),
     alu(
+        Op::Lop,
         "LOP",
         "LOP_I",
         0x3840 << 48,
         OPC_I,
-        &[LOGIC41, X43, PTEST44, CC1, sfx!("INV", 40, ".INV", 3)],
+        &[LOGIC41, X43, PTEST44, CC1, sfx!(Inv, 40, ".INV", 3)],
         &[PD48, RD, rx(8, None, None, b1(39)), I20],
         bits(46, 46),
     ),
     alu(
+        Op::Lop,
         "LOP32I",
         "LOP32I",
         0x0400 << 48,
         0xfc00 << 48,
         &[
-            grp!("lop", 53, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".PASS_B" }),
-            flag!("X", 57, ".X"),
-            sfx!("CC", 52, ".CC", 0),
-            sfx!("INV", 56, ".INV", 2),
+            grp!(Lop, 53, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".PASS_B" }),
+            flag!(X, 57, ".X"),
+            sfx!(Cc, 52, ".CC", 0),
+            sfx!(Inv, 56, ".INV", 2),
         ],
         &[
             RD,
@@ -744,14 +780,15 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     // LOP3.LUT: three-input logic by lookup table.
     alu(
+        Op::Lop3,
         "LOP3",
         "LOP3_R",
         0x5be0 << 48,
         OPC,
         &[
-            grp!("LUT", 0, 0, { 0 => ".LUT" }),
-            flag!("X", 38, ".X"),
-            grp!("ptest", 36, 2, { 0 => "", 1 => ".T", 2 => ".Z", 3 => ".NZ" }),
+            grp!(Lut, 0, 0, { 0 => ".LUT" }),
+            flag!(X, 38, ".X"),
+            grp!(Ptest, 36, 2, { 0 => "", 1 => ".T", 2 => ".Z", 3 => ".NZ" }),
             CC1,
         ],
         &[
@@ -769,11 +806,12 @@ pub static ALU_OPS: &[OpSpec] = &[
         0,
     ),
     alu(
+        Op::Lop3,
         "LOP3",
         "LOP3_C",
         0x0200 << 48,
         0xfe00_8000_0000_0000,
-        &[grp!("LUT", 0, 0, { 0 => ".LUT" }), flag!("X", 56, ".X")],
+        &[grp!(Lut, 0, 0, { 0 => ".LUT" }), flag!(X, 56, ".X")],
         &[
             RD,
             RA,
@@ -788,15 +826,12 @@ pub static ALU_OPS: &[OpSpec] = &[
         0,
     ),
     alu(
+        Op::Lop3,
         "LOP3",
         "LOP3_I",
         0x3c00 << 48,
         0xfc00 << 48,
-        &[
-            grp!("LUT", 0, 0, { 0 => ".LUT" }),
-            flag!("X", 57, ".X"),
-            CC0,
-        ],
+        &[grp!(Lut, 0, 0, { 0 => ".LUT" }), flag!(X, 57, ".X"), CC0],
         &[
             RD,
             RA,
@@ -812,104 +847,100 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     // Shifts.
     alu(
+        Op::Shl,
         "SHL",
         "SHL_R",
         0x5c48 << 48,
         OPC,
-        &[flag!("W", 39, ".W"), X43, CC0],
+        &[flag!(W, 39, ".W"), X43, CC0],
         &[RD, RA, RB],
         bits(28, 38) | bits(40, 42) | bits(44, 46) | bits(48, 50),
     ),
     alu(
+        Op::Shl,
         "SHL",
         "SHL_C",
         0x4c48 << 48,
         OPC,
-        &[flag!("W", 39, ".W"), X43, CC0],
+        &[flag!(W, 39, ".W"), X43, CC0],
         &[RD, RA, CB],
         bits(40, 42) | bits(44, 46) | bits(48, 50),
     ),
     alu(
+        Op::Shl,
         "SHL",
         "SHL_I",
         0x3848 << 48,
         OPC_I,
-        &[flag!("W", 39, ".W"), X43, CC0],
+        &[flag!(W, 39, ".W"), X43, CC0],
         &[RD, RA, I20],
         bits(40, 42) | bits(44, 46) | bits(48, 50),
     ),
     alu(
+        Op::Shr,
         "SHR",
         "SHR_R",
         0x5c28 << 48,
         OPC,
         &[
             U32_48,
-            flag!("W", 39, ".W"),
+            flag!(W, 39, ".W"),
             SHR_XMODE,
-            flag!("BREV", 40, ".BREV"),
+            flag!(Brev, 40, ".BREV"),
             CC0,
         ],
         &[RD, RA, RB],
         bits(28, 38) | bits(41, 42) | bits(45, 46) | bits(49, 50),
     ),
     alu(
+        Op::Shr,
         "SHR",
         "SHR_C",
         0x4c28 << 48,
         OPC,
         &[
             U32_48,
-            flag!("W", 39, ".W"),
+            flag!(W, 39, ".W"),
             SHR_XMODE,
-            flag!("BREV", 40, ".BREV"),
+            flag!(Brev, 40, ".BREV"),
             CC0,
         ],
         &[RD, RA, CB],
         bits(41, 42) | bits(45, 46) | bits(49, 50),
     ),
     alu(
+        Op::Shr,
         "SHR",
         "SHR_I",
         0x3828 << 48,
         OPC_I,
         &[
             U32_48,
-            flag!("W", 39, ".W"),
+            flag!(W, 39, ".W"),
             SHR_XMODE,
-            flag!("BREV", 40, ".BREV"),
+            flag!(Brev, 40, ".BREV"),
             CC0,
         ],
         &[RD, RA, I20],
         bits(41, 42) | bits(45, 46) | bits(49, 50),
     ),
     alu(
+        Op::Shf,
         "SHF",
         "SHF_L_R",
         0x5bf8 << 48,
         OPC,
-        &[
-            grp!("dir", 0, 0, { 0 => ".L" }),
-            SHF_W,
-            SHF_MAX,
-            SHF_XHI,
-            CC0,
-        ],
+        &[grp!(Dir, 0, 0, { 0 => ".L" }), SHF_W, SHF_MAX, SHF_XHI, CC0],
         &[RD, RA, RB, RC],
         bits(28, 36),
     ),
     alu(
+        Op::Shf,
         "SHF",
         "SHF_L_I",
         0x36f8 << 48,
         OPC_I,
-        &[
-            grp!("dir", 0, 0, { 0 => ".L" }),
-            SHF_W,
-            SHF_MAX,
-            SHF_XHI,
-            CC0,
-        ],
+        &[grp!(Dir, 0, 0, { 0 => ".L" }), SHF_W, SHF_MAX, SHF_XHI, CC0],
         &[
             RD,
             RA,
@@ -923,32 +954,22 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(26, 36) | bits(56, 56),
     ),
     alu(
+        Op::Shf,
         "SHF",
         "SHF_R_R",
         0x5cf8 << 48,
         OPC,
-        &[
-            grp!("dir", 0, 0, { 0 => ".R" }),
-            SHF_W,
-            SHF_MAX,
-            SHF_XHI,
-            CC0,
-        ],
+        &[grp!(Dir, 0, 0, { 1 => ".R" }), SHF_W, SHF_MAX, SHF_XHI, CC0],
         &[RD, RA, RB, RC],
         bits(28, 36),
     ),
     alu(
+        Op::Shf,
         "SHF",
         "SHF_R_I",
         0x38f8 << 48,
         OPC_I,
-        &[
-            grp!("dir", 0, 0, { 0 => ".R" }),
-            SHF_W,
-            SHF_MAX,
-            SHF_XHI,
-            CC0,
-        ],
+        &[grp!(Dir, 0, 0, { 1 => ".R" }), SHF_W, SHF_MAX, SHF_XHI, CC0],
         &[
             RD,
             RA,
@@ -963,33 +984,37 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     // Bit fields.
     alu(
+        Op::Bfe,
         "BFE",
         "BFE_R",
         0x5c00 << 48,
         OPC,
-        &[U32_48, flag!("BREV", 40, ".BREV"), CC0],
+        &[U32_48, flag!(Brev, 40, ".BREV"), CC0],
         &[RD, RA, RB],
         bits(28, 39) | bits(41, 46) | bits(49, 50),
     ),
     alu(
+        Op::Bfe,
         "BFE",
         "BFE_C",
         0x4c00 << 48,
         OPC,
-        &[U32_48, flag!("BREV", 40, ".BREV"), CC0],
+        &[U32_48, flag!(Brev, 40, ".BREV"), CC0],
         &[RD, RA, CB],
         bits(39, 39) | bits(41, 46) | bits(49, 50),
     ),
     alu(
+        Op::Bfe,
         "BFE",
         "BFE_I",
         0x3800 << 48,
         OPC_I,
-        &[U32_48, flag!("BREV", 40, ".BREV"), CC0],
+        &[U32_48, flag!(Brev, 40, ".BREV"), CC0],
         &[RD, RA, I20],
         bits(39, 39) | bits(41, 46) | bits(49, 50),
     ),
     alu(
+        Op::Bfi,
         "BFI",
         "BFI_R",
         0x5bf0 << 48,
@@ -999,6 +1024,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(28, 38) | bits(48, 50),
     ),
     alu(
+        Op::Bfi,
         "BFI",
         "BFI_CB",
         0x4bf0 << 48,
@@ -1008,6 +1034,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(48, 50),
     ),
     alu(
+        Op::Bfi,
         "BFI",
         "BFI_CC",
         0x53f0 << 48,
@@ -1017,6 +1044,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(48, 50),
     ),
     alu(
+        Op::Bfi,
         "BFI",
         "BFI_I",
         0x36f0 << 48,
@@ -1026,6 +1054,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(48, 50),
     ),
     alu(
+        Op::Prmt,
         "PRMT",
         "PRMT_R",
         0x5bc0 << 48,
@@ -1035,6 +1064,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(28, 38) | bits(47, 47),
     ),
     alu(
+        Op::Prmt,
         "PRMT",
         "PRMT_CB",
         0x4bc0 << 48,
@@ -1044,6 +1074,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(47, 47),
     ),
     alu(
+        Op::Prmt,
         "PRMT",
         "PRMT_I",
         0x36c0 << 48,
@@ -1054,6 +1085,7 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     // Population count and find-leading-one (variable latency: they run on the XU).
     row(
+        Op::Popc,
         "POPC",
         "POPC_R",
         0x5c08 << 48,
@@ -1065,6 +1097,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         Flow::Next,
     ),
     row(
+        Op::Popc,
         "POPC",
         "POPC_C",
         0x4c08 << 48,
@@ -1076,49 +1109,48 @@ pub static ALU_OPS: &[OpSpec] = &[
         Flow::Next,
     ),
     row(
+        Op::Popc,
         "POPC",
         "POPC_I",
         0x3808 << 48,
         OPC_I,
-        &[sfx!("INV", 40, ".INV", 1)],
+        &[sfx!(Inv, 40, ".INV", 1)],
         &[RD, I20],
         bits(8, 15) | bits(39, 39) | bits(41, 50),
         Latency::Variable,
         Flow::Next,
     ),
     row(
+        Op::Flo,
         "FLO",
         "FLO_R",
         0x5c30 << 48,
         OPC,
-        &[U32_48, flag!("SH", 41, ".SH"), CC0],
+        &[U32_48, flag!(Sh, 41, ".SH"), CC0],
         &[RD, rx(20, None, None, b1(40))],
         bits(8, 15) | bits(28, 39) | bits(42, 46) | bits(49, 50),
         Latency::Variable,
         Flow::Next,
     ),
     row(
+        Op::Flo,
         "FLO",
         "FLO_C",
         0x4c30 << 48,
         OPC,
-        &[U32_48, flag!("SH", 41, ".SH"), CC0],
+        &[U32_48, flag!(Sh, 41, ".SH"), CC0],
         &[RD, cb(None, None, b1(40), false)],
         bits(8, 15) | bits(39, 39) | bits(42, 46) | bits(49, 50),
         Latency::Variable,
         Flow::Next,
     ),
     row(
+        Op::Flo,
         "FLO",
         "FLO_I",
         0x3830 << 48,
         OPC_I,
-        &[
-            U32_48,
-            flag!("SH", 41, ".SH"),
-            CC0,
-            sfx!("INV", 40, ".INV", 1),
-        ],
+        &[U32_48, flag!(Sh, 41, ".SH"), CC0, sfx!(Inv, 40, ".INV", 1)],
         &[RD, I20],
         bits(8, 15) | bits(39, 39) | bits(42, 46) | bits(49, 50),
         Latency::Variable,
@@ -1126,6 +1158,7 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     // Moves.
     alu(
+        Op::Mov,
         "MOV",
         "MOV_R",
         0x5c98 << 48,
@@ -1143,6 +1176,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(8, 15) | bits(28, 38) | bits(43, 50),
     ),
     alu(
+        Op::Mov,
         "MOV",
         "MOV_C",
         0x4c98 << 48,
@@ -1160,6 +1194,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(8, 15) | bits(43, 50),
     ),
     alu(
+        Op::Mov,
         "MOV",
         "MOV_I",
         0x3898 << 48,
@@ -1177,6 +1212,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(8, 15) | bits(43, 50),
     ),
     alu(
+        Op::Mov,
         "MOV32I",
         "MOV32I",
         0x0100 << 48,
@@ -1197,6 +1233,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(8, 11),
     ),
     row(
+        Op::S2r,
         "S2R",
         "S2R",
         0xf0c8 << 48,
@@ -1209,6 +1246,7 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     // Floating point.
     alu(
+        Op::Fadd,
         "FADD",
         "FADD_R",
         0x5c58 << 48,
@@ -1218,6 +1256,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(28, 38) | bits(41, 43),
     ),
     alu(
+        Op::Fadd,
         "FADD",
         "FADD_C",
         0x4c58 << 48,
@@ -1227,6 +1266,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(41, 43),
     ),
     alu(
+        Op::Fadd,
         "FADD",
         "FADD_I",
         0x3858 << 48,
@@ -1236,13 +1276,14 @@ pub static ALU_OPS: &[OpSpec] = &[
             RND39,
             SAT50,
             CC0,
-            sfx!("NEG", 45, ".NEG", 2),
-            sfx!("ABS", 49, ".ABS", 2),
+            sfx!(Neg, 45, ".NEG", 2),
+            sfx!(Abs, 49, ".ABS", 2),
         ],
         &[RD, FADD_RA, F20],
         bits(41, 43),
     ),
     alu(
+        Op::Fmul,
         "FMUL",
         "FMUL_R",
         0x5c68 << 48,
@@ -1252,6 +1293,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(28, 38) | bits(46, 46) | bits(49, 49),
     ),
     alu(
+        Op::Fmul,
         "FMUL",
         "FMUL_C",
         0x4c68 << 48,
@@ -1261,29 +1303,24 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(46, 46) | bits(49, 49),
     ),
     alu(
+        Op::Fmul,
         "FMUL",
         "FMUL_I",
         0x3868 << 48,
         OPC_I,
-        &[
-            FMZ44,
-            SCALE41,
-            RND39,
-            SAT50,
-            CC0,
-            sfx!("NEG", 48, ".NEG", 2),
-        ],
+        &[FMZ44, SCALE41, RND39, SAT50, CC0, sfx!(Neg, 48, ".NEG", 2)],
         &[RD, RA, F20],
         bits(46, 46) | bits(49, 49),
     ),
     alu(
+        Op::Ffma,
         "FFMA",
         "FFMA_R",
         0x5980 << 48,
         0xff80 << 48,
         &[
-            grp!("fmz", 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
-            grp!("rnd", 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
+            grp!(Fmz, 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
+            grp!(Rnd, 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
             SAT50,
             CC0,
         ],
@@ -1296,13 +1333,14 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(28, 38),
     ),
     alu(
+        Op::Ffma,
         "FFMA",
         "FFMA_CB",
         0x4980 << 48,
         0xff80 << 48,
         &[
-            grp!("fmz", 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
-            grp!("rnd", 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
+            grp!(Fmz, 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
+            grp!(Rnd, 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
             SAT50,
             CC0,
         ],
@@ -1315,13 +1353,14 @@ pub static ALU_OPS: &[OpSpec] = &[
         0,
     ),
     alu(
+        Op::Ffma,
         "FFMA",
         "FFMA_CC",
         0x5180 << 48,
         0xff80 << 48,
         &[
-            grp!("fmz", 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
-            grp!("rnd", 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
+            grp!(Fmz, 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
+            grp!(Rnd, 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
             SAT50,
             CC0,
         ],
@@ -1329,22 +1368,24 @@ pub static ALU_OPS: &[OpSpec] = &[
         0,
     ),
     alu(
+        Op::Ffma,
         "FFMA",
         "FFMA_I",
         0x3280 << 48,
         0xfe80 << 48,
         &[
-            grp!("fmz", 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
-            grp!("rnd", 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
+            grp!(Fmz, 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
+            grp!(Rnd, 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
             SAT50,
             CC0,
-            sfx!("NEG", 48, ".NEG", 2),
+            sfx!(Neg, 48, ".NEG", 2),
         ],
         &[RD, RA, F20, rx(39, neg(49), None, None)],
         0,
     ),
     // Conversions (variable latency: XU).
     row(
+        Op::I2f,
         "I2F",
         "I2F_R",
         0x5cb8 << 48,
@@ -1356,6 +1397,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         Flow::Next,
     ),
     row(
+        Op::I2f,
         "I2F",
         "I2F_C",
         0x4cb8 << 48,
@@ -1367,6 +1409,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         Flow::Next,
     ),
     row(
+        Op::I2f,
         "I2F",
         "I2F_I",
         0x38b8 << 48,
@@ -1378,6 +1421,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         Flow::Next,
     ),
     row(
+        Op::F2i,
         "F2I",
         "F2I_R",
         0x5cb0 << 48,
@@ -1389,6 +1433,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         Flow::Next,
     ),
     row(
+        Op::F2i,
         "F2I",
         "F2I_C",
         0x4cb0 << 48,
@@ -1401,6 +1446,7 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     // I2I: integer size/sign conversion (XU), with I2F's byte select.
     row(
+        Op::I2i,
         "I2I",
         "I2I_R",
         0x5ce0 << 48,
@@ -1413,11 +1459,12 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     // Control flow.
     row(
+        Op::Bra,
         "BRA",
         "BRA",
         0xe240 << 48,
         0xfff0_0000_0000_0020,
-        &[flag!("U", 7, ".U"), flag!("LMT", 6, ".LMT")],
+        &[flag!(U, 7, ".U"), flag!(Lmt, 6, ".LMT")],
         &[
             OpKind::CondCode { f: f(0, 5) },
             OpKind::Target { f: f(20, 24) },
@@ -1428,11 +1475,12 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     // BRA to an address read from a constant bank (bit 5): `BRA c[0x1f][-0x8]`.
     row(
+        Op::Bra,
         "BRA",
         "BRA_C",
         0xe240_0000_0000_0020,
         0xfff0_0000_0000_0020,
-        &[flag!("U", 7, ".U"), flag!("LMT", 6, ".LMT")],
+        &[flag!(U, 7, ".U"), flag!(Lmt, 6, ".LMT")],
         &[OpKind::CondCode { f: f(0, 5) }, CONST_ADDR],
         bits(8, 15) | bits(41, 51),
         Latency::Fixed,
@@ -1440,6 +1488,7 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     // SSY takes no guard: bits 16-19 are ignored with the rest.
     row(
+        Op::Ssy,
         "SSY",
         "SSY",
         0xe290 << 48,
@@ -1451,6 +1500,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         Flow::Next,
     ),
     row(
+        Op::Ssy,
         "SSY",
         "SSY_C",
         0xe290_0000_0000_0020,
@@ -1462,6 +1512,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         Flow::Next,
     ),
     row(
+        Op::Sync,
         "SYNC",
         "SYNC",
         0xf0f8 << 48,
@@ -1473,22 +1524,24 @@ pub static ALU_OPS: &[OpSpec] = &[
         Flow::Sync,
     ),
     row(
+        Op::Exit,
         "EXIT",
         "EXIT",
         0xe300 << 48,
         0xfff0 << 48,
-        &[flag!("KEEPREFCOUNT", 5, ".KEEPREFCOUNT")],
+        &[flag!(KeepRefCount, 5, ".KEEPREFCOUNT")],
         &[OpKind::CondCode { f: f(0, 5) }],
         bits(6, 15) | bits(20, 51),
         Latency::Fixed,
         Flow::Exit,
     ),
     row(
+        Op::Nop,
         "NOP",
         "NOP",
         0x50b0 << 48,
         OPC,
-        &[flag!("TRIG", 13, ".TRIG")],
+        &[flag!(Trig, 13, ".TRIG")],
         &[
             OpKind::CondCode { f: f(8, 5) },
             OpKind::UImm {
@@ -1503,11 +1556,12 @@ pub static ALU_OPS: &[OpSpec] = &[
     ),
     // BAR.SYNC with an immediate barrier id (bit 44) and thread count (bit 43).
     row(
+        Op::Bar,
         "BAR",
         "BAR_SYNC",
         0xf0a8_1b80_0000_0000,
         0xfff8_1f87_0000_0000,
-        &[grp!("mode", 0, 0, { 0 => ".SYNC" })],
+        &[grp!(Mode, 0, 0, { 0 => ".SYNC" })],
         &[
             OpKind::UImm {
                 f: f(8, 8),
@@ -1525,22 +1579,24 @@ pub static ALU_OPS: &[OpSpec] = &[
         Flow::Barrier,
     ),
     row(
+        Op::Membar,
         "MEMBAR",
         "MEMBAR",
         0xef98 << 48,
         OPC | bits(0, 1),
-        &[grp!("level", 8, 2, { 0 => ".CTA", 1 => ".GL", 2 => ".SYS" })],
+        &[grp!(Level, 8, 2, { 0 => ".CTA", 1 => ".GL", 2 => ".SYS" })],
         &[],
         bits(2, 7) | bits(10, 15) | bits(20, 50),
         Latency::Variable,
         Flow::Next,
     ),
     row(
+        Op::Depbar,
         "DEPBAR",
         "DEPBAR_LE",
         0xf0f0_0000_2000_0000,
         OPC | bits(29, 29),
-        &[grp!("le", 0, 0, { 0 => ".LE" })],
+        &[grp!(Le, 0, 0, { 0 => ".LE" })],
         &[
             OpKind::Scoreboard { f: f(26, 3) },
             OpKind::UImm {
@@ -1557,6 +1613,7 @@ pub static ALU_OPS: &[OpSpec] = &[
     // DEPBAR without `.LE` (bit 29 clear): only the scoreboard set; the SB and count
     // fields are ignored.
     row(
+        Op::Depbar,
         "DEPBAR",
         "DEPBAR",
         0xf0f0 << 48,
@@ -1575,9 +1632,9 @@ const CONST_ADDR: OpKind = OpKind::ConstAddr {
 };
 /// DEPBAR's further scoreboards, bits 0-5: `{5,4,2,0}`.
 const SB_SET: OpKind = OpKind::SbSet { f: f(0, 6) };
-const I2F_DST: ModGroup = grp!("dst", 8, 2, { 1 => ".F16", 2 => ".F32", 3 => ".F64" });
+const I2F_DST: ModGroup = grp!(Dst, 8, 2, { 1 => ".F16", 2 => ".F32", 3 => ".F64" });
 const I2F_SRC: ModGroup = ModGroup {
-    name: "src",
+    id: ModId::Src,
     field: f(10, 2),
     hi: Some(f(13, 1)),
     vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 3 => ".U64", 4 => ".S8", 5 => ".S16", 6 => ".S32", 7 => ".S64"),
@@ -1589,7 +1646,7 @@ const I2F_SRC: ModGroup = ModGroup {
 /// source group (index 1 of the row) names a 16-bit type.
 const fn byte_sel(at: u8) -> ModGroup {
     ModGroup {
-        name: "sel",
+        id: ModId::Sel,
         field: f(41, 2),
         hi: None,
         vals: vals!(0 => "", 1 => ".B1", 2 => ".B2", 3 => ".B3"),
@@ -1609,33 +1666,33 @@ const I2F_I_MODS: [ModGroup; 7] = [
     I2F_SRC,
     RND39,
     CC0,
-    sfx!("NEG", 45, ".NEG", 1),
-    sfx!("ABS", 49, ".ABS", 1),
+    sfx!(Neg, 45, ".NEG", 1),
+    sfx!(Abs, 49, ".ABS", 1),
     byte_sel(1),
 ];
 const I2F_IGN: u64 =
     bits(12, 12) | bits(14, 15) | bits(43, 44) | bits(46, 46) | bits(48, 48) | bits(50, 50);
 
 const F2I_MODS: [ModGroup; 6] = [
-    flag!("FTZ", 44, ".FTZ"),
+    flag!(Ftz, 44, ".FTZ"),
     ModGroup {
-        name: "dst",
+        id: ModId::Dst,
         field: f(8, 2),
         hi: Some(f(12, 1)),
         vals: vals!(1 => ".U16", 2 => ".U32", 3 => ".U64", 5 => ".S16", 6 => ".S32", 7 => ".S64"),
         at: None,
         alt: None,
     },
-    grp!("src", 10, 2, { 1 => ".F16", 2 => ".F32", 3 => ".F64" }),
-    grp!("rnd", 39, 2, { 0 => "", 1 => ".FLOOR", 2 => ".CEIL", 3 => ".TRUNC" }),
+    grp!(Src, 10, 2, { 1 => ".F16", 2 => ".F32", 3 => ".F64" }),
+    grp!(Rnd, 39, 2, { 0 => "", 1 => ".FLOOR", 2 => ".CEIL", 3 => ".TRUNC" }),
     CC0,
     // The high half of the source (any source type; bit 42 is ignored).
-    sfx!("H1", 41, ".H1", 1),
+    sfx!(H1, 41, ".H1", 1),
 ];
 /// I2I's destination and source types: size in bits 8-9 / 10-11, sign in bit 12 / 13.
 const I2I_MODS: [ModGroup; 5] = [
     ModGroup {
-        name: "dst",
+        id: ModId::Dst,
         field: f(8, 2),
         hi: Some(f(12, 1)),
         vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 4 => ".S8", 5 => ".S16", 6 => ".S32"),
@@ -1643,7 +1700,7 @@ const I2I_MODS: [ModGroup; 5] = [
         alt: None,
     },
     ModGroup {
-        name: "src",
+        id: ModId::Src,
         field: f(10, 2),
         hi: Some(f(13, 1)),
         vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 4 => ".S8", 5 => ".S16", 6 => ".S32"),
@@ -1977,129 +2034,3 @@ pub static SREG_NUMBERS: std::sync::LazyLock<Vec<u8>> =
 /// Every condition-code number.
 pub static CC_NUMBERS: std::sync::LazyLock<Vec<u8>> =
     std::sync::LazyLock::new(|| CCS.iter().map(|(n, _)| *n).collect());
-
-/// Whether nvdisasm prints the operand: `CC.T`, a hidden `PT` and hidden default
-/// immediates are not printed.
-pub fn operand_printed(k: &OpKind, v: &Operand) -> bool {
-    match (k, v) {
-        (_, Operand::None) => false,
-        (OpKind::CondCode { .. }, Operand::Cc(15)) => false,
-        (OpKind::Pred { hide_pt: true, .. }, Operand::Pred { p: 7, neg: false }) => false,
-        (OpKind::UImm { hide: Some(h), .. }, Operand::Imm(i)) => *i as u64 != *h,
-        (OpKind::SbSet { .. }, Operand::Imm(i)) => *i != 0,
-        _ => true,
-    }
-}
-
-/// The value an operand takes when the source leaves it out (only operands nvdisasm
-/// may leave out).
-pub fn implicit_operand(k: &OpKind) -> Option<Operand> {
-    match k {
-        OpKind::CondCode { .. } => Some(Operand::Cc(15)),
-        OpKind::Pred { hide_pt: true, .. } => Some(Operand::Pred { p: 7, neg: false }),
-        OpKind::UImm { hide: Some(h), .. } => Some(Operand::Imm(*h as i64)),
-        OpKind::SbSet { .. } => Some(Operand::Imm(0)),
-        _ => None,
-    }
-}
-
-/// A human name of an operand kind, for error messages.
-pub fn kind_name(k: &OpKind) -> &'static str {
-    match k {
-        OpKind::Reg { .. } => "a register (R0..R254, RZ)",
-        OpKind::Pred { .. } | OpKind::SparsePred { .. } => "a predicate (P0..P6, PT)",
-        OpKind::Mem { .. } => "an address [Ra + imm]",
-        OpKind::ConstMem { .. } => "a constant address c[bank][Ra + imm]",
-        OpKind::ConstOperand { .. } => "a constant c[bank][offset]",
-        OpKind::Imm20 { .. }
-        | OpKind::UImm20 { .. }
-        | OpKind::UImm { .. }
-        | OpKind::Imm32 { .. } => "an integer immediate",
-        OpKind::FImm20 { .. } | OpKind::FImm32 { .. } => "a float immediate",
-        OpKind::Target { .. } => "a branch target (label or address)",
-        OpKind::SReg { .. } => "a special register (SR_TID.X, ...)",
-        OpKind::CondCode { .. } => "a condition code (CC.xx)",
-        OpKind::Scoreboard { .. } => "a scoreboard (SB0..SB5)",
-        OpKind::SbSet { .. } => "a scoreboard set ({5,2,0})",
-        OpKind::ConstAddr { .. } => "a constant address c[bank][offset]",
-    }
-}
-
-/// nvdisasm's spelling of a float immediate: `%.20g` below 1e9 in magnitude, `%.20e`
-/// (trailing zeros kept) from 1e9 up, `+INF`/`-INF`, `+QNAN`/`-QNAN`.
-pub fn fimm_text(bits: u32, out: &mut String) {
-    let v = f32::from_bits(bits) as f64;
-    if v.is_nan() {
-        out.push_str(if bits >> 31 != 0 { "-QNAN " } else { "+QNAN " });
-        return;
-    }
-    if v.is_infinite() {
-        out.push_str(if v < 0.0 { "-INF " } else { "+INF " });
-        return;
-    }
-    if v.abs() >= 1e9 {
-        let s = format!("{v:.20e}");
-        out.push_str(&c_exponent(&s));
-        return;
-    }
-    // %.20g: 20 significant digits, trailing zeros removed.
-    if v == 0.0 {
-        // nvdisasm writes negative zero as `-0.0 ` (with the space it gives INF and QNAN).
-        out.push_str(if bits >> 31 != 0 { "-0.0 " } else { "0" });
-        return;
-    }
-    let sci = format!("{v:.19e}");
-    let (mant, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    if !(-4..20).contains(&exp) {
-        let mant = trim_zeros(mant);
-        let _ = write!(
-            out,
-            "{mant}e{}{:02}",
-            if exp < 0 { '-' } else { '+' },
-            exp.abs()
-        );
-    } else {
-        let prec = (19 - exp).max(0) as usize;
-        let s = format!("{v:.prec$}");
-        out.push_str(trim_zeros(&s));
-    }
-}
-
-fn trim_zeros(s: &str) -> &str {
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.')
-    } else {
-        s
-    }
-}
-
-/// Rust's `1.5e9` exponent as C writes it: `1.5e+09`.
-fn c_exponent(s: &str) -> String {
-    match s.split_once('e') {
-        Some((m, e)) => {
-            let n: i32 = e.parse().unwrap_or(0);
-            format!("{m}e{}{:02}", if n < 0 { '-' } else { '+' }, n.abs())
-        }
-        None => s.to_string(),
-    }
-}
-
-pub fn parse_float(t: &str) -> Option<f64> {
-    float_bits(t).map(|b| f32::from_bits(b) as f64)
-}
-
-/// A float literal as nvdisasm writes it (`0.5`, `-3`, `1e-05`, `+INF`, `-QNAN`) to f32 bits.
-pub fn float_bits(t: &str) -> Option<u32> {
-    match t {
-        "+INF" | "INF" => return Some(0x7f80_0000),
-        "-INF" => return Some(0xff80_0000),
-        "+QNAN" | "QNAN" => return Some(0x7fc0_0000),
-        "-QNAN" => return Some(0xffc0_0000),
-        _ => {}
-    }
-    if !t.bytes().any(|c| c.is_ascii_digit()) || t.starts_with("0x") || t.starts_with("-0x") {
-        return None;
-    }
-    t.parse::<f32>().ok().map(f32::to_bits)
-}

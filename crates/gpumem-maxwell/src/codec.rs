@@ -113,17 +113,6 @@ fn owned_by_fields(op: &OpSpec, n: u8) -> bool {
             .any(|k| k.fields().any(|f| f.mask() & m != 0))
 }
 
-/// Whether an instruction has both `.PO` bits set.
-pub fn is_po(inst: &Inst) -> bool {
-    match inst.op.po {
-        Some((a, b)) => {
-            let w = encode(inst, 0);
-            w >> a & 1 == 1 && w >> b & 1 == 1
-        }
-        None => false,
-    }
-}
-
 fn flag(f: Option<Field>, word: u64) -> bool {
     f.is_some_and(|f| f.get(word) != 0)
 }
@@ -169,7 +158,7 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
                 word,
                 addr,
                 form: op.form,
-                field: g.name,
+                field: g.name(),
                 value: v as u64,
             });
         }
@@ -266,11 +255,12 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
         guard: if guarded {
             GUARD.get(word) as u8
         } else {
-            crate::PT
+            crate::inst::PT
         },
         guard_neg: guarded && GUARD_NEG.get(word) != 0,
         mods,
         operands,
+        po: op.po_in(word),
         ctrl: Ctrl::from_slot(slot),
     })
 }
@@ -278,10 +268,10 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
 /// Operand values that exist in the field but not in the ISA.
 fn invalid_operand(k: &OpKind, v: &Operand) -> Option<&'static str> {
     match (k, v) {
-        (OpKind::SReg { .. }, Operand::SReg(s)) if crate::print::sreg_name(*s).is_none() => {
+        (OpKind::SReg { .. }, Operand::SReg(s)) if crate::alu::sreg_name(*s).is_none() => {
             Some("sreg")
         }
-        (OpKind::CondCode { .. }, Operand::Cc(c)) if crate::print::cc_name(*c).is_none() => {
+        (OpKind::CondCode { .. }, Operand::Cc(c)) if crate::alu::cc_name(*c).is_none() => {
             Some("cc")
         }
         // nvdisasm prints `???6` for scoreboards 6 and 7: only SB0..SB5 exist.
@@ -324,6 +314,9 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
     w = GUARD_NEG.put(w, inst.guard_neg as u64);
     for (i, g) in op.mods.iter().enumerate() {
         w = g.put(w, inst.mods[i]);
+    }
+    if let (true, Some((a, b))) = (inst.po, op.po) {
+        w |= (1 << a) | (1 << b);
     }
     let put_flag = |w: u64, f: Option<Field>, on: bool| match f {
         Some(f) => f.put(w, on as u64),

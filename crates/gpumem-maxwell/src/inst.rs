@@ -3,7 +3,7 @@
 //! Decoding yields an [`Inst`]; the printer, the encoder and the emulator all
 //! consume it, and none of them decodes a word again.
 
-use crate::table::{OpSpec, RegCount, size_bytes};
+use crate::table::{CacheOp, MemSize, ModId, ModVal, OpKind, OpSpec, RegCount};
 
 /// Register number of `RZ`.
 pub const RZ: u8 = 255;
@@ -157,6 +157,10 @@ pub struct Inst {
     pub mods: [u8; MAX_MODS],
     /// Operands, indexed like `op.operands`.
     pub operands: [Operand; MAX_OPERANDS],
+    /// `.PO` ("plus one"): both bits of the row's [`OpSpec::po`] pair are set. The
+    /// operands and suffix groups that own those bits read as set too; the printer
+    /// shows `.PO` instead of them, the executor adds one.
+    pub po: bool,
     pub ctrl: Ctrl,
 }
 
@@ -169,10 +173,11 @@ impl Inst {
         }
         Inst {
             op,
-            guard: crate::PT,
+            guard: crate::inst::PT,
             guard_neg: false,
             mods,
             operands: [Operand::None; MAX_OPERANDS],
+            po: false,
             ctrl: Ctrl::default(),
         }
     }
@@ -181,9 +186,41 @@ impl Inst {
         &self.operands[..self.op.operands.len()]
     }
 
+    /// The value of the first modifier group `id` of the row, if it has one.
+    pub fn mod_value(&self, id: ModId) -> Option<u8> {
+        self.op
+            .mods
+            .iter()
+            .position(|g| g.id == id)
+            .map(|k| self.mods[k])
+    }
+
+    /// The table's entry for the value of modifier group `id` (its spelling and meaning).
+    pub fn mod_val(&self, id: ModId) -> Option<&'static ModVal> {
+        let k = self.op.mods.iter().position(|g| g.id == id)?;
+        self.op.mods[k].lookup(self.mods[k])
+    }
+
+    /// The access size of a memory instruction.
+    pub fn mem_size(&self) -> Option<MemSize> {
+        self.op.mem?;
+        self.mod_val(ModId::Sz).and_then(ModVal::size)
+    }
+
+    /// The cache operator of a memory instruction: its operator group's value, or
+    /// [`CacheOp::Default`] for a row without one (LDS, STS, LDC).
+    pub fn cache_op(&self) -> Option<CacheOp> {
+        self.op.mem?;
+        Some(
+            self.mod_val(ModId::Cop)
+                .and_then(ModVal::cache)
+                .unwrap_or(CacheOp::Default),
+        )
+    }
+
     /// The memory access size in bytes, for memory instructions.
     pub fn mem_bytes(&self) -> Option<u32> {
-        self.op.mem.map(|m| size_bytes(self.mods[m.size]))
+        self.mem_size().map(|s| s.bytes as u32)
     }
 
     /// How many registers a register operand of `count` names in this instruction.
@@ -195,8 +232,105 @@ impl Inst {
         }
     }
 
+    /// The value of word bit `n` as the instruction's modifier and operand-flag fields
+    /// hold it; `None` when no such field owns the bit.
+    pub fn field_bit(&self, n: u8) -> Option<bool> {
+        let m = 1u64 << n;
+        for (i, g) in self.op.mods.iter().enumerate() {
+            if g.mask() & m != 0 {
+                return Some(g.put(0, self.mods[i]) & m != 0);
+            }
+        }
+        for (k, v) in self.op.operands.iter().zip(self.operands.iter()) {
+            if let Some(on) = flag_at(k, v, m) {
+                return Some(on);
+            }
+        }
+        None
+    }
+
+    /// Sets word bit `n` in the modifier or operand-flag field that owns it; returns
+    /// whether one does.
+    pub fn set_field_bit(&mut self, n: u8) -> bool {
+        let m = 1u64 << n;
+        for (i, g) in self.op.mods.iter().enumerate() {
+            if g.mask() & m != 0 {
+                self.mods[i] = g.get(g.put(0, self.mods[i]) | m);
+                return true;
+            }
+        }
+        for (k, v) in self.op.operands.iter().zip(self.operands.iter_mut()) {
+            let (f, on) = match (k, v) {
+                (
+                    OpKind::Reg { neg, abs, not, .. },
+                    Operand::Reg {
+                        neg: n,
+                        abs: a,
+                        not: t,
+                        ..
+                    },
+                )
+                | (
+                    OpKind::ConstOperand { neg, abs, not, .. },
+                    Operand::Const {
+                        neg: n,
+                        abs: a,
+                        not: t,
+                        ..
+                    },
+                ) => ([*neg, *abs, *not], [n, a, t]),
+                _ => continue,
+            };
+            for (f, on) in f.into_iter().zip(on) {
+                if f.is_some_and(|f| f.mask() & m != 0) {
+                    *on = true;
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the fields hold both bits of the row's `.PO` pair (what [`Inst::po`]
+    /// must then say: a word with both bits set prints as `.PO`).
+    pub fn po_by_fields(&self) -> bool {
+        match self.op.po {
+            Some((a, b)) => self.field_bit(a) == Some(true) && self.field_bit(b) == Some(true),
+            None => false,
+        }
+    }
+
     /// Whether the instruction is always executed (`@PT`).
     pub fn unguarded(&self) -> bool {
         self.guard == PT && !self.guard_neg
     }
+}
+
+/// The flag of operand `v` (of kind `k`) that owns the bits `m`, if one does.
+fn flag_at(k: &OpKind, v: &Operand, m: u64) -> Option<bool> {
+    let (f, on) = match (k, v) {
+        (
+            OpKind::Reg { neg, abs, not, .. },
+            Operand::Reg {
+                neg: n,
+                abs: a,
+                not: t,
+                ..
+            },
+        )
+        | (
+            OpKind::ConstOperand { neg, abs, not, .. },
+            Operand::Const {
+                neg: n,
+                abs: a,
+                not: t,
+                ..
+            },
+        ) => ([*neg, *abs, *not], [*n, *a, *t]),
+        _ => return None,
+    };
+    f.into_iter()
+        .zip(on)
+        .find(|(f, _)| f.is_some_and(|f| f.mask() & m != 0))
+        .map(|(_, on)| on)
 }

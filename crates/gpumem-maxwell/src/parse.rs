@@ -411,7 +411,7 @@ fn parse_operand(l: &Line, start: usize, end: usize) -> Result<PTok, Diagnostic>
         Tok::Set(m)
     } else if let Some(v) = parse_int(body) {
         Tok::Int(v)
-    } else if crate::alu::float_bits(body).is_some() {
+    } else if float_bits(body).is_some() {
         Tok::Float(body.to_string())
     } else {
         // Branch targets as cuobjdump writes them: `(.L_1)
@@ -521,7 +521,7 @@ fn match_mods(
                     format!(
                         "duplicate `{}` modifier ({})",
                         &rest[..len],
-                        op.mods[gi].name
+                        op.mods[gi].name()
                     ),
                 ));
             }
@@ -638,10 +638,10 @@ fn match_operands(
                     }
                 }
             }
-            None => match crate::alu::implicit_operand(kind) {
+            None => match implicit_operand(kind) {
                 Some(v) => inst.operands[oi] = v,
                 None => {
-                    let want = crate::alu::kind_name(kind);
+                    let want = kind_name(kind);
                     return Err(fail(
                         tok,
                         format!("expected {want} as operand {} of {}", oi + 1, op.form),
@@ -860,7 +860,7 @@ fn match_one(
             if t.plain() =>
         {
             let bits = match &t.tok {
-                Tok::Float(text) => crate::alu::float_bits(text),
+                Tok::Float(text) => float_bits(text),
                 Tok::Int(i) => Some((*i as f32).to_bits()),
                 _ => None,
             }
@@ -1177,23 +1177,27 @@ fn parse_line(
         let mut label = None;
         match match_operands(l, op, &toks, &mut inst, &mut label, ms + mnem.len()) {
             Ok(()) => {
-                if let (true, Some((a, b))) = (po, op.po) {
-                    // Set both "plus one" bits and read the instruction back: the bits may
-                    // belong to operand flags or suffix groups. Branch targets are kept as
-                    // they are (they were encoded relative to address 0).
-                    let w = codec::encode(&inst, 0) | (1 << a) | (1 << b);
-                    match codec::decode(w, inst.ctrl.to_slot(), 0, target) {
-                        Ok(mut x) => {
-                            for (i, k) in op.operands.iter().enumerate() {
-                                if matches!(k, OpKind::Target { .. }) {
-                                    x.operands[i] = inst.operands[i];
-                                }
-                            }
-                            x.ctrl = inst.ctrl;
-                            inst = x;
+                match (po, op.po) {
+                    // `.PO` sets both "plus one" bits: in the operand flags or suffix
+                    // groups that own them, and in the instruction. A bit the row's
+                    // opcode fixes cannot be set: no encoding has it.
+                    (true, Some((a, b))) => {
+                        if let Some(n) = [a, b].into_iter().find(|&n| op.mask >> n & 1 == 1) {
+                            return Err(l.err(
+                                ms,
+                                ms + mnem.len(),
+                                format!(
+                                    "{}.PO has no encoding: bit {n} belongs to the opcode",
+                                    op.name
+                                ),
+                            ));
                         }
-                        Err(e) => return Err(l.err(ms, ms + mnem.len(), e.to_string())),
+                        inst.set_field_bit(a);
+                        inst.set_field_bit(b);
+                        inst.po = true;
                     }
+                    // Both negations written out are the same word: `.PO`.
+                    _ => inst.po = inst.po_by_fields(),
                 }
                 let reuse = inst.ctrl.reuse;
                 inst.ctrl = sched;
@@ -1288,4 +1292,58 @@ pub fn parse_program(src: &str, target: Target) -> Result<Program, Diagnostics> 
         insts: insts.into_iter().map(|s| s.inst).collect(),
         labels,
     })
+}
+
+/// The value an operand takes when the source leaves it out (only operands nvdisasm
+/// may leave out).
+pub(crate) fn implicit_operand(k: &OpKind) -> Option<Operand> {
+    match k {
+        OpKind::CondCode { .. } => Some(Operand::Cc(15)),
+        OpKind::Pred { hide_pt: true, .. } => Some(Operand::Pred { p: 7, neg: false }),
+        OpKind::UImm { hide: Some(h), .. } => Some(Operand::Imm(*h as i64)),
+        OpKind::SbSet { .. } => Some(Operand::Imm(0)),
+        _ => None,
+    }
+}
+
+/// A human name of an operand kind, for error messages.
+pub(crate) fn kind_name(k: &OpKind) -> &'static str {
+    match k {
+        OpKind::Reg { .. } => "a register (R0..R254, RZ)",
+        OpKind::Pred { .. } | OpKind::SparsePred { .. } => "a predicate (P0..P6, PT)",
+        OpKind::Mem { .. } => "an address [Ra + imm]",
+        OpKind::ConstMem { .. } => "a constant address c[bank][Ra + imm]",
+        OpKind::ConstOperand { .. } => "a constant c[bank][offset]",
+        OpKind::Imm20 { .. }
+        | OpKind::UImm20 { .. }
+        | OpKind::UImm { .. }
+        | OpKind::Imm32 { .. } => "an integer immediate",
+        OpKind::FImm20 { .. } | OpKind::FImm32 { .. } => "a float immediate",
+        OpKind::Target { .. } => "a branch target (label or address)",
+        OpKind::SReg { .. } => "a special register (SR_TID.X, ...)",
+        OpKind::CondCode { .. } => "a condition code (CC.xx)",
+        OpKind::Scoreboard { .. } => "a scoreboard (SB0..SB5)",
+        OpKind::SbSet { .. } => "a scoreboard set ({5,2,0})",
+        OpKind::ConstAddr { .. } => "a constant address c[bank][offset]",
+    }
+}
+
+/// A float literal's value as an f32 widened to f64.
+pub fn parse_float(t: &str) -> Option<f64> {
+    float_bits(t).map(|b| f32::from_bits(b) as f64)
+}
+
+/// A float literal as nvdisasm writes it (`0.5`, `-3`, `1e-05`, `+INF`, `-QNAN`) to f32 bits.
+pub fn float_bits(t: &str) -> Option<u32> {
+    match t {
+        "+INF" | "INF" => return Some(0x7f80_0000),
+        "-INF" => return Some(0xff80_0000),
+        "+QNAN" | "QNAN" => return Some(0x7fc0_0000),
+        "-QNAN" => return Some(0xffc0_0000),
+        _ => {}
+    }
+    if !t.bytes().any(|c| c.is_ascii_digit()) || t.starts_with("0x") || t.starts_with("-0x") {
+        return None;
+    }
+    t.parse::<f32>().ok().map(f32::to_bits)
 }

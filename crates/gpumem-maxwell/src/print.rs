@@ -1,7 +1,7 @@
 //! The printer: nvdisasm's text for a decoded instruction.
 
 use crate::inst::{Inst, Operand, PT, RZ};
-use crate::table::OpKind;
+use crate::table::{ModId, Op, OpKind};
 use std::fmt::Write;
 
 /// `R5`, `RZ`.
@@ -68,7 +68,7 @@ fn hex_signed(v: i64, out: &mut String) {
     push_hex(v.unsigned_abs(), out);
 }
 
-pub use crate::alu::{cc_name, fimm_text, sreg_name};
+pub use crate::alu::{cc_name, sreg_name};
 
 /// Writes the instruction text without the terminating `;`: guard, mnemonic with
 /// modifiers, operands.
@@ -94,7 +94,7 @@ pub fn write_body(inst: &Inst, out: &mut String) {
     let op = inst.op;
     out.push_str(op.name);
     // `.PO`: both bits set print as one modifier, without the two negations.
-    let po = crate::codec::is_po(inst);
+    let po = inst.po;
     let po_bits = match (po, op.po) {
         (true, Some((a, b))) => (1u64 << a) | (1u64 << b),
         _ => 0,
@@ -110,12 +110,19 @@ pub fn write_body(inst: &Inst, out: &mut String) {
         }
     }
     // nvdisasm's one explicit default: `LDS.U.32`.
-    if op.form == "LDS" && inst.mods[0] == 1 && inst.mods[1] == 4 {
+    if op.op == Op::Lds
+        && inst.mod_value(ModId::U) == Some(1)
+        && inst
+            .mod_val(ModId::Sz)
+            .and_then(|v| v.size())
+            .map(|s| s.bytes)
+            == Some(4)
+    {
         out.push_str(".32");
     }
     let mut first = true;
     for (oi, (k, v)) in op.operands.iter().zip(inst.operands.iter()).enumerate() {
-        if !crate::alu::operand_printed(k, v) {
+        if !operand_printed(k, v) {
             continue;
         }
         out.push_str(if first { " " } else { ", " });
@@ -282,4 +289,77 @@ pub fn inst_text(inst: &Inst) -> String {
     write_inst(inst, &mut s);
     s.push_str(if inst.ctrl.is_pad() { ";" } else { " ;" });
     s
+}
+
+/// Whether nvdisasm prints the operand: `CC.T`, a hidden `PT` and hidden default
+/// immediates are not printed.
+pub fn operand_printed(k: &OpKind, v: &Operand) -> bool {
+    match (k, v) {
+        (_, Operand::None) => false,
+        (OpKind::CondCode { .. }, Operand::Cc(15)) => false,
+        (OpKind::Pred { hide_pt: true, .. }, Operand::Pred { p: 7, neg: false }) => false,
+        (OpKind::UImm { hide: Some(h), .. }, Operand::Imm(i)) => *i as u64 != *h,
+        (OpKind::SbSet { .. }, Operand::Imm(i)) => *i != 0,
+        _ => true,
+    }
+}
+
+/// nvdisasm's spelling of a float immediate: `%.20g` below 1e9 in magnitude, `%.20e`
+/// (trailing zeros kept) from 1e9 up, `+INF`/`-INF`, `+QNAN`/`-QNAN`.
+pub fn fimm_text(bits: u32, out: &mut String) {
+    let v = f32::from_bits(bits) as f64;
+    if v.is_nan() {
+        out.push_str(if bits >> 31 != 0 { "-QNAN " } else { "+QNAN " });
+        return;
+    }
+    if v.is_infinite() {
+        out.push_str(if v < 0.0 { "-INF " } else { "+INF " });
+        return;
+    }
+    if v.abs() >= 1e9 {
+        let s = format!("{v:.20e}");
+        out.push_str(&c_exponent(&s));
+        return;
+    }
+    // %.20g: 20 significant digits, trailing zeros removed.
+    if v == 0.0 {
+        // nvdisasm writes negative zero as `-0.0 ` (with the space it gives INF and QNAN).
+        out.push_str(if bits >> 31 != 0 { "-0.0 " } else { "0" });
+        return;
+    }
+    let sci = format!("{v:.19e}");
+    let (mant, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    if !(-4..20).contains(&exp) {
+        let mant = trim_zeros(mant);
+        let _ = write!(
+            out,
+            "{mant}e{}{:02}",
+            if exp < 0 { '-' } else { '+' },
+            exp.abs()
+        );
+    } else {
+        let prec = (19 - exp).max(0) as usize;
+        let s = format!("{v:.prec$}");
+        out.push_str(trim_zeros(&s));
+    }
+}
+
+fn trim_zeros(s: &str) -> &str {
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        s
+    }
+}
+
+/// Rust's `1.5e9` exponent as C writes it: `1.5e+09`.
+fn c_exponent(s: &str) -> String {
+    match s.split_once('e') {
+        Some((m, e)) => {
+            let n: i32 = e.parse().unwrap_or(0);
+            format!("{m}e{}{:02}", if n < 0 { '-' } else { '+' }, n.abs())
+        }
+        None => s.to_string(),
+    }
 }

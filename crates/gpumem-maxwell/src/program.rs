@@ -331,7 +331,7 @@ fn guard_text(i: &Inst, buf: &mut [u8; 8]) -> usize {
         put(b'!');
     }
     put(b'P');
-    if i.guard == crate::PT {
+    if i.guard == crate::inst::PT {
         put(b'T');
     } else {
         put(b'0' + i.guard);

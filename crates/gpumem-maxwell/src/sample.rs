@@ -142,7 +142,7 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
         }),
         OpKind::ConstAddr { bank, off } => Operand::ConstMem {
             bank: r.below(bank.max() + 1) as u8,
-            ra: crate::RZ,
+            ra: crate::inst::RZ,
             off: signed(r, off.width),
         },
     }
@@ -178,6 +178,7 @@ pub fn inst(r: &mut Rng, op: &'static OpSpec, mods: &[u8], addr: u64) -> Inst {
     for (k, kind) in op.operands.iter().enumerate() {
         inst.operands[k] = operand(r, kind, addr);
     }
+    inst.po = inst.po_by_fields();
     inst.ctrl = ctrl(r, op);
     inst
 }

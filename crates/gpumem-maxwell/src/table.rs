@@ -6,6 +6,7 @@
 //! `mem` for the memory facts. Bit positions come from
 //! `shared/spec/maxwell-encoding.md`, verified against nvdisasm 11.8.
 
+pub use gpumem_isa::CacheOp;
 use gpumem_isa::bits::Field;
 
 /// The GPU generation an encoding is valid on.
@@ -42,6 +43,328 @@ impl std::str::FromStr for Target {
     }
 }
 
+/// What an instruction does: one id per operation, in the vendor's vocabulary. Every
+/// encoding of an operation carries the same id ([`OpSpec::op`]); executors dispatch on
+/// it, never on the mnemonic text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    /// `LDG`: load from global memory.
+    Ldg,
+    /// `STG`: store to global memory.
+    Stg,
+    /// `LDL`: load from the thread's local window.
+    Ldl,
+    /// `LDS`: load from the CTA's shared window.
+    Lds,
+    /// `STL`: store to the local window.
+    Stl,
+    /// `STS`: store to the shared window.
+    Sts,
+    /// `LDC`: load from a constant bank.
+    Ldc,
+    /// `LD`: load from a generic address.
+    Ld,
+    /// `ST`: store to a generic address.
+    St,
+    /// `IADD`, `IADD32I`: integer add (with carry, saturation, `.PO`).
+    Iadd,
+    /// `IADD3`: three-input integer add.
+    Iadd3,
+    /// `ISCADD`: scaled integer add, `(Ra << s) + B`.
+    Iscadd,
+    /// `LEA`: load effective address, `(Ra << s) + B` with carry out.
+    Lea,
+    /// `XMAD`: 16x16-bit multiply-add.
+    Xmad,
+    /// `ISETP`: integer compare to predicates.
+    Isetp,
+    /// `IMNMX`: integer minimum/maximum.
+    Imnmx,
+    /// `SEL`: select by predicate.
+    Sel,
+    /// `PSETP`: predicate logic to predicates.
+    Psetp,
+    /// `PSET`: predicate logic to a register.
+    Pset,
+    /// `LOP`, `LOP32I`: two-input logic.
+    Lop,
+    /// `LOP3.LUT`: three-input logic by lookup table.
+    Lop3,
+    /// `SHL`: shift left.
+    Shl,
+    /// `SHR`: shift right.
+    Shr,
+    /// `SHF`: funnel shift (direction in [`ModId::Dir`]).
+    Shf,
+    /// `BFE`: bit-field extract.
+    Bfe,
+    /// `BFI`: bit-field insert.
+    Bfi,
+    /// `PRMT`: byte permute.
+    Prmt,
+    /// `POPC`: population count.
+    Popc,
+    /// `FLO`: find leading one.
+    Flo,
+    /// `MOV`, `MOV32I`: move.
+    Mov,
+    /// `S2R`: read a special register.
+    S2r,
+    /// `FADD`: f32 add.
+    Fadd,
+    /// `FMUL`: f32 multiply.
+    Fmul,
+    /// `FFMA`: f32 fused multiply-add.
+    Ffma,
+    /// `I2F`: integer to float.
+    I2f,
+    /// `F2I`: float to integer.
+    F2i,
+    /// `I2I`: integer size/sign conversion.
+    I2i,
+    /// `BRA`: branch (to a relative target, or to an address in a constant bank).
+    Bra,
+    /// `SSY`: push a reconvergence point.
+    Ssy,
+    /// `SYNC`: reconverge.
+    Sync,
+    /// `EXIT`: end the thread.
+    Exit,
+    /// `NOP`.
+    Nop,
+    /// `BAR`: CTA barrier.
+    Bar,
+    /// `MEMBAR`: memory barrier.
+    Membar,
+    /// `DEPBAR`: wait on scoreboards.
+    Depbar,
+}
+
+/// What a modifier group means: one id per group kind. Consumers read a group's value
+/// by id ([`crate::inst::Inst::mod_value`]); the printer and the parser use the spellings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum ModId {
+    /// `.E`: 64-bit address.
+    E,
+    /// The cache operator; its values carry a [`CacheOp`].
+    Cop,
+    /// The access size; its values carry a [`MemSize`].
+    Sz,
+    /// LDC's address mode (`.IL`, `.IS`, `.ISL`).
+    Ad,
+    /// `.U`: uniform (LDS) or uniform branch (BRA).
+    U,
+    /// `.CC`: write the carry (condition-code) register.
+    Cc,
+    /// `.X`: extended (add the carry in).
+    X,
+    /// `.SAT`: saturate.
+    Sat,
+    /// Signedness: 0 `.U32`, 1 signed (printed as nothing).
+    U32,
+    /// The boolean that combines with the predicate input (`.AND`, `.OR`, `.XOR`).
+    Bop,
+    /// PSETP/PSET's first boolean.
+    Bop1,
+    /// ISETP's comparison (`.LT`, `.EQ`, ...).
+    Cmp,
+    /// LOP's operation (`.AND`, `.OR`, `.XOR`, `.PASS_B`).
+    Lop,
+    /// The predicate test of LOP/LOP3 (`.T`, `.Z`, `.NZ`).
+    Ptest,
+    /// Rounding (`.RM`, `.RP`, `.RZ`; F2I: `.FLOOR`, `.CEIL`, `.TRUNC`).
+    Rnd,
+    /// `.FTZ`: flush subnormals to zero.
+    Ftz,
+    /// `.FTZ` or `.FMZ` (zero times anything is zero).
+    Fmz,
+    /// FMUL's scale (`.D2` ... `.M8`).
+    Scale,
+    /// XMAD's operand signedness (`.S16.U16`, ...).
+    Sign,
+    /// XMAD's C mode (`.CLO`, `.CHI`, `.CSFU`, `.CBCC`).
+    Cmode,
+    /// PRMT's mode (`.F4E`, ...); BAR's `.SYNC`.
+    Mode,
+    /// SHR's extended mode (`.X`, `.XHI`).
+    Xmode,
+    /// `.W`: wrap the shift count.
+    W,
+    /// SHF's `.HI`/`.X`/`.XHI`.
+    Xhi,
+    /// SHF's `.U64`/`.S64`.
+    MaxShift,
+    /// IMNMX's extended modes (`.XLO`, `.XMED`, `.XHI`).
+    Ext,
+    /// `.NEG` suffix of an immediate.
+    Neg,
+    /// `.ABS` suffix of an immediate.
+    Abs,
+    /// IADD3's `.RS`/`.LS`.
+    Shift,
+    /// IADD3's half select of A (`.H0`, `.H1`).
+    HalfA,
+    /// IADD3's half select of B.
+    HalfB,
+    /// IADD3's half select of C.
+    HalfC,
+    /// XMAD's `.PSL`: product shifted left 16.
+    Psl,
+    /// XMAD's `.MRG`: merge B's low half into the result's high half.
+    Mrg,
+    /// XMAD's `.H1` of A.
+    H1a,
+    /// XMAD's `.H1` of B.
+    H1b,
+    /// PSET's `.BF`: a float 1.0 for true.
+    Bf,
+    /// `.INV` suffix: invert the operand.
+    Inv,
+    /// LOP3's `.LUT`.
+    Lut,
+    /// SHF's direction: 0 `.L` (left), 1 `.R` (right); fixed by the row.
+    Dir,
+    /// `.BREV`: reverse the bits of the source.
+    Brev,
+    /// FLO's `.SH`: the shift amount instead of the bit position.
+    Sh,
+    /// A conversion's destination type.
+    Dst,
+    /// A conversion's source type.
+    Src,
+    /// I2F/I2I's byte (half) select of the source.
+    Sel,
+    /// F2I's `.H1` source half.
+    H1,
+    /// BRA's `.LMT`.
+    Lmt,
+    /// EXIT's `.KEEPREFCOUNT`.
+    KeepRefCount,
+    /// NOP's `.TRIG`.
+    Trig,
+    /// MEMBAR's level (`.CTA`, `.GL`, `.SYS`).
+    Level,
+    /// DEPBAR's `.LE`.
+    Le,
+}
+
+impl ModId {
+    /// Every id, in declaration order (`ALL[id as usize] == id`).
+    pub const ALL: [ModId; 51] = [
+        ModId::E,
+        ModId::Cop,
+        ModId::Sz,
+        ModId::Ad,
+        ModId::U,
+        ModId::Cc,
+        ModId::X,
+        ModId::Sat,
+        ModId::U32,
+        ModId::Bop,
+        ModId::Bop1,
+        ModId::Cmp,
+        ModId::Lop,
+        ModId::Ptest,
+        ModId::Rnd,
+        ModId::Ftz,
+        ModId::Fmz,
+        ModId::Scale,
+        ModId::Sign,
+        ModId::Cmode,
+        ModId::Mode,
+        ModId::Xmode,
+        ModId::W,
+        ModId::Xhi,
+        ModId::MaxShift,
+        ModId::Ext,
+        ModId::Neg,
+        ModId::Abs,
+        ModId::Shift,
+        ModId::HalfA,
+        ModId::HalfB,
+        ModId::HalfC,
+        ModId::Psl,
+        ModId::Mrg,
+        ModId::H1a,
+        ModId::H1b,
+        ModId::Bf,
+        ModId::Inv,
+        ModId::Lut,
+        ModId::Dir,
+        ModId::Brev,
+        ModId::Sh,
+        ModId::Dst,
+        ModId::Src,
+        ModId::Sel,
+        ModId::H1,
+        ModId::Lmt,
+        ModId::KeepRefCount,
+        ModId::Trig,
+        ModId::Level,
+        ModId::Le,
+    ];
+    /// How many ids there are.
+    pub const COUNT: usize = ModId::ALL.len();
+
+    /// The group's name in diagnostics (`field `cop` of LDG ...`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            ModId::E => "E",
+            ModId::Cop => "cop",
+            ModId::Sz => "sz",
+            ModId::Ad => "ad",
+            ModId::U => "U",
+            ModId::Cc => "CC",
+            ModId::X => "X",
+            ModId::Sat => "SAT",
+            ModId::U32 => "U32",
+            ModId::Bop => "bop",
+            ModId::Bop1 => "bop1",
+            ModId::Cmp => "cmp",
+            ModId::Lop => "lop",
+            ModId::Ptest => "ptest",
+            ModId::Rnd => "rnd",
+            ModId::Ftz => "FTZ",
+            ModId::Fmz => "fmz",
+            ModId::Scale => "scale",
+            ModId::Sign => "sign",
+            ModId::Cmode => "cmode",
+            ModId::Mode => "mode",
+            ModId::Xmode => "xmode",
+            ModId::W => "W",
+            ModId::Xhi => "xhi",
+            ModId::MaxShift => "maxshift",
+            ModId::Ext => "ext",
+            ModId::Neg => "NEG",
+            ModId::Abs => "ABS",
+            ModId::Shift => "shift",
+            ModId::HalfA => "ha",
+            ModId::HalfB => "hb",
+            ModId::HalfC => "hc",
+            ModId::Psl => "PSL",
+            ModId::Mrg => "MRG",
+            ModId::H1a => "HA",
+            ModId::H1b => "HB",
+            ModId::Bf => "BF",
+            ModId::Inv => "INV",
+            ModId::Lut => "LUT",
+            ModId::Dir => "dir",
+            ModId::Brev => "BREV",
+            ModId::Sh => "SH",
+            ModId::Dst => "dst",
+            ModId::Src => "src",
+            ModId::Sel => "sel",
+            ModId::H1 => "H1",
+            ModId::Lmt => "LMT",
+            ModId::KeepRefCount => "KEEPREFCOUNT",
+            ModId::Trig => "TRIG",
+            ModId::Level => "level",
+            ModId::Le => "le",
+        }
+    }
+}
+
 /// One value of a modifier field and how it is spelled.
 #[derive(Debug)]
 pub struct ModVal {
@@ -51,12 +374,59 @@ pub struct ModVal {
     /// Other spellings the parser accepts for the same value (the seed pages' explicit
     /// defaults such as `.32`, `.CA`, `.IA`, `.WB`, and their aliases `.CS`, `.LU`, `.8`).
     pub aliases: &'static [&'static str],
+    /// What the value means to a consumer that acts on it (a cache operator, an access
+    /// size); [`ValSem::None`] for values whose number says it all.
+    pub sem: ValSem,
+}
+
+impl ModVal {
+    /// The cache operator the value names, if it is a cache-operator value.
+    pub const fn cache(&self) -> Option<CacheOp> {
+        match self.sem {
+            ValSem::Cache(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The access size the value names, if it is a size value.
+    pub const fn size(&self) -> Option<MemSize> {
+        match self.sem {
+            ValSem::Size(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// The meaning of a modifier value, as data beside its spelling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValSem {
+    /// Nothing beyond the value's number.
+    None,
+    /// A cache operator (`.CG`, `.CS`, ...; the default value names the default operator).
+    Cache(CacheOp),
+    /// A memory access size.
+    Size(MemSize),
+}
+
+/// A memory access size as a value: bytes moved, sign extension, and whether the
+/// encoding is one nvdisasm spells `.INVALIDSIZEn` (no access of that size exists).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemSize {
+    /// Bytes per lane (1, 2, 4, 8, 16).
+    pub bytes: u8,
+    /// A load sign-extends the value (`.S8`, `.S16`).
+    pub signed: bool,
+    /// The size field holds a value with no access size (`.INVALIDSIZE6/7`).
+    pub invalid: bool,
+    /// The access is uniform across the warp (`.U.128`).
+    pub uniform: bool,
 }
 
 /// A modifier field: one group of mutually exclusive `.XX` suffixes.
 #[derive(Debug)]
 pub struct ModGroup {
-    pub name: &'static str,
+    /// What the group means; consumers read the group's value by this id.
+    pub id: ModId,
     pub field: Field,
     /// A second field holding the value's high bits (`value = field | hi << field.width`),
     /// for modifiers split over two places (I2F's source sign and size).
@@ -101,8 +471,25 @@ impl ModGroup {
         self.vals_for(mods).iter().find(|v| v.value == value)
     }
 
+    /// The group's name in diagnostics (`cop`, `sz`, `CC`).
+    pub const fn name(&self) -> &'static str {
+        self.id.name()
+    }
+
+    /// A group without bits (`.LUT`, `SHF`'s `.L`/`.R`) spells the one value its row
+    /// fixes.
+    const fn fixed(&self) -> Option<u8> {
+        match (self.field.width, self.hi, self.vals.first()) {
+            (0, None, Some(v)) => Some(v.value),
+            _ => None,
+        }
+    }
+
     /// The value printed as nothing, chosen when the source names none.
     pub fn default_value(&self) -> u8 {
+        if let Some(v) = self.fixed() {
+            return v;
+        }
         self.vals
             .iter()
             .find(|v| v.text.is_empty())
@@ -110,11 +497,14 @@ impl ModGroup {
             .unwrap_or(0)
     }
 
-    pub fn lookup(&self, value: u8) -> Option<&ModVal> {
+    pub fn lookup(&self, value: u8) -> Option<&'static ModVal> {
         self.vals.iter().find(|v| v.value == value)
     }
 
     pub fn get(&self, word: u64) -> u8 {
+        if let Some(v) = self.fixed() {
+            return v;
+        }
         let lo = self.field.get(word);
         (match self.hi {
             Some(h) => lo | (h.get(word) << self.field.width),
@@ -261,7 +651,10 @@ pub enum MemKind {
     Store,
 }
 
-/// The memory facts of a row: which modifier groups give the size, cache operator and `.E`.
+/// The memory facts of a row. The access size, cache operator, `.E` and LDC's address
+/// mode are modifier groups of the row, found by [`ModId`] ([`ModId::Sz`],
+/// [`ModId::Cop`], [`ModId::E`], [`ModId::Ad`]); their values carry their meaning
+/// ([`ModVal::size`], [`ModVal::cache`]).
 #[derive(Clone, Copy, Debug)]
 pub struct MemFacts {
     /// The state space; for a generic access (`generic`), the space of an address that
@@ -271,15 +664,8 @@ pub struct MemFacts {
     /// shared window, the local window or global memory (`gpumem_isa::Space` keeps the
     /// four real spaces; a generic access is not a fifth).
     pub generic: bool,
+    /// Load or store.
     pub kind: MemKind,
-    /// Index into `mods` of the size group.
-    pub size: usize,
-    /// Index into `mods` of the cache-operator group, if any.
-    pub cache: Option<usize>,
-    /// Index into `mods` of the `.E` group, if any.
-    pub wide: Option<usize>,
-    /// Index into `mods` of the LDC address-mode group, if any.
-    pub ldc_mode: Option<usize>,
 }
 
 /// Whether an op may carry scoreboard barriers (variable latency) in its control slot.
@@ -294,6 +680,9 @@ pub enum Latency {
 /// One encoding of the Maxwell ISA.
 #[derive(Debug)]
 pub struct OpSpec {
+    /// What the instruction does; encodings of one operation share it (IADD and
+    /// IADD32I are both [`Op::Iadd`]). Executors dispatch on it.
+    pub op: Op,
     /// The mnemonic, e.g. `LDG`.
     pub name: &'static str,
     /// A unique name for the encoding (`IADD_R`, `IADD_I`, ...).
@@ -321,6 +710,16 @@ pub struct OpSpec {
     pub po: Option<(u8, u8)>,
 }
 
+impl OpSpec {
+    /// Whether `word` has both bits of the row's `.PO` pair set.
+    pub const fn po_in(&self, word: u64) -> bool {
+        match self.po {
+            Some((a, b)) => word >> a & 1 == 1 && word >> b & 1 == 1,
+            None => false,
+        }
+    }
+}
+
 impl PartialEq for OpSpec {
     fn eq(&self, other: &Self) -> bool {
         self.form == other.form
@@ -341,22 +740,6 @@ pub enum Flow {
 pub const GUARD: Field = Field::new(16, 3);
 pub const GUARD_NEG: Field = Field::new(19, 1);
 
-/// Byte size of a memory size-field value (0 U8, 1 S8, 2 U16, 3 S16, 4 32, 5 64, 6 128, 7 U.128).
-pub fn size_bytes(value: u8) -> u32 {
-    match value {
-        0 | 1 => 1,
-        2 | 3 => 2,
-        4 => 4,
-        5 => 8,
-        _ => 16,
-    }
-}
-
-/// Whether a size-field value sign-extends.
-pub fn size_signed(value: u8) -> bool {
-    matches!(value, 1 | 3)
-}
-
 // ---------------------------------------------------------------------------------------------
 // Fields shared by the memory rows.
 
@@ -369,18 +752,83 @@ const fn m(value: u8, text: &'static str) -> ModVal {
         value,
         text,
         aliases: &[],
+        sem: ValSem::None,
     }
 }
-const fn ma(value: u8, text: &'static str, aliases: &'static [&'static str]) -> ModVal {
+
+/// A cache-operator value.
+const fn cop(
+    value: u8,
+    text: &'static str,
+    aliases: &'static [&'static str],
+    op: CacheOp,
+) -> ModVal {
     ModVal {
         value,
         text,
         aliases,
+        sem: ValSem::Cache(op),
     }
 }
 
+/// A size value of `bytes`, sign-extending when `signed`.
+const fn sz(
+    value: u8,
+    text: &'static str,
+    aliases: &'static [&'static str],
+    bytes: u8,
+    signed: bool,
+) -> ModVal {
+    ModVal {
+        value,
+        text,
+        aliases,
+        sem: ValSem::Size(MemSize {
+            bytes,
+            signed,
+            invalid: false,
+            uniform: false,
+        }),
+    }
+}
+
+/// A size-field value that names no size (`.INVALIDSIZEn`); it decodes and prints, and
+/// executing it faults.
+const fn sz_invalid(value: u8, text: &'static str, aliases: &'static [&'static str]) -> ModVal {
+    ModVal {
+        value,
+        text,
+        aliases,
+        sem: ValSem::Size(MemSize {
+            bytes: 16,
+            signed: false,
+            invalid: true,
+            uniform: false,
+        }),
+    }
+}
+
+/// The eight size values, 0-6 as every memory row spells them, and 7.
+const fn sizes(
+    u8a: &'static [&'static str],
+    u16a: &'static [&'static str],
+    v6: ModVal,
+    v7: ModVal,
+) -> [ModVal; 8] {
+    [
+        sz(0, ".U8", u8a, 1, false),
+        sz(1, ".S8", &[], 1, true),
+        sz(2, ".U16", u16a, 2, false),
+        sz(3, ".S16", &[], 2, true),
+        sz(4, "", &[".32"], 4, false),
+        sz(5, ".64", &[], 8, false),
+        v6,
+        v7,
+    ]
+}
+
 const E: ModGroup = ModGroup {
-    name: "E",
+    id: ModId::E,
     field: Field::new(45, 1),
     hi: None,
     at: None,
@@ -389,24 +837,30 @@ const E: ModGroup = ModGroup {
 };
 
 /// LDG/sparse-LDG cache operators. The seed page: `.CS` maps to `.CA`, `.LU` maps to `.CG`.
+const COP_LDG_VALS: &[ModVal] = &[
+    cop(0, "", &[".CA", ".CS"], CacheOp::Ca),
+    cop(1, ".CG", &[".LU"], CacheOp::Cg),
+    cop(2, ".CI", &[], CacheOp::Ci),
+    cop(3, ".CV", &[], CacheOp::Cv),
+];
 const COP_LDG: ModGroup = ModGroup {
-    name: "cop",
+    id: ModId::Cop,
     field: Field::new(46, 2),
     hi: None,
     at: None,
     alt: None,
-    vals: &[
-        ma(0, "", &[".CA", ".CS"]),
-        ma(1, ".CG", &[".LU"]),
-        m(2, ".CI"),
-        m(3, ".CV"),
-    ],
+    vals: COP_LDG_VALS,
 };
 
 /// Store cache operators (STG at bits 46-47, STL at 44-45).
-const COP_ST_VALS: &[ModVal] = &[ma(0, "", &[".WB"]), m(1, ".CG"), m(2, ".CS"), m(3, ".WT")];
+const COP_ST_VALS: &[ModVal] = &[
+    cop(0, "", &[".WB"], CacheOp::Wb),
+    cop(1, ".CG", &[], CacheOp::Cg),
+    cop(2, ".CS", &[], CacheOp::Cs),
+    cop(3, ".WT", &[], CacheOp::Wt),
+];
 const COP_STG: ModGroup = ModGroup {
-    name: "cop",
+    id: ModId::Cop,
     field: Field::new(46, 2),
     hi: None,
     at: None,
@@ -414,7 +868,7 @@ const COP_STG: ModGroup = ModGroup {
     vals: COP_ST_VALS,
 };
 const COP_STL: ModGroup = ModGroup {
-    name: "cop",
+    id: ModId::Cop,
     field: Field::new(44, 2),
     hi: None,
     at: None,
@@ -424,106 +878,113 @@ const COP_STL: ModGroup = ModGroup {
 
 /// LDL cache operators at bits 44-45 (nvdisasm: default/LU/CI/CV).
 const COP_LDL: ModGroup = ModGroup {
-    name: "cop",
+    id: ModId::Cop,
     field: Field::new(44, 2),
     hi: None,
     at: None,
     alt: None,
     vals: &[
-        ma(0, "", &[".CA", ".CS"]),
-        m(1, ".LU"),
-        m(2, ".CI"),
-        m(3, ".CV"),
+        cop(0, "", &[".CA", ".CS"], CacheOp::Ca),
+        cop(1, ".LU", &[], CacheOp::Lu),
+        cop(2, ".CI", &[], CacheOp::Ci),
+        cop(3, ".CV", &[], CacheOp::Cv),
     ],
 };
 
 const SIZE: Field = Field::new(48, 3);
 
+/// LDG (and LD) sizes: 7 is the uniform `.U.128`.
+const SZ_LDG_VALS: &[ModVal] = &sizes(
+    &[],
+    &[],
+    sz(6, ".128", &[], 16, false),
+    ModVal {
+        value: 7,
+        text: ".U.128",
+        aliases: &[],
+        sem: ValSem::Size(MemSize {
+            bytes: 16,
+            signed: false,
+            invalid: false,
+            uniform: true,
+        }),
+    },
+);
 const SZ_LDG: ModGroup = ModGroup {
-    name: "sz",
+    id: ModId::Sz,
     field: SIZE,
     hi: None,
     at: None,
     alt: None,
-    vals: &[
-        m(0, ".U8"),
-        m(1, ".S8"),
-        m(2, ".U16"),
-        m(3, ".S16"),
-        ma(4, "", &[".32"]),
-        m(5, ".64"),
-        m(6, ".128"),
-        m(7, ".U.128"),
-    ],
+    vals: SZ_LDG_VALS,
 };
 
 /// Store sizes: the STG page also spells `.8` and `.16`.
+const SZ_ST_VALS: &[ModVal] = &sizes(
+    &[".8"],
+    &[".16"],
+    sz(6, ".128", &[], 16, false),
+    sz_invalid(7, ".INVALIDSIZE7", &[]),
+);
 const SZ_ST: ModGroup = ModGroup {
-    name: "sz",
+    id: ModId::Sz,
     field: SIZE,
     hi: None,
     at: None,
     alt: None,
-    vals: &[
-        ma(0, ".U8", &[".8"]),
-        m(1, ".S8"),
-        ma(2, ".U16", &[".16"]),
-        m(3, ".S16"),
-        ma(4, "", &[".32"]),
-        m(5, ".64"),
-        m(6, ".128"),
-        m(7, ".INVALIDSIZE7"),
-    ],
+    vals: SZ_ST_VALS,
 };
 
 const SZ_LDLS: ModGroup = ModGroup {
-    name: "sz",
+    id: ModId::Sz,
     field: SIZE,
     hi: None,
     at: None,
     alt: None,
-    vals: &[
-        m(0, ".U8"),
-        m(1, ".S8"),
-        m(2, ".U16"),
-        m(3, ".S16"),
-        ma(4, "", &[".32"]),
-        m(5, ".64"),
-        m(6, ".128"),
-        m(7, ".INVALIDSIZE7"),
-    ],
+    vals: &sizes(
+        &[],
+        &[],
+        sz(6, ".128", &[], 16, false),
+        sz_invalid(7, ".INVALIDSIZE7", &[]),
+    ),
 };
 
 /// LDC sizes: no 128-bit form (the page's ".INVALID").
 const SZ_LDC: ModGroup = ModGroup {
-    name: "sz",
+    id: ModId::Sz,
     field: SIZE,
     hi: None,
     at: None,
     alt: None,
-    vals: &[
-        m(0, ".U8"),
-        m(1, ".S8"),
-        m(2, ".U16"),
-        m(3, ".S16"),
-        ma(4, "", &[".32"]),
-        m(5, ".64"),
-        ma(6, ".INVALIDSIZE6", &[".INVALID"]),
-        m(7, ".INVALIDSIZE7"),
-    ],
+    vals: &sizes(
+        &[],
+        &[],
+        sz_invalid(6, ".INVALIDSIZE6", &[".INVALID"]),
+        sz_invalid(7, ".INVALIDSIZE7", &[]),
+    ),
 };
 
 const LDC_AD: ModGroup = ModGroup {
-    name: "ad",
+    id: ModId::Ad,
     field: Field::new(44, 2),
     hi: None,
     at: None,
     alt: None,
-    vals: &[ma(0, "", &[".IA"]), m(1, ".IL"), m(2, ".IS"), m(3, ".ISL")],
+    vals: &[
+        ModVal {
+            value: 0,
+            text: "",
+            aliases: &[".IA"],
+            sem: ValSem::None,
+        },
+        m(1, ".IL"),
+        m(2, ".IS"),
+        m(3, ".ISL"),
+    ],
 };
 
 const LDS_U: ModGroup = ModGroup {
-    name: "U",
+    id: ModId::U,
     field: Field::new(44, 1),
     hi: None,
     at: None,
@@ -563,6 +1024,7 @@ const fn bit(n: u8) -> u64 {
 
 #[allow(clippy::too_many_arguments)]
 const fn mem_row(
+    op: Op,
     name: &'static str,
     form: &'static str,
     opcode13: u64,
@@ -573,6 +1035,7 @@ const fn mem_row(
     mem: MemFacts,
 ) -> OpSpec {
     OpSpec {
+        op,
         name,
         form,
         opcode: opcode13 << 51,
@@ -589,21 +1052,11 @@ const fn mem_row(
     }
 }
 
-const fn facts(
-    space: Space,
-    kind: MemKind,
-    size: usize,
-    cache: Option<usize>,
-    wide: Option<usize>,
-) -> MemFacts {
+const fn facts(space: Space, kind: MemKind) -> MemFacts {
     MemFacts {
         space,
         generic: false,
         kind,
-        size,
-        cache,
-        wide,
-        ldc_mode: None,
     }
 }
 
@@ -611,7 +1064,7 @@ const fn facts(
 // trailing predicate at 58-60 and a 32-bit offset at 20-51. Every bit belongs to a field.
 
 const E_GEN: ModGroup = ModGroup {
-    name: "E",
+    id: ModId::E,
     field: Field::new(52, 1),
     hi: None,
     at: None,
@@ -621,17 +1074,17 @@ const E_GEN: ModGroup = ModGroup {
 
 /// LD cache operators (nvdisasm: default/CG/CI/CV, as LDG).
 const COP_LD: ModGroup = ModGroup {
-    name: "cop",
+    id: ModId::Cop,
     field: Field::new(56, 2),
     hi: None,
     at: None,
     alt: None,
-    vals: COP_LDG.vals,
+    vals: COP_LDG_VALS,
 };
 
 /// ST cache operators (default/CG/CS/WT, as STG).
 const COP_ST: ModGroup = ModGroup {
-    name: "cop",
+    id: ModId::Cop,
     field: Field::new(56, 2),
     hi: None,
     at: None,
@@ -640,21 +1093,21 @@ const COP_ST: ModGroup = ModGroup {
 };
 
 const SZ_LD: ModGroup = ModGroup {
-    name: "sz",
+    id: ModId::Sz,
     field: Field::new(53, 3),
     hi: None,
     at: None,
     alt: None,
-    vals: SZ_LDG.vals,
+    vals: SZ_LDG_VALS,
 };
 
 const SZ_STGEN: ModGroup = ModGroup {
-    name: "sz",
+    id: ModId::Sz,
     field: Field::new(53, 3),
     hi: None,
     at: None,
     alt: None,
-    vals: SZ_ST.vals,
+    vals: SZ_ST_VALS,
 };
 
 const MEM32: OpKind = OpKind::Mem {
@@ -673,6 +1126,7 @@ const GEN_PRED: OpKind = OpKind::Pred {
 };
 
 const fn gen_row(
+    op: Op,
     name: &'static str,
     opcode3: u64,
     mods: &'static [ModGroup],
@@ -680,6 +1134,7 @@ const fn gen_row(
     kind: MemKind,
 ) -> OpSpec {
     OpSpec {
+        op,
         name,
         form: name,
         opcode: opcode3 << 61,
@@ -693,10 +1148,6 @@ const fn gen_row(
             space: Space::Global,
             generic: true,
             kind,
-            size: 2,
-            cache: Some(1),
-            wide: Some(0),
-            ldc_mode: None,
         }),
         reuse_ok: 0b1111,
         flow: Flow::Next,
@@ -707,6 +1158,7 @@ const fn gen_row(
 /// The memory rows (seed pages 000-003, plus STL/STS, plus generic LD/ST).
 pub static MEMORY_OPS: &[OpSpec] = &[
     mem_row(
+        Op::Ldg,
         "LDG",
         "LDG",
         0x1dda,
@@ -714,9 +1166,10 @@ pub static MEMORY_OPS: &[OpSpec] = &[
         &[reg_w(RD, RegCount::BySize), MEM24],
         bit(44),
         Target::Sm50,
-        facts(Space::Global, MemKind::Load, 2, Some(1), Some(0)),
+        facts(Space::Global, MemKind::Load),
     ),
     mem_row(
+        Op::Ldg,
         "LDG",
         "LDG_SPARSE",
         0x1dd9,
@@ -733,9 +1186,10 @@ pub static MEMORY_OPS: &[OpSpec] = &[
         ],
         bit(40) | bit(44),
         Target::Sm52,
-        facts(Space::Global, MemKind::Load, 2, Some(1), Some(0)),
+        facts(Space::Global, MemKind::Load),
     ),
     mem_row(
+        Op::Stg,
         "STG",
         "STG",
         0x1ddb,
@@ -743,9 +1197,10 @@ pub static MEMORY_OPS: &[OpSpec] = &[
         &[MEM24, reg_r(RD, RegCount::BySize)],
         bit(44),
         Target::Sm50,
-        facts(Space::Global, MemKind::Store, 2, Some(1), Some(0)),
+        facts(Space::Global, MemKind::Store),
     ),
     mem_row(
+        Op::Ldl,
         "LDL",
         "LDL",
         0x1de8,
@@ -753,9 +1208,10 @@ pub static MEMORY_OPS: &[OpSpec] = &[
         &[reg_w(RD, RegCount::BySize), MEM24],
         bit(46) | bit(47),
         Target::Sm50,
-        facts(Space::Local, MemKind::Load, 1, Some(0), None),
+        facts(Space::Local, MemKind::Load),
     ),
     mem_row(
+        Op::Lds,
         "LDS",
         "LDS",
         0x1de9,
@@ -763,9 +1219,10 @@ pub static MEMORY_OPS: &[OpSpec] = &[
         &[reg_w(RD, RegCount::BySize), MEM24],
         bit(45) | bit(46) | bit(47),
         Target::Sm50,
-        facts(Space::Shared, MemKind::Load, 1, None, None),
+        facts(Space::Shared, MemKind::Load),
     ),
     mem_row(
+        Op::Stl,
         "STL",
         "STL",
         0x1dea,
@@ -773,9 +1230,10 @@ pub static MEMORY_OPS: &[OpSpec] = &[
         &[MEM24, reg_r(RD, RegCount::BySize)],
         bit(46) | bit(47),
         Target::Sm50,
-        facts(Space::Local, MemKind::Store, 1, Some(0), None),
+        facts(Space::Local, MemKind::Store),
     ),
     mem_row(
+        Op::Sts,
         "STS",
         "STS",
         0x1deb,
@@ -783,9 +1241,10 @@ pub static MEMORY_OPS: &[OpSpec] = &[
         &[MEM24, reg_r(RD, RegCount::BySize)],
         bit(44) | bit(45) | bit(46) | bit(47),
         Target::Sm50,
-        facts(Space::Shared, MemKind::Store, 0, None, None),
+        facts(Space::Shared, MemKind::Store),
     ),
     mem_row(
+        Op::Ldc,
         "LDC",
         "LDC",
         0x1df2,
@@ -800,17 +1259,10 @@ pub static MEMORY_OPS: &[OpSpec] = &[
         ],
         bit(41) | bit(42) | bit(43) | bit(46) | bit(47),
         Target::Sm50,
-        MemFacts {
-            space: Space::Constant,
-            generic: false,
-            kind: MemKind::Load,
-            size: 0,
-            cache: None,
-            wide: None,
-            ldc_mode: Some(1),
-        },
+        facts(Space::Constant, MemKind::Load),
     ),
     gen_row(
+        Op::Ld,
         "LD",
         0b100,
         &[E_GEN, COP_LD, SZ_LD],
@@ -818,6 +1270,7 @@ pub static MEMORY_OPS: &[OpSpec] = &[
         MemKind::Load,
     ),
     gen_row(
+        Op::St,
         "ST",
         0b101,
         &[E_GEN, COP_ST, SZ_STGEN],

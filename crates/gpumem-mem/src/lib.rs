@@ -72,38 +72,7 @@ pub enum AccessKind {
     Store,
 }
 
-/// A cache operator as the instruction names it (aliases already folded by the
-/// decoder: `.CS` on loads is `.CA`, `.LU` on LDG is `.CG`). It is carried in the
-/// record for the model and the report; it never changes a value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum CacheOp {
-    /// No operator field (LDS, STS, LDC).
-    Default,
-    Ca,
-    Cg,
-    Cs,
-    Lu,
-    Cv,
-    Ci,
-    Wb,
-    Wt,
-}
-
-impl CacheOp {
-    pub fn name(self) -> &'static str {
-        match self {
-            CacheOp::Default => "-",
-            CacheOp::Ca => "CA",
-            CacheOp::Cg => "CG",
-            CacheOp::Cs => "CS",
-            CacheOp::Lu => "LU",
-            CacheOp::Cv => "CV",
-            CacheOp::Ci => "CI",
-            CacheOp::Wb => "WB",
-            CacheOp::Wt => "WT",
-        }
-    }
-}
+pub use gpumem_isa::CacheOp;
 
 /// What can go wrong with one lane's access (the memory part of the emulator's
 /// closed fault set).

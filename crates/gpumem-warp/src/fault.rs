@@ -32,6 +32,7 @@ pub enum FaultKind {
 }
 
 impl FaultKind {
+    /// Every kind.
     pub const ALL: [FaultKind; 11] = [
         FaultKind::MisalignedAddress,
         FaultKind::MisalignedRegister,
@@ -46,6 +47,7 @@ impl FaultKind {
         FaultKind::StackOverflow,
     ];
 
+    /// The kind's name in reports (`misaligned_address`).
     pub fn name(self) -> &'static str {
         match self {
             FaultKind::MisalignedAddress => "misaligned_address",
@@ -77,6 +79,7 @@ impl From<MemFault> for FaultKind {
 /// One recorded fault.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Fault {
+    /// What went wrong.
     pub kind: FaultKind,
     /// Byte address of the instruction.
     pub pc: u64,
@@ -86,7 +89,10 @@ pub struct Fault {
     pub warp: u32,
     /// The lane, for per-lane faults.
     pub lane: Option<u32>,
+    /// The memory space, for memory faults.
     pub space: Option<Space>,
+    /// The address the lane computed, for memory faults.
     pub address: Option<u64>,
+    /// A sentence for the user, ending with the instruction's text.
     pub message: String,
 }

@@ -1,0 +1,100 @@
+//! The table's meaning columns are consistent: one operation per mnemonic, modifier ids
+//! in order with distinct names, every memory row's size and cache-operator values
+//! carrying their meaning, and `.PO` decoded once into the instruction.
+
+use gpumem_maxwell::codec::{ROWS, decode, encode};
+use gpumem_maxwell::inst::DEFAULT_SLOT;
+use gpumem_maxwell::parse::parse_program;
+use gpumem_maxwell::print::inst_text;
+use gpumem_maxwell::table::{CacheOp, ModId, ValSem};
+use gpumem_maxwell::{Target, inst_addr};
+use std::collections::{HashMap, HashSet};
+
+#[test]
+fn one_operation_per_mnemonic() {
+    let mut by_name = HashMap::new();
+    for r in ROWS.iter() {
+        let op = *by_name.entry(r.name).or_insert(r.op);
+        assert_eq!(op, r.op, "{} rows disagree on their operation", r.name);
+    }
+    // Encodings of one operation under two mnemonics.
+    for (a, b) in [("IADD", "IADD32I"), ("LOP", "LOP32I"), ("MOV", "MOV32I")] {
+        assert_eq!(by_name[a], by_name[b]);
+    }
+}
+
+#[test]
+fn modifier_ids_are_in_order_and_named_once() {
+    let mut names = HashSet::new();
+    for (i, id) in ModId::ALL.iter().enumerate() {
+        assert_eq!(*id as usize, i);
+        assert!(names.insert(id.name()), "{} twice", id.name());
+    }
+    assert_eq!(ModId::COUNT, ModId::ALL.len());
+}
+
+#[test]
+fn memory_values_carry_their_meaning() {
+    for r in ROWS.iter() {
+        let mut groups = HashSet::new();
+        for g in r.mods {
+            assert!(groups.insert(g.id), "{}: two `{}` groups", r.form, g.name());
+            for v in g.vals {
+                match (g.id, v.sem) {
+                    (ModId::Sz, ValSem::Size(s)) => {
+                        assert!([1, 2, 4, 8, 16].contains(&s.bytes), "{}", r.form);
+                        assert_eq!(s.invalid, v.text.starts_with(".INVALID"), "{}", r.form);
+                    }
+                    (ModId::Cop, ValSem::Cache(c)) => {
+                        assert_ne!(c, CacheOp::Default, "{}", r.form);
+                        if !v.text.is_empty() {
+                            assert_eq!(&v.text[1..], c.name(), "{}", r.form);
+                        }
+                    }
+                    (ModId::Sz | ModId::Cop, _) => panic!("{}: {} has no meaning", r.form, v.text),
+                    (_, ValSem::None) => {}
+                    (_, _) => panic!(
+                        "{}: `{}` of {} has a memory meaning",
+                        r.form,
+                        v.text,
+                        g.name()
+                    ),
+                }
+            }
+            if g.field.width == 0 {
+                assert_eq!(
+                    g.vals.len(),
+                    1,
+                    "{}: a bitless group fixes one value",
+                    r.form
+                );
+            }
+        }
+        assert_eq!(
+            r.mem.is_some(),
+            groups.contains(&ModId::Sz),
+            "{}: memory rows and size groups go together",
+            r.form
+        );
+    }
+}
+
+#[test]
+fn po_is_decoded_once_and_parsed_both_ways() {
+    // docs/research/maxwell-alu-facts.md: IADD with bits 48 and 49.
+    let w = 0x5c13_0000_00d7_0204;
+    let i = decode(w, DEFAULT_SLOT, inst_addr(0), Target::Sm50).expect("IADD.PO");
+    assert!(i.po);
+    assert_eq!(inst_text(&i), "IADD.PO R4, R2, R13 ;");
+    for src in ["IADD.PO R4, R2, R13 ;", "IADD R4, -R2, -R13 ;"] {
+        let p = parse_program(src, Target::Sm50).expect(src);
+        assert!(p.insts[0].po, "{src}");
+        assert_eq!(encode(&p.insts[0], inst_addr(0)), w, "{src}");
+        assert_eq!(p.insts[0], i, "{src}");
+    }
+    let one = decode(w & !(1 << 48), DEFAULT_SLOT, inst_addr(0), Target::Sm50).expect("IADD");
+    assert!(!one.po);
+    assert_eq!(inst_text(&one), "IADD R4, -R2, R13 ;");
+    // IADD32I's first `.PO` bit is an opcode bit of the modelled row: no encoding.
+    assert!(parse_program("IADD32I.PO R13, R7, 0x1f ;", Target::Sm50).is_err());
+}

@@ -1,0 +1,474 @@
+//! The Maxwell warp executor: a functional model (no timing) of grids of CTAs of
+//! warps of 32 lanes, with a per-warp reconvergence stack for SSY/SYNC, divergent
+//! BRA and EXIT, CTA barriers, and every memory instruction turned into one
+//! [`gpumem_mem::Access`] record that both the memory and the statistics consume.
+
+use crate::config::LaunchConfig;
+use crate::error::WarpError;
+use crate::fault::{Fault, FaultKind};
+use crate::program::{Program, inst_addr};
+use crate::resolve::{Exec, Kind};
+use crate::sem::{self, Env, control, memory};
+use crate::stats::{InstStats, Stats};
+use crate::warp::{CtaCtx, Lanes, NREGS, Warp, lanes};
+use gpumem_maxwell::{Operand, RZ};
+use gpumem_mem::{Access, AccessKind, CtaMemory, Memory, Space, WARP, model};
+
+/// Most faults kept in the report (the rest are only counted).
+pub const MAX_FAULTS: usize = 1000;
+/// Where kernel parameters start in constant bank 0.
+pub const PARAM_BASE: u64 = 0x140;
+
+/// A launch being emulated.
+pub struct Emulator<'p> {
+    /// The program being run.
+    pub prog: &'p Program,
+    /// The launch.
+    pub cfg: LaunchConfig,
+    /// Global memory and constant banks (shared and local live per CTA).
+    pub mem: Memory,
+    /// Faults so far (at most [`MAX_FAULTS`]; the rest are counted in `stats`).
+    pub faults: Vec<Fault>,
+    /// Statistics of the run (complete once [`Emulator::run`] returns).
+    pub stats: Stats,
+    stop: bool,
+    /// Per instruction, resolved at launch ([`Exec`]).
+    exec: Vec<Exec>,
+    /// Statistics by instruction index while running; merged into `stats.per_inst`
+    /// when [`Emulator::run`] returns.
+    dense: Vec<InstStats>,
+    /// Registers any instruction can name (highest named + 4 for pairs and vectors):
+    /// the ones a reused warp must clear.
+    reg_bound: usize,
+    /// Warps of the previous CTA, reused (their 255 registers per lane are large).
+    pool: Vec<Warp>,
+}
+
+impl<'p> Emulator<'p> {
+    /// A launch of `prog`: each instruction resolved once, the driver's constants
+    /// written to bank 0.
+    pub fn new(prog: &'p Program, cfg: LaunchConfig) -> Emulator<'p> {
+        let mem = Memory::new(cfg.max_memory);
+        let mut exec = Vec::with_capacity(prog.insts.len());
+        let mut top = 0usize;
+        for i in prog.insts.iter() {
+            match i {
+                Ok(i) => {
+                    exec.push(Exec::new(i));
+                    for o in &i.operands {
+                        let r = match *o {
+                            Operand::Reg { r, .. } => r,
+                            Operand::Mem { ra, .. } | Operand::ConstMem { ra, .. } => ra,
+                            _ => 0,
+                        };
+                        if r != RZ {
+                            top = top.max(r as usize);
+                        }
+                    }
+                }
+                Err(_) => exec.push(Exec::invalid()),
+            }
+        }
+        let mut e = Emulator {
+            prog,
+            cfg,
+            mem,
+            faults: Vec::new(),
+            stats: Stats::default(),
+            stop: false,
+            dense: vec![InstStats::default(); exec.len()],
+            exec,
+            reg_bound: (top + 4).min(NREGS),
+            pool: Vec::new(),
+        };
+        e.write_driver_constants();
+        e
+    }
+
+    /// Places kernel parameter bytes at `c[0x0][0x140]` (ptxas' convention).
+    pub fn set_params(&mut self, bytes: &[u8]) -> Result<(), WarpError> {
+        self.mem
+            .constant
+            .write(0, PARAM_BASE, bytes)
+            .map_err(WarpError::Launch)
+    }
+
+    /// Whether a limit stopped the launch.
+    pub fn stopped(&self) -> bool {
+        self.stop
+    }
+
+    /// Writes the driver's part of constant bank 0: `ntid` at 0x8-0x10, `nctaid` at
+    /// 0x14-0x1c, the local stack top at 0x20 (= `local_bytes`: ptxas' prologue
+    /// `MOV R1, c[0x0][0x20]` then allocates its frame downwards from there).
+    pub fn write_driver_constants(&mut self) {
+        let c = &self.cfg;
+        let words = [
+            c.block[0],
+            c.block[1],
+            c.block[2],
+            c.grid[0],
+            c.grid[1],
+            c.grid[2],
+            c.local_bytes.min(u32::MAX as u64) as u32,
+        ];
+        for (k, w) in words.iter().enumerate() {
+            let _ = self
+                .mem
+                .constant
+                .write(0, 8 + 4 * k as u64, &w.to_le_bytes());
+        }
+        // The generic windows' bases, where ptxas' cvta code reads them.
+        for (off, b) in [(0u64, c.windows.shared), (4, c.windows.local)] {
+            let _ = self.mem.constant.write(0, off, &(b as u32).to_le_bytes());
+        }
+    }
+
+    fn fault(&mut self, kind: FaultKind, pc: usize, cta: u32, warp: u32, message: String) {
+        self.fault_at(kind, pc, cta, warp, None, None, None, message);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn fault_at(
+        &mut self,
+        kind: FaultKind,
+        pc: usize,
+        cta: u32,
+        warp: u32,
+        lane: Option<u32>,
+        space: Option<Space>,
+        address: Option<u64>,
+        message: String,
+    ) {
+        if self.faults.len() >= MAX_FAULTS {
+            self.stats.faults_dropped += 1;
+            return;
+        }
+        self.faults.push(Fault {
+            kind,
+            pc: inst_addr(pc),
+            cta,
+            warp,
+            lane,
+            space,
+            address,
+            message,
+        });
+    }
+
+    /// Runs the whole grid. Faults are recorded in `self.faults`; a step or memory
+    /// limit stops the launch.
+    pub fn run(&mut self) {
+        self.run_grid();
+        self.flush_stats();
+    }
+
+    /// Moves the per-index statistics of the run into `stats.per_inst`.
+    fn flush_stats(&mut self) {
+        for (pc, d) in self.dense.iter_mut().enumerate() {
+            if d.executed == 0 {
+                continue;
+            }
+            let d = std::mem::take(d);
+            let st = self.stats.per_inst.entry(inst_addr(pc)).or_default();
+            if st.executed == 0 {
+                st.text = self.prog.texts[pc].clone();
+            }
+            st.executed += d.executed;
+            if d.space.is_some() {
+                st.space = d.space;
+                st.kind = d.kind;
+                st.cache = d.cache;
+            }
+            st.accesses += d.accesses;
+            st.lines_128 += d.lines_128;
+            st.sectors_32 += d.sectors_32;
+            st.bank_conflict_degree = st.bank_conflict_degree.max(d.bank_conflict_degree);
+            st.wavefronts += d.wavefronts;
+        }
+    }
+
+    fn run_grid(&mut self) {
+        let [gx, gy, gz] = self.cfg.grid;
+        let threads: u64 = self.cfg.block.iter().map(|&b| b as u64).product();
+        if threads == 0 || gx == 0 || gy == 0 || gz == 0 {
+            return;
+        }
+        for z in 0..gz {
+            for y in 0..gy {
+                for x in 0..gx {
+                    let linear = x + y * gx + z * gx * gy;
+                    self.run_cta(
+                        CtaCtx {
+                            ctaid: [x, y, z],
+                            linear,
+                        },
+                        threads,
+                    );
+                    if self.stop {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    fn run_cta(&mut self, ctx: CtaCtx, threads: u64) {
+        let need = self.cfg.shared_bytes + self.cfg.local_bytes.saturating_mul(threads);
+        if need.saturating_add(self.mem.global.resident()) > self.cfg.max_memory {
+            self.fault(
+                FaultKind::MemoryLimit,
+                0,
+                ctx.linear,
+                0,
+                format!(
+                    "the CTA needs {need} bytes of shared and local memory; limits.max_memory is {}",
+                    self.cfg.max_memory
+                ),
+            );
+            self.stop = true;
+            return;
+        }
+        let mut cta = CtaMemory::new(self.cfg.shared_bytes, self.cfg.local_bytes, threads);
+        let [bx, by, _] = self.cfg.block;
+        let nwarps = threads.div_ceil(WARP as u64) as u32;
+        let mut pool = std::mem::take(&mut self.pool);
+        let reg_bound = self.reg_bound;
+        let mut warps: Vec<Warp> = (0..nwarps)
+            .map(|w| {
+                let regs = match pool.pop() {
+                    Some(old) => {
+                        let mut r = old.regs;
+                        // Registers past the bound are never named, so still 0.
+                        r[..reg_bound * WARP].fill(0);
+                        r
+                    }
+                    None => vec![0; NREGS * WARP],
+                };
+                let mut tid = [[0; 3]; WARP];
+                let mut valid = 0u32;
+                for (lane, t) in tid.iter_mut().enumerate() {
+                    let lin = w as u64 * WARP as u64 + lane as u64;
+                    if lin < threads {
+                        valid |= 1 << lane;
+                        let lin = lin as u32;
+                        *t = [lin % bx, (lin / bx) % by, lin / (bx * by)];
+                    }
+                }
+                Warp {
+                    regs,
+                    preds: [0; WARP],
+                    carry: 0,
+                    pc: 0,
+                    active: valid,
+                    exited: !valid,
+                    stack: Vec::new(),
+                    at_bar: false,
+                    done: valid == 0,
+                    id: w,
+                    tid,
+                }
+            })
+            .collect();
+        self.pool = pool;
+        loop {
+            for w in warps.iter_mut() {
+                while !w.done && !w.at_bar && !self.stop {
+                    self.step(w, &mut cta, &ctx);
+                }
+                if self.stop {
+                    self.pool.append(&mut warps);
+                    return;
+                }
+            }
+            if warps.iter().all(|w| w.done) {
+                self.pool.append(&mut warps);
+                return;
+            }
+            // Every live warp waits at the barrier: release them.
+            for w in warps.iter_mut() {
+                w.at_bar = false;
+            }
+        }
+    }
+
+    fn step(&mut self, w: &mut Warp, cta: &mut CtaMemory, ctx: &CtaCtx) {
+        let pc = w.pc;
+        if self.stats.warp_instructions >= self.cfg.max_steps {
+            self.fault(
+                FaultKind::StepLimit,
+                pc,
+                ctx.linear,
+                w.id,
+                format!(
+                    "stopped after limits.max_steps = {} warp instructions",
+                    self.cfg.max_steps
+                ),
+            );
+            self.stop = true;
+            return;
+        }
+        let prog = self.prog;
+        let inst = match prog.insts.get(pc) {
+            None => {
+                self.fault(
+                    FaultKind::PcOutOfRange,
+                    pc,
+                    ctx.linear,
+                    w.id,
+                    format!(
+                        "execution reached {:#x}, past the end of the program",
+                        inst_addr(pc)
+                    ),
+                );
+                w.kill();
+                return;
+            }
+            Some(Err(e)) => {
+                let msg = format!("cannot execute the word at {:#x}: {e}", inst_addr(pc));
+                self.fault(FaultKind::InvalidInstruction, pc, ctx.linear, w.id, msg);
+                w.kill();
+                return;
+            }
+            Some(Ok(i)) => i,
+        };
+        self.stats.warp_instructions += 1;
+        self.dense[pc].executed += 1;
+        // The executor table lives as long as the emulator; take it out while this
+        // instruction runs so `self` stays free (put back below).
+        let ex = std::mem::take(&mut self.exec);
+        let e = &ex[pc];
+
+        let guard = if inst.guard >= 7 {
+            if inst.guard_neg { 0 } else { w.active }
+        } else {
+            let mut guard = 0u32;
+            for l in lanes(w.active) {
+                if w.p(inst.guard, l) != inst.guard_neg {
+                    guard |= 1 << l;
+                }
+            }
+            guard
+        };
+        w.pc = pc + 1;
+        let res: Result<(), (FaultKind, String)> = match e.kind {
+            Kind::Bra => control::bra(w, inst, e, guard),
+            Kind::Ssy => control::ssy(w, inst, e),
+            Kind::Sync => control::sync(w, inst, e, guard),
+            Kind::Exit => control::exit(w, inst, e, guard),
+            Kind::Bar => control::bar(w, guard),
+            Kind::Nop => Ok(()),
+            Kind::Mem => self.mem_op(w, e, guard, pc, cta, ctx),
+            Kind::Alu => {
+                let env = Env {
+                    constant: &self.mem.constant,
+                    steps: self.stats.warp_instructions,
+                    block: self.cfg.block,
+                    ctaid: ctx.ctaid,
+                };
+                sem::exec(&env, w.view(), inst, &e.pre, guard)
+            }
+        };
+        self.exec = ex;
+        if let Err((kind, msg)) = res {
+            let msg = format!("{} ({})", msg, prog.texts[pc]);
+            self.fault(kind, pc, ctx.linear, w.id, msg);
+            if !matches!(kind, FaultKind::MisalignedRegister) {
+                w.kill();
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn mem_op(
+        &mut self,
+        w: &mut Warp,
+        e: &Exec,
+        guard: u32,
+        pc: usize,
+        cta: &mut CtaMemory,
+        ctx: &CtaCtx,
+    ) -> Result<(), (FaultKind, String)> {
+        let (records, data_reg) = memory::access(&self.cfg, w, e, guard)?;
+        {
+            let st = &mut self.dense[pc];
+            // A generic access whose lanes reach several spaces counts as global.
+            st.space = Some(match records.as_slice() {
+                [one] => one.space,
+                _ => Space::Global,
+            });
+            for acc in &records {
+                st.kind = Some(acc.kind);
+                st.cache = Some(acc.cache);
+                let c = model::cost(acc);
+                st.accesses += c.lanes as u64;
+                st.lines_128 += c.lines_128 as u64;
+                st.sectors_32 += c.sectors_32 as u64;
+                st.bank_conflict_degree = st.bank_conflict_degree.max(c.bank_conflict_degree);
+                st.wavefronts += c.wavefronts as u64;
+            }
+        }
+        for acc in &records {
+            self.move_data(w, acc, data_reg, pc, cta, ctx);
+        }
+        Ok(())
+    }
+
+    /// Reports one record's lane faults and moves its data.
+    fn move_data(
+        &mut self,
+        w: &mut Warp,
+        acc: &Access,
+        data_reg: u8,
+        pc: usize,
+        cta: &mut CtaMemory,
+        ctx: &CtaCtx,
+    ) {
+        for f in &acc.faults {
+            let msg = format!(
+                "{} {} at {:#x}: {}",
+                acc.space.name(),
+                match acc.kind {
+                    AccessKind::Load => "load",
+                    AccessKind::Store => "store",
+                },
+                f.addr,
+                f.kind.name()
+            );
+            self.fault_at(
+                f.kind.into(),
+                pc,
+                ctx.linear,
+                w.id,
+                Some(f.lane as u32),
+                Some(acc.space),
+                Some(f.addr),
+                msg,
+            );
+        }
+        let first_thread = w.id as u64 * WARP as u64;
+        match acc.kind {
+            AccessKind::Load => {
+                let mut out: Lanes = [[0; 4]; WARP];
+                self.mem.load(acc, cta, first_thread, &mut out);
+                memory::write_back(w, acc, data_reg, &out);
+            }
+            AccessKind::Store => {
+                let data = memory::gather(w, acc, data_reg);
+                for f in self.mem.store(acc, cta, first_thread, &data) {
+                    self.fault_at(
+                        FaultKind::MemoryLimit,
+                        pc,
+                        ctx.linear,
+                        w.id,
+                        Some(f.lane as u32),
+                        Some(acc.space),
+                        Some(f.addr),
+                        format!("global store at {:#x} passes limits.max_memory", f.addr),
+                    );
+                    self.stop = true;
+                }
+            }
+        }
+    }
+}

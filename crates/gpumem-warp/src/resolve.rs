@@ -1,0 +1,229 @@
+//! Launch-time resolution: each instruction's dispatch kind, operation, modifier values
+//! by id, branch target and memory facts, computed once so that executing it reads
+//! values only.
+
+use crate::program::addr_index;
+use gpumem_maxwell::table::{MemKind, ModId, Op, OpKind};
+use gpumem_maxwell::{Inst, Operand, RZ};
+use gpumem_mem::rules::LdcMode;
+use gpumem_mem::{AccessKind, CacheOp, Space};
+
+/// Everything about one instruction that does not change while it runs: resolved
+/// once per launch so that executing it never looks a modifier up.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pre {
+    /// The row's operation.
+    pub op: Op,
+    /// The value of each modifier group by [`ModId`] (`m[id as usize]`; 0 when the row
+    /// has no such group; the first group of an id wins).
+    pub m: [u8; ModId::COUNT],
+    /// `.PO` (both negation bits).
+    pub po: bool,
+    /// The row's first operand is a predicate destination (LOP, LOP3's register form,
+    /// LEA): the register operands follow it.
+    pub pd_first: bool,
+}
+
+impl Default for Pre {
+    fn default() -> Pre {
+        Pre {
+            op: Op::Nop,
+            m: [0; ModId::COUNT],
+            po: false,
+            pd_first: false,
+        }
+    }
+}
+
+impl Pre {
+    pub(crate) fn new(inst: &Inst) -> Pre {
+        let mut m = [0u8; ModId::COUNT];
+        for (k, g) in inst.op.mods.iter().enumerate().rev() {
+            m[g.id as usize] = inst.mods[k];
+        }
+        Pre {
+            op: inst.op.op,
+            m,
+            po: inst.po,
+            pd_first: matches!(
+                inst.op.operands.first(),
+                Some(OpKind::Pred { write: true, .. })
+            ),
+        }
+    }
+
+    /// The value of modifier group `id`.
+    #[inline]
+    pub(crate) fn m(&self, id: ModId) -> u8 {
+        self.m[id as usize]
+    }
+}
+
+/// How the executor dispatches one instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Bra,
+    Ssy,
+    Sync,
+    Exit,
+    Bar,
+    Nop,
+    Mem,
+    Alu,
+}
+
+/// One instruction resolved at launch time.
+#[derive(Clone, Debug)]
+pub(crate) struct Exec {
+    pub kind: Kind,
+    pub pre: Pre,
+    /// The branch target operand as an instruction index (SSY, BRA).
+    pub target: Option<usize>,
+    /// The CC test operand (15 = T).
+    pub cc: u8,
+    pub mem: Option<MemPre>,
+}
+
+/// The launch-invariant part of a memory instruction's access record.
+#[derive(Clone, Debug)]
+pub(crate) struct MemPre {
+    /// The size is an `.INVALID*` value (its text).
+    pub invalid_size: Option<&'static str>,
+    pub bytes: u32,
+    pub kind: AccessKind,
+    pub space: Space,
+    pub cache: CacheOp,
+    pub signed: bool,
+    pub uniform_hint: bool,
+    pub data_reg: u8,
+    /// The `Ps` predicates of a sparse LDG (written false), as a mask of P0-P6.
+    pub sparse_preds: u8,
+    /// `(Ra, offset, immediate width)`.
+    pub addr_op: Option<(u8, i64, u8)>,
+    pub bank: u32,
+    pub ldc_mode: LdcMode,
+    pub wide: bool,
+    /// LD/ST: each lane's address resolves to shared, local or global.
+    pub generic: bool,
+}
+
+impl Exec {
+    pub fn new(inst: &Inst) -> Exec {
+        // A branch target read from a constant bank has no functional model: it runs as
+        // an ALU row without one, which raises `unsupported`.
+        let const_target = inst
+            .op
+            .operands
+            .iter()
+            .any(|k| matches!(k, OpKind::ConstAddr { .. }));
+        let kind = match inst.op.op {
+            Op::Bra | Op::Ssy if const_target => Kind::Alu,
+            Op::Bra => Kind::Bra,
+            Op::Ssy => Kind::Ssy,
+            Op::Sync => Kind::Sync,
+            Op::Exit => Kind::Exit,
+            Op::Bar => Kind::Bar,
+            // No scoreboards are modelled (every access completes before the next
+            // instruction), so DEPBAR waits for nothing, whatever its scoreboard set.
+            Op::Nop | Op::Membar | Op::Depbar => Kind::Nop,
+            _ if inst.op.mem.is_some() => Kind::Mem,
+            _ => Kind::Alu,
+        };
+        let pre = Pre::new(inst);
+        Exec {
+            kind,
+            pre,
+            target: target(inst),
+            cc: cc_test(inst),
+            mem: if kind == Kind::Mem {
+                MemPre::new(inst, &pre)
+            } else {
+                None
+            },
+        }
+    }
+}
+
+impl MemPre {
+    fn new(inst: &Inst, pre: &Pre) -> Option<MemPre> {
+        let facts = inst.op.mem?;
+        let size_val = inst.mod_val(ModId::Sz)?;
+        let size = size_val.size()?;
+        let kind = match facts.kind {
+            MemKind::Load => AccessKind::Load,
+            MemKind::Store => AccessKind::Store,
+        };
+        let space = facts.space;
+        let mut p = MemPre {
+            invalid_size: size.invalid.then_some(size_val.text),
+            bytes: size.bytes as u32,
+            kind,
+            space,
+            cache: inst.cache_op().unwrap_or(CacheOp::Default),
+            signed: kind == AccessKind::Load && size.signed,
+            uniform_hint: pre.m(ModId::U) == 1 || size.uniform,
+            data_reg: RZ,
+            sparse_preds: 0,
+            addr_op: None,
+            bank: inst
+                .operands
+                .iter()
+                .find_map(|o| match o {
+                    Operand::ConstMem { bank, .. } => Some(*bank as u32),
+                    _ => None,
+                })
+                .unwrap_or(0),
+            ldc_mode: LdcMode::from_value(pre.m(ModId::Ad)),
+            wide: pre.m(ModId::E) == 1,
+            generic: facts.generic,
+        };
+        // Operands: the data register, the address, and (sparse LDG) Ps.
+        for (k, o) in inst.op.operands.iter().zip(inst.operands.iter()) {
+            match (k, o) {
+                (OpKind::Reg { .. }, Operand::Reg { r, .. }) => p.data_reg = *r,
+                (OpKind::Mem { imm, .. }, Operand::Mem { ra, off }) => {
+                    p.addr_op = Some((*ra, *off, imm.width))
+                }
+                (OpKind::ConstMem { .. }, Operand::ConstMem { ra, off, .. }) => {
+                    p.addr_op = Some((*ra, *off, 16));
+                }
+                (OpKind::SparsePred { .. }, Operand::Pred { p: ps, .. }) if *ps < 7 => {
+                    p.sparse_preds |= 1 << *ps;
+                }
+                _ => {}
+            }
+        }
+        Some(p)
+    }
+}
+
+impl Exec {
+    /// The entry of an instruction that does not decode (executing it faults before
+    /// this is read).
+    pub fn invalid() -> Exec {
+        Exec {
+            kind: Kind::Nop,
+            pre: Pre::default(),
+            target: None,
+            cc: 15,
+            mem: None,
+        }
+    }
+}
+
+fn target(inst: &Inst) -> Option<usize> {
+    inst.operands.iter().find_map(|o| match o {
+        Operand::Target(t) => addr_index(*t),
+        _ => None,
+    })
+}
+
+fn cc_test(inst: &Inst) -> u8 {
+    inst.operands
+        .iter()
+        .find_map(|o| match o {
+            Operand::Cc(c) => Some(*c),
+            _ => None,
+        })
+        .unwrap_or(15)
+}

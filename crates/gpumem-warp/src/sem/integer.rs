@@ -1,0 +1,230 @@
+//! Integer arithmetic: IADD/IADD32I (carry, saturation, `.PO`), IADD3, ISCADD, LEA, XMAD, IMNMX.
+
+use super::{Ctx, R, mods, pdst, unsupported};
+use crate::warp::lanes;
+use gpumem_maxwell::Operand;
+use gpumem_maxwell::table::ModId;
+
+/// IADD, IADD32I: `Rd = Ra + B` with negations, `.X` (carry in), `.CC` (carry out),
+/// `.SAT` and `.PO` (plus one).
+pub(super) fn iadd(c: &mut Ctx<'_>) -> R {
+    let inst = c.inst;
+    let o = c.o;
+    let pre = c.pre;
+    let guard = c.guard;
+    let po = c.pre.po;
+    let d = Ctx::rd(inst, 0);
+    let x = pre.m(ModId::X) == 1;
+    let cc = pre.m(ModId::Cc) == 1;
+    let satf = pre.m(ModId::Sat) == 1;
+    let neg_imm = pre.m(ModId::Neg) == 1;
+    let (na, nb) = (mods(&o[1]).0, mods(&o[2]).0 || neg_imm);
+    for l in lanes(guard) {
+        let a = c.raw(1, l);
+        let b = c.raw(2, l);
+        let (ai, bi, cin) = if po {
+            (a, b, 1)
+        } else {
+            let ai = if na { !a } else { a };
+            let bi = if nb { !b } else { b };
+            let cin = if x { c.carry(l) } else { na as u32 + nb as u32 };
+            (ai, bi, cin)
+        };
+        let sum = ai as u64 + bi as u64 + cin as u64;
+        let mut r = sum as u32;
+        if satf && !x {
+            let sa = if na {
+                -(a as i32 as i64)
+            } else {
+                a as i32 as i64
+            };
+            let sb = if nb {
+                -(b as i32 as i64)
+            } else {
+                b as i32 as i64
+            };
+            r = (sa + sb).clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32;
+        }
+        c.set(d, l, r);
+        if cc {
+            c.set_carry(l, sum >> 32 != 0);
+        }
+    }
+    Ok(())
+}
+
+/// IADD3: `Rd = A + B + C` with half selects and `.RS`/`.LS`.
+pub(super) fn iadd3(c: &mut Ctx<'_>) -> R {
+    let inst = c.inst;
+    let o = c.o;
+    let pre = c.pre;
+    let guard = c.guard;
+    let d = Ctx::rd(inst, 0);
+    let x = pre.m(ModId::X) == 1;
+    let cc = pre.m(ModId::Cc) == 1;
+    let shift = pre.m(ModId::Shift);
+    let halves = [
+        pre.m(ModId::HalfA),
+        pre.m(ModId::HalfB),
+        pre.m(ModId::HalfC),
+    ];
+    let neg_imm = pre.m(ModId::Neg) == 1;
+    for l in lanes(guard) {
+        let mut v = [0i64; 3];
+        for k in 0..3 {
+            let raw = c.raw(k + 1, l);
+            let raw = match halves[k] {
+                1 => raw & 0xffff,
+                2 => raw >> 16,
+                _ => raw,
+            } as i64;
+            let neg = mods(&o[k + 1]).0 || (k == 1 && neg_imm);
+            v[k] = if neg { -raw } else { raw };
+        }
+        let ab = v[0] + v[1];
+        let ab = match shift {
+            1 => ((ab as u64 & 0x3_ffff_ffff) >> 16) as i64,
+            2 => ab << 16,
+            _ => ab,
+        };
+        let sum = ab + v[2] + if x { c.carry(l) as i64 } else { 0 };
+        c.set(d, l, sum as u32);
+        if cc {
+            c.set_carry(l, (sum as u64 >> 32) & 1 != 0);
+        }
+    }
+    Ok(())
+}
+
+/// ISCADD: `Rd = (Ra << shift) + B`.
+pub(super) fn iscadd(c: &mut Ctx<'_>) -> R {
+    let inst = c.inst;
+    let o = c.o;
+    let pre = c.pre;
+    let guard = c.guard;
+    let po = c.pre.po;
+    let d = Ctx::rd(inst, 0);
+    let cc = pre.m(ModId::Cc) == 1;
+    let neg_imm = pre.m(ModId::Neg) == 1;
+    let Operand::Imm(sh) = o[3] else {
+        return unsupported(format!("{} shift", inst.op.name));
+    };
+    for l in lanes(guard) {
+        let a = c.ival(1, l);
+        let b = c.ival(2, l);
+        let b = if neg_imm { b.wrapping_neg() } else { b };
+        let sum = ((a << (sh & 31)) as u64) + b as u64 + po as u64;
+        c.set(d, l, sum as u32);
+        if cc {
+            c.set_carry(l, sum >> 32 != 0);
+        }
+    }
+    Ok(())
+}
+
+/// LEA: `Rd = (Ra << shift) + B`, the carry out to `Pd`.
+pub(super) fn lea(c: &mut Ctx<'_>) -> R {
+    let inst = c.inst;
+    let o = c.o;
+    let pre = c.pre;
+    let guard = c.guard;
+    let pd = pdst(&o[0]);
+    let d = Ctx::rd(inst, 1);
+    let x = pre.m(ModId::X) == 1;
+    let cc = pre.m(ModId::Cc) == 1;
+    let sh = match o[4] {
+        Operand::Imm(s) => (s & 31) as u32,
+        _ => 0,
+    };
+    for l in lanes(guard) {
+        let a = c.ival(2, l);
+        let b = c.raw(3, l);
+        let sum = ((a << sh) as u64) + b as u64 + if x { c.carry(l) as u64 } else { 0 };
+        c.set(d, l, sum as u32);
+        c.set_pred(pd, l, sum >> 32 != 0);
+        if cc {
+            c.set_carry(l, sum >> 32 != 0);
+        }
+    }
+    Ok(())
+}
+
+/// XMAD: a 16x16-bit product plus C (C modes, `.PSL`, `.MRG`).
+pub(super) fn xmad(c: &mut Ctx<'_>) -> R {
+    let inst = c.inst;
+    let pre = c.pre;
+    let guard = c.guard;
+    let d = Ctx::rd(inst, 0);
+    let sign = pre.m(ModId::Sign);
+    let psl = pre.m(ModId::Psl) == 1;
+    let cmode = pre.m(ModId::Cmode);
+    let mrg = pre.m(ModId::Mrg) == 1;
+    let x = pre.m(ModId::X) == 1;
+    let cc = pre.m(ModId::Cc) == 1;
+    let ha = pre.m(ModId::H1a) == 1;
+    let hb = pre.m(ModId::H1b) == 1;
+    if cmode == 3 {
+        return unsupported(format!("{}.CSFU", inst.op.name));
+    }
+    for l in lanes(guard) {
+        let a = c.raw(1, l);
+        let b = c.raw(2, l);
+        let cv = c.raw(3, l);
+        let a16 = if ha { a >> 16 } else { a & 0xffff };
+        let b16 = if hb { b >> 16 } else { b & 0xffff };
+        let ae = if sign & 1 != 0 {
+            a16 as u16 as i16 as i64
+        } else {
+            a16 as i64
+        };
+        let be = if sign & 2 != 0 {
+            b16 as u16 as i16 as i64
+        } else {
+            b16 as i64
+        };
+        let mut p = (ae * be) as u32;
+        if psl {
+            p <<= 16;
+        }
+        let cx = match cmode {
+            1 => cv & 0xffff,
+            2 => cv >> 16,
+            4 => cv.wrapping_add(b << 16),
+            _ => cv,
+        };
+        let sum = p as u64 + cx as u64 + if x { c.carry(l) as u64 } else { 0 };
+        let mut r = sum as u32;
+        if mrg {
+            r = (r & 0xffff) | (b << 16);
+        }
+        c.set(d, l, r);
+        if cc {
+            c.set_carry(l, sum >> 32 != 0);
+        }
+    }
+    Ok(())
+}
+
+/// IMNMX: `Rd = Pp ? min(Ra, B) : max(Ra, B)`.
+pub(super) fn imnmx(c: &mut Ctx<'_>) -> R {
+    let inst = c.inst;
+    let pre = c.pre;
+    let guard = c.guard;
+    if pre.m(ModId::Ext) != 0 {
+        return unsupported(format!("{} extended modes", inst.op.name));
+    }
+    let signed = pre.m(ModId::U32) == 1;
+    let d = Ctx::rd(inst, 0);
+    for l in lanes(guard) {
+        let (a, b) = (c.raw(1, l), c.ival(2, l));
+        let min = c.p_of(3, l);
+        let a_lt = if signed {
+            (a as i32) < (b as i32)
+        } else {
+            a < b
+        };
+        let r = if a_lt == min { a } else { b };
+        c.set(d, l, r);
+    }
+    Ok(())
+}

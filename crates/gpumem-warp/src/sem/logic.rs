@@ -1,0 +1,165 @@
+//! Comparisons, predicate logic, selection and bitwise logic: ISETP, PSETP, PSET, SEL, LOP/LOP32I, LOP3.LUT.
+
+use super::{Ctx, R, bop, icmp, pdst, unsupported};
+use crate::warp::lanes;
+use gpumem_maxwell::Operand;
+use gpumem_maxwell::table::ModId;
+
+/// ISETP: `Pd = (Ra cmp B) bop Pp`, `Pq = !(Ra cmp B) bop Pp`.
+pub(super) fn isetp(c: &mut Ctx<'_>) -> R {
+    let inst = c.inst;
+    let o = c.o;
+    let pre = c.pre;
+    let guard = c.guard;
+    if pre.m(ModId::X) == 1 {
+        return unsupported(format!(
+            "{}.X (needs the zero flag of the CC register)",
+            inst.op.name
+        ));
+    }
+    let cmp = pre.m(ModId::Cmp);
+    let signed = pre.m(ModId::U32) == 1;
+    let b = pre.m(ModId::Bop);
+    let (p0, p1) = (pdst(&o[0]), pdst(&o[1]));
+    for l in lanes(guard) {
+        let t = icmp(cmp, c.raw(2, l), c.ival(3, l), signed);
+        let pc = c.p_of(4, l);
+        c.set_pred(p0, l, bop(b, t, pc));
+        c.set_pred(p1, l, bop(b, !t, pc));
+    }
+    Ok(())
+}
+
+/// PSETP: predicate logic into two predicates.
+pub(super) fn psetp(c: &mut Ctx<'_>) -> R {
+    let o = c.o;
+    let pre = c.pre;
+    let guard = c.guard;
+    let (b1, b2) = (pre.m(ModId::Bop1), pre.m(ModId::Bop));
+    let (p0, p1) = (pdst(&o[0]), pdst(&o[1]));
+    for l in lanes(guard) {
+        let t = bop(b1, c.p_of(2, l), c.p_of(3, l));
+        let pc = c.p_of(4, l);
+        c.set_pred(p0, l, bop(b2, t, pc));
+        c.set_pred(p1, l, bop(b2, !t, pc));
+    }
+    Ok(())
+}
+
+/// PSET: predicate logic into a register (all ones, or 1.0 with `.BF`).
+pub(super) fn pset(c: &mut Ctx<'_>) -> R {
+    let inst = c.inst;
+    let pre = c.pre;
+    let guard = c.guard;
+    let (b1, b2) = (pre.m(ModId::Bop1), pre.m(ModId::Bop));
+    let bf = pre.m(ModId::Bf) == 1;
+    let d = Ctx::rd(inst, 0);
+    for l in lanes(guard) {
+        let t = bop(b2, bop(b1, c.p_of(1, l), c.p_of(2, l)), c.p_of(3, l));
+        let v = match (t, bf) {
+            (false, _) => 0,
+            (true, true) => 1.0f32.to_bits(),
+            (true, false) => u32::MAX,
+        };
+        c.set(d, l, v);
+    }
+    Ok(())
+}
+
+/// SEL: `Rd = Pp ? Ra : B`.
+pub(super) fn sel(c: &mut Ctx<'_>) -> R {
+    let inst = c.inst;
+    let guard = c.guard;
+    let d = Ctx::rd(inst, 0);
+    for l in lanes(guard) {
+        let v = if c.p_of(3, l) {
+            c.raw(1, l)
+        } else {
+            c.ival(2, l)
+        };
+        c.set(d, l, v);
+    }
+    Ok(())
+}
+
+/// LOP, LOP32I: `Rd = Ra op B`, and its predicate test where the row writes `Pd`.
+pub(super) fn lop(c: &mut Ctx<'_>) -> R {
+    let inst = c.inst;
+    let o = c.o;
+    let pre = c.pre;
+    let guard = c.guard;
+    let lop = pre.m(ModId::Lop);
+    let inv = pre.m(ModId::Inv) == 1;
+    let ptest = pre.m(ModId::Ptest);
+    let (pd, di, ai) = if pre.pd_first {
+        (pdst(&o[0]), 1, 2)
+    } else {
+        (7, 0, 1)
+    };
+    let d = Ctx::rd(inst, di);
+    for l in lanes(guard) {
+        let a = c.ival(ai, l);
+        let b = c.ival(ai + 1, l);
+        let b = if inv { !b } else { b };
+        let r = match lop {
+            0 => a & b,
+            1 => a | b,
+            2 => a ^ b,
+            _ => b,
+        };
+        c.set(d, l, r);
+        let p = match ptest {
+            1 => true,
+            2 => r == 0,
+            3 => r != 0,
+            _ => false,
+        };
+        c.set_pred(pd, l, p);
+    }
+    Ok(())
+}
+
+/// LOP3.LUT: `Rd = LUT(Ra, B, Rc)`, and its predicate test where the row writes `Pd`.
+pub(super) fn lop3(c: &mut Ctx<'_>) -> R {
+    let inst = c.inst;
+    let o = c.o;
+    let pre = c.pre;
+    let guard = c.guard;
+    let (pd, base) = if pre.pd_first {
+        (pdst(&o[0]), 1)
+    } else {
+        (7, 0)
+    };
+    let d = Ctx::rd(inst, base);
+    let Operand::Imm(lut) = o[base + 4] else {
+        return unsupported(format!("{} LUT", inst.op.name));
+    };
+    if pre.m(ModId::Cc) == 1 || pre.m(ModId::X) == 1 {
+        return unsupported(format!("{} with .CC or .X", inst.op.name));
+    }
+    let lut = lut as u32 & 0xff;
+    let ptest = pre.m(ModId::Ptest);
+    for l in lanes(guard) {
+        let a = c.raw(base + 1, l);
+        let b = c.raw(base + 2, l);
+        let cv = c.raw(base + 3, l);
+        let mut r = 0u32;
+        for k in 0..8 {
+            if lut >> k & 1 != 0 {
+                let ma = if k & 4 != 0 { a } else { !a };
+                let mb = if k & 2 != 0 { b } else { !b };
+                let mc = if k & 1 != 0 { cv } else { !cv };
+                r |= ma & mb & mc;
+            }
+        }
+        c.set(d, l, r);
+        let p = match ptest {
+            1 => true,
+            2 => r == 0,
+            3 => r != 0,
+            _ => false,
+        };
+        c.set_pred(pd, l, p);
+    }
+    Ok(())
+}

@@ -1,0 +1,157 @@
+//! Memory instructions: the access records of LDG, STG, LDL, LDS, STL, STS, LDC, LD and
+//! ST (rules of seed pages 000-003), and the register side of the data they move.
+//! The emulator hands the records to the memory and the statistics model.
+
+use crate::config::LaunchConfig;
+use crate::fault::FaultKind;
+use crate::resolve::Exec;
+use crate::warp::{Lanes, Warp, lanes};
+use gpumem_maxwell::RZ;
+use gpumem_mem::rules;
+use gpumem_mem::{Access, AccessKind, Space, WARP};
+
+/// Builds the access records of a memory instruction (rules of seeds 000-003): one,
+/// or for a generic LD/ST one per space its lanes resolve to (shared, local, global
+/// order; at least one).
+pub(crate) fn access(
+    launch: &LaunchConfig,
+    w: &mut Warp,
+    e: &Exec,
+    guard: u32,
+) -> Result<(Vec<Access>, u8), (FaultKind, String)> {
+    let p = e
+        .mem
+        .as_ref()
+        .ok_or((FaultKind::Unsupported, "not a memory op".to_string()))?;
+    if let Some(size_text) = p.invalid_size {
+        return Err((FaultKind::InvalidInstruction, format!("size {size_text}")));
+    }
+    let (bytes, kind, space) = (p.bytes, p.kind, p.space);
+    let mut acc = Access::new(space, kind, bytes, p.signed, p.cache);
+    acc.uniform_hint = p.uniform_hint;
+    let data_reg = p.data_reg;
+    if p.sparse_preds != 0 {
+        // Ps: no page of gpumem's memory is sparse, so Ps is false.
+        for l in lanes(guard) {
+            w.preds[l] &= !p.sparse_preds;
+        }
+    }
+    let nregs = bytes.div_ceil(4);
+    if data_reg != RZ && nregs > 1 && !(data_reg as u32).is_multiple_of(nregs) {
+        return Err((
+            FaultKind::MisalignedRegister,
+            format!(
+                "a {}-bit access needs a register that is a multiple of {nregs}, not R{data_reg}",
+                bytes * 8
+            ),
+        ));
+    }
+    let (ra, off, width) = p
+        .addr_op
+        .ok_or((FaultKind::Unsupported, "no address operand".to_string()))?;
+    let cfg = &launch.mem;
+    if space == Space::Constant {
+        for l in lanes(guard) {
+            let rav = (ra != RZ).then(|| w.r(ra, l));
+            acc.apply(l, rules::constant(p.bank, rav, off, p.ldc_mode, bytes, cfg));
+        }
+        return Ok((vec![acc], data_reg));
+    }
+    let absolute = ra == RZ || ra as u32 >= launch.registers;
+    let zext = (off as u64) & ((1u64 << width) - 1);
+    let wide = p.wide;
+    let store = kind == AccessKind::Store;
+    if p.generic {
+        // The generic address: 64-bit `{Ra+1,Ra} + sext(imm32)` with `.E`, else the
+        // 32-bit sum zero-extended; RZ (or Ra beyond the register count) gives the
+        // zero-extended 32-bit immediate. The trailing predicate is not consulted.
+        let hi_reg = (ra < 254).then(|| ra + 1);
+        let spaces = [Space::Shared, Space::Local, Space::Global];
+        let mut recs: Vec<Access> = spaces
+            .iter()
+            .map(|&s| {
+                let mut a = Access::new(s, kind, bytes, p.signed, p.cache);
+                a.uniform_hint = p.uniform_hint;
+                a
+            })
+            .collect();
+        let win = launch.windows;
+        for l in lanes(guard) {
+            let raw = if absolute {
+                zext
+            } else if wide {
+                let lo = w.r(ra, l) as u64;
+                let hi = hi_reg.map(|h| w.r(h, l) as u64).unwrap_or(0);
+                ((hi << 32) | lo).wrapping_add(off as u64)
+            } else {
+                w.r(ra, l).wrapping_add(off as u32) as u64
+            };
+            let (s, a) = win.resolve(raw);
+            let (i, v) = match s {
+                Space::Shared => (0, rules::window(a, bytes, launch.shared_bytes, cfg)),
+                Space::Local => (1, rules::window(a, bytes, launch.local_bytes, cfg)),
+                _ => (2, rules::global(a, bytes, store, cfg)),
+            };
+            recs[i].apply(l, v);
+        }
+        let mut out: Vec<Access> = recs.into_iter().filter(|a| a.mask != 0).collect();
+        if out.is_empty() {
+            out.push(Access::new(Space::Global, kind, bytes, p.signed, p.cache));
+        }
+        return Ok((out, data_reg));
+    }
+    match space {
+        Space::Global if !absolute && wide => {
+            let hi_reg = (ra < 254).then(|| ra + 1);
+            for l in lanes(guard) {
+                let lo = w.r(ra, l) as u64;
+                let hi = hi_reg.map(|h| w.r(h, l) as u64).unwrap_or(0);
+                let raw = ((hi << 32) | lo).wrapping_add(off as u64);
+                acc.apply(l, rules::global(raw, bytes, store, cfg));
+            }
+        }
+        _ => {
+            let alloc = match space {
+                Space::Local => launch.local_bytes,
+                _ => launch.shared_bytes,
+            };
+            for l in lanes(guard) {
+                let raw = if absolute {
+                    zext
+                } else {
+                    w.r(ra, l).wrapping_add(off as u32) as u64
+                };
+                let v = match space {
+                    Space::Global => rules::global(raw, bytes, store, cfg),
+                    _ => rules::window(raw, bytes, alloc, cfg),
+                };
+                acc.apply(l, v);
+            }
+        }
+    }
+    Ok((vec![acc], data_reg))
+}
+
+/// Writes a load's data into the registers from `data_reg` on, for the record's lanes.
+pub(crate) fn write_back(w: &mut Warp, acc: &Access, data_reg: u8, out: &Lanes) {
+    let nregs = acc.bytes.div_ceil(4) as usize;
+    for l in lanes(acc.mask) {
+        for (k, v) in out[l].iter().enumerate().take(nregs) {
+            w.set(data_reg.saturating_add(k as u8), l, *v);
+        }
+    }
+}
+
+/// A store's data: the registers from `data_reg` on, for the record's lanes (0 past
+/// R254).
+pub(crate) fn gather(w: &Warp, acc: &Access, data_reg: u8) -> Lanes {
+    let nregs = acc.bytes.div_ceil(4) as usize;
+    let mut data: Lanes = [[0; 4]; WARP];
+    for l in lanes(acc.mask) {
+        for (k, d) in data[l].iter_mut().enumerate().take(nregs) {
+            let r = data_reg as usize + k;
+            *d = if r >= RZ as usize { 0 } else { w.r(r as u8, l) };
+        }
+    }
+    data
+}

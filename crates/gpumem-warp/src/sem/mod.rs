@@ -1,0 +1,291 @@
+//! Instruction semantics of the Maxwell rows that compute values, lane by lane, one
+//! module per family, dispatched on the row's [`Op`]. Each instruction was resolved
+//! once per launch ([`Pre`]): its operation and its modifier values by [`ModId`], so
+//! the per-execution path never compares strings. Control flow ([`control`]) and
+//! memory access records ([`memory`]) are here too; the emulator moves the data.
+//!
+//! [`ModId`]: gpumem_maxwell::table::ModId
+
+mod bits;
+pub(crate) mod control;
+mod convert;
+mod float;
+mod integer;
+mod logic;
+pub(crate) mod memory;
+mod moves;
+
+use crate::fault::FaultKind;
+use crate::resolve::Pre;
+use crate::warp::WarpView;
+use gpumem_maxwell::inst::MAX_OPERANDS;
+use gpumem_maxwell::table::Op;
+use gpumem_maxwell::{Inst, Operand, RZ};
+use gpumem_mem::{ConstBanks, WARP};
+
+/// What the ALU reads besides the warp: constant banks, the launch's shape, the clock.
+pub(crate) struct Env<'a> {
+    /// The constant banks (`c[bank][off]` operands).
+    pub constant: &'a ConstBanks,
+    /// Warp instructions executed so far (`SR_CLOCKLO`/`HI`).
+    pub steps: u64,
+    /// The block's dimensions (`SR_NTID`).
+    pub block: [u32; 3],
+    /// The CTA's index (`SR_CTAID`).
+    pub ctaid: [u32; 3],
+}
+
+/// What executing an instruction gives: nothing, or a fault kind and its message.
+pub(crate) type R = Result<(), (FaultKind, String)>;
+
+fn unsupported(what: impl Into<String>) -> R {
+    Err((FaultKind::Unsupported, what.into()))
+}
+
+/// Where an operand's bits come from, resolved once per warp instruction.
+#[derive(Clone, Copy)]
+enum Src {
+    /// A register: the index of lane 0's value in the register file.
+    Reg(usize),
+    /// The same value in every lane (RZ, immediates, constant-bank words).
+    Val(u32),
+}
+
+/// One warp instruction being executed: the warp's state, the instruction, its
+/// launch-time resolution, the lanes it runs on, and its operands' bits.
+pub(crate) struct Ctx<'a> {
+    w: WarpView<'a>,
+    env: &'a Env<'a>,
+    inst: &'a Inst,
+    pre: &'a Pre,
+    guard: u32,
+    ctaid: [u32; 3],
+    o: &'a [Operand; MAX_OPERANDS],
+    /// Every lane's bits of each operand, gathered once per warp instruction (before
+    /// any lane writes: every operand is read before its lane's results are written,
+    /// and lanes never read each other's registers).
+    vals: [[u32; WARP]; MAX_OPERANDS],
+    /// `(neg, abs, not)` of each operand.
+    md: [(bool, bool, bool); MAX_OPERANDS],
+}
+
+impl Ctx<'_> {
+    #[inline]
+    fn set(&mut self, r: u8, lane: usize, v: u32) {
+        if r != RZ {
+            self.w.regs[r as usize * WARP + lane] = v;
+        }
+    }
+    #[inline]
+    fn pred(&self, p: u8, lane: usize) -> bool {
+        p >= 7 || self.w.preds[lane] >> p & 1 != 0
+    }
+    fn set_pred(&mut self, p: u8, lane: usize, v: bool) {
+        if p < 7 {
+            if v {
+                self.w.preds[lane] |= 1 << p;
+            } else {
+                self.w.preds[lane] &= !(1 << p);
+            }
+        }
+    }
+    fn carry(&self, lane: usize) -> u32 {
+        *self.w.carry >> lane & 1
+    }
+    fn set_carry(&mut self, lane: usize, c: bool) {
+        if c {
+            *self.w.carry |= 1 << lane;
+        } else {
+            *self.w.carry &= !(1 << lane);
+        }
+    }
+
+    /// Operand `k`'s source (constant words are read here, once).
+    fn src_of(env: &Env<'_>, o: &Operand) -> Src {
+        match *o {
+            Operand::Reg { r, .. } if r != RZ => Src::Reg(r as usize * WARP),
+            Operand::Reg { .. } => Src::Val(0),
+            Operand::Const { bank, off, .. } => {
+                Src::Val(env.constant.word(bank as u32, off as i64))
+            }
+            Operand::Imm(i) => Src::Val(i as u32),
+            Operand::FImm(b) => Src::Val(b),
+            _ => Src::Val(0),
+        }
+    }
+
+    /// The bits of operand `k`, no modifiers applied.
+    #[inline]
+    fn raw(&self, k: usize, lane: usize) -> u32 {
+        self.vals[k][lane & (WARP - 1)]
+    }
+
+    /// An integer operand with its `-`, `|..|` and `~` applied.
+    #[inline]
+    fn ival(&self, k: usize, lane: usize) -> u32 {
+        let v = self.raw(k, lane);
+        let (neg, abs, not) = self.md[k];
+        let v = if abs { (v as i32).unsigned_abs() } else { v };
+        let v = if not { !v } else { v };
+        if neg { v.wrapping_neg() } else { v }
+    }
+
+    /// A float operand with `-` and `|..|` applied (sign-bit operations).
+    #[inline]
+    fn fval(&self, k: usize, lane: usize) -> f32 {
+        let mut v = self.raw(k, lane);
+        let (neg, abs, _) = self.md[k];
+        if abs {
+            v &= 0x7fff_ffff;
+        }
+        if neg {
+            v ^= 0x8000_0000;
+        }
+        f32::from_bits(v)
+    }
+
+    fn rd(inst: &Inst, k: usize) -> u8 {
+        match inst.operands[k] {
+            Operand::Reg { r, .. } => r,
+            _ => RZ,
+        }
+    }
+
+    #[inline]
+    fn p_of(&self, k: usize, lane: usize) -> bool {
+        match self.o[k] {
+            Operand::Pred { p, neg } => self.pred(p, lane) != neg,
+            _ => true,
+        }
+    }
+}
+
+fn mods(o: &Operand) -> (bool, bool, bool) {
+    match *o {
+        Operand::Reg { neg, abs, not, .. } => (neg, abs, not),
+        Operand::Const { neg, abs, not, .. } => (neg, abs, not),
+        _ => (false, false, false),
+    }
+}
+
+fn pdst(o: &Operand) -> u8 {
+    match *o {
+        Operand::Pred { p, .. } => p,
+        _ => 7,
+    }
+}
+
+fn bop(op: u8, a: bool, b: bool) -> bool {
+    match op {
+        0 => a && b,
+        1 => a || b,
+        _ => a != b,
+    }
+}
+
+fn icmp(cmp: u8, a: u32, b: u32, signed: bool) -> bool {
+    let o = if signed {
+        (a as i32).cmp(&(b as i32))
+    } else {
+        a.cmp(&b)
+    };
+    use std::cmp::Ordering::*;
+    match cmp {
+        0 => false,
+        1 => o == Less,
+        2 => o == Equal,
+        3 => o != Greater,
+        4 => o == Greater,
+        5 => o != Equal,
+        6 => o != Less,
+        _ => true,
+    }
+}
+
+/// Rounding of a float result: 0 RN, 1 RM, 2 RP, 3 RZ.
+pub(crate) fn round_f32(x: f64, mode: u8) -> f32 {
+    let r = x as f32;
+    if x.is_nan() || mode == 0 {
+        return r;
+    }
+    let rf = r as f64;
+    match mode {
+        1 if rf > x => r.next_down(),
+        2 if rf < x => r.next_up(),
+        3 if rf.abs() > x.abs() => {
+            if r > 0.0 {
+                r.next_down()
+            } else {
+                r.next_up()
+            }
+        }
+        _ => r,
+    }
+}
+
+fn ftz(x: f32) -> f32 {
+    if x.is_subnormal() {
+        0.0f32.copysign(x)
+    } else {
+        x
+    }
+}
+
+fn sat(x: f32) -> f32 {
+    if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) }
+}
+
+/// Executes a value-computing instruction on the lanes of `guard`.
+pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard: u32) -> R {
+    let o = &inst.operands;
+    let mut vals = [[0u32; WARP]; MAX_OPERANDS];
+    for (v, x) in vals.iter_mut().zip(o.iter()) {
+        match Ctx::src_of(env, x) {
+            Src::Reg(base) => v.copy_from_slice(&w.regs[base..base + WARP]),
+            Src::Val(0) => {}
+            Src::Val(x) => *v = [x; WARP],
+        }
+    }
+    let mut c = Ctx {
+        w,
+        env,
+        inst,
+        pre,
+        guard,
+        ctaid: env.ctaid,
+        o,
+        vals,
+        md: o.map(|x| mods(&x)),
+    };
+    let c = &mut c;
+    match pre.op {
+        Op::Mov => moves::mov(c),
+        Op::S2r => moves::s2r(c),
+        Op::Iadd => integer::iadd(c),
+        Op::Iadd3 => integer::iadd3(c),
+        Op::Iscadd => integer::iscadd(c),
+        Op::Lea => integer::lea(c),
+        Op::Xmad => integer::xmad(c),
+        Op::Imnmx => integer::imnmx(c),
+        Op::Isetp => logic::isetp(c),
+        Op::Psetp => logic::psetp(c),
+        Op::Pset => logic::pset(c),
+        Op::Sel => logic::sel(c),
+        Op::Lop => logic::lop(c),
+        Op::Lop3 => logic::lop3(c),
+        Op::Shl => bits::shl(c),
+        Op::Shr => bits::shr(c),
+        Op::Shf => bits::shf(c),
+        Op::Bfe => bits::bfe(c),
+        Op::Bfi => bits::bfi(c),
+        Op::Prmt => bits::prmt(c),
+        Op::Popc => bits::popc(c),
+        Op::Flo => bits::flo(c),
+        Op::Fadd => float::fadd(c),
+        Op::Fmul => float::fmul(c),
+        Op::Ffma => float::ffma(c),
+        Op::I2f => convert::i2f(c),
+        Op::F2i => convert::f2i(c),
+        _ => unsupported(format!("no functional model for {}", inst.op.form)),
+    }
+}
