@@ -2011,13 +2011,27 @@ static CCS: &[(u8, &str)] = &[
     (31, "CC.RGT"),
 ];
 
-/// Special-register names of S2R, by number.
-pub fn sreg_name(n: u8) -> Option<&'static str> {
-    SREGS.iter().find(|(v, _)| *v == n).map(|(_, s)| *s)
+/// Special registers that SM52 names differently from SM50 (nvdisasm 11.8, checked over
+/// all 256 numbers with `-b SM50` and `-b SM52`).
+static SREGS_SM52: &[(u8, &str)] = &[(15, "SR_ORDERING_TICKET")];
+
+/// Special-register names of S2R, by number, as nvdisasm prints them for `target`.
+pub fn sreg_name(n: u8, target: Target) -> Option<&'static str> {
+    let own = match target {
+        Target::Sm52 => SREGS_SM52.iter().find(|(v, _)| *v == n),
+        Target::Sm50 => None,
+    };
+    own.or_else(|| SREGS.iter().find(|(v, _)| *v == n))
+        .map(|(_, s)| *s)
 }
 
+/// The number of a special register named `name` (either target's spelling).
 pub fn sreg_num(name: &str) -> Option<u8> {
-    SREGS.iter().find(|(_, s)| *s == name).map(|(v, _)| *v)
+    SREGS
+        .iter()
+        .chain(SREGS_SM52)
+        .find(|(_, s)| *s == name)
+        .map(|(v, _)| *v)
 }
 
 pub fn cc_name(n: u8) -> Option<&'static str> {

@@ -262,13 +262,17 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
         operands,
         po: op.po_in(word),
         ctrl: Ctrl::from_slot(slot),
+        target,
     })
 }
 
 /// Operand values that exist in the field but not in the ISA.
 fn invalid_operand(k: &OpKind, v: &Operand) -> Option<&'static str> {
     match (k, v) {
-        (OpKind::SReg { .. }, Operand::SReg(s)) if crate::alu::sreg_name(*s).is_none() => {
+        // SM52 only renames registers SM50 has, so SM50's table decides existence.
+        (OpKind::SReg { .. }, Operand::SReg(s))
+            if crate::alu::sreg_name(*s, Target::Sm50).is_none() =>
+        {
             Some("sreg")
         }
         (OpKind::CondCode { .. }, Operand::Cc(c)) if crate::alu::cc_name(*c).is_none() => {

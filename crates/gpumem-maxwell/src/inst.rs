@@ -3,7 +3,7 @@
 //! Decoding yields an [`Inst`]; the printer, the encoder and the emulator all
 //! consume it, and none of them decodes a word again.
 
-use crate::table::{CacheOp, MemSize, ModId, ModVal, OpKind, OpSpec, RegCount};
+use crate::table::{CacheOp, MemSize, ModId, ModVal, OpKind, OpSpec, RegCount, Target};
 
 /// Register number of `RZ`.
 pub const RZ: u8 = 255;
@@ -162,6 +162,9 @@ pub struct Inst {
     /// shows `.PO` instead of them, the executor adds one.
     pub po: bool,
     pub ctrl: Ctrl,
+    /// The target the instruction was decoded or parsed for: a few spellings depend on
+    /// it (special register 15 is `SR15` on SM50 and `SR_ORDERING_TICKET` on SM52).
+    pub target: Target,
 }
 
 impl Inst {
@@ -179,6 +182,7 @@ impl Inst {
             operands: [Operand::None; MAX_OPERANDS],
             po: false,
             ctrl: Ctrl::default(),
+            target: op.since,
         }
     }
 

@@ -1145,6 +1145,7 @@ fn parse_line(
     }
     for op in rows.iter().copied().filter(|r| r.since <= target) {
         let mut inst = Inst::new(op);
+        inst.target = target;
         inst.guard = inst_guard.0;
         inst.guard_neg = inst_guard.1;
         // `.PO` sets both of the row's "plus one" bits (see `OpSpec::po`).

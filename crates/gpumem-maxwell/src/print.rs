@@ -272,7 +272,7 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
         (_, Operand::Imm(i)) => hex_signed(i, out),
         (_, Operand::FImm(b)) => fimm_text(b, out),
         (_, Operand::Target(t)) => hex_signed(t, out),
-        (_, Operand::SReg(s)) => out.push_str(sreg_name(s).unwrap_or("SR_INVALID")),
+        (_, Operand::SReg(s)) => out.push_str(sreg_name(s, inst.target).unwrap_or("SR_INVALID")),
         (_, Operand::Cc(c)) => out.push_str(cc_name(c).unwrap_or("CC.INVALID")),
         (_, Operand::Sb(s)) => {
             out.push_str("SB");

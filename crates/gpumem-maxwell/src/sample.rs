@@ -200,6 +200,7 @@ pub fn corpus(target: Target, n: usize, seed: u64) -> Vec<(Inst, u64)> {
         let (op, mods) = &plan[i % plan.len()];
         let addr = inst_addr(i);
         let mut x = inst(&mut r, op, mods, addr);
+        x.target = target;
         if x.ctrl.dual_issue() && (second || i + 1 == n) {
             x.ctrl.stall = 1;
         }

@@ -281,3 +281,17 @@ fn float_immediates_in_nvdisasm_spelling_round_trip() {
         assert_eq!(one(text), w, "{text}");
     }
 }
+
+/// Special register 15 is `SR15` on SM50 and `SR_ORDERING_TICKET` on SM52 (nvdisasm 11.8;
+/// found by the random-word differential); both spellings assemble on both targets.
+#[test]
+fn special_register_names_depend_on_the_target() {
+    use gpumem_maxwell::{SchedStyle, Target, assemble, disassemble, render};
+    for (t, name) in [(Target::Sm50, "SR15"), (Target::Sm52, "SR_ORDERING_TICKET")] {
+        for src in ["S2R R1, SR15 ;", "S2R R1, SR_ORDERING_TICKET ;"] {
+            let bin = assemble(src, t).expect(src);
+            let text = render(&disassemble(&bin, 0, t).unwrap(), SchedStyle::None, true);
+            assert!(text.contains(&format!("S2R R1, {name} ;")), "{t:?}: {text}");
+        }
+    }
+}

@@ -20,6 +20,7 @@ proptest! {
         let mods = &combos[r.below(combos.len() as u64) as usize];
         let addr = inst_addr(r.below(64) as usize);
         let mut x = inst(&mut r, op, mods, addr);
+        x.target = Target::Sm52;
         if x.ctrl.dual_issue() { x.ctrl.stall = 1; }
         let w = encode(&x, addr);
         // encode -> decode
