@@ -2,72 +2,12 @@
 //! window or global memory (`LaunchConfig::windows`, default shared at 0x0100_0000 and
 //! local at 0x0200_0000), then that space's rules apply. Results go to OUT + 4*lane.
 
-use gpumem_maxwell::Target;
+mod common;
+
+use common::*;
+use gpumem_mem::Space;
 use gpumem_mem::rules::GenericWindows;
-use gpumem_mem::{Memory, Space};
-use gpumem_warp::{Emulator, FaultKind, LaunchConfig, Program, Stats};
-
-const OUT: u64 = 0x10_0000;
-
-struct Res {
-    mem: Memory,
-    faults: Vec<gpumem_warp::Fault>,
-    stats: Stats,
-}
-
-impl Res {
-    fn word(&self, addr: u64) -> u32 {
-        let mut b = [0; 4];
-        self.mem.global.read(addr, &mut b);
-        u32::from_le_bytes(b)
-    }
-    fn out(&self, lane: u64) -> u32 {
-        self.word(OUT + 4 * lane)
-    }
-    fn stat(&self, prefix: &str) -> gpumem_warp::exec::InstStats {
-        self.stats
-            .per_inst
-            .values()
-            .find(|s| s.text.starts_with(prefix))
-            .unwrap_or_else(|| panic!("no instruction `{prefix}`"))
-            .clone()
-    }
-}
-
-/// Prologue: R0 = lane, R20 = OUT + 4*lane.
-const PRO: &str = "S2R R0, SR_TID.X ;\nSHL R20, R0, 0x2 ;\nIADD32I R20, R20, 0x100000 ;\n";
-
-fn cfg() -> LaunchConfig {
-    LaunchConfig {
-        registers: 32,
-        shared_bytes: 4096,
-        local_bytes: 256,
-        ..LaunchConfig::default()
-    }
-}
-
-fn run_cfg(body: &str, cfg: LaunchConfig, setup: impl FnOnce(&mut Emulator)) -> Res {
-    let src = format!("{PRO}{body}\nEXIT ;\n");
-    let prog = Program::from_sass(&src, Target::Sm50).unwrap_or_else(|e| panic!("{e}\n{src}"));
-    let mut emu = Emulator::new(&prog, cfg);
-    emu.write_driver_constants();
-    setup(&mut emu);
-    emu.run();
-    Res {
-        mem: emu.mem,
-        faults: emu.faults,
-        stats: emu.stats,
-    }
-}
-
-fn run(body: &str, setup: impl FnOnce(&mut Emulator)) -> Res {
-    run_cfg(body, cfg(), setup)
-}
-
-fn put(emu: &mut Emulator, addr: u64, words: &[u32]) {
-    let b: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    emu.mem.global.write(addr, &b).unwrap();
-}
+use gpumem_warp::{FaultKind, LaunchConfig};
 
 #[test]
 fn generic_load_and_store_hit_global_with_64_bit_address() {

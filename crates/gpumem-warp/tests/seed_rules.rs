@@ -2,80 +2,13 @@
 //! plus the execution rules the emulator adds. Programs are SASS text assembled with
 //! gpumem_maxwell::assemble; results are stored to global memory at OUT + 4*lane.
 
+mod common;
+
+use common::*;
 use gpumem_maxwell::Target;
+use gpumem_mem::CacheOp;
 use gpumem_mem::rules::{BankLimit, MemConfig};
-use gpumem_mem::{CacheOp, Memory};
-use gpumem_warp::{Emulator, FaultKind, LaunchConfig, Program, Stats};
-
-const OUT: u32 = 0x10_0000;
-
-struct Res {
-    mem: Memory,
-    faults: Vec<gpumem_warp::Fault>,
-    stats: Stats,
-}
-
-impl Res {
-    fn word(&self, addr: u64) -> u32 {
-        let mut b = [0; 4];
-        self.mem.global.read(addr, &mut b);
-        u32::from_le_bytes(b)
-    }
-    fn out(&self, lane: u64) -> u32 {
-        self.word(OUT as u64 + 4 * lane)
-    }
-    fn kinds(&self) -> Vec<FaultKind> {
-        self.faults.iter().map(|f| f.kind).collect()
-    }
-    /// Stats of the first instruction whose text starts with `prefix`.
-    fn stat(&self, prefix: &str) -> gpumem_warp::exec::InstStats {
-        self.stats
-            .per_inst
-            .values()
-            .find(|s| s.text.starts_with(prefix))
-            .unwrap_or_else(|| panic!("no instruction `{prefix}`"))
-            .clone()
-    }
-}
-
-/// Prologue: R0 = lane (tid.x), R20 = OUT + 4*tid.x (32-bit address).
-const PRO: &str = "S2R R0, SR_TID.X ;\nSHL R20, R0, 0x2 ;\nIADD32I R20, R20, 0x100000 ;\n";
-
-fn run_cfg(body: &str, cfg: LaunchConfig, setup: impl FnOnce(&mut Emulator)) -> Res {
-    let src = format!("{PRO}{body}\nEXIT ;\n");
-    let prog = Program::from_sass(&src, Target::Sm50).unwrap_or_else(|e| panic!("{e}\n{src}"));
-    let mut emu = Emulator::new(&prog, cfg);
-    setup(&mut emu);
-    emu.run();
-    Res {
-        mem: emu.mem,
-        faults: emu.faults,
-        stats: emu.stats,
-    }
-}
-
-fn cfg() -> LaunchConfig {
-    LaunchConfig {
-        registers: 32,
-        shared_bytes: 4096,
-        local_bytes: 256,
-        ..LaunchConfig::default()
-    }
-}
-
-fn run(body: &str, setup: impl FnOnce(&mut Emulator)) -> Res {
-    run_cfg(body, cfg(), setup)
-}
-
-fn put(emu: &mut Emulator, addr: u64, words: &[u32]) {
-    let b: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    emu.mem.global.write(addr, &b).unwrap();
-}
-
-fn cput(emu: &mut Emulator, bank: u32, off: u64, words: &[u32]) {
-    let b: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    emu.mem.constant.write(bank, off, &b).unwrap();
-}
+use gpumem_warp::{Emulator, FaultKind, LaunchConfig, Program};
 
 // ---- LDG / STG (seeds 000, 003) -------------------------------------------------------
 
