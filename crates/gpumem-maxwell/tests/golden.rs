@@ -1,6 +1,10 @@
 //! Golden cases: `word | text | target`, one a line, in `tests/data/maxwell-golden.txt`.
 //! Each line is decoded and printed (must give the text), and the text is parsed and
 //! encoded (must give the word). A meta-test checks that every table row is covered.
+//!
+//! `BLESS=1 cargo test -p gpumem-maxwell --test golden` rewrites every text from nvdisasm
+//! (each word alone at address 0x8 with control slot 0x7e1, as the checks decode it);
+//! add a line with any text to get a new case blessed.
 
 use gpumem_maxwell::codec::{ROWS, decode, encode, find_row};
 use gpumem_maxwell::inst::DEFAULT_SLOT;
@@ -9,12 +13,68 @@ use gpumem_maxwell::print::inst_text;
 use gpumem_maxwell::{Target, inst_addr};
 use std::collections::HashSet;
 
-fn cases() -> Vec<(usize, u64, String, Target)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/maxwell-golden.txt"
+const GOLDEN: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/data/maxwell-golden.txt"
+);
+
+/// nvdisasm's text for `word` alone at address 0x8 (control slot 0x7e1).
+fn nvdisasm_text(tool: &std::path::Path, word: u64, target: Target) -> String {
+    use gpumem_maxwell::inst::ctrl_word;
+    const NOP: u64 = 0x50b0_0000_0007_0f00;
+    let mut bytes = ctrl_word([DEFAULT_SLOT; 3]).to_le_bytes().to_vec();
+    for w in [word, NOP, NOP] {
+        bytes.extend_from_slice(&w.to_le_bytes());
+    }
+    let path = gpumem_oracle::temp_file(&format!("bless-{word:016x}.bin"), &bytes);
+    let (ok, out, err) = gpumem_oracle::run(
+        tool,
+        &["-b", target.nvdisasm_name(), path.to_str().unwrap_or_default()],
+        b"",
     );
-    let text = std::fs::read_to_string(path).expect("golden file");
+    assert!(ok && err.is_empty(), "nvdisasm rejects {word:#018x}: {err}");
+    let line = out
+        .lines()
+        .find(|l| l.contains("/*0008*/"))
+        .unwrap_or_else(|| panic!("no instruction at 0x8 for {word:#018x}:\n{out}"));
+    let text = line.split_once("*/").map(|x| x.1).unwrap_or("");
+    text.split(" /* 0x").next().unwrap_or(text).trim().to_string()
+}
+
+/// `BLESS=1`: every case's text from nvdisasm, comments kept, the file rewritten.
+fn bless() {
+    let gpumem_oracle::Oracle::Found(tool) =
+        gpumem_oracle::require(gpumem_oracle::cuda_bin(), "nvdisasm")
+    else {
+        return;
+    };
+    let text = std::fs::read_to_string(GOLDEN).expect("golden file");
+    let mut out = String::with_capacity(text.len());
+    for l in text.lines() {
+        let parts: Vec<&str> = l.split(" | ").collect();
+        if l.starts_with('#') || parts.len() != 3 {
+            out.push_str(l);
+        } else {
+            let w = u64::from_str_radix(parts[0].trim_start_matches("0x"), 16).expect("hex word");
+            let target: Target = parts[2].trim().parse().expect("target");
+            out.push_str(&format!(
+                "{} | {} | {}",
+                parts[0],
+                nvdisasm_text(&tool, w, target),
+                parts[2]
+            ));
+        }
+        out.push('\n');
+    }
+    std::fs::write(GOLDEN, out).expect("rewrite the golden file");
+}
+
+fn cases() -> Vec<(usize, u64, String, Target)> {
+    static BLESSED: std::sync::Once = std::sync::Once::new();
+    if gpumem_oracle::blessing() {
+        BLESSED.call_once(bless);
+    }
+    let text = std::fs::read_to_string(GOLDEN).expect("golden file");
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))

@@ -47,6 +47,13 @@ fn llvm_lib_path() -> String {
     p
 }
 
+/// Whether this run regenerates golden files from the oracles instead of checking them
+/// (`BLESS=1`, as wasm-tools and insta spell it). Golden tests that honour it rewrite
+/// their data file from the vendor tool's output, then check the new file as usual.
+pub fn blessing() -> bool {
+    std::env::var("BLESS").as_deref() == Ok("1")
+}
+
 /// Outcome of looking for an oracle.
 pub enum Oracle {
     Found(PathBuf),
