@@ -3,11 +3,14 @@
 /// A contiguous bit field `[lo, lo + width)` of a 64-bit word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Field {
+    /// The lowest bit.
     pub lo: u8,
+    /// Bits in the field.
     pub width: u8,
 }
 
 impl Field {
+    /// The field of `width` bits from bit `lo`.
     pub const fn new(lo: u8, width: u8) -> Field {
         Field { lo, width }
     }
@@ -26,6 +29,7 @@ impl Field {
         self.mask() >> self.lo
     }
 
+    /// The field's value in `word`.
     pub const fn get(self, word: u64) -> u64 {
         (word & self.mask()) >> self.lo
     }

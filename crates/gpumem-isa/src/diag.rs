@@ -16,8 +16,11 @@ pub struct Span {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// How bad a diagnostic is.
 pub enum Severity {
+    /// The input is rejected.
     Error,
+    /// Accepted, but probably not what was meant (a documented lint).
     Warning,
 }
 
@@ -25,10 +28,13 @@ pub enum Severity {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{line}:{col}: {severity}: {message} (at `{text}`)", line = span.line, col = span.col)]
 pub struct Diagnostic {
+    /// Error or warning.
     pub severity: Severity,
+    /// Where.
     pub span: Span,
     /// The offending source text.
     pub text: String,
+    /// What is wrong.
     pub message: String,
     /// A documented lint name for warnings (`None` for errors).
     pub lint: Option<&'static str>,
@@ -44,6 +50,7 @@ impl fmt::Display for Severity {
 }
 
 impl Diagnostic {
+    /// An error at `span` about `text`.
     pub fn error(span: Span, text: impl Into<String>, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Error,
@@ -54,6 +61,7 @@ impl Diagnostic {
         }
     }
 
+    /// A warning of lint `lint` at `span` about `text`.
     pub fn warning(
         lint: &'static str,
         span: Span,
@@ -76,10 +84,12 @@ impl Diagnostic {
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
 impl Diagnostics {
+    /// The errors (not the warnings).
     pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
         self.0.iter().filter(|d| d.severity == Severity::Error)
     }
 
+    /// Whether any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
         self.errors().next().is_some()
     }

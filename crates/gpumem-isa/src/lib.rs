@@ -6,6 +6,7 @@
 //! * [`Space`]: the memory spaces of the seed pages, shared by the ISA tables, the
 //!   memory model and the emulators.
 //! * [`CacheOp`]: the cache operators of memory instructions, as values.
+#![warn(missing_docs)]
 
 pub mod bits;
 mod cache;

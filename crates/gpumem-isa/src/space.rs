@@ -5,9 +5,13 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Space {
+    /// Global memory (64-bit addresses).
     Global,
+    /// A constant bank.
     Constant,
+    /// The per-thread local window.
     Local,
+    /// The per-CTA shared window.
     Shared,
 }
 

@@ -6,6 +6,7 @@
 //!
 //! A missing oracle is a test *failure*, never a silent skip, unless the
 //! person running the tests says `GPUMEM_SKIP_ORACLES=1` (never set in CI).
+#![warn(missing_docs)]
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -56,6 +57,7 @@ pub fn blessing() -> bool {
 
 /// Outcome of looking for an oracle.
 pub enum Oracle {
+    /// The tool's path.
     Found(PathBuf),
     /// Allowed to be missing (`GPUMEM_SKIP_ORACLES=1`): the caller returns early.
     Skip,

@@ -15,6 +15,7 @@
 //! emu.run();
 //! assert!(emu.faults.is_empty());
 //! ```
+#![warn(missing_docs)]
 
 pub mod config;
 pub mod emulator;
