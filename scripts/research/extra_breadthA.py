@@ -1,0 +1,92 @@
+"""Hand-picked probe words and control-slot tests for gen_breadthA.py (research tooling)."""
+SLOT_TESTS = [
+    (0x7e1, "plain 0x7e1"),
+    (0x701, "write barrier SB0"),
+    (0x7a1, "write barrier SB5"),
+    (0x0e1, "read barrier SB0"),
+    (0x5e1, "read barrier SB5"),
+    (0x7e1 | 1 << 17, "reuse bit0 (Ra)"),
+    (0x7e1 | 2 << 17, "reuse bit1 (Rb)"),
+    (0x7e1 | 4 << 17, "reuse bit2 (Rc)"),
+    (0x7e1 | 8 << 17, "reuse bit3"),
+]
+EXTRA = []
+
+
+def x(w, note):
+    EXTRA.append((w, note))
+
+
+# half-precision ALU family (exists from SM53); probe on SM50/SM52
+for w, n in [(0x5d10000000270104, "HADD2 reg"), (0x7a00000000270104, "HADD2 imm"), (0x7a80000000270104, "HADD2 cbank"),
+             (0x2c00000000270104, "HADD2_32I"), (0x5d00018000270104, "HFMA2 reg"), (0x7000018000270104, "HFMA2 imm"),
+             (0x2800000000270104, "HFMA2_32I"), (0x5d08000000270104, "HMUL2 reg"), (0x7800000000270104, "HMUL2 imm"),
+             (0x2a00000000270104, "HMUL2_32I"), (0x5d18000000270104, "HSET2 reg"), (0x5d20000000270104, "HSETP2 reg")]:
+    x(w, n)
+# IMAD with both negations (PO?) and all sign combos with .HI
+x(0x5a18018000270104, "IMAD neg A + neg C (bits 51+52)")
+x(0x5a1c018000270104, "IMAD neg A + neg C + .SAT")
+x(0x5a58018000270104, "IMAD .HI + neg A + neg C")
+x(0x3418018000770104, "IMAD imm neg A + neg C")
+x(0x1018000000770104, "IMAD32I? bits 55+56 (neg C + neg A)")
+x(0x1f0c000000770104, "IMUL32I .HI + CC")
+# F2F all dest x src x rounding with bit 42 (integer rounding) on F32->F32 and F64->F64
+for d in range(4):
+    for s in range(4):
+        x(0x5ca8000000270000 | d << 8 | s << 10 | 4, f"F2F dest {d} src {s}")
+for rnd in range(8):
+    x(0x5ca8000000270a04 | rnd << 39, f"F2F.F32.F32 bits 39-41 = {rnd}")
+    x(0x5ca8040000270a04 | rnd << 39, f"F2F.F32.F32 bit42 + bits 39-41 = {rnd}")
+    x(0x5ca8040000270f04 | rnd << 39, f"F2F.F64.F64 bit42 + bits 39-41 = {rnd}")
+    x(0x5ca8000000270e04 | rnd << 39, f"F2F.F32.F64 bits 39-41 = {rnd}")
+    x(0x5ca8000000270504 | rnd << 39, f"F2F.F16.F32 bits 39-41 = {rnd}")
+x(0x5ca8020000270904 | 0, "F2F.F32.F16 .H1 (bit 41)")
+x(0x5ca8000000270904, "F2F.F32.F16")
+x(0x5ca8000000270604, "F2F.F64.F16?")
+x(0x5ca8000000270d04, "F2F.F16.F64?")
+# F2I / I2F / I2I 64-bit combos
+for d in range(4):
+    for s in range(4):
+        x(0x5cb0000000270000 | d << 8 | s << 10 | 1 << 12 | 4, f"F2I signed dest {d} src {s}")
+        x(0x5cb8000000270000 | d << 8 | s << 10 | 1 << 13 | 4, f"I2F signed src dest {d} src {s}")
+        x(0x5ce0000000270000 | d << 8 | s << 10 | 3 << 12 | 4, f"I2I signed dest {d} src {s}")
+# MUFU all functions with abs/neg/sat
+for fn in range(16):
+    x(0x5080000000070204 | fn << 20 | 1 << 46 | 1 << 48, f"MUFU fn {fn} -|R2|")
+# DSETP/FSETP all compares with OR/XOR and FTZ
+for c in range(16):
+    x(0x5bb020800137120f | c << 48, f"FSETP cmp {c} .OR")
+    x(0x5bb0c0800137120f | c << 48, f"FSETP cmp {c} .FTZ .XOR")
+    x(0x5b8020800137120f | c << 48, f"DSETP cmp {c} .OR")
+    x(0x5ba0000001371200 | 0x0e << 40 | c << 48, f"FCMP cmp {c}")
+for c in range(8):
+    x(0x5b40000001071d21 | 0x22 << 39 | c << 49, f"ICMP.U32 cmp {c}")
+    x((0x5b6c03800ff7070f & ~(7 << 49)) | c << 49, f"ISETP.U32 cmp {c} (no .X)")
+    x((0x5b6c0b800ff7070f & ~(7 << 49)) | c << 49, f"ISETP.U32.X cmp {c}")
+    x((0x5b53138001071d32 & ~(7 << 49)) | c << 49, f"ISET.BF cmp {c}")
+# float immediate printing threshold (integer vs %.20e) on FADD imm 0x3858...: f32 2^28..2^31
+for e in (27, 28, 29, 30, 31, 32):
+    v = (127 + e) << 23
+    x(0x3858000000070400 | (v >> 12) << 20, f"FADD imm 2^{e}")
+    x(0x3858000000070400 | ((v | 0x400000) >> 12) << 20, f"FADD imm 1.5*2^{e}")
+    vd = (1023 + e) << 52
+    x(0x3880000000070404 | ((vd >> 44) & 0x7ffff) << 20, f"DMUL imm 2^{e}")
+for e in (40, 52, 53, 60, 63, 64):
+    vd = (1023 + e) << 52
+    x(0x3880000000070404 | ((vd >> 44) & 0x7ffff) << 20, f"DMUL imm 2^{e}")
+# double imm low-bits and NaN payloads
+x(0x3880007ff0070404, "DMUL imm +INF")
+x(0x3880007ff8070404, "DMUL imm f64 0x7ff8... QNAN")
+x(0x3880007ff4070404, "DMUL imm f64 0x7ff4... SNAN?")
+x(0x3880107ff8070404, "DMUL imm -QNAN (sign 56)")
+x(0x3280007ff4070000 | 0x02 << 39, "FFMA imm f32 SNAN payload")
+x(0x3868007fc1070403, "FMUL imm f32 0x7fc10000")
+x(0x1e007fa000070400, "FMUL32I f32 0x7fa00000 (SNAN)")
+x(0x1e0ffc0000070400, "FMUL32I f32 0xffc00000 (-QNAN)")
+x(0x1e0ff80000070400, "FMUL32I -INF")
+# CS2R other special registers: full sweep done in spec (uimm 8 bits)
+# LEA.HI register form all shifts, and .X + neg
+for sh in (0, 1, 31):
+    x(0x5bdf11c002572225 | sh << 28, f"LEA.HI.X shift {sh}")
+x(0x5bdf11e032572225, "LEA.HI.X neg A")
+x(0x5bd891c032572225, "LEA.HI.X .CC Pd=P0")
