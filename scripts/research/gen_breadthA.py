@@ -140,6 +140,63 @@ def fmt(t):
     return "REJECTED" if t is None else t
 
 
+MNEMS = {"DFMA", "DMUL", "DADD", "DMNMX", "DSETP", "DSET", "FSETP", "FSET", "FCMP", "FMNMX", "FMUL32I", "FADD32I",
+         "FFMA32I", "FCHK", "MUFU", "RRO", "F2F", "F2I", "I2F", "I2I", "IMUL", "IMUL32I", "IMAD", "IMAD32I", "IMADSP",
+         "ISCADD32I", "ICMP", "ISET", "ISETP", "LEA", "CS2R", "FFMA", "FMUL", "FADD"}
+
+
+def ptxas_words():
+    """Compile ptx_breadthA.ptx with ptxas 11.8 for sm_50 and sm_52; return [(word, arch, cuobjdump text)]."""
+    import subprocess, tempfile
+    src = open(os.path.join(HERE, "ptx_breadthA.ptx")).read()
+    out, seen = [], set()
+    for arch in ("sm_50", "sm_52"):
+        with tempfile.TemporaryDirectory() as d:
+            open(os.path.join(d, "k.ptx"), "w").write(src.replace(".target sm_50", ".target " + arch))
+            subprocess.run([os.path.join(nv.CUDA_BIN, "ptxas"), "-arch=" + arch, "-O3", "k.ptx", "-o", "k.cubin"],
+                           cwd=d, check=True)
+            sass = subprocess.run([os.path.join(nv.CUDA_BIN, "cuobjdump"), "-sass", "k.cubin"], cwd=d, check=True,
+                                  capture_output=True, text=True).stdout
+        for line in sass.splitlines():
+            m = re.match(r"\s+/\*[0-9a-f]{4}\*/\s+\{?\s*(.*?)\s*\}?\s*/\* (0x[0-9a-f]{16}) \*/", line)
+            if m and mnem(m.group(1).strip("{} ")) in MNEMS:
+                w = int(m.group(2), 16)
+                if w not in seen:
+                    seen.add(w)
+                    out.append((w, arch, m.group(1).strip("{} ")))
+    return out
+
+
+def summary(results):
+    rows = ["| form | match (mask / value) | base text | control slot: barriers | reuse flags printed (bit3) | modifiers seen (SM50) |",
+            "|---|---|---|---|---|---|"]
+    for f, r in results:
+        st = {what: a for slot, what, a, b in r["slots"]}
+        bar = "accepted (variable latency)" if st["write barrier SB0"] is not None else "rejected (fixed latency)"
+        if (st["write barrier SB0"] is None) != (st["read barrier SB0"] is None):
+            bar = "MIXED: wb " + ("ok" if st["write barrier SB0"] else "rej") + ", rb " + ("ok" if st["read barrier SB0"] else "rej")
+        reuse = []
+        for k, lab in (("reuse bit0 (Ra)", "0"), ("reuse bit1 (Rb)", "1"), ("reuse bit2 (Rc)", "2")):
+            t = st[k]
+            reuse.append(lab + (":printed" if t and ".reuse" in t else (":ignored" if t else ":REJ")))
+        reuse.append("3:" + ("REJ" if st["reuse bit3"] is None else ("printed" if ".reuse" in st["reuse bit3"] else "ignored")))
+        mods, bad = [], 0
+        for (name, lo, w, kind, rows_) in r["sweeps"]:
+            for wd, t in rows_:
+                if t is None:
+                    continue
+                tok = re.sub(r"^@!?P[0-6T] ", "", t).split()[0].split(".")[1:]
+                for m in tok:
+                    if m.startswith("INVALID") or m.startswith("???"):
+                        bad += 1
+                    elif m not in mods:
+                        mods.append(m)
+        ms = " ".join("." + m for m in mods) + (" (+ INVALID/??? placeholders)" if bad else "")
+        rows.append(f"| {f['name']} | `{r['fixed_mask']:#018x}` / `{r['fixed_value']:#018x}` | `{r['btext']}` | {bar} | "
+                    f"{' '.join(reuse)} | {ms} |")
+    return "\n".join(rows) + "\n"
+
+
 def main():
     md = []
     tsv50 = {}
@@ -152,6 +209,9 @@ def main():
             tsv50[w] = None
         nv.save_cache()
     for w, note in EXTRA:
+        tsv50[w] = None
+    real = ptxas_words()
+    for w, arch, t in real:
         tsv50[w] = None
     words = list(tsv50)
     t50 = nv.dis(words, "SM50")
@@ -214,6 +274,14 @@ def main():
         a, b = texts[w]
         md.append(f"  {w:#018x} -> {fmt(a)}" + (f"   [SM52: {fmt(b)}]" if a != b else "") + f"   # {note}")
     md.append("```\n")
+    md.append("\n## ptxas-compiled words\n")
+    md.append("Words of the listed opcodes in ptxas 11.8 output of scripts/research/ptx_breadthA.ptx (sm_50, and sm_52 where new),"
+              " with the nvdisasm text of the bare word (control slot 0x7e1):\n")
+    md.append("```")
+    for w, arch, t in real:
+        a, b = texts[w]
+        md.append(f"  {w:#018x} -> {fmt(a)}" + (f"   [SM52: {fmt(b)}]" if a != b else "") + f"   # ptxas {arch}")
+    md.append("```\n")
     md.append("\n## SM52 differences\n")
     if not sm52_diff:
         md.append("None: every word in the TSV prints identically with `-b SM52`.\n")
@@ -223,6 +291,7 @@ def main():
             md.append(f"  {w:#018x}  SM50: {fmt(a)}  |  SM52: {fmt(b)}")
         md.append("```\n")
     head = open(os.path.join(HERE, "head_breadthA.md")).read()
+    head = head.replace("@@SUMMARY@@", summary(results))
     open(os.path.join(ROOT, "docs/research/maxwell-breadth-A.md"), "w").write(head + "\n".join(md) + "\n")
     with open(os.path.join(ROOT, "tests/data/maxwell-breadth-A.tsv"), "w") as fh:
         fh.write("# Maxwell breadth-A survey (FP64, FP32 compares/min-max/32I, FCHK, MUFU, RRO, F2F/F2I/I2F/I2I, IMUL,\n")
