@@ -157,3 +157,20 @@ x(0x5bd811c032572225 & ~(1 << 38), "LEA.HI P0 (no .X)")
 # ISETP .X with all combine ops
 for b in range(4):
     x((0x5b6d0b8002373027 & ~(3 << 45)) | b << 45, f"ISETP.X bop {b}")
+# signedness spelling: both signed prints no type pair
+for w, n in [(0x5c38030000270104, "IMUL S32*S32"), (0x5c38038000270104, "IMUL S32*S32 .HI"),
+             (0x3838030000770104, "IMUL imm S32*S32"), (0x4c38030005270104, "IMUL cbank S32*S32"),
+             (0x5a21018000270104, "IMAD S32*S32"), (0x5a61018000270104, "IMAD S32*S32 .HI"),
+             (0x1260000000770104, "IMAD32I S32*S32 .HI"), (0x1fc0000000770104, "IMUL32I S32*S32"),
+             (0x5aa1018000270104, "IMADSP S32.S24.S32"), (0x5ce0000002571200, "I2I.S32.U8"),
+             (0x5ce0000002570200, "I2I.U32.U8"), (0x5cb0000000a70e02, "F2I.U32.F64")]:
+    x(w, n)
+# float printer threshold: < 1e9 -> %.20g style, >= 1e9 -> %.20e with trailing zeros
+for bits, n in [(0x4e6e6b27, "999999936 (largest f32 < 1e9)"), (0x4e6e6b28, "1e9"), (0x4e6e6b29, "1000000064"),
+                (0x4cbebc20, "1e8"), (0x501502f9, "1e10"), (0x42f6e979, "123.456"), (0x2edbe6ff, "1e-10")]:
+    x(0x1e00000000070400 | bits << 20, f"FMUL32I {n}")
+x(0x38800041cdc70404, "DMUL imm 998244352 (< 1e9)")
+x(0x38800041cdd70404, "DMUL imm 1000341504 (> 1e9)")
+x(0x5cb0000000a70c02, "F2I dest size 0 unsigned")
+x(0x5b5a9b8001071d32, "ISET all modifiers: .BF .U32 .X .CC")
+x(0x4cb0000005270a06, "F2I.U32.F32 cbank (space)")
