@@ -174,3 +174,57 @@ x(0x38800041cdd70404, "DMUL imm 1000341504 (> 1e9)")
 x(0x5cb0000000a70c02, "F2I dest size 0 unsigned")
 x(0x5b5a9b8001071d32, "ISET all modifiers: .BF .U32 .X .CC")
 x(0x4cb0000005270a06, "F2I.U32.F32 cbank (space)")
+
+# ---------------------------------------------------------------- full grids (enum x enum), register forms
+GRID = []
+
+
+def g(w, note):
+    GRID.append((w, note))
+
+
+for d in range(4):
+    for s in range(4):
+        for r in range(16):  # bits 39-42: rounding 39-40, .H1 41, integer-round 42
+            g(0x5ca8000000270004 | d << 8 | s << 10 | r << 39, f"F2F grid dst {d} src {s} b39-42 {r:#x}")
+for d in range(4):
+    for sg in range(2):
+        for s in range(4):
+            for r in range(4):
+                g(0x5cb0000000270004 | d << 8 | sg << 12 | s << 10 | r << 39, f"F2I grid dst {d} signed {sg} src {s} rnd {r}")
+                g(0x5cb8000000270004 | d << 8 | sg << 13 | s << 10 | r << 39, f"I2F grid dst {d} signed {sg} src {s} rnd {r}")
+for d in range(4):
+    for s in range(4):
+        for sd in range(2):
+            for ss in range(2):
+                g(0x5ce0000000270004 | d << 8 | s << 10 | sd << 12 | ss << 13, f"I2I grid dst {d} src {s} sd {sd} ss {ss}")
+for a in range(8):
+    for c in range(4):
+        for b in range(4):
+            g(0x5a80018000270104 | a << 48 | c << 51 | b << 53, f"IMADSP grid A {a} C {c} B {b}")
+for base, name in [(0x5bb000800137120f, "FSETP"), (0x5b8000800137120f, "DSETP"), (0x5810038001371222, "FSET.BF"),
+                   (0x5900038001371222, "DSET")]:
+    for c in range(16):
+        for b in range(4):
+            g(base | c << 48 | b << 45, f"{name} grid cmp {c} bop {b}")
+for base, name in [(0x5b40110001071d21, "ICMP"), (0x5b50038001071d32, "ISET"), (0x5b6003800ff7070f, "ISETP")]:
+    for c in range(8):
+        for sg in range(2):
+            for xx in range(2):
+                w = base | c << 49 | sg << 48 | (xx << 43 if name != "ICMP" else 0)
+                g(w, f"{name} grid cmp {c} signed {sg} X {xx}")
+for fn in range(16):
+    for sat in range(2):
+        g(0x5080000000070204 | fn << 20 | sat << 50, f"MUFU grid fn {fn} sat {sat}")
+for sa in range(2):
+    for sb in range(2):
+        for hi in range(2):
+            g(0x5c38000000270104 | hi << 39 | sa << 40 | sb << 41, f"IMUL grid hi {hi} sa {sa} sb {sb}")
+            g(0x5a00018000270104 | sa << 48 | sb << 53 | hi << 54, f"IMAD grid hi {hi} sa {sa} sb {sb}")
+            g(0x1f00000000770104 | hi << 53 | sa << 54 | sb << 55, f"IMUL32I grid hi {hi} sa {sa} sb {sb}")
+            g(0x1000000000770104 | hi << 53 | sa << 54 | sb << 57, f"IMAD32I grid hi {hi} sa {sa} sb {sb}")
+for na in range(2):
+    for nc in range(2):
+        for x_ in range(2):
+            for sat in range(2):
+                g(0x5a00018000270104 | nc << 51 | na << 52 | x_ << 49 | sat << 50, f"IMAD grid negA {na} negC {nc} X {x_} SAT {sat}")

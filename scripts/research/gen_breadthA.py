@@ -8,7 +8,7 @@ import os, sys, re, struct
 sys.path.insert(0, os.path.dirname(__file__))
 import nvd_breadthA as nv
 from spec_breadthA import FORMS
-from extra_breadthA import EXTRA, SLOT_TESTS
+from extra_breadthA import EXTRA, SLOT_TESTS, GRID
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -208,7 +208,7 @@ def main():
         for w in r["examples"]:
             tsv50[w] = None
         nv.save_cache()
-    for w, note in EXTRA:
+    for w, note in EXTRA + GRID:
         tsv50[w] = None
     real = ptxas_words()
     for w, arch, t in real:
@@ -271,6 +271,13 @@ def main():
     md.append("Hand-picked words (scripts/research/extra_breadthA.py), SM50 text / SM52 text when different:\n")
     md.append("```")
     for w, note in EXTRA:
+        a, b = texts[w]
+        md.append(f"  {w:#018x} -> {fmt(a)}" + (f"   [SM52: {fmt(b)}]" if a != b else "") + f"   # {note}")
+    md.append("```\n")
+    md.append("\n## Enumeration grids\n")
+    md.append("Every combination of the enum fields of the register forms (scripts/research/extra_breadthA.py, GRID):\n")
+    md.append("```")
+    for w, note in GRID:
         a, b = texts[w]
         md.append(f"  {w:#018x} -> {fmt(a)}" + (f"   [SM52: {fmt(b)}]" if a != b else "") + f"   # {note}")
     md.append("```\n")
