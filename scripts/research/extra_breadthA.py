@@ -228,3 +228,6 @@ for na in range(2):
         for x_ in range(2):
             for sat in range(2):
                 g(0x5a00018000270104 | nc << 51 | na << 52 | x_ << 49 | sat << 50, f"IMAD grid negA {na} negC {nc} X {x_} SAT {sat}")
+# .PO is IMAD/IMAD32I-only among these: float ops print both negations
+x(0x0f03f80000070400, "FFMA32I negate A + negate C (no .PO)")
+x(0x0923f80000070400, "FADD32I negate A + imm .NEG (no .PO)")

@@ -298,7 +298,7 @@ def main():
             md.append(f"  {w:#018x}  SM50: {fmt(a)}  |  SM52: {fmt(b)}")
         md.append("```\n")
     head = open(os.path.join(HERE, "head_breadthA.md")).read()
-    head = head.replace("@@SUMMARY@@", summary(results))
+    head = head.replace("@@SUMMARY@@", summary(results)).replace("@@SM52DIFF@@", f"{len(sm52_diff)} of {len(words)}")
     open(os.path.join(ROOT, "docs/research/maxwell-breadth-A.md"), "w").write(head + "\n".join(md) + "\n")
     with open(os.path.join(ROOT, "tests/data/maxwell-breadth-A.tsv"), "w") as fh:
         fh.write("# Maxwell breadth-A survey (FP64, FP32 compares/min-max/32I, FCHK, MUFU, RRO, F2F/F2I/I2F/I2I, IMUL,\n")
