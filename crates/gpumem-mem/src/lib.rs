@@ -462,6 +462,8 @@ impl Memory {
                             .read((a >> 16) as u32, a & 0xffff, &mut buf[..n])
                     }
                     Space::Shared => copy_out(&cta.shared, a, &mut buf[..n]),
+                    // No warp record addresses a Vega space: nothing to read.
+                    Space::Buffer | Space::Scratch => {}
                     Space::Local => {
                         let base = (first_thread + lane as u64) * cta.local_bytes;
                         copy_out(&cta.local, base + a, &mut buf[..n]);
@@ -521,8 +523,9 @@ impl Memory {
                         });
                     }
                 }
-                // No instruction stores to constant memory; ignore defensively.
-                Space::Constant => {}
+                // No instruction stores to constant memory, and no warp record
+                // addresses a Vega space; ignore defensively.
+                Space::Constant | Space::Buffer | Space::Scratch => {}
                 Space::Shared => copy_in(&mut cta.shared, a, &buf[..n]),
                 Space::Local => {
                     let base = (first_thread + lane as u64) * cta.local_bytes;

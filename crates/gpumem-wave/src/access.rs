@@ -3,7 +3,7 @@
 //! (Vega ISA §7.1, §7.2, §7.4). The functional executor (cache + memory) and
 //! the latency model both consume it; neither recomputes an address.
 
-use gpumem_vega::table::{Mem, Space};
+use gpumem_vega::table::{Mem, SOp, Space};
 use gpumem_vega::{Inst, SmemOffset};
 
 use crate::regs::{POISON, RegRange, SGPRS};
@@ -41,16 +41,6 @@ pub enum AtomicOp {
 }
 
 impl AtomicOp {
-    fn from_index(i: u8) -> AtomicOp {
-        use AtomicOp::*;
-        [
-            Swap, CmpSwap, Add, Sub, Smin, Umin, Smax, Umax, And, Or, Xor, Inc, Dec,
-        ]
-        .get(i as usize)
-        .copied()
-        .unwrap_or(Swap)
-    }
-
     /// The new memory value for old value `tmp`, source `src` and compare
     /// value `cmp`, at `bits` (32 or 64) width.
     pub fn apply(self, tmp: u64, src: u64, cmp: u64, bits: u32) -> u64 {
@@ -147,8 +137,8 @@ pub enum Op {
 pub struct Access {
     /// What it does.
     pub op: Op,
-    /// Address space of the base.
-    pub space: Space,
+    /// Address space of the base (none for cache control and time).
+    pub space: Option<Space>,
     /// GLC bit.
     pub glc: bool,
     /// Data dwords (SDATA register count); 0 for cache control and probes.
@@ -185,6 +175,40 @@ pub enum NotBuilt {
 pub struct Apertures {
     /// High dword of the private aperture base (`src_private_base`).
     pub private_base_hi: u32,
+}
+
+/// The atomic operation of a scalar atomic row and whether it is 64-bit.
+fn atomic(op: SOp) -> Option<(AtomicOp, bool)> {
+    use SOp::*;
+    Some(match op {
+        AtomicSwap | BufferAtomicSwap => (AtomicOp::Swap, false),
+        AtomicCmpswap | BufferAtomicCmpswap => (AtomicOp::CmpSwap, false),
+        AtomicAdd | BufferAtomicAdd => (AtomicOp::Add, false),
+        AtomicSub | BufferAtomicSub => (AtomicOp::Sub, false),
+        AtomicSmin | BufferAtomicSmin => (AtomicOp::Smin, false),
+        AtomicUmin | BufferAtomicUmin => (AtomicOp::Umin, false),
+        AtomicSmax | BufferAtomicSmax => (AtomicOp::Smax, false),
+        AtomicUmax | BufferAtomicUmax => (AtomicOp::Umax, false),
+        AtomicAnd | BufferAtomicAnd => (AtomicOp::And, false),
+        AtomicOr | BufferAtomicOr => (AtomicOp::Or, false),
+        AtomicXor | BufferAtomicXor => (AtomicOp::Xor, false),
+        AtomicInc | BufferAtomicInc => (AtomicOp::Inc, false),
+        AtomicDec | BufferAtomicDec => (AtomicOp::Dec, false),
+        AtomicSwapX2 | BufferAtomicSwapX2 => (AtomicOp::Swap, true),
+        AtomicCmpswapX2 | BufferAtomicCmpswapX2 => (AtomicOp::CmpSwap, true),
+        AtomicAddX2 | BufferAtomicAddX2 => (AtomicOp::Add, true),
+        AtomicSubX2 | BufferAtomicSubX2 => (AtomicOp::Sub, true),
+        AtomicSminX2 | BufferAtomicSminX2 => (AtomicOp::Smin, true),
+        AtomicUminX2 | BufferAtomicUminX2 => (AtomicOp::Umin, true),
+        AtomicSmaxX2 | BufferAtomicSmaxX2 => (AtomicOp::Smax, true),
+        AtomicUmaxX2 | BufferAtomicUmaxX2 => (AtomicOp::Umax, true),
+        AtomicAndX2 | BufferAtomicAndX2 => (AtomicOp::And, true),
+        AtomicOrX2 | BufferAtomicOrX2 => (AtomicOp::Or, true),
+        AtomicXorX2 | BufferAtomicXorX2 => (AtomicOp::Xor, true),
+        AtomicIncX2 | BufferAtomicIncX2 => (AtomicOp::Inc, true),
+        AtomicDecX2 | BufferAtomicDecX2 => (AtomicOp::Dec, true),
+        _ => return None,
+    })
 }
 
 /// Whether registers `code..code+n` form a legal SMEM data or base operand.
@@ -224,20 +248,21 @@ pub fn build(inst: &Inst, w0: u32, regs: &[u32; 128], ap: Apertures) -> Result<A
         weight: 0,
         notes: Vec::new(),
     };
-    let opcode = d.opcode;
     a.op = match d.mem {
         Mem::Load => Op::Load,
         Mem::Store => Op::Store,
-        Mem::Atomic => Op::Atomic {
-            op: AtomicOp::from_index(opcode & 0x1f),
-            wide: opcode & 0x20 != 0,
+        Mem::Atomic => match atomic(d.op) {
+            Some((op, wide)) => Op::Atomic { op, wide },
+            None => Op::Probe,
         },
-        Mem::CacheCtl if opcode & 1 == 0 => Op::Invalidate,
-        Mem::CacheCtl => Op::WriteBack,
-        Mem::Time if opcode == 0x24 => Op::MemTime,
+        Mem::CacheCtl => match d.op {
+            SOp::DcacheInv | SOp::DcacheInvVol => Op::Invalidate,
+            _ => Op::WriteBack,
+        },
+        Mem::Time if d.op == SOp::Memtime => Op::MemTime,
         Mem::Time => Op::MemRealTime,
         Mem::Discard => Op::Discard {
-            lines: if opcode == 0x29 { 2 } else { 1 },
+            lines: if d.op == SOp::DcacheDiscardX2 { 2 } else { 1 },
         },
         Mem::Probe | Mem::None => Op::Probe,
     };
@@ -324,7 +349,7 @@ pub fn build(inst: &Inst, w0: u32, regs: &[u32; 128], ap: Apertures) -> Result<A
         return Ok(a);
     }
     // ---- SBASE (§7.1, §7.4) ----
-    let buffer = d.space == Space::Buffer;
+    let buffer = d.space == Some(Space::Buffer);
     let nb = if buffer { 4 } else { 2 };
     let mut b = inst.sbase;
     if buffer && w0 & 1 == 1 {
@@ -356,7 +381,7 @@ pub fn build(inst: &Inst, w0: u32, regs: &[u32; 128], ap: Apertures) -> Result<A
     let reg_val = off_reg.map_or(0, |c| reg(regs, c));
     // Scratch: the register term counts 64-byte units, so it is a multiple
     // of 64 after scaling and its own low bits are not dropped.
-    let scratch = d.space == Space::Scratch;
+    let scratch = d.space == Some(Space::Scratch);
     let reg_term = if scratch {
         i64::from(reg_val) * 64
     } else {

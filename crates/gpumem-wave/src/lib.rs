@@ -16,7 +16,12 @@
 //!     [wave]
 //!     sgpr = { "s[0:1]" = "0x1000" }
 //! "#).unwrap();
-//! let src = "s_load_dword s4, s[0:1], 0x0\ns_waitcnt lgkmcnt(0)\ns_add_u32 s5, s4, 1\ns_endpgm\n";
+//! let src = "
+//!     s_load_dword s4, s[0:1], 0x0
+//!     s_waitcnt lgkmcnt(0)
+//!     s_add_u32 s5, s4, 1
+//!     s_endpgm
+//! ";
 //! let mem = [MemoryInit { addr: 0x1000, bytes: 41u32.to_le_bytes().to_vec() }];
 //! let r = run(Program::Source(src), &cfg, &mem, &[]).unwrap();
 //! assert_eq!(r.waves[0].sgpr[5], 42);

@@ -4,7 +4,8 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 
-use gpumem_vega::table::{Field, Format, Kind, Mem};
+use gpumem_vega::operand::code;
+use gpumem_vega::table::{Field, Format, Implicit, Kind, Mem, Operand, SOp};
 use gpumem_vega::{DecodeError, Inst, SmemOffset, Target, decode};
 
 use crate::access::{self, Access, Apertures, NotBuilt, Op};
@@ -103,25 +104,28 @@ fn static_uses(inst: &Inst) -> (u128, u128) {
             _ => {}
         }
     }
-    let exec = mask(126, 2);
-    match (d.format, d.opcode) {
-        (Format::Sopp, 6 | 7) => r |= mask(106, 2),
-        (Format::Sopp, 8 | 9) => r |= exec,
-        (Format::Sop1, 32..=39 | 51..=54) => {
-            r |= exec;
-            w |= exec;
+    let implicit = |set: Implicit| -> u128 {
+        let mut m = 0;
+        if set.contains(Implicit::VCC) {
+            m |= mask(code::VCC, 2);
         }
-        // s_bitset*: read-modify-write of SDST; s_movrel*: M0.
-        (Format::Sop1, 24..=27) => {
-            r |= mask(inst.sdst, if d.opcode.is_multiple_of(2) { 1 } else { 2 })
+        if set.contains(Implicit::EXEC) {
+            m |= mask(code::EXEC, 2);
         }
-        (Format::Sop1, 42..=45) => r |= mask(124, 1),
-        (Format::Sop1, 50) | (Format::Sopc, 17) | (Format::Sopp, 29) => {
-            r |= mask(124, 1);
-            w |= mask(124, 1);
+        if set.contains(Implicit::M0) {
+            m |= mask(code::M0, 1);
         }
-        (Format::Sopk, 14 | 15) => r |= mask(inst.sdst, 1),
-        _ => {}
+        m
+    };
+    r |= implicit(d.implicit_reads);
+    w |= implicit(d.implicit_writes);
+    if d.implicit_reads.contains(Implicit::SDST)
+        && let Some(Operand {
+            kind: Kind::Reg(class),
+            ..
+        }) = d.operand(Field::Sdst)
+    {
+        r |= mask(inst.sdst, class.dwords());
     }
     (r, w)
 }
@@ -420,7 +424,7 @@ impl<'a> Machine<'a> {
         let d = inst.def;
         let is_smem = d.format == Format::Smem;
         // ---- issue checks without side effects ----
-        if d.format == Format::Sopp && d.opcode == 12 {
+        if d.op == SOp::Waitcnt {
             let n = gpumem_vega::operand::waitcnt_decode(inst.simm16).2;
             let w = &mut self.waves[wi];
             if w.lgkm > u32::from(n) {
@@ -450,17 +454,17 @@ impl<'a> Machine<'a> {
         let next = pc + 4 * u64::from(slot.len);
         // ---- logical hazards: read/write of un-waited SMEM data ----
         let (mut reads, writes) = (slot.reads, slot.writes);
-        if d.format == Format::Sop1 && (42..=45).contains(&d.opcode) {
-            let s = &self.waves[wi].s;
-            let n = if d.opcode % 2 == 0 { 1 } else { 2 };
-            let base = if d.opcode <= 43 {
-                inst.ssrc0
-            } else {
-                inst.sdst
-            };
-            if let Ok(i) = s.rel_index(base, n) {
-                reads |= mask(i, n);
-            }
+        let relative = match d.op {
+            SOp::MovrelsB32 => Some((inst.ssrc0, 1)),
+            SOp::MovrelsB64 => Some((inst.ssrc0, 2)),
+            SOp::MovreldB32 => Some((inst.sdst, 1)),
+            SOp::MovreldB64 => Some((inst.sdst, 2)),
+            _ => None,
+        };
+        if let Some((base, n)) = relative
+            && let Ok(i) = self.waves[wi].s.rel_index(base, n)
+        {
+            reads |= mask(i, n);
         }
         if self.waves[wi].pending & (reads | writes) != 0 {
             self.check_pending(wi, pc, reads, writes);
@@ -471,11 +475,11 @@ impl<'a> Machine<'a> {
             self.waves[wi].clause.clear();
             self.stats.scalar_alu += 1;
             let flow = self.waves[wi].s.step(&inst, pc, next);
-            self.apply_flow(wi, flow, pc, next);
+            self.apply_flow(wi, flow, d.name, pc, next);
         }
     }
 
-    fn apply_flow(&mut self, wi: usize, flow: Flow, pc: u64, next: u64) {
+    fn apply_flow(&mut self, wi: usize, flow: Flow, name: &str, pc: u64, next: u64) {
         let now = self.now;
         match flow {
             Flow::Next => {
@@ -499,7 +503,7 @@ impl<'a> Machine<'a> {
                 w.end_cycle = now;
             }
             Flow::Waitcnt(n) => {
-                self.logical_wait(wi, pc, n);
+                self.logical_wait(wi, name, pc, n);
                 let w = &mut self.waves[wi];
                 w.blocked = false;
                 w.pc = next;
@@ -551,7 +555,7 @@ impl<'a> Machine<'a> {
     /// The logical effect of `s_waitcnt lgkmcnt(n)`: with out-of-order
     /// returns, LGKM_CNT <= n guarantees only the SMEMs whose own increment
     /// exceeds n (all of them for n = 0).
-    fn logical_wait(&mut self, wi: usize, pc: u64, n: u16) {
+    fn logical_wait(&mut self, wi: usize, name: &str, pc: u64, n: u16) {
         let w = &self.waves[wi];
         if w.logical.is_empty() || n >= 15 {
             return;
@@ -578,7 +582,7 @@ impl<'a> Machine<'a> {
                     pc,
                     assumed,
                     format!(
-                        "s_waitcnt lgkmcnt({n}) does not guarantee the SMEM(s) at {} although they are the oldest: scalar memory returns out of order, so only lgkmcnt(0) is safe (§7.3)",
+                        "{name} lgkmcnt({n}) does not guarantee the SMEM(s) at {} although they are the oldest: scalar memory returns out of order, so only lgkmcnt(0) is safe (§7.3)",
                         list.join(", ")
                     ),
                 );
