@@ -1,169 +1,26 @@
-//! The SMEM access record: everything an SMEM instruction does to memory,
-//! computed once from the decoded instruction and the wave's registers
-//! (Vega ISA §7.1, §7.2, §7.4). The functional executor (cache + memory) and
-//! the latency model both consume it; neither recomputes an address.
+//! Builds the SMEM access record ([`gpumem_mem::scalar::ScalarAccess`]) of a
+//! decoded instruction from the wave's registers (Vega ISA §7.1, §7.2, §7.4),
+//! with the hazards found on the way.
 
+use gpumem_mem::scalar::{AtomicOp, ScalarAccess, ScalarDest, ScalarOp as Op};
 use gpumem_vega::table::{Mem, SOp, Space};
 use gpumem_vega::{Inst, SmemOffset};
 
-use crate::regs::{POISON, RegRange, SGPRS};
+use crate::regs::{POISON, SGPRS};
 use crate::report::{FaultKind, HazardRule};
 
-/// Scalar atomic operations (Vega ISA §7.2.2; order of the opcode blocks).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AtomicOp {
-    /// `mem = src`.
-    Swap,
-    /// `mem = (mem == cmp) ? src : mem`; data = {src, cmp}.
-    CmpSwap,
-    /// `mem + src`.
-    Add,
-    /// `mem - src`.
-    Sub,
-    /// Signed minimum.
-    Smin,
-    /// Unsigned minimum.
-    Umin,
-    /// Signed maximum.
-    Smax,
-    /// Unsigned maximum.
-    Umax,
-    /// Bitwise and.
-    And,
-    /// Bitwise or.
-    Or,
-    /// Bitwise xor.
-    Xor,
-    /// `mem >= src ? 0 : mem + 1`.
-    Inc,
-    /// `(mem == 0 || mem > src) ? src : mem - 1`.
-    Dec,
-}
-
-impl AtomicOp {
-    /// The new memory value for old value `tmp`, source `src` and compare
-    /// value `cmp`, at `bits` (32 or 64) width.
-    pub fn apply(self, tmp: u64, src: u64, cmp: u64, bits: u32) -> u64 {
-        let m = if bits == 64 { u64::MAX } else { 0xFFFF_FFFF };
-        let sx = |v: u64| -> i64 {
-            if bits == 64 {
-                v as i64
-            } else {
-                i64::from(v as u32 as i32)
-            }
-        };
-        let r = match self {
-            AtomicOp::Swap => src,
-            AtomicOp::CmpSwap => {
-                if tmp == cmp {
-                    src
-                } else {
-                    tmp
-                }
-            }
-            AtomicOp::Add => tmp.wrapping_add(src),
-            AtomicOp::Sub => tmp.wrapping_sub(src),
-            AtomicOp::Smin => {
-                if sx(src) < sx(tmp) {
-                    src
-                } else {
-                    tmp
-                }
-            }
-            AtomicOp::Umin => tmp.min(src),
-            AtomicOp::Smax => {
-                if sx(src) > sx(tmp) {
-                    src
-                } else {
-                    tmp
-                }
-            }
-            AtomicOp::Umax => tmp.max(src),
-            AtomicOp::And => tmp & src,
-            AtomicOp::Or => tmp | src,
-            AtomicOp::Xor => tmp ^ src,
-            AtomicOp::Inc => {
-                if tmp >= src {
-                    0
-                } else {
-                    tmp + 1
-                }
-            }
-            AtomicOp::Dec => {
-                if tmp == 0 || tmp > src {
-                    src
-                } else {
-                    tmp - 1
-                }
-            }
-        };
-        r & m
-    }
-}
-
-/// What the access does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Op {
-    /// Load `n` dwords into the destination.
-    Load,
-    /// Store `n` dwords of data.
-    Store,
-    /// Atomic read-modify-write (64-bit when `wide`).
-    Atomic {
-        /// The operation.
-        op: AtomicOp,
-        /// 64-bit (`_x2`).
-        wide: bool,
-    },
-    /// `s_dcache_inv`, `s_dcache_inv_vol`.
-    Invalidate,
-    /// `s_dcache_wb`, `s_dcache_wb_vol`.
-    WriteBack,
-    /// `s_dcache_discard` (1 line) / `_x2` (2 lines) at `addr[0]`.
-    Discard {
-        /// Lines discarded.
-        lines: u8,
-    },
-    /// `s_memtime`.
-    MemTime,
-    /// `s_memrealtime`.
-    MemRealTime,
-    /// `s_atc_probe*`: no effect.
-    Probe,
-}
-
-/// The access record of one SMEM instruction.
+/// A built record and the informational findings made while building it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Access {
-    /// What it does.
-    pub op: Op,
-    /// Address space of the base (none for cache control and time).
-    pub space: Option<Space>,
-    /// GLC bit.
-    pub glc: bool,
-    /// Data dwords (SDATA register count); 0 for cache control and probes.
-    pub n: u8,
-    /// Byte address of each data dword (dword-aligned), `n` used; for a
-    /// discard, the 64-byte-aligned line address in `addr[0]`.
-    pub addr: [u64; 16],
-    /// Bit `i`: dword `i` is in range (buffers clamp per dword, §7.4).
-    pub in_range: u32,
-    /// Store data, or atomic source (and compare) data, as read at issue.
-    pub data: [u32; 4],
-    /// Registers written when the access completes (loads, time, GLC=1 atomics).
-    pub dest: Option<RegRange>,
-    /// SDATA is misaligned: the destination gets [`POISON`], stores store it.
-    pub poison: bool,
-    /// LGKM_CNT increment: 1 for a one-dword fetch, 2 for two or more (§7.3);
-    /// 1 for cache control and discard (CLRX); 0 for probes (LLVM).
-    pub weight: u8,
-    /// Informational findings while building the record.
+pub(crate) struct Built {
+    /// The record.
+    pub access: ScalarAccess,
+    /// Findings (hazards that do not stop the access).
     pub notes: Vec<(HazardRule, String)>,
 }
 
 /// Why no access record was built.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NotBuilt {
+pub(crate) enum NotBuilt {
     /// The instruction is not executed (documented hazard).
     Skip(HazardRule, String),
     /// The wave faults.
@@ -172,7 +29,7 @@ pub enum NotBuilt {
 
 /// Machine constants the address computation needs.
 #[derive(Clone, Copy, Debug)]
-pub struct Apertures {
+pub(crate) struct Apertures {
     /// High dword of the private aperture base (`src_private_base`).
     pub private_base_hi: u32,
 }
@@ -233,9 +90,15 @@ fn reg(regs: &[u32; 128], c: u8) -> u32 {
 
 /// Builds the access record of SMEM instruction `inst` (first dword `w0`)
 /// from the wave's registers `regs`.
-pub fn build(inst: &Inst, w0: u32, regs: &[u32; 128], ap: Apertures) -> Result<Access, NotBuilt> {
+pub(crate) fn build(
+    inst: &Inst,
+    w0: u32,
+    regs: &[u32; 128],
+    ap: Apertures,
+) -> Result<Built, NotBuilt> {
     let d = inst.def;
-    let mut a = Access {
+    let mut notes = Vec::new();
+    let mut a = ScalarAccess {
         op: Op::Probe,
         space: d.space,
         glc: inst.glc,
@@ -246,7 +109,6 @@ pub fn build(inst: &Inst, w0: u32, regs: &[u32; 128], ap: Apertures) -> Result<A
         dest: None,
         poison: false,
         weight: 0,
-        notes: Vec::new(),
     };
     a.op = match d.mem {
         Mem::Load => Op::Load,
@@ -296,7 +158,7 @@ pub fn build(inst: &Inst, w0: u32, regs: &[u32; 128], ap: Apertures) -> Result<A
         let misaligned = (n == 2 && !raw.is_multiple_of(2)) || (n >= 4 && !raw.is_multiple_of(4));
         if misaligned {
             a.poison = true;
-            a.notes.push((
+            notes.push((
                 HazardRule::SdataMisaligned,
                 format!(
                     "SDATA {} is misaligned for {n} dwords (§7.4: even for 2, multiple of 4 for more): registers {}..+{n} get the poison pattern {POISON:#010x}",
@@ -321,7 +183,7 @@ pub fn build(inst: &Inst, w0: u32, regs: &[u32; 128], ap: Apertures) -> Result<A
             _ => false,
         };
         if returns {
-            a.dest = Some(RegRange {
+            a.dest = Some(ScalarDest {
                 code: raw,
                 count: dest_n,
             });
@@ -346,14 +208,14 @@ pub fn build(inst: &Inst, w0: u32, regs: &[u32; 128], ap: Apertures) -> Result<A
         a.op,
         Op::Invalidate | Op::WriteBack | Op::MemTime | Op::MemRealTime
     ) {
-        return Ok(a);
+        return Ok(Built { access: a, notes });
     }
     // ---- SBASE (§7.1, §7.4) ----
     let buffer = d.space == Some(Space::Buffer);
     let nb = if buffer { 4 } else { 2 };
     let mut b = inst.sbase;
     if buffer && w0 & 1 == 1 {
-        a.notes.push((
+        notes.push((
             HazardRule::SbaseMisaligned,
             format!(
                 "buffer SBASE field {} is odd: the V# must start at a multiple of 4 SGPRs (§7.4); {} is used",
@@ -363,7 +225,7 @@ pub fn build(inst: &Inst, w0: u32, regs: &[u32; 128], ap: Apertures) -> Result<A
         ));
     }
     if !in_range(b, nb) {
-        a.notes.push((
+        notes.push((
             HazardRule::SbaseOutOfRange,
             format!(
                 "SBASE {}..+{nb} is out of range: the value of SGPR0 is used (§7.4)",
@@ -427,7 +289,7 @@ pub fn build(inst: &Inst, w0: u32, regs: &[u32; 128], ap: Apertures) -> Result<A
             (1u32 << count) - 1
         };
         if a.in_range != all && !matches!(a.op, Op::Probe | Op::Discard { .. }) {
-            a.notes.push((
+            notes.push((
                 HazardRule::BufferOutOfRange,
                 format!(
                     "buffer offset {off:#x} + {count} dwords passes the V# range of {range:#x} bytes (stride {stride}, num_records {num_records}): out-of-range dwords are not performed (§7.4)"
@@ -444,7 +306,7 @@ pub fn build(inst: &Inst, w0: u32, regs: &[u32; 128], ap: Apertures) -> Result<A
         if let Op::Atomic { wide: true, .. } = a.op
             && start & 7 != 0
         {
-            a.notes.push((
+            notes.push((
                 HazardRule::AtomicMisaligned,
                 format!("64-bit atomic at {start:#x} is not 8-byte aligned (§7.2.1: atomics are naturally aligned); bit 2 is cleared"),
             ));
@@ -460,14 +322,14 @@ pub fn build(inst: &Inst, w0: u32, regs: &[u32; 128], ap: Apertures) -> Result<A
         };
     }
     if lsbs && !matches!(a.op, Op::Probe) {
-        a.notes.push((
+        notes.push((
             HazardRule::AddressLsbsIgnored,
             "an address component (base, offset or register offset) has non-zero low two bits, which the hardware ignores (§7.2.1)".to_string(),
         ));
     }
     let pb = u64::from(ap.private_base_hi) << 32;
     if a.addr[0] >= pb && a.addr[0] < pb + (1 << 32) && !matches!(a.op, Op::Probe) {
-        a.notes.push((
+        notes.push((
             HazardRule::PrivateApertureAddress,
             format!(
                 "address {:#x} is in the private aperture ({pb:#x}..): SMEM does not translate private addresses; convert by hand (Addr - private_base + scratch base of the wave) or use a buffer constant (§7.2.1)",
@@ -475,5 +337,5 @@ pub fn build(inst: &Inst, w0: u32, regs: &[u32; 128], ap: Apertures) -> Result<A
             ),
         ));
     }
-    Ok(a)
+    Ok(Built { access: a, notes })
 }

@@ -4,8 +4,9 @@
 //! LGKM_CNT with a seeded out-of-order latency model, and hazard reports.
 //!
 //! Data flows one way: program words → decoded [`gpumem_vega::Inst`] (decoded
-//! once per dword offset) → for SMEM, one [`access::Access`] record →
-//! the functional cache/memory ([`cache`], [`memory`]) and the latency model
+//! once per dword offset) → for SMEM, one [`gpumem_mem::scalar::ScalarAccess`]
+//! record → the functional scalar cache and memory of `gpumem-mem`
+//! ([`gpumem_mem::scache`], [`gpumem_mem::Global`]) and the latency model
 //! ([`timing`]) → completion events that write SGPRs → the [`WaveReport`].
 //! Decisions and sources: `SEMANTICS.md`.
 //!
@@ -30,11 +31,9 @@
 
 #![warn(missing_docs)]
 
-pub mod access;
-pub mod cache;
+mod access;
 pub mod config;
 mod machine;
-pub mod memory;
 pub mod regs;
 pub mod report;
 pub mod salu;
@@ -78,7 +77,7 @@ pub enum WaveError {
     Config(String),
     /// Initial memory exceeds the limit.
     #[error(transparent)]
-    Memory(#[from] memory::MemoryLimit),
+    Memory(#[from] gpumem_mem::MemoryLimit),
 }
 
 fn apply_sgprs(
@@ -151,7 +150,7 @@ fn run_words(
         ));
     }
     config.scalar_cache.sets().map_err(WaveError::Config)?;
-    let mut mem = memory::Memory::new(config.limits.max_memory);
+    let mut mem = gpumem_mem::Global::new(config.limits.max_memory);
     for m in memory {
         mem.write(m.addr, &m.bytes)?;
     }

@@ -8,10 +8,12 @@ use gpumem_vega::operand::code;
 use gpumem_vega::table::{Field, Format, Implicit, Kind, Mem, Operand, SOp};
 use gpumem_vega::{DecodeError, Inst, SmemOffset, Target, decode};
 
-use crate::access::{self, Access, Apertures, NotBuilt, Op};
-use crate::cache::{CacheStats, ScalarCache};
+use gpumem_mem::scache::{CacheStats, ScalarCache};
+use gpumem_mem::scalar::{ScalarAccess, ScalarOp as Op};
+use gpumem_mem::{Global, MemoryLimit};
+
+use crate::access::{self, Apertures, Built, NotBuilt};
 use crate::config::{Sharing, VegaConfig};
-use crate::memory::Memory;
 use crate::regs::{POISON, mask, reg_name};
 use crate::report::{Fault, FaultKind, Hazard, HazardRule, Stats, WaveEnd, WaveResult};
 use crate::salu::{Flow, PRIVATE_BASE_HI, ScalarState};
@@ -193,7 +195,7 @@ pub(crate) struct Machine<'a> {
     realtime_num: u64,
     realtime_den: u64,
     pub waves: Vec<Wave>,
-    pub mem: Memory,
+    pub mem: Global,
     caches: Vec<ScalarCache>,
     shared: bool,
     events: BinaryHeap<Reverse<Event>>,
@@ -209,7 +211,7 @@ pub(crate) struct Machine<'a> {
 }
 
 impl<'a> Machine<'a> {
-    pub fn new(prog: &'a Program, cfg: &VegaConfig, mem: Memory, init: Vec<[u32; 128]>) -> Self {
+    pub fn new(prog: &'a Program, cfg: &VegaConfig, mem: Global, init: Vec<[u32; 128]>) -> Self {
         let shared = cfg.scalar_cache.sharing == Sharing::Shared;
         let ncache = if shared { 1 } else { init.len().max(1) };
         let waves = init
@@ -243,7 +245,10 @@ impl<'a> Machine<'a> {
             waves,
             mem,
             caches: (0..ncache)
-                .map(|_| ScalarCache::new(&cfg.scalar_cache))
+                .map(|_| {
+                    let c = &cfg.scalar_cache;
+                    ScalarCache::new(c.line, c.sets().unwrap_or(1), c.ways)
+                })
                 .collect(),
             shared,
             events: BinaryHeap::new(),
@@ -622,8 +627,8 @@ impl<'a> Machine<'a> {
         let ap = Apertures {
             private_base_hi: PRIVATE_BASE_HI,
         };
-        let a = match access::build(&inst, slot.w0, &self.waves[wi].s.regs, ap) {
-            Ok(a) => a,
+        let (a, notes) = match access::build(&inst, slot.w0, &self.waves[wi].s.regs, ap) {
+            Ok(Built { access, notes }) => (access, notes),
             Err(NotBuilt::Skip(rule, m)) => {
                 self.stats.smem_skipped += 1;
                 self.hazard(rule, wi, pc, vec![], m);
@@ -636,8 +641,8 @@ impl<'a> Machine<'a> {
                 return;
             }
         };
-        for (rule, m) in &a.notes {
-            self.hazard(*rule, wi, pc, vec![], m.clone());
+        for (rule, m) in notes {
+            self.hazard(rule, wi, pc, vec![], m);
         }
         match a.op {
             Op::Load => self.stats.smem_loads += 1,
@@ -693,7 +698,7 @@ impl<'a> Machine<'a> {
     /// XNACK replay rules (§7.2.1): within a clause (consecutive SMEMs), no
     /// member may overwrite its own or an earlier member's sources; an atomic
     /// must be alone. A returning atomic overwriting its own data is allowed.
-    fn clause_check(&mut self, wi: usize, pc: u64, slot: &Slot, a: &Access) {
+    fn clause_check(&mut self, wi: usize, pc: u64, slot: &Slot, a: &ScalarAccess) {
         let atomic = matches!(a.op, Op::Atomic { .. });
         let writes = a.dest.map_or(0, |r| mask(r.code, r.count));
         let mut own_reads = slot.reads;
@@ -753,8 +758,8 @@ impl<'a> Machine<'a> {
     fn perform(
         &mut self,
         wi: usize,
-        a: &Access,
-    ) -> Result<Vec<(Service, Vec<(u8, u32)>)>, crate::memory::MemoryLimit> {
+        a: &ScalarAccess,
+    ) -> Result<Vec<(Service, Vec<(u8, u32)>)>, MemoryLimit> {
         let ci = self.cache_index(wi);
         let now = self.now;
         let mut parts: Vec<(Service, Vec<(u8, u32)>)> = Vec::new();
@@ -843,24 +848,7 @@ impl<'a> Machine<'a> {
                             cache.flush_line(&mut self.mem, l2)?;
                         }
                     }
-                    let rd = |m: &Memory, k: u64| u64::from(m.read_u32(addr.wrapping_add(4 * k)));
-                    old = rd(&self.mem, 0) | if wide { rd(&self.mem, 1) << 32 } else { 0 };
-                    let pair = |lo: u32, hi: u32| {
-                        u64::from(lo) | if wide { u64::from(hi) << 32 } else { 0 }
-                    };
-                    let src = pair(a.data[0], a.data[1]);
-                    let cmp = if wide {
-                        pair(a.data[2], a.data[3])
-                    } else {
-                        u64::from(a.data[1])
-                    };
-                    let src = if wide { src } else { u64::from(a.data[0]) };
-                    let new = op.apply(old, src, cmp, if wide { 64 } else { 32 });
-                    self.mem.write_u32(addr, new as u32)?;
-                    if wide {
-                        self.mem
-                            .write_u32(addr.wrapping_add(4), (new >> 32) as u32)?;
-                    }
+                    old = op.perform(&mut self.mem, addr, wide, &a.data)?;
                 }
                 let writes = match dest {
                     Some(_) => {

@@ -1,4 +1,4 @@
-//! The scalar data cache: set-associative, LRU, per-dword dirty bits, with
+//! Vega's scalar data cache, in front of the sparse store [`crate::Global`]: set-associative, LRU, per-dword dirty bits, with
 //! the GLC policies of Vega ISA §7.1 (loads: 0 = hit_lru, 1 = miss_evict;
 //! stores: 0 = write-combine, 1 = write-through).
 //!
@@ -6,10 +6,11 @@
 //! keeps the old bytes until it is invalidated (`s_dcache_inv`) or evicted,
 //! as in hardware, where the scalar cache is not coherent with other caches.
 
+#![warn(missing_docs)]
+
 use serde::Serialize;
 
-use crate::config::ScalarCacheConfig;
-use crate::memory::{Memory, MemoryLimit};
+use crate::{Global, MemoryLimit};
 
 /// Counters of one scalar cache.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -55,12 +56,12 @@ pub struct ScalarCache {
 }
 
 impl ScalarCache {
-    /// A cold cache of the configured geometry (the config must have been
-    /// checked with [`ScalarCacheConfig::sets`]).
-    pub fn new(cfg: &ScalarCacheConfig) -> ScalarCache {
-        let sets = cfg.sets().unwrap_or(1).max(1) as usize;
-        let ways = cfg.ways.clamp(1, 64) as usize;
-        let line_bytes = u64::from(cfg.line.clamp(16, 256));
+    /// A cold cache of `sets` sets of `ways` lines of `line_bytes` bytes
+    /// (a power of two; clamped to 16..=256 bytes, 1..=64 ways, at least one set).
+    pub fn new(line_bytes: u32, sets: u32, ways: u32) -> ScalarCache {
+        let sets = sets.max(1) as usize;
+        let ways = ways.clamp(1, 64) as usize;
+        let line_bytes = u64::from(line_bytes.clamp(16, 256));
         let dwords = (line_bytes / 4) as usize;
         ScalarCache {
             line_bytes,
@@ -101,7 +102,7 @@ impl ScalarCache {
             .find(|&i| self.lines[i].valid && self.lines[i].tag == line_addr)
     }
 
-    fn write_back(&mut self, mem: &mut Memory, i: usize) -> Result<(), MemoryLimit> {
+    fn write_back(&mut self, mem: &mut Global, i: usize) -> Result<(), MemoryLimit> {
         let l = &self.lines[i];
         if !l.valid || l.dirty == 0 {
             return Ok(());
@@ -120,7 +121,7 @@ impl ScalarCache {
 
     /// Allocates `line_addr` (evicting the LRU way, writing it back if
     /// dirty) and fills it from memory.
-    fn fill(&mut self, mem: &mut Memory, line_addr: u64) -> Result<usize, MemoryLimit> {
+    fn fill(&mut self, mem: &mut Global, line_addr: u64) -> Result<usize, MemoryLimit> {
         let r = self.set_range(line_addr);
         let victim = r
             .clone()
@@ -148,7 +149,7 @@ impl ScalarCache {
     /// Returns whether the line hit.
     pub fn load(
         &mut self,
-        mem: &mut Memory,
+        mem: &mut Global,
         line_addr: u64,
         addrs: &[u64],
         out: &mut [u32],
@@ -176,7 +177,7 @@ impl ScalarCache {
     /// miss and makes the line most recently used. Returns (way, hit).
     fn lookup_or_fill(
         &mut self,
-        mem: &mut Memory,
+        mem: &mut Global,
         line_addr: u64,
     ) -> Result<(usize, bool), MemoryLimit> {
         let (i, hit) = match self.find(line_addr) {
@@ -201,7 +202,7 @@ impl ScalarCache {
     /// Returns whether the line hit.
     pub fn store(
         &mut self,
-        mem: &mut Memory,
+        mem: &mut Global,
         line_addr: u64,
         addrs: &[u64],
         data: &[u32],
@@ -237,7 +238,7 @@ impl ScalarCache {
     /// Before an atomic at `line_addr` (performed in memory): writes the
     /// line back if dirty and drops it, so the atomic sees this cache's
     /// stores and later loads see the atomic's result.
-    pub fn flush_line(&mut self, mem: &mut Memory, line_addr: u64) -> Result<(), MemoryLimit> {
+    pub fn flush_line(&mut self, mem: &mut Global, line_addr: u64) -> Result<(), MemoryLimit> {
         if let Some(i) = self.find(line_addr) {
             self.write_back(mem, i)?;
             self.lines[i].valid = false;
@@ -246,7 +247,7 @@ impl ScalarCache {
     }
 
     /// `s_dcache_wb`: writes every dirty line back. Returns the number written.
-    pub fn write_back_all(&mut self, mem: &mut Memory) -> Result<u64, MemoryLimit> {
+    pub fn write_back_all(&mut self, mem: &mut Global) -> Result<u64, MemoryLimit> {
         let before = self.stats.writebacks;
         for i in 0..self.lines.len() {
             self.write_back(mem, i)?;
