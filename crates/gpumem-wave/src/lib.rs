@@ -7,7 +7,7 @@
 //! once per dword offset) → for SMEM, one [`gpumem_mem::scalar::ScalarAccess`]
 //! record → the functional scalar cache and memory of `gpumem-mem`
 //! ([`gpumem_mem::scache`], [`gpumem_mem::Global`]) and the latency model
-//! ([`timing`]) → completion events that write SGPRs → the [`WaveReport`].
+//! (`timing.rs`) → completion events that write SGPRs → the [`WaveReport`].
 //! Decisions and sources: `SEMANTICS.md`.
 //!
 //! ```
@@ -37,7 +37,7 @@ mod machine;
 pub mod regs;
 pub mod report;
 pub mod salu;
-pub mod timing;
+mod timing;
 
 pub use config::{
     DumpRequest, Limits, MemoryInit, ScalarCacheConfig, Sharing, VegaConfig, WaveSection,
@@ -163,7 +163,7 @@ fn run_words(
         }
         init.push(regs);
     }
-    let prog = machine::Program::new(words);
+    let prog = machine::Decoded::new(words);
     let mut m = machine::Machine::new(&prog, config, mem, init);
     m.run();
     let waves = m.results();

@@ -36,12 +36,12 @@ pub(crate) struct Slot {
 
 /// The decoded program.
 #[derive(Clone, Debug)]
-pub(crate) struct Program {
+pub(crate) struct Decoded {
     pub slots: Vec<Result<Slot, DecodeError>>,
 }
 
-impl Program {
-    pub fn new(words: &[u32]) -> Program {
+impl Decoded {
+    pub fn new(words: &[u32]) -> Decoded {
         let slots = (0..words.len())
             .map(|i| {
                 decode(&words[i..], Target::Gfx900).map(|(inst, len)| {
@@ -56,7 +56,7 @@ impl Program {
                 })
             })
             .collect();
-        Program { slots }
+        Decoded { slots }
     }
 
     fn text(&self, pc: u64) -> String {
@@ -191,7 +191,7 @@ struct Event {
 
 /// The whole run.
 pub(crate) struct Machine<'a> {
-    prog: &'a Program,
+    prog: &'a Decoded,
     realtime_num: u64,
     realtime_den: u64,
     pub waves: Vec<Wave>,
@@ -211,7 +211,7 @@ pub(crate) struct Machine<'a> {
 }
 
 impl<'a> Machine<'a> {
-    pub fn new(prog: &'a Program, cfg: &VegaConfig, mem: Global, init: Vec<[u32; 128]>) -> Self {
+    pub fn new(prog: &'a Decoded, cfg: &VegaConfig, mem: Global, init: Vec<[u32; 128]>) -> Self {
         let shared = cfg.scalar_cache.sharing == Sharing::Shared;
         let ncache = if shared { 1 } else { init.len().max(1) };
         let waves = init

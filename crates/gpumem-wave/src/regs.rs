@@ -26,7 +26,7 @@ pub struct RegRange {
 }
 
 /// Bit mask of `n` registers starting at `code` (bits past 127 dropped).
-pub fn mask(code: u8, n: u8) -> u128 {
+pub(crate) fn mask(code: u8, n: u8) -> u128 {
     let mut m = 0u128;
     for i in 0..u32::from(n) {
         let c = u32::from(code) + i;
@@ -38,7 +38,7 @@ pub fn mask(code: u8, n: u8) -> u128 {
 }
 
 /// The name of a single register code (`s5`, `vcc_lo`, `ttmp3`, `m0`, …).
-pub fn reg_name(c: u8) -> String {
+pub(crate) fn reg_name(c: u8) -> String {
     match c {
         0..=101 => format!("s{c}"),
         102 => "flat_scratch_lo".into(),
