@@ -298,3 +298,41 @@ impl ScalarCache {
             .count() as u64
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn write_combine_reaches_memory_only_at_write_back() {
+        let mut mem = Global::new(1 << 20);
+        let mut c = ScalarCache::new(64, 4, 2);
+        let line = c.line_of(0x1004);
+        assert_eq!(line, 0x1000);
+        assert_eq!(c.store(&mut mem, line, &[0x1004], &[7], false), Ok(false));
+        assert_eq!(mem.read_u32(0x1004), 0);
+        assert_eq!(c.dirty_lines(), 1);
+        let mut out = [0];
+        assert_eq!(c.load(&mut mem, line, &[0x1004], &mut out, false), Ok(true));
+        assert_eq!(out, [7]);
+        assert_eq!(c.write_back_all(&mut mem), Ok(1));
+        assert_eq!(mem.read_u32(0x1004), 7);
+        assert_eq!(c.invalidate_all(), 1);
+        assert_eq!(c.stats.hits, 1);
+        assert_eq!(c.stats.misses, 1);
+    }
+
+    #[test]
+    fn write_back_reports_the_memory_limit() {
+        let mut mem = Global::new(0);
+        let mut c = ScalarCache::new(64, 1, 1);
+        c.store(&mut mem, 0x2000, &[0x2000], &[1], false).unwrap();
+        assert_eq!(
+            c.write_back_all(&mut mem),
+            Err(MemoryLimit {
+                addr: 0x2000,
+                limit: 0
+            })
+        );
+    }
+}

@@ -2163,6 +2163,56 @@ mod tests {
     }
 
     #[test]
+    fn operation_ids_name_their_mnemonics() {
+        // `s_add_u32` is `SOp::AddU32`: one id per row, named after it.
+        let mut ops = std::collections::HashSet::new();
+        for d in TABLE {
+            assert!(ops.insert(d.op), "{}: operation id used twice", d.name);
+            let camel: String = d.name[2..]
+                .split('_')
+                .map(|w| {
+                    let mut c = w.chars();
+                    c.next()
+                        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                        .unwrap_or_default()
+                })
+                .collect();
+            assert_eq!(format!("{:?}", d.op), camel, "{}", d.name);
+        }
+    }
+
+    #[test]
+    fn implicit_uses() {
+        let row = |name| by_name(name).unwrap();
+        let d = row("s_addc_u32");
+        assert!(d.implicit_reads.contains(Implicit::SCC));
+        assert!(d.implicit_writes.contains(Implicit::SCC));
+        let d = row("s_and_saveexec_b64");
+        assert!(d.implicit_reads.contains(Implicit::EXEC));
+        assert!(d.implicit_writes.contains(Implicit::EXEC | Implicit::SCC));
+        assert_eq!(row("s_cbranch_vccz").implicit_reads, Implicit::VCC);
+        assert_eq!(row("s_movrels_b64").implicit_reads, Implicit::M0);
+        assert!(row("s_bitset1_b32").implicit_reads.contains(Implicit::SDST));
+        assert!(row("s_mov_b32").implicit_reads.is_empty());
+        assert!(row("s_mov_b32").implicit_writes.is_empty());
+        for d in TABLE {
+            // SDST is only ever an implicit read, of a row that has one.
+            assert!(!d.implicit_writes.contains(Implicit::SDST), "{}", d.name);
+            if d.implicit_reads.contains(Implicit::SDST) {
+                assert!(d.operand(Field::Sdst).is_some(), "{}", d.name);
+            }
+            // Scalar memory has no implicit register use; its space is data.
+            if d.format == Format::Smem {
+                assert!(d.implicit_reads.is_empty() && d.implicit_writes.is_empty());
+                let spaced = !matches!(d.mem, Mem::CacheCtl | Mem::Time);
+                assert_eq!(d.space.is_some(), spaced, "{}", d.name);
+            } else {
+                assert_eq!(d.space, None, "{}", d.name);
+            }
+        }
+    }
+
+    #[test]
     fn fixed_prefixes_do_not_shadow() {
         // Every row's fixed bits, when decoded, classify back to its own format.
         for d in TABLE {
