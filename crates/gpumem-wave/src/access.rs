@@ -3,7 +3,7 @@
 //! with the hazards found on the way.
 
 use gpumem_mem::scalar::{AtomicOp, ScalarAccess, ScalarDest, ScalarOp as Op};
-use gpumem_vega::table::{Mem, SOp, Space};
+use gpumem_vega::table::{InstDef, Mem, SOp, Space};
 use gpumem_vega::{Inst, SmemOffset};
 
 use crate::regs::{POISON, SGPRS};
@@ -32,6 +32,20 @@ pub(crate) enum NotBuilt {
 pub(crate) struct Apertures {
     /// High dword of the private aperture base (`src_private_base`).
     pub private_base_hi: u32,
+}
+
+/// LGKM_CNT increment of an SMEM row (§7.3): 1 for a one-dword fetch, 2 for
+/// two or more (`s_memtime*` return two); 1 for cache control and discard
+/// (CLRX); 0 for probes (LLVM). Known before the record is built, so issue
+/// can check the 4-bit counter's capacity first.
+pub(crate) fn weight(d: &InstDef) -> u8 {
+    match d.mem {
+        Mem::Probe | Mem::None => 0,
+        Mem::CacheCtl | Mem::Discard => 1,
+        Mem::Time => 2,
+        _ if d.data_dwords() == 1 => 1,
+        _ => 2,
+    }
 }
 
 /// The atomic operation of a scalar atomic row and whether it is 64-bit.
@@ -198,12 +212,7 @@ pub(crate) fn build(
             }
         }
     }
-    a.weight = match a.op {
-        Op::Probe => 0,
-        Op::Invalidate | Op::WriteBack | Op::Discard { .. } => 1,
-        _ if n == 1 => 1,
-        _ => 2,
-    };
+    a.weight = weight(d);
     if matches!(
         a.op,
         Op::Invalidate | Op::WriteBack | Op::MemTime | Op::MemRealTime

@@ -69,10 +69,11 @@ impl Decoded {
 
 fn src_mask(c: u8, dwords: u8) -> u128 {
     match c {
-        125 => 0,
+        code::NULL => 0,
         0..=127 => mask(c, dwords),
-        251 => mask(106, 2),
-        252 => mask(126, 2),
+        // src_vccz, src_execz.
+        251 => mask(code::VCC, 2),
+        252 => mask(code::EXEC, 2),
         _ => 0,
     }
 }
@@ -445,7 +446,7 @@ impl<'a> Machine<'a> {
             }
         }
         if is_smem {
-            let weight = smem_weight(&inst);
+            let weight = u32::from(access::weight(d));
             let w = &mut self.waves[wi];
             if w.lgkm + weight > LGKM_MAX {
                 w.blocked = true;
@@ -947,17 +948,6 @@ impl<'a> Machine<'a> {
                 }
             })
             .collect()
-    }
-}
-
-/// LGKM increment of an SMEM before its record is built (for the capacity check).
-fn smem_weight(inst: &Inst) -> u32 {
-    match inst.def.mem {
-        Mem::Probe | Mem::None => 0,
-        Mem::CacheCtl | Mem::Discard => 1,
-        Mem::Time => 2,
-        _ if inst.def.data_dwords() == 1 => 1,
-        _ => 2,
     }
 }
 

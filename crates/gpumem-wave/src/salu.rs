@@ -15,8 +15,10 @@ pub const SHARED_BASE_HI: u32 = 0x0001_0000;
 /// High dword of the private (scratch) aperture base (`src_private_base`).
 pub const PRIVATE_BASE_HI: u32 = 0x0002_0000;
 
-/// Index of M0 in [`ScalarState::regs`].
+/// Indexes of M0, VCC and EXEC (low halves) in [`ScalarState::regs`].
 const M0: usize = code::M0 as usize;
+const VCC: usize = code::VCC as usize;
+const EXEC: usize = code::EXEC as usize;
 
 /// One wave's scalar state.
 #[derive(Clone, Debug)]
@@ -69,10 +71,10 @@ impl ScalarState {
     }
 
     fn exec(&self) -> u64 {
-        u64::from(self.regs[126]) | u64::from(self.regs[127]) << 32
+        u64::from(self.regs[EXEC]) | u64::from(self.regs[EXEC + 1]) << 32
     }
     fn vcc(&self) -> u64 {
-        u64::from(self.regs[106]) | u64::from(self.regs[107]) << 32
+        u64::from(self.regs[VCC]) | u64::from(self.regs[VCC + 1]) << 32
     }
 
     /// Reads a 32-bit source operand (8-bit code).
@@ -144,7 +146,7 @@ impl ScalarState {
     /// `s_movrels*`/`s_movreld*` register index: `code + M0`, which must stay
     /// inside s0–s101 (or M0 must be 0 for other registers).
     pub fn rel_index(&self, code: u8, n: u8) -> Result<u8, (FaultKind, String)> {
-        let m0 = self.regs[124];
+        let m0 = self.regs[M0];
         let idx = u64::from(code) + u64::from(m0);
         if code < SGPRS {
             if idx + u64::from(n) <= u64::from(SGPRS) {
