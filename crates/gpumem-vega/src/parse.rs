@@ -975,7 +975,7 @@ impl<'s> Asm<'s> {
                                 .find(|(f, _, _)| *f == h.field)
                                 .map(|&(_, s, e)| (s, e))
                                 .unwrap_or((cx.toks[0].start, cx.toks[0].end));
-                            cx.warn(h.lint, s, e, h.message);
+                            cx.warn(h.lint.name(), s, e, h.message);
                         }
                     }
                     if let Some((label, start, end)) = fix {

@@ -4,6 +4,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 
+use gpumem_vega::lint::Lint;
 use gpumem_vega::operand::code;
 use gpumem_vega::table::{Field, Format, Implicit, Kind, Mem, Operand, SOp};
 use gpumem_vega::{DecodeError, Inst, SmemOffset, Target, decode};
@@ -617,11 +618,11 @@ impl<'a> Machine<'a> {
         // Static rules, shared with the assembler's lints.
         for hit in gpumem_vega::lint::check(&inst) {
             let rule = match hit.lint {
-                "smem-store-sgpr-offset" => HazardRule::StoreSgprOffset,
-                "smem-replay-overlap" => HazardRule::ReplaySelfOverwrite,
-                "smem-sdata-not-sgpr" => HazardRule::SdataNotSgpr,
-                "smem-unaligned-offset" => HazardRule::AddressLsbsIgnored,
-                _ => continue,
+                Lint::StoreSgprOffset => HazardRule::StoreSgprOffset,
+                Lint::ReplayOverlap => HazardRule::ReplaySelfOverwrite,
+                Lint::SdataNotSgpr => HazardRule::SdataNotSgpr,
+                Lint::UnalignedOffset => HazardRule::AddressLsbsIgnored,
+                Lint::NegativeOffset => continue,
             };
             self.hazard(rule, wi, pc, vec![], hit.message);
         }

@@ -597,7 +597,7 @@ impl<'s> Asm<'s> {
                         .find(|(f, _, _)| *f == h.field)
                         .map_or((mn_start, mn_end), |&(_, s, e)| (s, e));
                     let (span, t) = line_span(text, line_no, line_start, s, e);
-                    line_diags.push(Diagnostic::warning(h.lint, span, t, h.message));
+                    line_diags.push(Diagnostic::warning(h.lint.name(), span, t, h.message));
                 }
                 self.add_line_diags(&mut line_diags);
             }
