@@ -10,7 +10,11 @@
 
 use serde::Serialize;
 
+use crate::scalar::{POISON, ScalarAccess, ScalarOp as Op};
 use crate::{Global, MemoryLimit};
+
+/// The `null` register code: writes to it are dropped.
+const NULL: u8 = 125;
 
 /// Counters of one scalar cache.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -299,6 +303,181 @@ impl ScalarCache {
     }
 }
 
+/// How one part of a scalar access was served; the executor's latency model
+/// picks the part's base latency from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Served {
+    /// Served by the scalar cache.
+    Hit,
+    /// Went to memory (miss, GLC=1 load, write-through, atomic).
+    Miss,
+    /// Nothing to fetch (out-of-range buffer dwords, time, cache control).
+    Local,
+}
+
+/// One part of a performed scalar access (one per cache line touched): how
+/// it was served and the registers it writes when it returns, as (operand
+/// code, value) pairs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// How it was served.
+    pub served: Served,
+    /// Register writes at completion.
+    pub writes: Vec<(u8, u32)>,
+}
+
+impl Part {
+    fn local(writes: Vec<(u8, u32)>) -> Part {
+        Part {
+            served: Served::Local,
+            writes,
+        }
+    }
+}
+
+impl ScalarCache {
+    /// Performs the scalar access `a` on this cache and `mem`: values now,
+    /// register writes returned per part (they land when the part returns).
+    /// Loads and stores are split at line boundaries; out-of-range buffer
+    /// dwords load 0 (the poison pattern if `a.poison`) and store nothing; an
+    /// atomic writes back and drops the lines it touches, then runs in
+    /// memory. `s_memtime`/`s_memrealtime` read the executor's counters, so
+    /// here they are one local part with no writes; probes have no part.
+    pub fn perform(
+        &mut self,
+        mem: &mut Global,
+        a: &ScalarAccess,
+    ) -> Result<Vec<Part>, MemoryLimit> {
+        let mut parts: Vec<Part> = Vec::new();
+        let dest = a.dest;
+        let reg_of = |i: usize| dest.map_or(NULL, |r| r.code.wrapping_add(i as u8) & 127);
+        match a.op {
+            Op::Load => {
+                let n = usize::from(a.n);
+                let mut oob = Vec::new();
+                let mut i = 0;
+                while i < n {
+                    if a.in_range >> i & 1 == 0 {
+                        oob.push((reg_of(i), if a.poison { POISON } else { 0 }));
+                        i += 1;
+                        continue;
+                    }
+                    let line = self.line_of(a.addr[i]);
+                    let mut j = i;
+                    while j < n && a.in_range >> j & 1 == 1 && self.line_of(a.addr[j]) == line {
+                        j += 1;
+                    }
+                    let mut vals = [0u32; 16];
+                    let hit = self.load(mem, line, &a.addr[i..j], &mut vals[..j - i], a.glc)?;
+                    let writes = (i..j)
+                        .map(|k| (reg_of(k), if a.poison { POISON } else { vals[k - i] }))
+                        .collect();
+                    parts.push(Part {
+                        served: if hit { Served::Hit } else { Served::Miss },
+                        writes,
+                    });
+                    i = j;
+                }
+                if !oob.is_empty() {
+                    match parts.first_mut() {
+                        Some(p) => p.writes.extend(oob),
+                        None => parts.push(Part::local(oob)),
+                    }
+                }
+            }
+            Op::Store => {
+                let n = usize::from(a.n);
+                let mut i = 0;
+                while i < n {
+                    if a.in_range >> i & 1 == 0 {
+                        i += 1;
+                        continue;
+                    }
+                    let line = self.line_of(a.addr[i]);
+                    let mut j = i;
+                    while j < n && a.in_range >> j & 1 == 1 && self.line_of(a.addr[j]) == line {
+                        j += 1;
+                    }
+                    let hit = self.store(mem, line, &a.addr[i..j], &a.data[i..j], a.glc)?;
+                    parts.push(Part {
+                        served: if hit && !a.glc {
+                            Served::Hit
+                        } else {
+                            Served::Miss
+                        },
+                        writes: Vec::new(),
+                    });
+                    i = j;
+                }
+                if parts.is_empty() {
+                    parts.push(Part::local(Vec::new()));
+                }
+            }
+            Op::Atomic { op, wide } => {
+                let words = if wide { 2 } else { 1 };
+                let performed = (0..words).all(|i| a.in_range >> i & 1 == 1);
+                let mut old = 0u64;
+                if performed {
+                    let addr = a.addr[0];
+                    let line = self.line_of(addr);
+                    self.flush_line(mem, line)?;
+                    if wide {
+                        let l2 = self.line_of(addr.wrapping_add(4));
+                        if l2 != line {
+                            self.flush_line(mem, l2)?;
+                        }
+                    }
+                    old = op.perform(mem, addr, wide, &a.data)?;
+                }
+                let writes = match dest {
+                    Some(_) => {
+                        let v = |k: usize| -> u32 {
+                            if a.poison {
+                                POISON
+                            } else {
+                                (old >> (32 * k)) as u32
+                            }
+                        };
+                        (0..words).map(|k| (reg_of(k), v(k))).collect()
+                    }
+                    None => Vec::new(),
+                };
+                parts.push(Part {
+                    served: if performed {
+                        Served::Miss
+                    } else {
+                        Served::Local
+                    },
+                    writes,
+                });
+            }
+            Op::Invalidate => {
+                self.invalidate_all();
+                parts.push(Part::local(Vec::new()));
+            }
+            Op::WriteBack => {
+                self.write_back_all(mem)?;
+                parts.push(Part::local(Vec::new()));
+            }
+            Op::Discard { lines } => {
+                let lb = self.line_bytes();
+                for k in 0..u64::from(lines) {
+                    let l = self.line_of(a.addr[0].wrapping_add(k * 64));
+                    self.discard(l);
+                    if lb > 64 {
+                        break;
+                    }
+                }
+                parts.push(Part::local(Vec::new()));
+            }
+            // The counters are the executor's: it answers these itself.
+            Op::MemTime | Op::MemRealTime => parts.push(Part::local(Vec::new())),
+            Op::Probe => {}
+        }
+        Ok(parts)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,6 +499,47 @@ mod tests {
         assert_eq!(c.invalidate_all(), 1);
         assert_eq!(c.stats.hits, 1);
         assert_eq!(c.stats.misses, 1);
+    }
+
+    #[test]
+    fn perform_splits_a_load_at_line_boundaries() {
+        use crate::scalar::ScalarDest;
+        let mut mem = Global::new(1 << 20);
+        mem.write_u32(0x103c, 5).unwrap();
+        mem.write_u32(0x1040, 6).unwrap();
+        let mut c = ScalarCache::new(64, 4, 2);
+        let mut a = ScalarAccess {
+            op: Op::Load,
+            space: Some(crate::Space::Buffer),
+            glc: false,
+            n: 3,
+            addr: [0; 16],
+            in_range: 0b011,
+            data: [0; 4],
+            dest: Some(ScalarDest { code: 4, count: 3 }),
+            poison: false,
+            weight: 2,
+        };
+        a.addr[..3].copy_from_slice(&[0x103c, 0x1040, 0x1044]);
+        let parts = c.perform(&mut mem, &a).unwrap();
+        assert_eq!(
+            parts,
+            vec![
+                Part {
+                    served: Served::Miss,
+                    writes: vec![(4, 5), (6, 0)]
+                },
+                Part {
+                    served: Served::Miss,
+                    writes: vec![(5, 6)]
+                },
+            ]
+        );
+        let parts = c.perform(&mut mem, &a).unwrap();
+        assert!(parts.iter().all(|p| p.served == Served::Hit));
+        a.poison = true;
+        let parts = c.perform(&mut mem, &a).unwrap();
+        assert_eq!(parts[0].writes, vec![(4, POISON), (6, POISON)]);
     }
 
     #[test]

@@ -10,6 +10,10 @@
 
 use crate::{Global, MemoryLimit, Space};
 
+/// The documented poison pattern written where the Vega ISA says "invalid
+/// data can result" (misaligned SMEM SDATA, §7.4).
+pub const POISON: u32 = 0xBAD5_DA7A;
+
 /// Registers an access writes when it completes: `count` consecutive
 /// scalar registers from operand code `code`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,8 +168,8 @@ pub struct ScalarAccess {
     pub data: [u32; 4],
     /// Registers written when the access completes (loads, time, GLC=1 atomics).
     pub dest: Option<ScalarDest>,
-    /// SDATA is misaligned: the destination gets the poison pattern, and the
-    /// store or atomic data already holds it.
+    /// SDATA is misaligned: the destination gets [`POISON`], and the store or
+    /// atomic data already holds it.
     pub poison: bool,
     /// LGKM_CNT increment: 1 for a one-dword fetch, 2 for two or more (§7.3);
     /// 1 for cache control and discard (CLRX); 0 for probes (LLVM).

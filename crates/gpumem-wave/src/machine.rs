@@ -9,7 +9,7 @@ use gpumem_vega::operand::code;
 use gpumem_vega::table::{Field, Format, Implicit, Kind, Mem, Operand, SOp};
 use gpumem_vega::{DecodeError, Inst, SmemOffset, Target, decode};
 
-use gpumem_mem::scache::{CacheStats, ScalarCache};
+use gpumem_mem::scache::{CacheStats, Part, ScalarCache, Served};
 use gpumem_mem::scalar::{ScalarAccess, ScalarOp as Op};
 use gpumem_mem::{Global, MemoryLimit};
 
@@ -18,7 +18,7 @@ use crate::config::{Sharing, VegaConfig};
 use crate::regs::{POISON, mask, reg_name};
 use crate::report::{Fault, FaultKind, Hazard, HazardRule, Stats, WaveEnd, WaveResult};
 use crate::salu::{Flow, PRIVATE_BASE_HI, ScalarState};
-use crate::timing::{Latency, Service};
+use crate::timing::Latency;
 
 /// Most hazards kept per run (distinct ones; the rest are counted in `dropped`).
 const MAX_HAZARDS: usize = 10_000;
@@ -665,8 +665,8 @@ impl<'a> Machine<'a> {
         let id = self.next_op;
         self.next_op += 1;
         let nparts = parts.len() as u8;
-        for (service, writes) in parts {
-            let t = self.now + self.latency.part(service);
+        for Part { served, writes } in parts {
+            let t = self.now + self.latency.part(served);
             self.seq += 1;
             self.events.push(Reverse(Event {
                 time: t,
@@ -755,169 +755,40 @@ impl<'a> Machine<'a> {
     }
 
     /// Performs the access on the cache and memory (values now; SGPR writes
-    /// are returned per part and land at completion).
-    #[allow(clippy::type_complexity)]
-    fn perform(
-        &mut self,
-        wi: usize,
-        a: &ScalarAccess,
-    ) -> Result<Vec<(Service, Vec<(u8, u32)>)>, MemoryLimit> {
-        let ci = self.cache_index(wi);
-        let now = self.now;
-        let mut parts: Vec<(Service, Vec<(u8, u32)>)> = Vec::new();
-        let dest = a.dest;
-        let reg_of = |i: usize| dest.map_or(125, |r| r.code.wrapping_add(i as u8) & 127);
-        match a.op {
-            Op::Load => {
-                let n = usize::from(a.n);
-                let mut oob = Vec::new();
-                let mut i = 0;
-                while i < n {
-                    if a.in_range >> i & 1 == 0 {
-                        oob.push((reg_of(i), if a.poison { POISON } else { 0 }));
-                        i += 1;
-                        continue;
-                    }
-                    let cache = &mut self.caches[ci];
-                    let line = cache.line_of(a.addr[i]);
-                    let mut j = i;
-                    while j < n && a.in_range >> j & 1 == 1 && cache.line_of(a.addr[j]) == line {
-                        j += 1;
-                    }
-                    let mut vals = [0u32; 16];
-                    let hit = cache.load(
-                        &mut self.mem,
-                        line,
-                        &a.addr[i..j],
-                        &mut vals[..j - i],
-                        a.glc,
-                    )?;
-                    let writes = (i..j)
-                        .map(|k| (reg_of(k), if a.poison { POISON } else { vals[k - i] }))
-                        .collect();
-                    parts.push((if hit { Service::Hit } else { Service::Miss }, writes));
-                    i = j;
-                }
-                if !oob.is_empty() {
-                    match parts.first_mut() {
-                        Some(p) => p.1.extend(oob),
-                        None => parts.push((Service::Local, oob)),
-                    }
-                }
-            }
-            Op::Store => {
-                let n = usize::from(a.n);
-                let mut i = 0;
-                while i < n {
-                    if a.in_range >> i & 1 == 0 {
-                        i += 1;
-                        continue;
-                    }
-                    let cache = &mut self.caches[ci];
-                    let line = cache.line_of(a.addr[i]);
-                    let mut j = i;
-                    while j < n && a.in_range >> j & 1 == 1 && cache.line_of(a.addr[j]) == line {
-                        j += 1;
-                    }
-                    let hit =
-                        cache.store(&mut self.mem, line, &a.addr[i..j], &a.data[i..j], a.glc)?;
-                    parts.push((
-                        if hit && !a.glc {
-                            Service::Hit
-                        } else {
-                            Service::Miss
-                        },
-                        Vec::new(),
-                    ));
-                    i = j;
-                }
-                if parts.is_empty() {
-                    parts.push((Service::Local, Vec::new()));
-                }
-            }
-            Op::Atomic { op, wide } => {
-                let words = if wide { 2 } else { 1 };
-                let performed = (0..words).all(|i| a.in_range >> i & 1 == 1);
-                let mut old = 0u64;
-                if performed {
-                    let addr = a.addr[0];
-                    let cache = &mut self.caches[ci];
-                    let line = cache.line_of(addr);
-                    cache.flush_line(&mut self.mem, line)?;
-                    if wide {
-                        let l2 = cache.line_of(addr.wrapping_add(4));
-                        if l2 != line {
-                            cache.flush_line(&mut self.mem, l2)?;
-                        }
-                    }
-                    old = op.perform(&mut self.mem, addr, wide, &a.data)?;
-                }
-                let writes = match dest {
-                    Some(_) => {
-                        let v = |k: usize| -> u32 {
-                            if a.poison {
-                                POISON
-                            } else {
-                                (old >> (32 * k)) as u32
-                            }
-                        };
-                        (0..words).map(|k| (reg_of(k), v(k))).collect()
-                    }
-                    None => Vec::new(),
-                };
-                parts.push((
-                    if performed {
-                        Service::Miss
-                    } else {
-                        Service::Local
-                    },
-                    writes,
-                ));
-            }
-            Op::Invalidate => {
-                self.caches[ci].invalidate_all();
-                parts.push((Service::Local, Vec::new()));
-            }
-            Op::WriteBack => {
-                self.caches[ci].write_back_all(&mut self.mem)?;
-                parts.push((Service::Local, Vec::new()));
-            }
-            Op::Discard { lines } => {
-                let cache = &mut self.caches[ci];
-                let lb = cache.line_bytes();
-                for k in 0..u64::from(lines) {
-                    let l = cache.line_of(a.addr[0].wrapping_add(k * 64));
-                    cache.discard(l);
-                    if lb > 64 {
-                        break;
-                    }
-                }
-                parts.push((Service::Local, Vec::new()));
-            }
-            Op::MemTime | Op::MemRealTime => {
-                let t = if a.op == Op::MemTime {
-                    now
-                } else {
-                    ((u128::from(now) * u128::from(self.realtime_num))
-                        / u128::from(self.realtime_den)) as u64
-                };
-                let writes = (0..2)
-                    .map(|k| {
-                        (
-                            reg_of(k),
-                            if a.poison {
-                                POISON
-                            } else {
-                                (t >> (32 * k)) as u32
-                            },
-                        )
-                    })
-                    .collect();
-                parts.push((Service::Local, writes));
-            }
-            Op::Probe => {}
+    /// are returned per part and land at completion). The time counters are
+    /// the machine's.
+    fn perform(&mut self, wi: usize, a: &ScalarAccess) -> Result<Vec<Part>, MemoryLimit> {
+        if !matches!(a.op, Op::MemTime | Op::MemRealTime) {
+            let ci = self.cache_index(wi);
+            return self.caches[ci].perform(&mut self.mem, a);
         }
-        Ok(parts)
+        let now = self.now;
+        let t = if a.op == Op::MemTime {
+            now
+        } else {
+            ((u128::from(now) * u128::from(self.realtime_num)) / u128::from(self.realtime_den))
+                as u64
+        };
+        let reg_of = |i: usize| {
+            a.dest
+                .map_or(code::NULL, |r| r.code.wrapping_add(i as u8) & 127)
+        };
+        let writes = (0..2)
+            .map(|k| {
+                (
+                    reg_of(k),
+                    if a.poison {
+                        POISON
+                    } else {
+                        (t >> (32 * k)) as u32
+                    },
+                )
+            })
+            .collect();
+        Ok(vec![Part {
+            served: Served::Local,
+            writes,
+        }])
     }
 
     /// Final state of each wave.

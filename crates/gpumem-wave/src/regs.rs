@@ -12,9 +12,7 @@ use gpumem_vega::operand::code;
 pub const NREGS: usize = 128;
 /// Number of general SGPRs on gfx900/gfx906.
 pub const SGPRS: u8 = 102;
-/// The documented poison pattern written where the Vega ISA says "invalid
-/// data can result" (misaligned SMEM SDATA, §7.4).
-pub const POISON: u32 = 0xBAD5_DA7A;
+pub use gpumem_mem::scalar::POISON;
 
 /// A run of consecutive registers: first code and count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]

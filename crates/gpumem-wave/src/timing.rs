@@ -9,17 +9,7 @@
 use crate::config::ScalarCacheConfig;
 
 use gpumem_isa::SplitMix64;
-
-/// How a part was served, which picks its base latency.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Service {
-    /// Served by the scalar cache.
-    Hit,
-    /// Went to memory (miss, GLC=1 load, write-through, atomic).
-    Miss,
-    /// Nothing to fetch (out-of-range buffer dwords, time, cache control).
-    Local,
-}
+use gpumem_mem::scache::Served;
 
 /// Latency model.
 #[derive(Clone, Debug)]
@@ -42,10 +32,10 @@ impl Latency {
     }
 
     /// Cycles from issue to the return of one part (at least 1).
-    pub(crate) fn part(&mut self, s: Service) -> u64 {
+    pub(crate) fn part(&mut self, s: Served) -> u64 {
         let base = match s {
-            Service::Hit | Service::Local => self.hit,
-            Service::Miss => self.miss,
+            Served::Hit | Served::Local => self.hit,
+            Served::Miss => self.miss,
         };
         (u64::from(base) + self.rng.upto(self.jitter)).max(1)
     }
