@@ -343,6 +343,7 @@ impl ScalarCache {
     /// atomic writes back and drops the lines it touches, then runs in
     /// memory. `s_memtime`/`s_memrealtime` read the executor's counters, so
     /// here they are one local part with no writes; probes have no part.
+    #[inline]
     pub fn perform(
         &mut self,
         mem: &mut Global,

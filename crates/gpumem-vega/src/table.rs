@@ -973,6 +973,7 @@ impl InstDef {
     }
 
     /// The SMEM data register count (0 when there is no data register).
+    #[inline]
     pub fn data_dwords(&self) -> u8 {
         self.operands
             .iter()

@@ -9,15 +9,6 @@ use gpumem_vega::{Inst, SmemOffset};
 use crate::regs::{POISON, SGPRS};
 use crate::report::{FaultKind, HazardRule};
 
-/// A built record and the informational findings made while building it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Built {
-    /// The record.
-    pub access: ScalarAccess,
-    /// Findings (hazards that do not stop the access).
-    pub notes: Vec<(HazardRule, String)>,
-}
-
 /// Why no access record was built.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum NotBuilt {
@@ -39,11 +30,16 @@ pub(crate) struct Apertures {
 /// (CLRX); 0 for probes (LLVM). Known before the record is built, so issue
 /// can check the 4-bit counter's capacity first.
 pub(crate) fn weight(d: &InstDef) -> u8 {
-    match d.mem {
+    weight_for(d.mem, d.data_dwords())
+}
+
+/// [`weight`] of a row of kind `mem` with `data_dwords` data registers.
+fn weight_for(mem: Mem, data_dwords: u8) -> u8 {
+    match mem {
         Mem::Probe | Mem::None => 0,
         Mem::CacheCtl | Mem::Discard => 1,
         Mem::Time => 2,
-        _ if d.data_dwords() == 1 => 1,
+        _ if data_dwords == 1 => 1,
         _ => 2,
     }
 }
@@ -103,15 +99,17 @@ fn reg(regs: &[u32; 128], c: u8) -> u32 {
 }
 
 /// Builds the access record of SMEM instruction `inst` (first dword `w0`)
-/// from the wave's registers `regs`.
+/// from the wave's registers `regs`, pushing the informational findings
+/// (hazards that do not stop the access) onto `notes`; they mean nothing if
+/// no record is built.
 pub(crate) fn build(
     inst: &Inst,
     w0: u32,
     regs: &[u32; 128],
     ap: Apertures,
-) -> Result<Built, NotBuilt> {
+    notes: &mut Vec<(HazardRule, String)>,
+) -> Result<ScalarAccess, NotBuilt> {
     let d = inst.def;
-    let mut notes = Vec::new();
     let mut a = ScalarAccess {
         op: Op::Probe,
         space: d.space,
@@ -212,12 +210,12 @@ pub(crate) fn build(
             }
         }
     }
-    a.weight = weight(d);
+    a.weight = weight_for(d.mem, n);
     if matches!(
         a.op,
         Op::Invalidate | Op::WriteBack | Op::MemTime | Op::MemRealTime
     ) {
-        return Ok(Built { access: a, notes });
+        return Ok(a);
     }
     // ---- SBASE (§7.1, §7.4) ----
     let buffer = d.space == Some(Space::Buffer);
@@ -346,5 +344,5 @@ pub(crate) fn build(
             ),
         ));
     }
-    Ok(Built { access: a, notes })
+    Ok(a)
 }

@@ -13,7 +13,7 @@ use gpumem_mem::scache::{CacheStats, Part, ScalarCache, Served};
 use gpumem_mem::scalar::{ScalarAccess, ScalarOp as Op};
 use gpumem_mem::{Global, MemoryLimit};
 
-use crate::access::{self, Apertures, Built, NotBuilt};
+use crate::access::{self, Apertures, NotBuilt};
 use crate::config::{Sharing, VegaConfig};
 use crate::regs::{POISON, mask, reg_name};
 use crate::report::{Fault, FaultKind, Hazard, HazardRule, Stats, WaveEnd, WaveResult};
@@ -629,8 +629,9 @@ impl<'a> Machine<'a> {
         let ap = Apertures {
             private_base_hi: PRIVATE_BASE_HI,
         };
-        let (a, notes) = match access::build(&inst, slot.w0, &self.waves[wi].s.regs, ap) {
-            Ok(Built { access, notes }) => (access, notes),
+        let mut notes = Vec::new();
+        let a = match access::build(&inst, slot.w0, &self.waves[wi].s.regs, ap, &mut notes) {
+            Ok(a) => a,
             Err(NotBuilt::Skip(rule, m)) => {
                 self.stats.smem_skipped += 1;
                 self.hazard(rule, wi, pc, vec![], m);
