@@ -1,8 +1,7 @@
 //! `--isa vega` commands.
 
 use crate::{Fail, read_input, write_stdout};
-use gpumem_vega::{Target, assemble, disassemble, lint};
-use object::{Object, ObjectSection};
+use gpumem_vega::{Target, assemble, code_object, disassemble, lint};
 use std::process::ExitCode;
 
 fn target(t: Option<&str>) -> Result<Target, Fail> {
@@ -25,25 +24,19 @@ pub fn asm(t: Option<&str>, input: &str, output: &str, json: bool) -> Result<Exi
 }
 
 /// The `.text` of an AMDGPU code object, or the bytes themselves.
-fn code(bytes: &[u8]) -> Result<Vec<u8>, Fail> {
-    if !bytes.starts_with(b"\x7fELF") {
-        return Ok(bytes.to_vec());
+fn code(bytes: Vec<u8>) -> Result<Vec<u8>, Fail> {
+    if !code_object::is_elf(&bytes) {
+        return Ok(bytes);
     }
-    let file = object::File::parse(bytes)
-        .map_err(|e| Fail(format!("not a readable ELF code object: {e}")))?;
-    let text = file
-        .section_by_name(".text")
-        .ok_or_else(|| Fail("the ELF code object has no .text section".into()))?;
-    Ok(text
-        .data()
-        .map_err(|e| Fail(format!("reading .text: {e}")))?
+    Ok(code_object::text(&bytes)
+        .map_err(|e| Fail(e.to_string()))?
         .to_vec())
 }
 
 /// One instruction a line: llvm-mc's text, then the byte offset and the words, as
 /// llvm-objdump writes them (`s_endpgm  // 000010: BF810000`).
 pub fn dis(t: Option<&str>, input: &str, bytes: Vec<u8>) -> Result<ExitCode, Fail> {
-    let bytes = code(&bytes).map_err(|Fail(m)| Fail(format!("{input}: {m}")))?;
+    let bytes = code(bytes).map_err(|Fail(m)| Fail(format!("{input}: {m}")))?;
     let lines = disassemble(&bytes, target(t)?);
     let mut out = String::with_capacity(lines.len() * 72);
     let mut ok = true;

@@ -156,6 +156,18 @@ fn maxwell_dis_reads_a_cubin() {
 }
 
 #[test]
+fn vega_dis_names_a_cubin() {
+    let cubin = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/cubins/reduce_shared.sm_50.cubin"
+    );
+    let out = gpumem(&["dis", "--isa", "vega", cubin], b"");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("NVIDIA") && err.contains("cubin"), "{err}");
+}
+
+#[test]
 fn vega_asm_dis_and_lint() {
     let src = b"s_load_dwordx4 s[8:11], s[2:3], 0x10 glc\ns_store_dword s4, s[2:3], s7\ns_waitcnt lgkmcnt(0)\ns_endpgm\n";
     let out = gpumem(&["asm", "--isa", "vega", "-", "-o", "-"], src);

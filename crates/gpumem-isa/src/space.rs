@@ -1,21 +1,38 @@
 //! Memory spaces.
 
-/// A memory space of the Maxwell seed pages (global, constant banks, the per-thread
-/// local window, the per-CTA shared window).
+/// A memory space of either ISA: the Maxwell seed pages' global memory,
+/// constant banks, per-thread local window and per-CTA shared window, and the
+/// spaces a Vega scalar memory instruction addresses (global through an
+/// address, a buffer through a V#, scratch).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Space {
-    /// Global memory (64-bit addresses).
+    /// Device memory addressed by a 64-bit byte address.
     Global,
-    /// A constant bank.
+    /// Maxwell constant banks (`c[bank][offset]`).
     Constant,
-    /// The per-thread local window.
+    /// Maxwell per-thread local window.
     Local,
-    /// The per-CTA shared window.
+    /// Maxwell per-CTA shared window.
     Shared,
+    /// Vega: global memory through a buffer resource (V#: base, stride,
+    /// num_records), range-checked per dword.
+    Buffer,
+    /// Vega: the wave's scratch (private) memory (`s_scratch_*`).
+    Scratch,
 }
 
 impl Space {
+    /// Every space.
+    pub const ALL: [Space; 6] = [
+        Space::Global,
+        Space::Constant,
+        Space::Local,
+        Space::Shared,
+        Space::Buffer,
+        Space::Scratch,
+    ];
+
     /// The lower-case name used in manifests and reports.
     pub fn name(self) -> &'static str {
         match self {
@@ -23,18 +40,14 @@ impl Space {
             Space::Constant => "constant",
             Space::Local => "local",
             Space::Shared => "shared",
+            Space::Buffer => "buffer",
+            Space::Scratch => "scratch",
         }
     }
 
-    /// The space named `s` (`global`, `constant`, `local`, `shared`).
+    /// The space named `s` (`global`, `constant`, `local`, `shared`, `buffer`, `scratch`).
     pub fn from_name(s: &str) -> Option<Space> {
-        Some(match s {
-            "global" => Space::Global,
-            "constant" => Space::Constant,
-            "local" => Space::Local,
-            "shared" => Space::Shared,
-            _ => return None,
-        })
+        Space::ALL.into_iter().find(|x| x.name() == s)
     }
 }
 
@@ -44,7 +57,7 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for s in [Space::Global, Space::Constant, Space::Local, Space::Shared] {
+        for s in Space::ALL {
             assert_eq!(Space::from_name(s.name()), Some(s));
         }
         assert_eq!(Space::from_name("texture"), None);

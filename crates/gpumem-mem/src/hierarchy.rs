@@ -769,8 +769,9 @@ impl Hierarchy {
     /// slice; here the warp's slice is taken as 0).
     pub fn access(&mut self, sm: usize, now: u64, a: &Access) -> AccessTiming {
         match a.space {
-            Space::Global => self.global(sm, now, a),
-            Space::Local => self.local(sm, now, 0, a),
+            // Buffer and scratch are Vega's views of global and private memory.
+            Space::Global | Space::Buffer => self.global(sm, now, a),
+            Space::Local | Space::Scratch => self.local(sm, now, 0, a),
             Space::Shared => self.shared(a),
             Space::Constant => self.constant(sm, a),
         }

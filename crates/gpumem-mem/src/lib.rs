@@ -1,5 +1,14 @@
-//! GPU memory spaces, the memory-access record, and the memory model that
-//! consumes it.
+//! GPU memory spaces, the memory-access records, and the memory model that
+//! consumes them, for both ISAs.
+//!
+//! * One sparse page store with a byte limit, [`Global`] (its one error:
+//!   [`MemoryLimit`]), holds the global memory of a Maxwell launch and the
+//!   memory behind Vega's scalar data cache.
+//! * Maxwell: the warp-wide [`Access`] record, its rules ([`rules`]), the
+//!   functional layer ([`Memory`], [`CtaMemory`]) and the coalescing /
+//!   bank-conflict model ([`model`]).
+//! * Vega: the scalar access record and atomic semantics ([`scalar`]) and the
+//!   scalar data cache ([`scache`]).
 //!
 //! Data flows one way: an executor turns a decoded memory instruction into one
 //! [`Access`] (space, per-lane addresses, width, kind, cache operator, active
@@ -21,6 +30,8 @@
 pub mod hierarchy;
 pub mod model;
 pub mod rules;
+pub mod scache;
+pub mod scalar;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -194,7 +205,35 @@ pub fn extend(bytes: &[u8; 16], size: u32, signed: bool) -> [u32; 4] {
     }
 }
 
-/// Sparse, byte-addressed, 64-bit global memory. Bytes never written read as 0.
+/// A write would grow a sparse store past its byte limit (`[limits]
+/// max_memory` of a manifest). The one memory-limit error of both ISAs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryLimit {
+    /// The first byte whose page would pass the limit.
+    pub addr: u64,
+    /// The limit in bytes.
+    pub limit: u64,
+}
+
+impl std::fmt::Display for MemoryLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "memory limit of {} bytes exceeded writing {:#x}",
+            self.limit, self.addr
+        )
+    }
+}
+
+impl std::error::Error for MemoryLimit {}
+
+/// The largest page number (pages wrap with the address at 2^64).
+const LAST_PAGE: u64 = u64::MAX / PAGE_BYTES;
+
+/// Sparse, byte-addressed, 64-bit memory of 4 KiB zero-filled pages with a byte
+/// limit: the global memory of both ISAs (Maxwell's global space, the memory
+/// behind Vega's scalar data cache). Bytes never written read as 0; addresses
+/// wrap at 2^64.
 #[derive(Clone, Debug, Default)]
 pub struct Global {
     pages: PageMap,
@@ -203,6 +242,7 @@ pub struct Global {
 }
 
 impl Global {
+    /// Empty memory that may hold at most `limit` bytes of resident pages.
     pub fn new(limit: u64) -> Global {
         Global {
             pages: PageMap::default(),
@@ -227,6 +267,7 @@ impl Global {
         self.pages.get_mut(&page).map(|p| &mut **p)
     }
 
+    /// Reads `out.len()` bytes at `addr`.
     pub fn read(&self, addr: u64, out: &mut [u8]) {
         // Page by page (the address wraps at 2^64).
         let mut done = 0;
@@ -244,22 +285,28 @@ impl Global {
     }
 
     /// Writes `data`; fails (writing nothing) when a new page would pass the limit.
-    pub fn write(&mut self, addr: u64, data: &[u8]) -> Result<(), MemFault> {
+    pub fn write(&mut self, addr: u64, data: &[u8]) -> Result<(), MemoryLimit> {
+        if data.is_empty() {
+            return Ok(());
+        }
         let first = addr / PAGE_BYTES;
-        let last = addr.wrapping_add(data.len().max(1) as u64 - 1) / PAGE_BYTES;
+        let last = addr.wrapping_add(data.len() as u64 - 1) / PAGE_BYTES;
         let mut new_pages = 0;
         let mut p = first;
         loop {
             if !self.pages.contains_key(&p) {
                 new_pages += 1;
+                if self.resident() + new_pages * PAGE_BYTES > self.limit {
+                    return Err(MemoryLimit {
+                        addr: if p == first { addr } else { p * PAGE_BYTES },
+                        limit: self.limit,
+                    });
+                }
             }
             if p == last {
                 break;
             }
-            p = p.wrapping_add(1);
-        }
-        if self.resident() + new_pages * PAGE_BYTES > self.limit {
-            return Err(MemFault::MemoryLimit);
+            p = if p == LAST_PAGE { 0 } else { p + 1 };
         }
         let mut done = 0;
         while done < data.len() {
@@ -274,6 +321,34 @@ impl Global {
             done += n;
         }
         Ok(())
+    }
+
+    /// Reads a little-endian dword.
+    #[inline]
+    pub fn read_u32(&self, addr: u64) -> u32 {
+        let off = (addr % PAGE_BYTES) as usize;
+        if off + 4 <= PAGE_BYTES as usize {
+            return match self.pages.get(&(addr / PAGE_BYTES)) {
+                Some(p) => u32::from_le_bytes([p[off], p[off + 1], p[off + 2], p[off + 3]]),
+                None => 0,
+            };
+        }
+        let mut b = [0; 4];
+        self.read(addr, &mut b);
+        u32::from_le_bytes(b)
+    }
+
+    /// Writes a little-endian dword.
+    #[inline]
+    pub fn write_u32(&mut self, addr: u64, v: u32) -> Result<(), MemoryLimit> {
+        let off = (addr % PAGE_BYTES) as usize;
+        if off + 4 <= PAGE_BYTES as usize
+            && let Some(p) = self.pages.get_mut(&(addr / PAGE_BYTES))
+        {
+            p[off..off + 4].copy_from_slice(&v.to_le_bytes());
+            return Ok(());
+        }
+        self.write(addr, &v.to_le_bytes())
     }
 }
 
@@ -432,6 +507,8 @@ impl Memory {
                             .read((a >> 16) as u32, a & 0xffff, &mut buf[..n])
                     }
                     Space::Shared => copy_out(&cta.shared, a, &mut buf[..n]),
+                    // No warp record addresses a Vega space: nothing to read.
+                    Space::Buffer | Space::Scratch => {}
                     Space::Local => {
                         let base = (first_thread + lane as u64) * cta.local_bytes;
                         copy_out(&cta.local, base + a, &mut buf[..n]);
@@ -483,16 +560,17 @@ impl Memory {
                         }
                     }
                     cached = None;
-                    if let Err(kind) = self.global.write(a, &buf[..n]) {
+                    if self.global.write(a, &buf[..n]).is_err() {
                         refused.push(LaneFault {
                             lane: lane as u8,
-                            kind,
+                            kind: MemFault::MemoryLimit,
                             addr: a,
                         });
                     }
                 }
-                // No instruction stores to constant memory; ignore defensively.
-                Space::Constant => {}
+                // No instruction stores to constant memory, and no warp record
+                // addresses a Vega space; ignore defensively.
+                Space::Constant | Space::Buffer | Space::Scratch => {}
                 Space::Shared => copy_in(&mut cta.shared, a, &buf[..n]),
                 Space::Local => {
                     let base = (first_thread + lane as u64) * cta.local_bytes;
@@ -545,6 +623,42 @@ mod tests {
         assert_eq!(g.resident(), PAGE_BYTES);
         g.read(0x1000_0000_0000, &mut b);
         assert_eq!(b, [1, 2, 3, 0]);
+        assert_eq!(g.read_u32(0x1000_0000_0000), 0x0003_0201);
+        g.write_u32(0x1000_0000_0004, 0xdead_beef).unwrap();
+        assert_eq!(g.read_u32(0x1000_0000_0004), 0xdead_beef);
+    }
+
+    #[test]
+    fn limit_error_names_the_first_byte_past_the_limit() {
+        let mut g = Global::new(PAGE_BYTES);
+        g.write(0, &[1]).unwrap();
+        let e = g.write(PAGE_BYTES - 2, &[1, 2, 3, 4]).unwrap_err();
+        assert_eq!(
+            e,
+            MemoryLimit {
+                addr: PAGE_BYTES,
+                limit: PAGE_BYTES
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "memory limit of 4096 bytes exceeded writing 0x1000"
+        );
+        // Nothing was written.
+        assert_eq!(g.read_u32(PAGE_BYTES - 2), 0);
+        // Empty writes never allocate.
+        Global::new(0).write(0x5000, &[]).unwrap();
+    }
+
+    #[test]
+    fn writes_wrap_at_the_top_of_the_address_space() {
+        let mut g = Global::new(4 * PAGE_BYTES);
+        g.write(u64::MAX - 1, &[1, 2, 3, 4]).unwrap();
+        assert_eq!(g.resident(), 2 * PAGE_BYTES);
+        assert_eq!(g.read_u32(u64::MAX - 1), 0x0403_0201);
+        let mut b = [0; 2];
+        g.read(0, &mut b);
+        assert_eq!(b, [3, 4]);
     }
 
     #[test]

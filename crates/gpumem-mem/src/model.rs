@@ -115,7 +115,7 @@ pub fn cost(acc: &Access) -> Cost {
     }
     let n = acc.bytes.max(1) as u64;
     match acc.space {
-        Space::Global | Space::Constant => {
+        Space::Global | Space::Constant | Space::Buffer => {
             let (mut lines, mut sectors) = (Keys::new(), Keys::new());
             for lane in (0..WARP).filter(|l| lanes & (1 << l) != 0) {
                 let a = acc.addr[lane];
@@ -130,7 +130,7 @@ pub fn cost(acc: &Access) -> Cost {
             c.sectors_32 = sectors.count();
             c.lines_128 = lines.count();
         }
-        Space::Local => {
+        Space::Local | Space::Scratch => {
             let (mut lines, mut sectors) = (Keys::new(), Keys::new());
             for lane in (0..WARP).filter(|l| lanes & (1 << l) != 0) {
                 let a = acc.addr[lane];

@@ -5,10 +5,10 @@
 
 use crate::EmuError;
 use crate::manifest::{Dump, Region, global_regions};
+use gpumem_vega::code_object;
 use gpumem_wave::{
     DumpRequest, MemoryInit, ScalarCacheConfig, VegaConfig, WaveReport, WaveSection,
 };
-use object::{Object, ObjectSection};
 use serde::Deserialize;
 use std::fmt::{self, Write};
 use std::path::Path;
@@ -88,13 +88,9 @@ pub fn run_vega(
             other => EmuError::Manifest(other.to_string()),
         })
     };
-    if bytes.starts_with(b"\x7fELF") {
-        let file = object::File::parse(&*bytes)
-            .map_err(|e| EmuError::Program(format!("not a code object: {e}")))?;
-        let text = file
-            .section_by_name(".text")
-            .and_then(|s| s.data().ok())
-            .ok_or_else(|| EmuError::Program("the code object has no .text".into()))?;
+    if code_object::is_elf(&bytes) {
+        let text = code_object::text(&bytes)
+            .map_err(|e| EmuError::Program(format!("{}: {e}", path.display())))?;
         run(gpumem_wave::Program::Binary(text))
     } else if matches!(ext, "s" | "asm" | "txt" | "S") {
         let src = String::from_utf8(bytes)

@@ -20,6 +20,7 @@
 
 #![warn(missing_docs)]
 
+pub mod code_object;
 pub mod inst;
 pub mod lint;
 pub mod operand;

@@ -6,11 +6,40 @@ use crate::inst::{Inst, SmemOffset};
 use crate::operand::code;
 use crate::table::{Field, Format, Kind, Mem};
 
+/// The lints [`check`] finds on one instruction (the assembler adds the
+/// operand-text lints `smem-probe-truncated` and `imm16-truncated`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lint {
+    /// `smem-store-sgpr-offset`: a store or atomic with an SGPR offset.
+    StoreSgprOffset,
+    /// `smem-negative-offset`: a negative immediate offset.
+    NegativeOffset,
+    /// `smem-unaligned-offset`: an immediate offset that is not a multiple of 4.
+    UnalignedOffset,
+    /// `smem-replay-overlap`: a load that overwrites its own sources.
+    ReplayOverlap,
+    /// `smem-sdata-not-sgpr`: SDATA is neither an SGPR nor VCC.
+    SdataNotSgpr,
+}
+
+impl Lint {
+    /// The lint's name (see `LINTS.md`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Lint::StoreSgprOffset => "smem-store-sgpr-offset",
+            Lint::NegativeOffset => "smem-negative-offset",
+            Lint::UnalignedOffset => "smem-unaligned-offset",
+            Lint::ReplayOverlap => "smem-replay-overlap",
+            Lint::SdataNotSgpr => "smem-sdata-not-sgpr",
+        }
+    }
+}
+
 /// One lint finding on an instruction.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LintHit {
-    /// The lint name (see `LINTS.md`).
-    pub lint: &'static str,
+    /// Which lint.
+    pub lint: Lint,
     /// The operand it is about.
     pub field: Field,
     /// What is wrong.
@@ -19,11 +48,11 @@ pub struct LintHit {
 
 /// All lint names this crate can emit, for documentation tests.
 pub const LINTS: &[&str] = &[
-    "smem-store-sgpr-offset",
-    "smem-negative-offset",
-    "smem-unaligned-offset",
-    "smem-replay-overlap",
-    "smem-sdata-not-sgpr",
+    Lint::StoreSgprOffset.name(),
+    Lint::NegativeOffset.name(),
+    Lint::UnalignedOffset.name(),
+    Lint::ReplayOverlap.name(),
+    Lint::SdataNotSgpr.name(),
     "smem-probe-truncated",
     "imm16-truncated",
 ];
@@ -47,7 +76,7 @@ pub fn check(inst: &Inst) -> Vec<LintHit> {
             && c != code::M0
         {
             out.push(LintHit {
-                lint: "smem-store-sgpr-offset",
+                lint: Lint::StoreSgprOffset,
                 field: Field::Offset,
                 message: format!(
                     "{} is a {}: the Vega ISA (§7.1) allows only an immediate or M0 offset, not an SGPR",
@@ -59,7 +88,7 @@ pub fn check(inst: &Inst) -> Vec<LintHit> {
         if let Some(v) = imm {
             if v < 0 {
                 out.push(LintHit {
-                    lint: "smem-negative-offset",
+                    lint: Lint::NegativeOffset,
                     field: Field::Offset,
                     message: format!(
                         "negative immediate offset {v}: the Vega ISA defines OFFSET as an unsigned byte offset; a negative sum is illegal and undefined (§7.2.1)"
@@ -68,7 +97,7 @@ pub fn check(inst: &Inst) -> Vec<LintHit> {
             }
             if v & 3 != 0 {
                 out.push(LintHit {
-                    lint: "smem-unaligned-offset",
+                    lint: Lint::UnalignedOffset,
                     field: Field::Offset,
                     message: format!(
                         "offset {v:#x} is not a multiple of 4: the hardware ignores the two low bits of every address component (§7.2.1)"
@@ -85,7 +114,7 @@ pub fn check(inst: &Inst) -> Vec<LintHit> {
         let is_sgpr_or_vcc = c < 102 || c == code::VCC || (n == 1 && c == code::VCC + 1);
         if !is_sgpr_or_vcc {
             out.push(LintHit {
-                lint: "smem-sdata-not-sgpr",
+                lint: Lint::SdataNotSgpr,
                 field: Field::Sdst,
                 message: "SMEM data register is not an SGPR or VCC: the Vega ISA (§7.1) requires SDATA to be an SGPR or VCC".into(),
             });
@@ -108,7 +137,7 @@ pub fn check(inst: &Inst) -> Vec<LintHit> {
             }
             if let Some(what) = hit {
                 out.push(LintHit {
-                    lint: "smem-replay-overlap",
+                    lint: Lint::ReplayOverlap,
                     field: Field::Sdst,
                     message: format!(
                         "the load overwrites {what}: a scalar memory instruction must not overwrite its own sources, since it may be replayed after an XNACK (§7.2.1)"

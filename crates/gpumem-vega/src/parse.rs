@@ -2,10 +2,15 @@
 //! of [`crate::table`]. Every line is parsed; every error is reported.
 
 mod fast;
+mod lexis;
 
 use std::collections::HashMap;
 
 use gpumem_isa::{Diagnostic, Span};
+
+use lexis::{
+    C_DIGIT, C_IDENT, C_NEWLINE, C_SPACE, CLASS, IDENT_CONT, Val, digits_value, line_span, range_ok,
+};
 
 use crate::inst::{self, Inst, SmemOffset};
 use crate::lint;
@@ -39,66 +44,6 @@ struct Token<'a> {
     start: usize,
     end: usize,
 }
-
-/// The value of a run of `radix` digits (all valid), if it is not empty and
-/// fits 64 bits unsigned (what `i128::from_str_radix` plus the `u64::MAX`
-/// filter accept, without the 128-bit arithmetic).
-fn digits_value(digits: &[u8], radix: u64) -> Option<u64> {
-    if digits.is_empty() {
-        return None;
-    }
-    let mut v: u64 = 0;
-    for &c in digits {
-        let d = match c {
-            b'0'..=b'9' => c - b'0',
-            b'a'..=b'f' => c - b'a' + 10,
-            _ => c - b'A' + 10,
-        };
-        v = v.checked_mul(radix)?.checked_add(u64::from(d))?;
-    }
-    Some(v)
-}
-
-/// Bytes that continue an identifier (`[A-Za-z0-9_.$]`).
-const IDENT_CONT: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut c = 0;
-    while c < 256 {
-        let b = c as u8;
-        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$');
-        c += 1;
-    }
-    t
-};
-
-/// Byte classes for the lexer's first dispatch.
-const C_OTHER: u8 = 0;
-const C_NEWLINE: u8 = 1;
-/// ASCII whitespace other than `\n`.
-const C_SPACE: u8 = 2;
-/// `[A-Za-z_.$]`.
-const C_IDENT: u8 = 3;
-const C_DIGIT: u8 = 4;
-const CLASS: [u8; 256] = {
-    let mut t = [C_OTHER; 256];
-    let mut c = 0;
-    while c < 256 {
-        let b = c as u8;
-        t[c] = if b == b'\n' {
-            C_NEWLINE
-        } else if b.is_ascii_whitespace() {
-            C_SPACE
-        } else if b.is_ascii_alphabetic() || matches!(b, b'_' | b'.' | b'$') {
-            C_IDENT
-        } else if b.is_ascii_digit() {
-            C_DIGIT
-        } else {
-            C_OTHER
-        };
-        c += 1;
-    }
-    t
-};
 
 /// Tokenizes the first line of `line` (up to its first `\n`) into `out`,
 /// which is cleared first; returns the length of the line without the `\n`.
@@ -249,12 +194,6 @@ struct PErr {
 
 type PResult<T> = Result<T, PErr>;
 
-#[derive(Clone, Copy, Debug)]
-enum Val {
-    Int(i128),
-    Float(f64),
-}
-
 /// A parsed register reference.
 #[derive(Clone, Copy, Debug)]
 struct RegRef {
@@ -310,28 +249,6 @@ struct LineCx<'a> {
     diags: Vec<Diagnostic>,
     /// Spans of the operands by field, for lints.
     spans: Vec<(Field, usize, usize)>,
-}
-
-/// The span and text of bytes `start..end` of line `text` (clamped to it).
-fn line_span(
-    text: &str,
-    line_no: u32,
-    line_start: usize,
-    start: usize,
-    end: usize,
-) -> (Span, String) {
-    let start = start.min(text.len());
-    let end = end.clamp(start, text.len());
-    let col = text[..start].chars().count() as u32 + 1;
-    (
-        Span {
-            line: line_no,
-            col,
-            start: line_start + start,
-            len: end - start,
-        },
-        text[start..end].to_string(),
-    )
 }
 
 impl<'a> LineCx<'a> {
@@ -808,10 +725,6 @@ fn is_binary_op(t: Tok<'_>) -> bool {
     )
 }
 
-fn range_ok(v: i128, lo: i128, hi: i128) -> bool {
-    (lo..=hi).contains(&v)
-}
-
 impl<'s> Asm<'s> {
     fn run(mut self) -> Output {
         let src = self.src;
@@ -887,6 +800,25 @@ impl<'s> Asm<'s> {
         }
         #[cfg(not(debug_assertions))]
         self.fast_line(rest, line_no, line_start)
+    }
+
+    /// Assembles the line at the start of `rest` if the fast path can;
+    /// returns its length without the `\n`.
+    #[inline]
+    fn fast_line(&mut self, rest: &'s str, line_no: u32, line_start: usize) -> Option<usize> {
+        let mut line = fast::line(rest, self.target, line_no, line_start)?;
+        if !line.diags.is_empty() {
+            self.add_line_diags(&mut line.diags);
+        }
+        let (words, n) = inst::encode_words(&line.inst);
+        for w in &words[..n] {
+            self.bytes.extend_from_slice(&w.to_le_bytes());
+        }
+        self.n_insts += 1;
+        if self.keep_insts {
+            self.insts.push(line.inst);
+        }
+        Some(line.len)
     }
 
     /// Appends one line's diagnostics, sorted as the whole list is sorted
@@ -975,7 +907,7 @@ impl<'s> Asm<'s> {
                                 .find(|(f, _, _)| *f == h.field)
                                 .map(|&(_, s, e)| (s, e))
                                 .unwrap_or((cx.toks[0].start, cx.toks[0].end));
-                            cx.warn(h.lint, s, e, h.message);
+                            cx.warn(h.lint.name(), s, e, h.message);
                         }
                     }
                     if let Some((label, start, end)) = fix {

@@ -1,8 +1,10 @@
 //! The one specification table of gfx9 scalar instructions.
 //!
-//! One [`InstDef`] row per encoding: mnemonic, encoding format, opcode, the
-//! operand list in assembly order (each operand names the instruction field it
-//! lives in and how that field is read), the memory behaviour and the targets.
+//! One [`InstDef`] row per encoding: the operation id ([`SOp`]), mnemonic,
+//! encoding format, opcode, the operand list in assembly order (each operand
+//! names the instruction field it lives in and how that field is read), the
+//! implicit register reads and writes ([`Implicit`]: SCC, VCC, EXEC, M0), the
+//! memory behaviour and space, and the targets.
 //! The parser, the printer, the encoder and the decoder all read this table;
 //! no opcode or field position is written down anywhere else.
 //!
@@ -304,22 +306,640 @@ pub enum Mem {
     Probe,
 }
 
-/// Address space of an SMEM instruction's base.
+/// The operation of a row: what the instruction does, in the Vega ISA's own
+/// vocabulary (one variant per mnemonic, named after it: `s_add_u32` is
+/// [`SOp::AddU32`]). Executors dispatch on this id, never on opcode numbers
+/// or mnemonics; the table is the one place that pairs it with an encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Space {
-    /// Not applicable.
-    None,
-    /// 64-bit address in an SGPR pair.
-    Global,
-    /// Buffer: V# (4 SGPRs) base, stride, num_records.
-    Buffer,
-    /// Scratch (`s_scratch_*`): LLVM documents that the hardware uses FLAT_SCRATCH.
-    Scratch,
+pub enum SOp {
+    /// `s_load_dword`.
+    LoadDword,
+    /// `s_load_dwordx2`.
+    LoadDwordx2,
+    /// `s_load_dwordx4`.
+    LoadDwordx4,
+    /// `s_load_dwordx8`.
+    LoadDwordx8,
+    /// `s_load_dwordx16`.
+    LoadDwordx16,
+    /// `s_scratch_load_dword`.
+    ScratchLoadDword,
+    /// `s_scratch_load_dwordx2`.
+    ScratchLoadDwordx2,
+    /// `s_scratch_load_dwordx4`.
+    ScratchLoadDwordx4,
+    /// `s_buffer_load_dword`.
+    BufferLoadDword,
+    /// `s_buffer_load_dwordx2`.
+    BufferLoadDwordx2,
+    /// `s_buffer_load_dwordx4`.
+    BufferLoadDwordx4,
+    /// `s_buffer_load_dwordx8`.
+    BufferLoadDwordx8,
+    /// `s_buffer_load_dwordx16`.
+    BufferLoadDwordx16,
+    /// `s_store_dword`.
+    StoreDword,
+    /// `s_store_dwordx2`.
+    StoreDwordx2,
+    /// `s_store_dwordx4`.
+    StoreDwordx4,
+    /// `s_scratch_store_dword`.
+    ScratchStoreDword,
+    /// `s_scratch_store_dwordx2`.
+    ScratchStoreDwordx2,
+    /// `s_scratch_store_dwordx4`.
+    ScratchStoreDwordx4,
+    /// `s_buffer_store_dword`.
+    BufferStoreDword,
+    /// `s_buffer_store_dwordx2`.
+    BufferStoreDwordx2,
+    /// `s_buffer_store_dwordx4`.
+    BufferStoreDwordx4,
+    /// `s_dcache_inv`.
+    DcacheInv,
+    /// `s_dcache_wb`.
+    DcacheWb,
+    /// `s_dcache_inv_vol`.
+    DcacheInvVol,
+    /// `s_dcache_wb_vol`.
+    DcacheWbVol,
+    /// `s_memtime`.
+    Memtime,
+    /// `s_memrealtime`.
+    Memrealtime,
+    /// `s_atc_probe`.
+    AtcProbe,
+    /// `s_atc_probe_buffer`.
+    AtcProbeBuffer,
+    /// `s_dcache_discard`.
+    DcacheDiscard,
+    /// `s_dcache_discard_x2`.
+    DcacheDiscardX2,
+    /// `s_buffer_atomic_swap`.
+    BufferAtomicSwap,
+    /// `s_buffer_atomic_cmpswap`.
+    BufferAtomicCmpswap,
+    /// `s_buffer_atomic_add`.
+    BufferAtomicAdd,
+    /// `s_buffer_atomic_sub`.
+    BufferAtomicSub,
+    /// `s_buffer_atomic_smin`.
+    BufferAtomicSmin,
+    /// `s_buffer_atomic_umin`.
+    BufferAtomicUmin,
+    /// `s_buffer_atomic_smax`.
+    BufferAtomicSmax,
+    /// `s_buffer_atomic_umax`.
+    BufferAtomicUmax,
+    /// `s_buffer_atomic_and`.
+    BufferAtomicAnd,
+    /// `s_buffer_atomic_or`.
+    BufferAtomicOr,
+    /// `s_buffer_atomic_xor`.
+    BufferAtomicXor,
+    /// `s_buffer_atomic_inc`.
+    BufferAtomicInc,
+    /// `s_buffer_atomic_dec`.
+    BufferAtomicDec,
+    /// `s_buffer_atomic_swap_x2`.
+    BufferAtomicSwapX2,
+    /// `s_buffer_atomic_cmpswap_x2`.
+    BufferAtomicCmpswapX2,
+    /// `s_buffer_atomic_add_x2`.
+    BufferAtomicAddX2,
+    /// `s_buffer_atomic_sub_x2`.
+    BufferAtomicSubX2,
+    /// `s_buffer_atomic_smin_x2`.
+    BufferAtomicSminX2,
+    /// `s_buffer_atomic_umin_x2`.
+    BufferAtomicUminX2,
+    /// `s_buffer_atomic_smax_x2`.
+    BufferAtomicSmaxX2,
+    /// `s_buffer_atomic_umax_x2`.
+    BufferAtomicUmaxX2,
+    /// `s_buffer_atomic_and_x2`.
+    BufferAtomicAndX2,
+    /// `s_buffer_atomic_or_x2`.
+    BufferAtomicOrX2,
+    /// `s_buffer_atomic_xor_x2`.
+    BufferAtomicXorX2,
+    /// `s_buffer_atomic_inc_x2`.
+    BufferAtomicIncX2,
+    /// `s_buffer_atomic_dec_x2`.
+    BufferAtomicDecX2,
+    /// `s_atomic_swap`.
+    AtomicSwap,
+    /// `s_atomic_cmpswap`.
+    AtomicCmpswap,
+    /// `s_atomic_add`.
+    AtomicAdd,
+    /// `s_atomic_sub`.
+    AtomicSub,
+    /// `s_atomic_smin`.
+    AtomicSmin,
+    /// `s_atomic_umin`.
+    AtomicUmin,
+    /// `s_atomic_smax`.
+    AtomicSmax,
+    /// `s_atomic_umax`.
+    AtomicUmax,
+    /// `s_atomic_and`.
+    AtomicAnd,
+    /// `s_atomic_or`.
+    AtomicOr,
+    /// `s_atomic_xor`.
+    AtomicXor,
+    /// `s_atomic_inc`.
+    AtomicInc,
+    /// `s_atomic_dec`.
+    AtomicDec,
+    /// `s_atomic_swap_x2`.
+    AtomicSwapX2,
+    /// `s_atomic_cmpswap_x2`.
+    AtomicCmpswapX2,
+    /// `s_atomic_add_x2`.
+    AtomicAddX2,
+    /// `s_atomic_sub_x2`.
+    AtomicSubX2,
+    /// `s_atomic_smin_x2`.
+    AtomicSminX2,
+    /// `s_atomic_umin_x2`.
+    AtomicUminX2,
+    /// `s_atomic_smax_x2`.
+    AtomicSmaxX2,
+    /// `s_atomic_umax_x2`.
+    AtomicUmaxX2,
+    /// `s_atomic_and_x2`.
+    AtomicAndX2,
+    /// `s_atomic_or_x2`.
+    AtomicOrX2,
+    /// `s_atomic_xor_x2`.
+    AtomicXorX2,
+    /// `s_atomic_inc_x2`.
+    AtomicIncX2,
+    /// `s_atomic_dec_x2`.
+    AtomicDecX2,
+    /// `s_add_u32`.
+    AddU32,
+    /// `s_sub_u32`.
+    SubU32,
+    /// `s_add_i32`.
+    AddI32,
+    /// `s_sub_i32`.
+    SubI32,
+    /// `s_addc_u32`.
+    AddcU32,
+    /// `s_subb_u32`.
+    SubbU32,
+    /// `s_min_i32`.
+    MinI32,
+    /// `s_min_u32`.
+    MinU32,
+    /// `s_max_i32`.
+    MaxI32,
+    /// `s_max_u32`.
+    MaxU32,
+    /// `s_cselect_b32`.
+    CselectB32,
+    /// `s_cselect_b64`.
+    CselectB64,
+    /// `s_and_b32`.
+    AndB32,
+    /// `s_and_b64`.
+    AndB64,
+    /// `s_or_b32`.
+    OrB32,
+    /// `s_or_b64`.
+    OrB64,
+    /// `s_xor_b32`.
+    XorB32,
+    /// `s_xor_b64`.
+    XorB64,
+    /// `s_andn2_b32`.
+    Andn2B32,
+    /// `s_andn2_b64`.
+    Andn2B64,
+    /// `s_orn2_b32`.
+    Orn2B32,
+    /// `s_orn2_b64`.
+    Orn2B64,
+    /// `s_nand_b32`.
+    NandB32,
+    /// `s_nand_b64`.
+    NandB64,
+    /// `s_nor_b32`.
+    NorB32,
+    /// `s_nor_b64`.
+    NorB64,
+    /// `s_xnor_b32`.
+    XnorB32,
+    /// `s_xnor_b64`.
+    XnorB64,
+    /// `s_lshl_b32`.
+    LshlB32,
+    /// `s_lshl_b64`.
+    LshlB64,
+    /// `s_lshr_b32`.
+    LshrB32,
+    /// `s_lshr_b64`.
+    LshrB64,
+    /// `s_ashr_i32`.
+    AshrI32,
+    /// `s_ashr_i64`.
+    AshrI64,
+    /// `s_bfm_b32`.
+    BfmB32,
+    /// `s_bfm_b64`.
+    BfmB64,
+    /// `s_mul_i32`.
+    MulI32,
+    /// `s_bfe_u32`.
+    BfeU32,
+    /// `s_bfe_i32`.
+    BfeI32,
+    /// `s_bfe_u64`.
+    BfeU64,
+    /// `s_bfe_i64`.
+    BfeI64,
+    /// `s_cbranch_g_fork`.
+    CbranchGFork,
+    /// `s_absdiff_i32`.
+    AbsdiffI32,
+    /// `s_rfe_restore_b64`.
+    RfeRestoreB64,
+    /// `s_mul_hi_u32`.
+    MulHiU32,
+    /// `s_mul_hi_i32`.
+    MulHiI32,
+    /// `s_lshl1_add_u32`.
+    Lshl1AddU32,
+    /// `s_lshl2_add_u32`.
+    Lshl2AddU32,
+    /// `s_lshl3_add_u32`.
+    Lshl3AddU32,
+    /// `s_lshl4_add_u32`.
+    Lshl4AddU32,
+    /// `s_pack_ll_b32_b16`.
+    PackLlB32B16,
+    /// `s_pack_lh_b32_b16`.
+    PackLhB32B16,
+    /// `s_pack_hh_b32_b16`.
+    PackHhB32B16,
+    /// `s_mov_b32`.
+    MovB32,
+    /// `s_mov_b64`.
+    MovB64,
+    /// `s_cmov_b32`.
+    CmovB32,
+    /// `s_cmov_b64`.
+    CmovB64,
+    /// `s_not_b32`.
+    NotB32,
+    /// `s_not_b64`.
+    NotB64,
+    /// `s_wqm_b32`.
+    WqmB32,
+    /// `s_wqm_b64`.
+    WqmB64,
+    /// `s_brev_b32`.
+    BrevB32,
+    /// `s_brev_b64`.
+    BrevB64,
+    /// `s_bcnt0_i32_b32`.
+    Bcnt0I32B32,
+    /// `s_bcnt0_i32_b64`.
+    Bcnt0I32B64,
+    /// `s_bcnt1_i32_b32`.
+    Bcnt1I32B32,
+    /// `s_bcnt1_i32_b64`.
+    Bcnt1I32B64,
+    /// `s_ff0_i32_b32`.
+    Ff0I32B32,
+    /// `s_ff0_i32_b64`.
+    Ff0I32B64,
+    /// `s_ff1_i32_b32`.
+    Ff1I32B32,
+    /// `s_ff1_i32_b64`.
+    Ff1I32B64,
+    /// `s_flbit_i32_b32`.
+    FlbitI32B32,
+    /// `s_flbit_i32_b64`.
+    FlbitI32B64,
+    /// `s_flbit_i32`.
+    FlbitI32,
+    /// `s_flbit_i32_i64`.
+    FlbitI32I64,
+    /// `s_sext_i32_i8`.
+    SextI32I8,
+    /// `s_sext_i32_i16`.
+    SextI32I16,
+    /// `s_bitset0_b32`.
+    Bitset0B32,
+    /// `s_bitset0_b64`.
+    Bitset0B64,
+    /// `s_bitset1_b32`.
+    Bitset1B32,
+    /// `s_bitset1_b64`.
+    Bitset1B64,
+    /// `s_getpc_b64`.
+    GetpcB64,
+    /// `s_setpc_b64`.
+    SetpcB64,
+    /// `s_swappc_b64`.
+    SwappcB64,
+    /// `s_rfe_b64`.
+    RfeB64,
+    /// `s_and_saveexec_b64`.
+    AndSaveexecB64,
+    /// `s_or_saveexec_b64`.
+    OrSaveexecB64,
+    /// `s_xor_saveexec_b64`.
+    XorSaveexecB64,
+    /// `s_andn2_saveexec_b64`.
+    Andn2SaveexecB64,
+    /// `s_orn2_saveexec_b64`.
+    Orn2SaveexecB64,
+    /// `s_nand_saveexec_b64`.
+    NandSaveexecB64,
+    /// `s_nor_saveexec_b64`.
+    NorSaveexecB64,
+    /// `s_xnor_saveexec_b64`.
+    XnorSaveexecB64,
+    /// `s_quadmask_b32`.
+    QuadmaskB32,
+    /// `s_quadmask_b64`.
+    QuadmaskB64,
+    /// `s_movrels_b32`.
+    MovrelsB32,
+    /// `s_movrels_b64`.
+    MovrelsB64,
+    /// `s_movreld_b32`.
+    MovreldB32,
+    /// `s_movreld_b64`.
+    MovreldB64,
+    /// `s_cbranch_join`.
+    CbranchJoin,
+    /// `s_abs_i32`.
+    AbsI32,
+    /// `s_set_gpr_idx_idx`.
+    SetGprIdxIdx,
+    /// `s_andn1_saveexec_b64`.
+    Andn1SaveexecB64,
+    /// `s_orn1_saveexec_b64`.
+    Orn1SaveexecB64,
+    /// `s_andn1_wrexec_b64`.
+    Andn1WrexecB64,
+    /// `s_andn2_wrexec_b64`.
+    Andn2WrexecB64,
+    /// `s_bitreplicate_b64_b32`.
+    BitreplicateB64B32,
+    /// `s_movk_i32`.
+    MovkI32,
+    /// `s_cmovk_i32`.
+    CmovkI32,
+    /// `s_cmpk_eq_i32`.
+    CmpkEqI32,
+    /// `s_cmpk_lg_i32`.
+    CmpkLgI32,
+    /// `s_cmpk_gt_i32`.
+    CmpkGtI32,
+    /// `s_cmpk_ge_i32`.
+    CmpkGeI32,
+    /// `s_cmpk_lt_i32`.
+    CmpkLtI32,
+    /// `s_cmpk_le_i32`.
+    CmpkLeI32,
+    /// `s_cmpk_eq_u32`.
+    CmpkEqU32,
+    /// `s_cmpk_lg_u32`.
+    CmpkLgU32,
+    /// `s_cmpk_gt_u32`.
+    CmpkGtU32,
+    /// `s_cmpk_ge_u32`.
+    CmpkGeU32,
+    /// `s_cmpk_lt_u32`.
+    CmpkLtU32,
+    /// `s_cmpk_le_u32`.
+    CmpkLeU32,
+    /// `s_addk_i32`.
+    AddkI32,
+    /// `s_mulk_i32`.
+    MulkI32,
+    /// `s_cbranch_i_fork`.
+    CbranchIFork,
+    /// `s_getreg_b32`.
+    GetregB32,
+    /// `s_setreg_b32`.
+    SetregB32,
+    /// `s_setreg_imm32_b32`.
+    SetregImm32B32,
+    /// `s_call_b64`.
+    CallB64,
+    /// `s_cmp_eq_i32`.
+    CmpEqI32,
+    /// `s_cmp_lg_i32`.
+    CmpLgI32,
+    /// `s_cmp_gt_i32`.
+    CmpGtI32,
+    /// `s_cmp_ge_i32`.
+    CmpGeI32,
+    /// `s_cmp_lt_i32`.
+    CmpLtI32,
+    /// `s_cmp_le_i32`.
+    CmpLeI32,
+    /// `s_cmp_eq_u32`.
+    CmpEqU32,
+    /// `s_cmp_lg_u32`.
+    CmpLgU32,
+    /// `s_cmp_gt_u32`.
+    CmpGtU32,
+    /// `s_cmp_ge_u32`.
+    CmpGeU32,
+    /// `s_cmp_lt_u32`.
+    CmpLtU32,
+    /// `s_cmp_le_u32`.
+    CmpLeU32,
+    /// `s_bitcmp0_b32`.
+    Bitcmp0B32,
+    /// `s_bitcmp1_b32`.
+    Bitcmp1B32,
+    /// `s_bitcmp0_b64`.
+    Bitcmp0B64,
+    /// `s_bitcmp1_b64`.
+    Bitcmp1B64,
+    /// `s_setvskip`.
+    Setvskip,
+    /// `s_set_gpr_idx_on`.
+    SetGprIdxOn,
+    /// `s_cmp_eq_u64`.
+    CmpEqU64,
+    /// `s_cmp_lg_u64`.
+    CmpLgU64,
+    /// `s_nop`.
+    Nop,
+    /// `s_endpgm`.
+    Endpgm,
+    /// `s_branch`.
+    Branch,
+    /// `s_wakeup`.
+    Wakeup,
+    /// `s_cbranch_scc0`.
+    CbranchScc0,
+    /// `s_cbranch_scc1`.
+    CbranchScc1,
+    /// `s_cbranch_vccz`.
+    CbranchVccz,
+    /// `s_cbranch_vccnz`.
+    CbranchVccnz,
+    /// `s_cbranch_execz`.
+    CbranchExecz,
+    /// `s_cbranch_execnz`.
+    CbranchExecnz,
+    /// `s_barrier`.
+    Barrier,
+    /// `s_setkill`.
+    Setkill,
+    /// `s_waitcnt`.
+    Waitcnt,
+    /// `s_sethalt`.
+    Sethalt,
+    /// `s_sleep`.
+    Sleep,
+    /// `s_setprio`.
+    Setprio,
+    /// `s_sendmsg`.
+    Sendmsg,
+    /// `s_sendmsghalt`.
+    Sendmsghalt,
+    /// `s_trap`.
+    Trap,
+    /// `s_icache_inv`.
+    IcacheInv,
+    /// `s_incperflevel`.
+    Incperflevel,
+    /// `s_decperflevel`.
+    Decperflevel,
+    /// `s_ttracedata`.
+    Ttracedata,
+    /// `s_cbranch_cdbgsys`.
+    CbranchCdbgsys,
+    /// `s_cbranch_cdbguser`.
+    CbranchCdbguser,
+    /// `s_cbranch_cdbgsys_or_user`.
+    CbranchCdbgsysOrUser,
+    /// `s_cbranch_cdbgsys_and_user`.
+    CbranchCdbgsysAndUser,
+    /// `s_endpgm_saved`.
+    EndpgmSaved,
+    /// `s_set_gpr_idx_off`.
+    SetGprIdxOff,
+    /// `s_set_gpr_idx_mode`.
+    SetGprIdxMode,
+    /// `s_endpgm_ordered_ps_done`.
+    EndpgmOrderedPsDone,
 }
+
+/// A small set of the registers an instruction reads or writes without
+/// naming them as operands (Vega ISA chapters 4–5): SCC, VCC, EXEC, M0, and
+/// the SDST operand for instructions that read their destination
+/// (read-modify-write, e.g. `s_bitset1_b32`, `s_addk_i32`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Implicit(u8);
+
+impl Implicit {
+    /// No implicit register.
+    pub const NONE: Implicit = Implicit(0);
+    /// The scalar condition code.
+    pub const SCC: Implicit = Implicit(1);
+    /// VCC (`vcc_lo`, `vcc_hi`).
+    pub const VCC: Implicit = Implicit(2);
+    /// EXEC (`exec_lo`, `exec_hi`).
+    pub const EXEC: Implicit = Implicit(4);
+    /// M0.
+    pub const M0: Implicit = Implicit(8);
+    /// The SDST operand, read as well as written (only in `implicit_reads`).
+    pub const SDST: Implicit = Implicit(16);
+
+    /// The union of two sets.
+    pub const fn union(self, other: Implicit) -> Implicit {
+        Implicit(self.0 | other.0)
+    }
+
+    /// Whether every register of `other` is in the set.
+    pub const fn contains(self, other: Implicit) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl std::ops::BitOr for Implicit {
+    type Output = Implicit;
+    fn bitor(self, rhs: Implicit) -> Implicit {
+        self.union(rhs)
+    }
+}
+
+/// The implicit (reads, writes) of `op` (Vega ISA chapters 4–5, 12).
+const fn implicit(op: SOp) -> (Implicit, Implicit) {
+    use SOp::*;
+    const N: Implicit = Implicit::NONE;
+    const SCC: Implicit = Implicit::SCC;
+    const EXEC: Implicit = Implicit::EXEC;
+    const M0: Implicit = Implicit::M0;
+    const VCC: Implicit = Implicit::VCC;
+    const SDST: Implicit = Implicit::SDST;
+    match op {
+        // SCC in and out.
+        AddcU32 | SubbU32 => (SCC, SCC),
+        // SCC in.
+        CselectB32 | CselectB64 | CmovB32 | CmovB64 | CmovkI32 | CbranchScc0 | CbranchScc1 => {
+            (SCC, N)
+        }
+        // SCC out.
+        AddU32 | SubU32 | AddI32 | SubI32 | MinI32 | MinU32 | MaxI32 | MaxU32 | AndB32 | AndB64
+        | OrB32 | OrB64 | XorB32 | XorB64 | Andn2B32 | Andn2B64 | Orn2B32 | Orn2B64 | NandB32
+        | NandB64 | NorB32 | NorB64 | XnorB32 | XnorB64 | LshlB32 | LshlB64 | LshrB32 | LshrB64
+        | AshrI32 | AshrI64 | BfeU32 | BfeI32 | BfeU64 | BfeI64 | AbsdiffI32 | Lshl1AddU32
+        | Lshl2AddU32 | Lshl3AddU32 | Lshl4AddU32 | NotB32 | NotB64 | WqmB32 | WqmB64
+        | Bcnt0I32B32 | Bcnt0I32B64 | Bcnt1I32B32 | Bcnt1I32B64 | QuadmaskB32 | QuadmaskB64
+        | AbsI32 | CmpkEqI32 | CmpkLgI32 | CmpkGtI32 | CmpkGeI32 | CmpkLtI32 | CmpkLeI32
+        | CmpkEqU32 | CmpkLgU32 | CmpkGtU32 | CmpkGeU32 | CmpkLtU32 | CmpkLeU32 | CmpEqI32
+        | CmpLgI32 | CmpGtI32 | CmpGeI32 | CmpLtI32 | CmpLeI32 | CmpEqU32 | CmpLgU32 | CmpGtU32
+        | CmpGeU32 | CmpLtU32 | CmpLeU32 | Bitcmp0B32 | Bitcmp1B32 | Bitcmp0B64 | Bitcmp1B64
+        | CmpEqU64 | CmpLgU64 => (N, SCC),
+        // Read-modify-write of SDST.
+        AddkI32 => (SDST, SCC),
+        MulkI32 | Bitset0B32 | Bitset0B64 | Bitset1B32 | Bitset1B64 => (SDST, N),
+        // EXEC in and out.
+        AndSaveexecB64 | OrSaveexecB64 | XorSaveexecB64 | Andn2SaveexecB64 | Orn2SaveexecB64
+        | NandSaveexecB64 | NorSaveexecB64 | XnorSaveexecB64 | Andn1SaveexecB64
+        | Orn1SaveexecB64 | Andn1WrexecB64 | Andn2WrexecB64 => (EXEC, EXEC.union(SCC)),
+        CbranchExecz | CbranchExecnz => (EXEC, N),
+        CbranchVccz | CbranchVccnz => (VCC, N),
+        // M0-relative moves; GPR indexing mode lives in M0.
+        MovrelsB32 | MovrelsB64 | MovreldB32 | MovreldB64 => (M0, N),
+        SetGprIdxIdx | SetGprIdxOn | SetGprIdxMode => (M0, M0),
+        _ => (N, N),
+    }
+}
+
+/// The memory space of an SMEM instruction's base (Vega spaces of
+/// [`gpumem_isa::Space`]): [`Space::Global`] for a 64-bit address in an SGPR
+/// pair, [`Space::Buffer`] for a V# (4 SGPRs: base, stride, num_records),
+/// [`Space::Scratch`] for `s_scratch_*` (LLVM documents that the hardware
+/// uses FLAT_SCRATCH).
+pub use gpumem_isa::Space;
 
 /// One row of the table: one instruction encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct InstDef {
+    /// What the instruction does.
+    pub op: SOp,
     /// llvm-mc mnemonic.
     pub name: &'static str,
     /// Encoding format.
@@ -328,10 +948,14 @@ pub struct InstDef {
     pub opcode: u8,
     /// Operands in assembly order.
     pub operands: &'static [Operand],
+    /// Registers read without being named as operands.
+    pub implicit_reads: Implicit,
+    /// Registers written without being named as operands.
+    pub implicit_writes: Implicit,
     /// Memory behaviour.
     pub mem: Mem,
-    /// Address space (SMEM only).
-    pub space: Space,
+    /// Address space of the base (SMEM loads, stores, atomics, probes, discards).
+    pub space: Option<Space>,
     /// Whether the `glc` modifier exists (SMEM loads, stores and atomics; llvm-mc
     /// rejects it on probes and discards and ignores the bit when decoding them).
     pub glc: bool,
@@ -349,6 +973,7 @@ impl InstDef {
     }
 
     /// The SMEM data register count (0 when there is no data register).
+    #[inline]
     pub fn data_dwords(&self) -> u8 {
         self.operands
             .iter()
@@ -516,18 +1141,23 @@ const PROBE_BUF: &[Operand] = &[op(Field::Sdst, Kind::ProbeImm, false), BASE128,
 const DISCARD: &[Operand] = &[BASE64, OFF_S];
 
 const fn row(
+    op: SOp,
     name: &'static str,
     format: Format,
     opcode: u8,
     operands: &'static [Operand],
 ) -> InstDef {
+    let (implicit_reads, implicit_writes) = implicit(op);
     InstDef {
+        op,
         name,
         format,
         opcode,
         operands,
+        implicit_reads,
+        implicit_writes,
         mem: Mem::None,
-        space: Space::None,
+        space: None,
         glc: false,
         literal_ok: true,
         targets: ALL_TARGETS,
@@ -535,17 +1165,22 @@ const fn row(
 }
 
 const fn smem(
+    op: SOp,
     name: &'static str,
     opcode: u8,
     operands: &'static [Operand],
     mem: Mem,
-    space: Space,
+    space: Option<Space>,
 ) -> InstDef {
+    let (implicit_reads, implicit_writes) = implicit(op);
     InstDef {
+        op,
         name,
         format: Format::Smem,
         opcode,
         operands,
+        implicit_reads,
+        implicit_writes,
         mem,
         space,
         glc: matches!(mem, Mem::Load | Mem::Store | Mem::Atomic),
@@ -556,282 +1191,738 @@ const fn smem(
 
 use Format::{Sop1, Sop2, Sopc, Sopk, Sopp};
 use Mem::{Atomic as At, CacheCtl, Discard, Load as Ld, Probe, Store as St, Time};
-use Space::{Buffer as Buf, Global as Gl, Scratch as Scr};
+const GL: Option<Space> = Some(Space::Global);
+const BUF: Option<Space> = Some(Space::Buffer);
+const SCR: Option<Space> = Some(Space::Scratch);
 
 /// Every gfx9 scalar instruction, one row per encoding.
 pub static TABLE: &[InstDef] = &[
     // ---- SMEM (84 opcodes), spec §3 ----
-    smem("s_load_dword", 0x00, LD1, Ld, Gl),
-    smem("s_load_dwordx2", 0x01, LD2, Ld, Gl),
-    smem("s_load_dwordx4", 0x02, LD4, Ld, Gl),
-    smem("s_load_dwordx8", 0x03, LD8, Ld, Gl),
-    smem("s_load_dwordx16", 0x04, LD16, Ld, Gl),
-    smem("s_scratch_load_dword", 0x05, LD1, Ld, Scr),
-    smem("s_scratch_load_dwordx2", 0x06, LD2, Ld, Scr),
-    smem("s_scratch_load_dwordx4", 0x07, LD4, Ld, Scr),
-    smem("s_buffer_load_dword", 0x08, BLD1, Ld, Buf),
-    smem("s_buffer_load_dwordx2", 0x09, BLD2, Ld, Buf),
-    smem("s_buffer_load_dwordx4", 0x0A, BLD4, Ld, Buf),
-    smem("s_buffer_load_dwordx8", 0x0B, BLD8, Ld, Buf),
-    smem("s_buffer_load_dwordx16", 0x0C, BLD16, Ld, Buf),
-    smem("s_store_dword", 0x10, ST1, St, Gl),
-    smem("s_store_dwordx2", 0x11, ST2, St, Gl),
-    smem("s_store_dwordx4", 0x12, ST4, St, Gl),
-    smem("s_scratch_store_dword", 0x15, ST1, St, Scr),
-    smem("s_scratch_store_dwordx2", 0x16, ST2, St, Scr),
-    smem("s_scratch_store_dwordx4", 0x17, ST4, St, Scr),
-    smem("s_buffer_store_dword", 0x18, BST1, St, Buf),
-    smem("s_buffer_store_dwordx2", 0x19, BST2, St, Buf),
-    smem("s_buffer_store_dwordx4", 0x1A, BST4, St, Buf),
-    smem("s_dcache_inv", 0x20, O_NONE, CacheCtl, Space::None),
-    smem("s_dcache_wb", 0x21, O_NONE, CacheCtl, Space::None),
-    smem("s_dcache_inv_vol", 0x22, O_NONE, CacheCtl, Space::None),
-    smem("s_dcache_wb_vol", 0x23, O_NONE, CacheCtl, Space::None),
-    smem("s_memtime", 0x24, TIME, Time, Space::None),
-    smem("s_memrealtime", 0x25, TIME, Time, Space::None),
-    smem("s_atc_probe", 0x26, PROBE, Probe, Gl),
-    smem("s_atc_probe_buffer", 0x27, PROBE_BUF, Probe, Buf),
-    smem("s_dcache_discard", 0x28, DISCARD, Discard, Gl),
-    smem("s_dcache_discard_x2", 0x29, DISCARD, Discard, Gl),
-    smem("s_buffer_atomic_swap", 0x40, BAT1, At, Buf),
-    smem("s_buffer_atomic_cmpswap", 0x41, BAT2, At, Buf),
-    smem("s_buffer_atomic_add", 0x42, BAT1, At, Buf),
-    smem("s_buffer_atomic_sub", 0x43, BAT1, At, Buf),
-    smem("s_buffer_atomic_smin", 0x44, BAT1, At, Buf),
-    smem("s_buffer_atomic_umin", 0x45, BAT1, At, Buf),
-    smem("s_buffer_atomic_smax", 0x46, BAT1, At, Buf),
-    smem("s_buffer_atomic_umax", 0x47, BAT1, At, Buf),
-    smem("s_buffer_atomic_and", 0x48, BAT1, At, Buf),
-    smem("s_buffer_atomic_or", 0x49, BAT1, At, Buf),
-    smem("s_buffer_atomic_xor", 0x4A, BAT1, At, Buf),
-    smem("s_buffer_atomic_inc", 0x4B, BAT1, At, Buf),
-    smem("s_buffer_atomic_dec", 0x4C, BAT1, At, Buf),
-    smem("s_buffer_atomic_swap_x2", 0x60, BAT2, At, Buf),
-    smem("s_buffer_atomic_cmpswap_x2", 0x61, BAT4, At, Buf),
-    smem("s_buffer_atomic_add_x2", 0x62, BAT2, At, Buf),
-    smem("s_buffer_atomic_sub_x2", 0x63, BAT2, At, Buf),
-    smem("s_buffer_atomic_smin_x2", 0x64, BAT2, At, Buf),
-    smem("s_buffer_atomic_umin_x2", 0x65, BAT2, At, Buf),
-    smem("s_buffer_atomic_smax_x2", 0x66, BAT2, At, Buf),
-    smem("s_buffer_atomic_umax_x2", 0x67, BAT2, At, Buf),
-    smem("s_buffer_atomic_and_x2", 0x68, BAT2, At, Buf),
-    smem("s_buffer_atomic_or_x2", 0x69, BAT2, At, Buf),
-    smem("s_buffer_atomic_xor_x2", 0x6A, BAT2, At, Buf),
-    smem("s_buffer_atomic_inc_x2", 0x6B, BAT2, At, Buf),
-    smem("s_buffer_atomic_dec_x2", 0x6C, BAT2, At, Buf),
-    smem("s_atomic_swap", 0x80, AT1, At, Gl),
-    smem("s_atomic_cmpswap", 0x81, AT2, At, Gl),
-    smem("s_atomic_add", 0x82, AT1, At, Gl),
-    smem("s_atomic_sub", 0x83, AT1, At, Gl),
-    smem("s_atomic_smin", 0x84, AT1, At, Gl),
-    smem("s_atomic_umin", 0x85, AT1, At, Gl),
-    smem("s_atomic_smax", 0x86, AT1, At, Gl),
-    smem("s_atomic_umax", 0x87, AT1, At, Gl),
-    smem("s_atomic_and", 0x88, AT1, At, Gl),
-    smem("s_atomic_or", 0x89, AT1, At, Gl),
-    smem("s_atomic_xor", 0x8A, AT1, At, Gl),
-    smem("s_atomic_inc", 0x8B, AT1, At, Gl),
-    smem("s_atomic_dec", 0x8C, AT1, At, Gl),
-    smem("s_atomic_swap_x2", 0xA0, AT2, At, Gl),
-    smem("s_atomic_cmpswap_x2", 0xA1, AT4, At, Gl),
-    smem("s_atomic_add_x2", 0xA2, AT2, At, Gl),
-    smem("s_atomic_sub_x2", 0xA3, AT2, At, Gl),
-    smem("s_atomic_smin_x2", 0xA4, AT2, At, Gl),
-    smem("s_atomic_umin_x2", 0xA5, AT2, At, Gl),
-    smem("s_atomic_smax_x2", 0xA6, AT2, At, Gl),
-    smem("s_atomic_umax_x2", 0xA7, AT2, At, Gl),
-    smem("s_atomic_and_x2", 0xA8, AT2, At, Gl),
-    smem("s_atomic_or_x2", 0xA9, AT2, At, Gl),
-    smem("s_atomic_xor_x2", 0xAA, AT2, At, Gl),
-    smem("s_atomic_inc_x2", 0xAB, AT2, At, Gl),
-    smem("s_atomic_dec_x2", 0xAC, AT2, At, Gl),
+    smem(SOp::LoadDword, "s_load_dword", 0x00, LD1, Ld, GL),
+    smem(SOp::LoadDwordx2, "s_load_dwordx2", 0x01, LD2, Ld, GL),
+    smem(SOp::LoadDwordx4, "s_load_dwordx4", 0x02, LD4, Ld, GL),
+    smem(SOp::LoadDwordx8, "s_load_dwordx8", 0x03, LD8, Ld, GL),
+    smem(SOp::LoadDwordx16, "s_load_dwordx16", 0x04, LD16, Ld, GL),
+    smem(
+        SOp::ScratchLoadDword,
+        "s_scratch_load_dword",
+        0x05,
+        LD1,
+        Ld,
+        SCR,
+    ),
+    smem(
+        SOp::ScratchLoadDwordx2,
+        "s_scratch_load_dwordx2",
+        0x06,
+        LD2,
+        Ld,
+        SCR,
+    ),
+    smem(
+        SOp::ScratchLoadDwordx4,
+        "s_scratch_load_dwordx4",
+        0x07,
+        LD4,
+        Ld,
+        SCR,
+    ),
+    smem(
+        SOp::BufferLoadDword,
+        "s_buffer_load_dword",
+        0x08,
+        BLD1,
+        Ld,
+        BUF,
+    ),
+    smem(
+        SOp::BufferLoadDwordx2,
+        "s_buffer_load_dwordx2",
+        0x09,
+        BLD2,
+        Ld,
+        BUF,
+    ),
+    smem(
+        SOp::BufferLoadDwordx4,
+        "s_buffer_load_dwordx4",
+        0x0A,
+        BLD4,
+        Ld,
+        BUF,
+    ),
+    smem(
+        SOp::BufferLoadDwordx8,
+        "s_buffer_load_dwordx8",
+        0x0B,
+        BLD8,
+        Ld,
+        BUF,
+    ),
+    smem(
+        SOp::BufferLoadDwordx16,
+        "s_buffer_load_dwordx16",
+        0x0C,
+        BLD16,
+        Ld,
+        BUF,
+    ),
+    smem(SOp::StoreDword, "s_store_dword", 0x10, ST1, St, GL),
+    smem(SOp::StoreDwordx2, "s_store_dwordx2", 0x11, ST2, St, GL),
+    smem(SOp::StoreDwordx4, "s_store_dwordx4", 0x12, ST4, St, GL),
+    smem(
+        SOp::ScratchStoreDword,
+        "s_scratch_store_dword",
+        0x15,
+        ST1,
+        St,
+        SCR,
+    ),
+    smem(
+        SOp::ScratchStoreDwordx2,
+        "s_scratch_store_dwordx2",
+        0x16,
+        ST2,
+        St,
+        SCR,
+    ),
+    smem(
+        SOp::ScratchStoreDwordx4,
+        "s_scratch_store_dwordx4",
+        0x17,
+        ST4,
+        St,
+        SCR,
+    ),
+    smem(
+        SOp::BufferStoreDword,
+        "s_buffer_store_dword",
+        0x18,
+        BST1,
+        St,
+        BUF,
+    ),
+    smem(
+        SOp::BufferStoreDwordx2,
+        "s_buffer_store_dwordx2",
+        0x19,
+        BST2,
+        St,
+        BUF,
+    ),
+    smem(
+        SOp::BufferStoreDwordx4,
+        "s_buffer_store_dwordx4",
+        0x1A,
+        BST4,
+        St,
+        BUF,
+    ),
+    smem(SOp::DcacheInv, "s_dcache_inv", 0x20, O_NONE, CacheCtl, None),
+    smem(SOp::DcacheWb, "s_dcache_wb", 0x21, O_NONE, CacheCtl, None),
+    smem(
+        SOp::DcacheInvVol,
+        "s_dcache_inv_vol",
+        0x22,
+        O_NONE,
+        CacheCtl,
+        None,
+    ),
+    smem(
+        SOp::DcacheWbVol,
+        "s_dcache_wb_vol",
+        0x23,
+        O_NONE,
+        CacheCtl,
+        None,
+    ),
+    smem(SOp::Memtime, "s_memtime", 0x24, TIME, Time, None),
+    smem(SOp::Memrealtime, "s_memrealtime", 0x25, TIME, Time, None),
+    smem(SOp::AtcProbe, "s_atc_probe", 0x26, PROBE, Probe, GL),
+    smem(
+        SOp::AtcProbeBuffer,
+        "s_atc_probe_buffer",
+        0x27,
+        PROBE_BUF,
+        Probe,
+        BUF,
+    ),
+    smem(
+        SOp::DcacheDiscard,
+        "s_dcache_discard",
+        0x28,
+        DISCARD,
+        Discard,
+        GL,
+    ),
+    smem(
+        SOp::DcacheDiscardX2,
+        "s_dcache_discard_x2",
+        0x29,
+        DISCARD,
+        Discard,
+        GL,
+    ),
+    smem(
+        SOp::BufferAtomicSwap,
+        "s_buffer_atomic_swap",
+        0x40,
+        BAT1,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicCmpswap,
+        "s_buffer_atomic_cmpswap",
+        0x41,
+        BAT2,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicAdd,
+        "s_buffer_atomic_add",
+        0x42,
+        BAT1,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicSub,
+        "s_buffer_atomic_sub",
+        0x43,
+        BAT1,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicSmin,
+        "s_buffer_atomic_smin",
+        0x44,
+        BAT1,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicUmin,
+        "s_buffer_atomic_umin",
+        0x45,
+        BAT1,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicSmax,
+        "s_buffer_atomic_smax",
+        0x46,
+        BAT1,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicUmax,
+        "s_buffer_atomic_umax",
+        0x47,
+        BAT1,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicAnd,
+        "s_buffer_atomic_and",
+        0x48,
+        BAT1,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicOr,
+        "s_buffer_atomic_or",
+        0x49,
+        BAT1,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicXor,
+        "s_buffer_atomic_xor",
+        0x4A,
+        BAT1,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicInc,
+        "s_buffer_atomic_inc",
+        0x4B,
+        BAT1,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicDec,
+        "s_buffer_atomic_dec",
+        0x4C,
+        BAT1,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicSwapX2,
+        "s_buffer_atomic_swap_x2",
+        0x60,
+        BAT2,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicCmpswapX2,
+        "s_buffer_atomic_cmpswap_x2",
+        0x61,
+        BAT4,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicAddX2,
+        "s_buffer_atomic_add_x2",
+        0x62,
+        BAT2,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicSubX2,
+        "s_buffer_atomic_sub_x2",
+        0x63,
+        BAT2,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicSminX2,
+        "s_buffer_atomic_smin_x2",
+        0x64,
+        BAT2,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicUminX2,
+        "s_buffer_atomic_umin_x2",
+        0x65,
+        BAT2,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicSmaxX2,
+        "s_buffer_atomic_smax_x2",
+        0x66,
+        BAT2,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicUmaxX2,
+        "s_buffer_atomic_umax_x2",
+        0x67,
+        BAT2,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicAndX2,
+        "s_buffer_atomic_and_x2",
+        0x68,
+        BAT2,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicOrX2,
+        "s_buffer_atomic_or_x2",
+        0x69,
+        BAT2,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicXorX2,
+        "s_buffer_atomic_xor_x2",
+        0x6A,
+        BAT2,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicIncX2,
+        "s_buffer_atomic_inc_x2",
+        0x6B,
+        BAT2,
+        At,
+        BUF,
+    ),
+    smem(
+        SOp::BufferAtomicDecX2,
+        "s_buffer_atomic_dec_x2",
+        0x6C,
+        BAT2,
+        At,
+        BUF,
+    ),
+    smem(SOp::AtomicSwap, "s_atomic_swap", 0x80, AT1, At, GL),
+    smem(SOp::AtomicCmpswap, "s_atomic_cmpswap", 0x81, AT2, At, GL),
+    smem(SOp::AtomicAdd, "s_atomic_add", 0x82, AT1, At, GL),
+    smem(SOp::AtomicSub, "s_atomic_sub", 0x83, AT1, At, GL),
+    smem(SOp::AtomicSmin, "s_atomic_smin", 0x84, AT1, At, GL),
+    smem(SOp::AtomicUmin, "s_atomic_umin", 0x85, AT1, At, GL),
+    smem(SOp::AtomicSmax, "s_atomic_smax", 0x86, AT1, At, GL),
+    smem(SOp::AtomicUmax, "s_atomic_umax", 0x87, AT1, At, GL),
+    smem(SOp::AtomicAnd, "s_atomic_and", 0x88, AT1, At, GL),
+    smem(SOp::AtomicOr, "s_atomic_or", 0x89, AT1, At, GL),
+    smem(SOp::AtomicXor, "s_atomic_xor", 0x8A, AT1, At, GL),
+    smem(SOp::AtomicInc, "s_atomic_inc", 0x8B, AT1, At, GL),
+    smem(SOp::AtomicDec, "s_atomic_dec", 0x8C, AT1, At, GL),
+    smem(SOp::AtomicSwapX2, "s_atomic_swap_x2", 0xA0, AT2, At, GL),
+    smem(
+        SOp::AtomicCmpswapX2,
+        "s_atomic_cmpswap_x2",
+        0xA1,
+        AT4,
+        At,
+        GL,
+    ),
+    smem(SOp::AtomicAddX2, "s_atomic_add_x2", 0xA2, AT2, At, GL),
+    smem(SOp::AtomicSubX2, "s_atomic_sub_x2", 0xA3, AT2, At, GL),
+    smem(SOp::AtomicSminX2, "s_atomic_smin_x2", 0xA4, AT2, At, GL),
+    smem(SOp::AtomicUminX2, "s_atomic_umin_x2", 0xA5, AT2, At, GL),
+    smem(SOp::AtomicSmaxX2, "s_atomic_smax_x2", 0xA6, AT2, At, GL),
+    smem(SOp::AtomicUmaxX2, "s_atomic_umax_x2", 0xA7, AT2, At, GL),
+    smem(SOp::AtomicAndX2, "s_atomic_and_x2", 0xA8, AT2, At, GL),
+    smem(SOp::AtomicOrX2, "s_atomic_or_x2", 0xA9, AT2, At, GL),
+    smem(SOp::AtomicXorX2, "s_atomic_xor_x2", 0xAA, AT2, At, GL),
+    smem(SOp::AtomicIncX2, "s_atomic_inc_x2", 0xAB, AT2, At, GL),
+    smem(SOp::AtomicDecX2, "s_atomic_dec_x2", 0xAC, AT2, At, GL),
     // ---- SOP2 ----
-    row("s_add_u32", Sop2, 0, O_D32_A32_B32),
-    row("s_sub_u32", Sop2, 1, O_D32_A32_B32),
-    row("s_add_i32", Sop2, 2, O_D32_A32_B32),
-    row("s_sub_i32", Sop2, 3, O_D32_A32_B32),
-    row("s_addc_u32", Sop2, 4, O_D32_A32_B32),
-    row("s_subb_u32", Sop2, 5, O_D32_A32_B32),
-    row("s_min_i32", Sop2, 6, O_D32_A32_B32),
-    row("s_min_u32", Sop2, 7, O_D32_A32_B32),
-    row("s_max_i32", Sop2, 8, O_D32_A32_B32),
-    row("s_max_u32", Sop2, 9, O_D32_A32_B32),
-    row("s_cselect_b32", Sop2, 10, O_D32_A32_B32),
-    row("s_cselect_b64", Sop2, 11, O_D64_A64_B64),
-    row("s_and_b32", Sop2, 12, O_D32_A32_B32),
-    row("s_and_b64", Sop2, 13, O_D64_A64_B64),
-    row("s_or_b32", Sop2, 14, O_D32_A32_B32),
-    row("s_or_b64", Sop2, 15, O_D64_A64_B64),
-    row("s_xor_b32", Sop2, 16, O_D32_A32_B32),
-    row("s_xor_b64", Sop2, 17, O_D64_A64_B64),
-    row("s_andn2_b32", Sop2, 18, O_D32_A32_B32),
-    row("s_andn2_b64", Sop2, 19, O_D64_A64_B64),
-    row("s_orn2_b32", Sop2, 20, O_D32_A32_B32),
-    row("s_orn2_b64", Sop2, 21, O_D64_A64_B64),
-    row("s_nand_b32", Sop2, 22, O_D32_A32_B32),
-    row("s_nand_b64", Sop2, 23, O_D64_A64_B64),
-    row("s_nor_b32", Sop2, 24, O_D32_A32_B32),
-    row("s_nor_b64", Sop2, 25, O_D64_A64_B64),
-    row("s_xnor_b32", Sop2, 26, O_D32_A32_B32),
-    row("s_xnor_b64", Sop2, 27, O_D64_A64_B64),
-    row("s_lshl_b32", Sop2, 28, O_D32_A32_B32),
-    row("s_lshl_b64", Sop2, 29, O_D64_A64_B32),
-    row("s_lshr_b32", Sop2, 30, O_D32_A32_B32),
-    row("s_lshr_b64", Sop2, 31, O_D64_A64_B32),
-    row("s_ashr_i32", Sop2, 32, O_D32_A32_B32),
-    row("s_ashr_i64", Sop2, 33, O_D64_A64_B32),
-    row("s_bfm_b32", Sop2, 34, O_D32_A32_B32),
-    row("s_bfm_b64", Sop2, 35, O_D64_A32_B32),
-    row("s_mul_i32", Sop2, 36, O_D32_A32_B32),
-    row("s_bfe_u32", Sop2, 37, O_D32_A32_B32),
-    row("s_bfe_i32", Sop2, 38, O_D32_A32_B32),
-    row("s_bfe_u64", Sop2, 39, O_D64_A64_B32),
-    row("s_bfe_i64", Sop2, 40, O_D64_A64_B32),
+    row(SOp::AddU32, "s_add_u32", Sop2, 0, O_D32_A32_B32),
+    row(SOp::SubU32, "s_sub_u32", Sop2, 1, O_D32_A32_B32),
+    row(SOp::AddI32, "s_add_i32", Sop2, 2, O_D32_A32_B32),
+    row(SOp::SubI32, "s_sub_i32", Sop2, 3, O_D32_A32_B32),
+    row(SOp::AddcU32, "s_addc_u32", Sop2, 4, O_D32_A32_B32),
+    row(SOp::SubbU32, "s_subb_u32", Sop2, 5, O_D32_A32_B32),
+    row(SOp::MinI32, "s_min_i32", Sop2, 6, O_D32_A32_B32),
+    row(SOp::MinU32, "s_min_u32", Sop2, 7, O_D32_A32_B32),
+    row(SOp::MaxI32, "s_max_i32", Sop2, 8, O_D32_A32_B32),
+    row(SOp::MaxU32, "s_max_u32", Sop2, 9, O_D32_A32_B32),
+    row(SOp::CselectB32, "s_cselect_b32", Sop2, 10, O_D32_A32_B32),
+    row(SOp::CselectB64, "s_cselect_b64", Sop2, 11, O_D64_A64_B64),
+    row(SOp::AndB32, "s_and_b32", Sop2, 12, O_D32_A32_B32),
+    row(SOp::AndB64, "s_and_b64", Sop2, 13, O_D64_A64_B64),
+    row(SOp::OrB32, "s_or_b32", Sop2, 14, O_D32_A32_B32),
+    row(SOp::OrB64, "s_or_b64", Sop2, 15, O_D64_A64_B64),
+    row(SOp::XorB32, "s_xor_b32", Sop2, 16, O_D32_A32_B32),
+    row(SOp::XorB64, "s_xor_b64", Sop2, 17, O_D64_A64_B64),
+    row(SOp::Andn2B32, "s_andn2_b32", Sop2, 18, O_D32_A32_B32),
+    row(SOp::Andn2B64, "s_andn2_b64", Sop2, 19, O_D64_A64_B64),
+    row(SOp::Orn2B32, "s_orn2_b32", Sop2, 20, O_D32_A32_B32),
+    row(SOp::Orn2B64, "s_orn2_b64", Sop2, 21, O_D64_A64_B64),
+    row(SOp::NandB32, "s_nand_b32", Sop2, 22, O_D32_A32_B32),
+    row(SOp::NandB64, "s_nand_b64", Sop2, 23, O_D64_A64_B64),
+    row(SOp::NorB32, "s_nor_b32", Sop2, 24, O_D32_A32_B32),
+    row(SOp::NorB64, "s_nor_b64", Sop2, 25, O_D64_A64_B64),
+    row(SOp::XnorB32, "s_xnor_b32", Sop2, 26, O_D32_A32_B32),
+    row(SOp::XnorB64, "s_xnor_b64", Sop2, 27, O_D64_A64_B64),
+    row(SOp::LshlB32, "s_lshl_b32", Sop2, 28, O_D32_A32_B32),
+    row(SOp::LshlB64, "s_lshl_b64", Sop2, 29, O_D64_A64_B32),
+    row(SOp::LshrB32, "s_lshr_b32", Sop2, 30, O_D32_A32_B32),
+    row(SOp::LshrB64, "s_lshr_b64", Sop2, 31, O_D64_A64_B32),
+    row(SOp::AshrI32, "s_ashr_i32", Sop2, 32, O_D32_A32_B32),
+    row(SOp::AshrI64, "s_ashr_i64", Sop2, 33, O_D64_A64_B32),
+    row(SOp::BfmB32, "s_bfm_b32", Sop2, 34, O_D32_A32_B32),
+    row(SOp::BfmB64, "s_bfm_b64", Sop2, 35, O_D64_A32_B32),
+    row(SOp::MulI32, "s_mul_i32", Sop2, 36, O_D32_A32_B32),
+    row(SOp::BfeU32, "s_bfe_u32", Sop2, 37, O_D32_A32_B32),
+    row(SOp::BfeI32, "s_bfe_i32", Sop2, 38, O_D32_A32_B32),
+    row(SOp::BfeU64, "s_bfe_u64", Sop2, 39, O_D64_A64_B32),
+    row(SOp::BfeI64, "s_bfe_i64", Sop2, 40, O_D64_A64_B32),
     InstDef {
         literal_ok: false,
-        ..row("s_cbranch_g_fork", Sop2, 41, O_A64_B64)
+        ..row(SOp::CbranchGFork, "s_cbranch_g_fork", Sop2, 41, O_A64_B64)
     },
-    row("s_absdiff_i32", Sop2, 42, O_D32_A32_B32),
-    row("s_rfe_restore_b64", Sop2, 43, O_A64_B32),
-    row("s_mul_hi_u32", Sop2, 44, O_D32_A32_B32),
-    row("s_mul_hi_i32", Sop2, 45, O_D32_A32_B32),
-    row("s_lshl1_add_u32", Sop2, 46, O_D32_A32_B32),
-    row("s_lshl2_add_u32", Sop2, 47, O_D32_A32_B32),
-    row("s_lshl3_add_u32", Sop2, 48, O_D32_A32_B32),
-    row("s_lshl4_add_u32", Sop2, 49, O_D32_A32_B32),
-    row("s_pack_ll_b32_b16", Sop2, 50, O_D32_A32_B32),
-    row("s_pack_lh_b32_b16", Sop2, 51, O_D32_A32_B32),
-    row("s_pack_hh_b32_b16", Sop2, 52, O_D32_A32_B32),
+    row(SOp::AbsdiffI32, "s_absdiff_i32", Sop2, 42, O_D32_A32_B32),
+    row(SOp::RfeRestoreB64, "s_rfe_restore_b64", Sop2, 43, O_A64_B32),
+    row(SOp::MulHiU32, "s_mul_hi_u32", Sop2, 44, O_D32_A32_B32),
+    row(SOp::MulHiI32, "s_mul_hi_i32", Sop2, 45, O_D32_A32_B32),
+    row(SOp::Lshl1AddU32, "s_lshl1_add_u32", Sop2, 46, O_D32_A32_B32),
+    row(SOp::Lshl2AddU32, "s_lshl2_add_u32", Sop2, 47, O_D32_A32_B32),
+    row(SOp::Lshl3AddU32, "s_lshl3_add_u32", Sop2, 48, O_D32_A32_B32),
+    row(SOp::Lshl4AddU32, "s_lshl4_add_u32", Sop2, 49, O_D32_A32_B32),
+    row(
+        SOp::PackLlB32B16,
+        "s_pack_ll_b32_b16",
+        Sop2,
+        50,
+        O_D32_A32_B32,
+    ),
+    row(
+        SOp::PackLhB32B16,
+        "s_pack_lh_b32_b16",
+        Sop2,
+        51,
+        O_D32_A32_B32,
+    ),
+    row(
+        SOp::PackHhB32B16,
+        "s_pack_hh_b32_b16",
+        Sop2,
+        52,
+        O_D32_A32_B32,
+    ),
     // ---- SOP1 ----
-    row("s_mov_b32", Sop1, 0, O_D32_A32),
-    row("s_mov_b64", Sop1, 1, O_D64_A64),
-    row("s_cmov_b32", Sop1, 2, O_D32_A32),
-    row("s_cmov_b64", Sop1, 3, O_D64_A64),
-    row("s_not_b32", Sop1, 4, O_D32_A32),
-    row("s_not_b64", Sop1, 5, O_D64_A64),
-    row("s_wqm_b32", Sop1, 6, O_D32_A32),
-    row("s_wqm_b64", Sop1, 7, O_D64_A64),
-    row("s_brev_b32", Sop1, 8, O_D32_A32),
-    row("s_brev_b64", Sop1, 9, O_D64_A64),
-    row("s_bcnt0_i32_b32", Sop1, 10, O_D32_A32),
-    row("s_bcnt0_i32_b64", Sop1, 11, O_D32_A64),
-    row("s_bcnt1_i32_b32", Sop1, 12, O_D32_A32),
-    row("s_bcnt1_i32_b64", Sop1, 13, O_D32_A64),
-    row("s_ff0_i32_b32", Sop1, 14, O_D32_A32),
-    row("s_ff0_i32_b64", Sop1, 15, O_D32_A64),
-    row("s_ff1_i32_b32", Sop1, 16, O_D32_A32),
-    row("s_ff1_i32_b64", Sop1, 17, O_D32_A64),
-    row("s_flbit_i32_b32", Sop1, 18, O_D32_A32),
-    row("s_flbit_i32_b64", Sop1, 19, O_D32_A64),
-    row("s_flbit_i32", Sop1, 20, O_D32_A32),
-    row("s_flbit_i32_i64", Sop1, 21, O_D32_A64),
-    row("s_sext_i32_i8", Sop1, 22, O_D32_A32),
-    row("s_sext_i32_i16", Sop1, 23, O_D32_A32),
-    row("s_bitset0_b32", Sop1, 24, O_D32_A32),
-    row("s_bitset0_b64", Sop1, 25, O_D64_A32),
-    row("s_bitset1_b32", Sop1, 26, O_D32_A32),
-    row("s_bitset1_b64", Sop1, 27, O_D64_A32),
-    row("s_getpc_b64", Sop1, 28, O_D64),
-    row("s_setpc_b64", Sop1, 29, O_RA64),
-    row("s_swappc_b64", Sop1, 30, O_D64_A64),
-    row("s_rfe_b64", Sop1, 31, O_RA64),
-    row("s_and_saveexec_b64", Sop1, 32, O_D64_A64),
-    row("s_or_saveexec_b64", Sop1, 33, O_D64_A64),
-    row("s_xor_saveexec_b64", Sop1, 34, O_D64_A64),
-    row("s_andn2_saveexec_b64", Sop1, 35, O_D64_A64),
-    row("s_orn2_saveexec_b64", Sop1, 36, O_D64_A64),
-    row("s_nand_saveexec_b64", Sop1, 37, O_D64_A64),
-    row("s_nor_saveexec_b64", Sop1, 38, O_D64_A64),
-    row("s_xnor_saveexec_b64", Sop1, 39, O_D64_A64),
-    row("s_quadmask_b32", Sop1, 40, O_D32_A32),
-    row("s_quadmask_b64", Sop1, 41, O_D64_A64),
-    row("s_movrels_b32", Sop1, 42, O_D32_RA32),
-    row("s_movrels_b64", Sop1, 43, O_D64_RA64),
-    row("s_movreld_b32", Sop1, 44, O_D32_A32),
-    row("s_movreld_b64", Sop1, 45, O_D64_A64),
-    row("s_cbranch_join", Sop1, 46, O_RA32),
-    row("s_abs_i32", Sop1, 48, O_D32_A32),
-    row("s_set_gpr_idx_idx", Sop1, 50, O_A32),
-    row("s_andn1_saveexec_b64", Sop1, 51, O_D64_A64),
-    row("s_orn1_saveexec_b64", Sop1, 52, O_D64_A64),
-    row("s_andn1_wrexec_b64", Sop1, 53, O_D64_A64),
-    row("s_andn2_wrexec_b64", Sop1, 54, O_D64_A64),
-    row("s_bitreplicate_b64_b32", Sop1, 55, O_D64_A32),
+    row(SOp::MovB32, "s_mov_b32", Sop1, 0, O_D32_A32),
+    row(SOp::MovB64, "s_mov_b64", Sop1, 1, O_D64_A64),
+    row(SOp::CmovB32, "s_cmov_b32", Sop1, 2, O_D32_A32),
+    row(SOp::CmovB64, "s_cmov_b64", Sop1, 3, O_D64_A64),
+    row(SOp::NotB32, "s_not_b32", Sop1, 4, O_D32_A32),
+    row(SOp::NotB64, "s_not_b64", Sop1, 5, O_D64_A64),
+    row(SOp::WqmB32, "s_wqm_b32", Sop1, 6, O_D32_A32),
+    row(SOp::WqmB64, "s_wqm_b64", Sop1, 7, O_D64_A64),
+    row(SOp::BrevB32, "s_brev_b32", Sop1, 8, O_D32_A32),
+    row(SOp::BrevB64, "s_brev_b64", Sop1, 9, O_D64_A64),
+    row(SOp::Bcnt0I32B32, "s_bcnt0_i32_b32", Sop1, 10, O_D32_A32),
+    row(SOp::Bcnt0I32B64, "s_bcnt0_i32_b64", Sop1, 11, O_D32_A64),
+    row(SOp::Bcnt1I32B32, "s_bcnt1_i32_b32", Sop1, 12, O_D32_A32),
+    row(SOp::Bcnt1I32B64, "s_bcnt1_i32_b64", Sop1, 13, O_D32_A64),
+    row(SOp::Ff0I32B32, "s_ff0_i32_b32", Sop1, 14, O_D32_A32),
+    row(SOp::Ff0I32B64, "s_ff0_i32_b64", Sop1, 15, O_D32_A64),
+    row(SOp::Ff1I32B32, "s_ff1_i32_b32", Sop1, 16, O_D32_A32),
+    row(SOp::Ff1I32B64, "s_ff1_i32_b64", Sop1, 17, O_D32_A64),
+    row(SOp::FlbitI32B32, "s_flbit_i32_b32", Sop1, 18, O_D32_A32),
+    row(SOp::FlbitI32B64, "s_flbit_i32_b64", Sop1, 19, O_D32_A64),
+    row(SOp::FlbitI32, "s_flbit_i32", Sop1, 20, O_D32_A32),
+    row(SOp::FlbitI32I64, "s_flbit_i32_i64", Sop1, 21, O_D32_A64),
+    row(SOp::SextI32I8, "s_sext_i32_i8", Sop1, 22, O_D32_A32),
+    row(SOp::SextI32I16, "s_sext_i32_i16", Sop1, 23, O_D32_A32),
+    row(SOp::Bitset0B32, "s_bitset0_b32", Sop1, 24, O_D32_A32),
+    row(SOp::Bitset0B64, "s_bitset0_b64", Sop1, 25, O_D64_A32),
+    row(SOp::Bitset1B32, "s_bitset1_b32", Sop1, 26, O_D32_A32),
+    row(SOp::Bitset1B64, "s_bitset1_b64", Sop1, 27, O_D64_A32),
+    row(SOp::GetpcB64, "s_getpc_b64", Sop1, 28, O_D64),
+    row(SOp::SetpcB64, "s_setpc_b64", Sop1, 29, O_RA64),
+    row(SOp::SwappcB64, "s_swappc_b64", Sop1, 30, O_D64_A64),
+    row(SOp::RfeB64, "s_rfe_b64", Sop1, 31, O_RA64),
+    row(
+        SOp::AndSaveexecB64,
+        "s_and_saveexec_b64",
+        Sop1,
+        32,
+        O_D64_A64,
+    ),
+    row(SOp::OrSaveexecB64, "s_or_saveexec_b64", Sop1, 33, O_D64_A64),
+    row(
+        SOp::XorSaveexecB64,
+        "s_xor_saveexec_b64",
+        Sop1,
+        34,
+        O_D64_A64,
+    ),
+    row(
+        SOp::Andn2SaveexecB64,
+        "s_andn2_saveexec_b64",
+        Sop1,
+        35,
+        O_D64_A64,
+    ),
+    row(
+        SOp::Orn2SaveexecB64,
+        "s_orn2_saveexec_b64",
+        Sop1,
+        36,
+        O_D64_A64,
+    ),
+    row(
+        SOp::NandSaveexecB64,
+        "s_nand_saveexec_b64",
+        Sop1,
+        37,
+        O_D64_A64,
+    ),
+    row(
+        SOp::NorSaveexecB64,
+        "s_nor_saveexec_b64",
+        Sop1,
+        38,
+        O_D64_A64,
+    ),
+    row(
+        SOp::XnorSaveexecB64,
+        "s_xnor_saveexec_b64",
+        Sop1,
+        39,
+        O_D64_A64,
+    ),
+    row(SOp::QuadmaskB32, "s_quadmask_b32", Sop1, 40, O_D32_A32),
+    row(SOp::QuadmaskB64, "s_quadmask_b64", Sop1, 41, O_D64_A64),
+    row(SOp::MovrelsB32, "s_movrels_b32", Sop1, 42, O_D32_RA32),
+    row(SOp::MovrelsB64, "s_movrels_b64", Sop1, 43, O_D64_RA64),
+    row(SOp::MovreldB32, "s_movreld_b32", Sop1, 44, O_D32_A32),
+    row(SOp::MovreldB64, "s_movreld_b64", Sop1, 45, O_D64_A64),
+    row(SOp::CbranchJoin, "s_cbranch_join", Sop1, 46, O_RA32),
+    row(SOp::AbsI32, "s_abs_i32", Sop1, 48, O_D32_A32),
+    row(SOp::SetGprIdxIdx, "s_set_gpr_idx_idx", Sop1, 50, O_A32),
+    row(
+        SOp::Andn1SaveexecB64,
+        "s_andn1_saveexec_b64",
+        Sop1,
+        51,
+        O_D64_A64,
+    ),
+    row(
+        SOp::Orn1SaveexecB64,
+        "s_orn1_saveexec_b64",
+        Sop1,
+        52,
+        O_D64_A64,
+    ),
+    row(
+        SOp::Andn1WrexecB64,
+        "s_andn1_wrexec_b64",
+        Sop1,
+        53,
+        O_D64_A64,
+    ),
+    row(
+        SOp::Andn2WrexecB64,
+        "s_andn2_wrexec_b64",
+        Sop1,
+        54,
+        O_D64_A64,
+    ),
+    row(
+        SOp::BitreplicateB64B32,
+        "s_bitreplicate_b64_b32",
+        Sop1,
+        55,
+        O_D64_A32,
+    ),
     // ---- SOPK ----
-    row("s_movk_i32", Sopk, 0, O_K_HEX),
-    row("s_cmovk_i32", Sopk, 1, O_K_HEX),
-    row("s_cmpk_eq_i32", Sopk, 2, O_CMPK),
-    row("s_cmpk_lg_i32", Sopk, 3, O_CMPK),
-    row("s_cmpk_gt_i32", Sopk, 4, O_CMPK),
-    row("s_cmpk_ge_i32", Sopk, 5, O_CMPK),
-    row("s_cmpk_lt_i32", Sopk, 6, O_CMPK),
-    row("s_cmpk_le_i32", Sopk, 7, O_CMPK),
-    row("s_cmpk_eq_u32", Sopk, 8, O_CMPKU),
-    row("s_cmpk_lg_u32", Sopk, 9, O_CMPKU),
-    row("s_cmpk_gt_u32", Sopk, 10, O_CMPKU),
-    row("s_cmpk_ge_u32", Sopk, 11, O_CMPKU),
-    row("s_cmpk_lt_u32", Sopk, 12, O_CMPKU),
-    row("s_cmpk_le_u32", Sopk, 13, O_CMPKU),
-    row("s_addk_i32", Sopk, 14, O_K_HEX),
-    row("s_mulk_i32", Sopk, 15, O_K_HEX),
-    row("s_cbranch_i_fork", Sopk, 16, O_D64_BR),
-    row("s_getreg_b32", Sopk, 17, O_GETREG),
-    row("s_setreg_b32", Sopk, 18, O_SETREG),
-    row("s_setreg_imm32_b32", Sopk, 20, O_SETREG_IMM),
-    row("s_call_b64", Sopk, 21, O_D64_BR),
+    row(SOp::MovkI32, "s_movk_i32", Sopk, 0, O_K_HEX),
+    row(SOp::CmovkI32, "s_cmovk_i32", Sopk, 1, O_K_HEX),
+    row(SOp::CmpkEqI32, "s_cmpk_eq_i32", Sopk, 2, O_CMPK),
+    row(SOp::CmpkLgI32, "s_cmpk_lg_i32", Sopk, 3, O_CMPK),
+    row(SOp::CmpkGtI32, "s_cmpk_gt_i32", Sopk, 4, O_CMPK),
+    row(SOp::CmpkGeI32, "s_cmpk_ge_i32", Sopk, 5, O_CMPK),
+    row(SOp::CmpkLtI32, "s_cmpk_lt_i32", Sopk, 6, O_CMPK),
+    row(SOp::CmpkLeI32, "s_cmpk_le_i32", Sopk, 7, O_CMPK),
+    row(SOp::CmpkEqU32, "s_cmpk_eq_u32", Sopk, 8, O_CMPKU),
+    row(SOp::CmpkLgU32, "s_cmpk_lg_u32", Sopk, 9, O_CMPKU),
+    row(SOp::CmpkGtU32, "s_cmpk_gt_u32", Sopk, 10, O_CMPKU),
+    row(SOp::CmpkGeU32, "s_cmpk_ge_u32", Sopk, 11, O_CMPKU),
+    row(SOp::CmpkLtU32, "s_cmpk_lt_u32", Sopk, 12, O_CMPKU),
+    row(SOp::CmpkLeU32, "s_cmpk_le_u32", Sopk, 13, O_CMPKU),
+    row(SOp::AddkI32, "s_addk_i32", Sopk, 14, O_K_HEX),
+    row(SOp::MulkI32, "s_mulk_i32", Sopk, 15, O_K_HEX),
+    row(SOp::CbranchIFork, "s_cbranch_i_fork", Sopk, 16, O_D64_BR),
+    row(SOp::GetregB32, "s_getreg_b32", Sopk, 17, O_GETREG),
+    row(SOp::SetregB32, "s_setreg_b32", Sopk, 18, O_SETREG),
+    row(
+        SOp::SetregImm32B32,
+        "s_setreg_imm32_b32",
+        Sopk,
+        20,
+        O_SETREG_IMM,
+    ),
+    row(SOp::CallB64, "s_call_b64", Sopk, 21, O_D64_BR),
     // ---- SOPC ----
-    row("s_cmp_eq_i32", Sopc, 0, O_A32_B32),
-    row("s_cmp_lg_i32", Sopc, 1, O_A32_B32),
-    row("s_cmp_gt_i32", Sopc, 2, O_A32_B32),
-    row("s_cmp_ge_i32", Sopc, 3, O_A32_B32),
-    row("s_cmp_lt_i32", Sopc, 4, O_A32_B32),
-    row("s_cmp_le_i32", Sopc, 5, O_A32_B32),
-    row("s_cmp_eq_u32", Sopc, 6, O_A32_B32),
-    row("s_cmp_lg_u32", Sopc, 7, O_A32_B32),
-    row("s_cmp_gt_u32", Sopc, 8, O_A32_B32),
-    row("s_cmp_ge_u32", Sopc, 9, O_A32_B32),
-    row("s_cmp_lt_u32", Sopc, 10, O_A32_B32),
-    row("s_cmp_le_u32", Sopc, 11, O_A32_B32),
-    row("s_bitcmp0_b32", Sopc, 12, O_A32_B32),
-    row("s_bitcmp1_b32", Sopc, 13, O_A32_B32),
-    row("s_bitcmp0_b64", Sopc, 14, O_A64_B32),
-    row("s_bitcmp1_b64", Sopc, 15, O_A64_B32),
-    row("s_setvskip", Sopc, 16, O_A32_B32),
-    row("s_set_gpr_idx_on", Sopc, 17, O_GPR_IDX_ON),
-    row("s_cmp_eq_u64", Sopc, 18, O_A64_B64),
-    row("s_cmp_lg_u64", Sopc, 19, O_A64_B64),
+    row(SOp::CmpEqI32, "s_cmp_eq_i32", Sopc, 0, O_A32_B32),
+    row(SOp::CmpLgI32, "s_cmp_lg_i32", Sopc, 1, O_A32_B32),
+    row(SOp::CmpGtI32, "s_cmp_gt_i32", Sopc, 2, O_A32_B32),
+    row(SOp::CmpGeI32, "s_cmp_ge_i32", Sopc, 3, O_A32_B32),
+    row(SOp::CmpLtI32, "s_cmp_lt_i32", Sopc, 4, O_A32_B32),
+    row(SOp::CmpLeI32, "s_cmp_le_i32", Sopc, 5, O_A32_B32),
+    row(SOp::CmpEqU32, "s_cmp_eq_u32", Sopc, 6, O_A32_B32),
+    row(SOp::CmpLgU32, "s_cmp_lg_u32", Sopc, 7, O_A32_B32),
+    row(SOp::CmpGtU32, "s_cmp_gt_u32", Sopc, 8, O_A32_B32),
+    row(SOp::CmpGeU32, "s_cmp_ge_u32", Sopc, 9, O_A32_B32),
+    row(SOp::CmpLtU32, "s_cmp_lt_u32", Sopc, 10, O_A32_B32),
+    row(SOp::CmpLeU32, "s_cmp_le_u32", Sopc, 11, O_A32_B32),
+    row(SOp::Bitcmp0B32, "s_bitcmp0_b32", Sopc, 12, O_A32_B32),
+    row(SOp::Bitcmp1B32, "s_bitcmp1_b32", Sopc, 13, O_A32_B32),
+    row(SOp::Bitcmp0B64, "s_bitcmp0_b64", Sopc, 14, O_A64_B32),
+    row(SOp::Bitcmp1B64, "s_bitcmp1_b64", Sopc, 15, O_A64_B32),
+    row(SOp::Setvskip, "s_setvskip", Sopc, 16, O_A32_B32),
+    row(SOp::SetGprIdxOn, "s_set_gpr_idx_on", Sopc, 17, O_GPR_IDX_ON),
+    row(SOp::CmpEqU64, "s_cmp_eq_u64", Sopc, 18, O_A64_B64),
+    row(SOp::CmpLgU64, "s_cmp_lg_u64", Sopc, 19, O_A64_B64),
     // ---- SOPP ----
-    row("s_nop", Sopp, 0, O_P_PLAIN),
-    row("s_endpgm", Sopp, 1, O_P_ENDPGM),
-    row("s_branch", Sopp, 2, O_P_BRANCH),
-    row("s_wakeup", Sopp, 3, O_NONE),
-    row("s_cbranch_scc0", Sopp, 4, O_P_BRANCH),
-    row("s_cbranch_scc1", Sopp, 5, O_P_BRANCH),
-    row("s_cbranch_vccz", Sopp, 6, O_P_BRANCH),
-    row("s_cbranch_vccnz", Sopp, 7, O_P_BRANCH),
-    row("s_cbranch_execz", Sopp, 8, O_P_BRANCH),
-    row("s_cbranch_execnz", Sopp, 9, O_P_BRANCH),
-    row("s_barrier", Sopp, 10, O_NONE),
-    row("s_setkill", Sopp, 11, O_P_PLAIN),
-    row("s_waitcnt", Sopp, 12, O_P_WAIT),
-    row("s_sethalt", Sopp, 13, O_P_PLAIN),
-    row("s_sleep", Sopp, 14, O_P_PLAIN),
-    row("s_setprio", Sopp, 15, O_P_PLAIN),
-    row("s_sendmsg", Sopp, 16, O_P_MSG),
-    row("s_sendmsghalt", Sopp, 17, O_P_MSG),
-    row("s_trap", Sopp, 18, O_P_PLAIN),
-    row("s_icache_inv", Sopp, 19, O_NONE),
-    row("s_incperflevel", Sopp, 20, O_P_PLAIN),
-    row("s_decperflevel", Sopp, 21, O_P_PLAIN),
-    row("s_ttracedata", Sopp, 22, O_NONE),
-    row("s_cbranch_cdbgsys", Sopp, 23, O_P_BRANCH),
-    row("s_cbranch_cdbguser", Sopp, 24, O_P_BRANCH),
-    row("s_cbranch_cdbgsys_or_user", Sopp, 25, O_P_BRANCH),
-    row("s_cbranch_cdbgsys_and_user", Sopp, 26, O_P_BRANCH),
-    row("s_endpgm_saved", Sopp, 27, O_NONE),
-    row("s_set_gpr_idx_off", Sopp, 28, O_NONE),
-    row("s_set_gpr_idx_mode", Sopp, 29, O_P_GPR_IDX),
-    row("s_endpgm_ordered_ps_done", Sopp, 30, O_NONE),
+    row(SOp::Nop, "s_nop", Sopp, 0, O_P_PLAIN),
+    row(SOp::Endpgm, "s_endpgm", Sopp, 1, O_P_ENDPGM),
+    row(SOp::Branch, "s_branch", Sopp, 2, O_P_BRANCH),
+    row(SOp::Wakeup, "s_wakeup", Sopp, 3, O_NONE),
+    row(SOp::CbranchScc0, "s_cbranch_scc0", Sopp, 4, O_P_BRANCH),
+    row(SOp::CbranchScc1, "s_cbranch_scc1", Sopp, 5, O_P_BRANCH),
+    row(SOp::CbranchVccz, "s_cbranch_vccz", Sopp, 6, O_P_BRANCH),
+    row(SOp::CbranchVccnz, "s_cbranch_vccnz", Sopp, 7, O_P_BRANCH),
+    row(SOp::CbranchExecz, "s_cbranch_execz", Sopp, 8, O_P_BRANCH),
+    row(SOp::CbranchExecnz, "s_cbranch_execnz", Sopp, 9, O_P_BRANCH),
+    row(SOp::Barrier, "s_barrier", Sopp, 10, O_NONE),
+    row(SOp::Setkill, "s_setkill", Sopp, 11, O_P_PLAIN),
+    row(SOp::Waitcnt, "s_waitcnt", Sopp, 12, O_P_WAIT),
+    row(SOp::Sethalt, "s_sethalt", Sopp, 13, O_P_PLAIN),
+    row(SOp::Sleep, "s_sleep", Sopp, 14, O_P_PLAIN),
+    row(SOp::Setprio, "s_setprio", Sopp, 15, O_P_PLAIN),
+    row(SOp::Sendmsg, "s_sendmsg", Sopp, 16, O_P_MSG),
+    row(SOp::Sendmsghalt, "s_sendmsghalt", Sopp, 17, O_P_MSG),
+    row(SOp::Trap, "s_trap", Sopp, 18, O_P_PLAIN),
+    row(SOp::IcacheInv, "s_icache_inv", Sopp, 19, O_NONE),
+    row(SOp::Incperflevel, "s_incperflevel", Sopp, 20, O_P_PLAIN),
+    row(SOp::Decperflevel, "s_decperflevel", Sopp, 21, O_P_PLAIN),
+    row(SOp::Ttracedata, "s_ttracedata", Sopp, 22, O_NONE),
+    row(
+        SOp::CbranchCdbgsys,
+        "s_cbranch_cdbgsys",
+        Sopp,
+        23,
+        O_P_BRANCH,
+    ),
+    row(
+        SOp::CbranchCdbguser,
+        "s_cbranch_cdbguser",
+        Sopp,
+        24,
+        O_P_BRANCH,
+    ),
+    row(
+        SOp::CbranchCdbgsysOrUser,
+        "s_cbranch_cdbgsys_or_user",
+        Sopp,
+        25,
+        O_P_BRANCH,
+    ),
+    row(
+        SOp::CbranchCdbgsysAndUser,
+        "s_cbranch_cdbgsys_and_user",
+        Sopp,
+        26,
+        O_P_BRANCH,
+    ),
+    row(SOp::EndpgmSaved, "s_endpgm_saved", Sopp, 27, O_NONE),
+    row(SOp::SetGprIdxOff, "s_set_gpr_idx_off", Sopp, 28, O_NONE),
+    row(
+        SOp::SetGprIdxMode,
+        "s_set_gpr_idx_mode",
+        Sopp,
+        29,
+        O_P_GPR_IDX,
+    ),
+    row(
+        SOp::EndpgmOrderedPsDone,
+        "s_endpgm_ordered_ps_done",
+        Sopp,
+        30,
+        O_NONE,
+    ),
 ];
 
 /// A fast non-cryptographic hasher (the "Fx" multiply-rotate hash of rustc)
@@ -1070,6 +2161,56 @@ mod tests {
             TABLE.iter().filter(|d| d.format == Format::Smem).count(),
             84
         );
+    }
+
+    #[test]
+    fn operation_ids_name_their_mnemonics() {
+        // `s_add_u32` is `SOp::AddU32`: one id per row, named after it.
+        let mut ops = std::collections::HashSet::new();
+        for d in TABLE {
+            assert!(ops.insert(d.op), "{}: operation id used twice", d.name);
+            let camel: String = d.name[2..]
+                .split('_')
+                .map(|w| {
+                    let mut c = w.chars();
+                    c.next()
+                        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                        .unwrap_or_default()
+                })
+                .collect();
+            assert_eq!(format!("{:?}", d.op), camel, "{}", d.name);
+        }
+    }
+
+    #[test]
+    fn implicit_uses() {
+        let row = |name| by_name(name).unwrap();
+        let d = row("s_addc_u32");
+        assert!(d.implicit_reads.contains(Implicit::SCC));
+        assert!(d.implicit_writes.contains(Implicit::SCC));
+        let d = row("s_and_saveexec_b64");
+        assert!(d.implicit_reads.contains(Implicit::EXEC));
+        assert!(d.implicit_writes.contains(Implicit::EXEC | Implicit::SCC));
+        assert_eq!(row("s_cbranch_vccz").implicit_reads, Implicit::VCC);
+        assert_eq!(row("s_movrels_b64").implicit_reads, Implicit::M0);
+        assert!(row("s_bitset1_b32").implicit_reads.contains(Implicit::SDST));
+        assert!(row("s_mov_b32").implicit_reads.is_empty());
+        assert!(row("s_mov_b32").implicit_writes.is_empty());
+        for d in TABLE {
+            // SDST is only ever an implicit read, of a row that has one.
+            assert!(!d.implicit_writes.contains(Implicit::SDST), "{}", d.name);
+            if d.implicit_reads.contains(Implicit::SDST) {
+                assert!(d.operand(Field::Sdst).is_some(), "{}", d.name);
+            }
+            // Scalar memory has no implicit register use; its space is data.
+            if d.format == Format::Smem {
+                assert!(d.implicit_reads.is_empty() && d.implicit_writes.is_empty());
+                let spaced = !matches!(d.mem, Mem::CacheCtl | Mem::Time);
+                assert_eq!(d.space.is_some(), spaced, "{}", d.name);
+            } else {
+                assert_eq!(d.space, None, "{}", d.name);
+            }
+        }
     }
 
     #[test]

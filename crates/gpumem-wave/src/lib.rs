@@ -4,9 +4,10 @@
 //! LGKM_CNT with a seeded out-of-order latency model, and hazard reports.
 //!
 //! Data flows one way: program words → decoded [`gpumem_vega::Inst`] (decoded
-//! once per dword offset) → for SMEM, one [`access::Access`] record →
-//! the functional cache/memory ([`cache`], [`memory`]) and the latency model
-//! ([`timing`]) → completion events that write SGPRs → the [`WaveReport`].
+//! once per dword offset) → for SMEM, one [`gpumem_mem::scalar::ScalarAccess`]
+//! record → the functional scalar cache and memory of `gpumem-mem`
+//! ([`gpumem_mem::scache`], [`gpumem_mem::Global`]) and the latency model
+//! (`timing.rs`) → completion events that write SGPRs → the [`WaveReport`].
 //! Decisions and sources: `SEMANTICS.md`.
 //!
 //! ```
@@ -16,7 +17,12 @@
 //!     [wave]
 //!     sgpr = { "s[0:1]" = "0x1000" }
 //! "#).unwrap();
-//! let src = "s_load_dword s4, s[0:1], 0x0\ns_waitcnt lgkmcnt(0)\ns_add_u32 s5, s4, 1\ns_endpgm\n";
+//! let src = "
+//!     s_load_dword s4, s[0:1], 0x0
+//!     s_waitcnt lgkmcnt(0)
+//!     s_add_u32 s5, s4, 1
+//!     s_endpgm
+//! ";
 //! let mem = [MemoryInit { addr: 0x1000, bytes: 41u32.to_le_bytes().to_vec() }];
 //! let r = run(Program::Source(src), &cfg, &mem, &[]).unwrap();
 //! assert_eq!(r.waves[0].sgpr[5], 42);
@@ -25,15 +31,13 @@
 
 #![warn(missing_docs)]
 
-pub mod access;
-pub mod cache;
+mod access;
 pub mod config;
 mod machine;
-pub mod memory;
 pub mod regs;
 pub mod report;
 pub mod salu;
-pub mod timing;
+mod timing;
 
 pub use config::{
     DumpRequest, Limits, MemoryInit, ScalarCacheConfig, Sharing, VegaConfig, WaveSection,
@@ -73,7 +77,7 @@ pub enum WaveError {
     Config(String),
     /// Initial memory exceeds the limit.
     #[error(transparent)]
-    Memory(#[from] memory::MemoryLimit),
+    Memory(#[from] gpumem_mem::MemoryLimit),
 }
 
 fn apply_sgprs(
@@ -146,7 +150,7 @@ fn run_words(
         ));
     }
     config.scalar_cache.sets().map_err(WaveError::Config)?;
-    let mut mem = memory::Memory::new(config.limits.max_memory);
+    let mut mem = gpumem_mem::Global::new(config.limits.max_memory);
     for m in memory {
         mem.write(m.addr, &m.bytes)?;
     }
@@ -159,7 +163,7 @@ fn run_words(
         }
         init.push(regs);
     }
-    let prog = machine::Program::new(words);
+    let prog = machine::Decoded::new(words);
     let mut m = machine::Machine::new(&prog, config, mem, init);
     m.run();
     let waves = m.results();

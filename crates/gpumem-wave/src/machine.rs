@@ -4,17 +4,21 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 
-use gpumem_vega::table::{Field, Format, Kind, Mem};
+use gpumem_vega::lint::Lint;
+use gpumem_vega::operand::code;
+use gpumem_vega::table::{Field, Format, Implicit, Kind, Mem, Operand, SOp};
 use gpumem_vega::{DecodeError, Inst, SmemOffset, Target, decode};
 
-use crate::access::{self, Access, Apertures, NotBuilt, Op};
-use crate::cache::{CacheStats, ScalarCache};
+use gpumem_mem::scache::{CacheStats, Part, ScalarCache, Served};
+use gpumem_mem::scalar::{ScalarAccess, ScalarOp as Op};
+use gpumem_mem::{Global, MemoryLimit};
+
+use crate::access::{self, Apertures, NotBuilt};
 use crate::config::{Sharing, VegaConfig};
-use crate::memory::Memory;
 use crate::regs::{POISON, mask, reg_name};
 use crate::report::{Fault, FaultKind, Hazard, HazardRule, Stats, WaveEnd, WaveResult};
 use crate::salu::{Flow, PRIVATE_BASE_HI, ScalarState};
-use crate::timing::{Latency, Service};
+use crate::timing::Latency;
 
 /// Most hazards kept per run (distinct ones; the rest are counted in `dropped`).
 const MAX_HAZARDS: usize = 10_000;
@@ -33,12 +37,12 @@ pub(crate) struct Slot {
 
 /// The decoded program.
 #[derive(Clone, Debug)]
-pub(crate) struct Program {
+pub(crate) struct Decoded {
     pub slots: Vec<Result<Slot, DecodeError>>,
 }
 
-impl Program {
-    pub fn new(words: &[u32]) -> Program {
+impl Decoded {
+    pub fn new(words: &[u32]) -> Decoded {
         let slots = (0..words.len())
             .map(|i| {
                 decode(&words[i..], Target::Gfx900).map(|(inst, len)| {
@@ -53,7 +57,7 @@ impl Program {
                 })
             })
             .collect();
-        Program { slots }
+        Decoded { slots }
     }
 
     fn text(&self, pc: u64) -> String {
@@ -66,10 +70,11 @@ impl Program {
 
 fn src_mask(c: u8, dwords: u8) -> u128 {
     match c {
-        125 => 0,
+        code::NULL => 0,
         0..=127 => mask(c, dwords),
-        251 => mask(106, 2),
-        252 => mask(126, 2),
+        // src_vccz, src_execz.
+        251 => mask(code::VCC, 2),
+        252 => mask(code::EXEC, 2),
         _ => 0,
     }
 }
@@ -103,25 +108,28 @@ fn static_uses(inst: &Inst) -> (u128, u128) {
             _ => {}
         }
     }
-    let exec = mask(126, 2);
-    match (d.format, d.opcode) {
-        (Format::Sopp, 6 | 7) => r |= mask(106, 2),
-        (Format::Sopp, 8 | 9) => r |= exec,
-        (Format::Sop1, 32..=39 | 51..=54) => {
-            r |= exec;
-            w |= exec;
+    let implicit = |set: Implicit| -> u128 {
+        let mut m = 0;
+        if set.contains(Implicit::VCC) {
+            m |= mask(code::VCC, 2);
         }
-        // s_bitset*: read-modify-write of SDST; s_movrel*: M0.
-        (Format::Sop1, 24..=27) => {
-            r |= mask(inst.sdst, if d.opcode.is_multiple_of(2) { 1 } else { 2 })
+        if set.contains(Implicit::EXEC) {
+            m |= mask(code::EXEC, 2);
         }
-        (Format::Sop1, 42..=45) => r |= mask(124, 1),
-        (Format::Sop1, 50) | (Format::Sopc, 17) | (Format::Sopp, 29) => {
-            r |= mask(124, 1);
-            w |= mask(124, 1);
+        if set.contains(Implicit::M0) {
+            m |= mask(code::M0, 1);
         }
-        (Format::Sopk, 14 | 15) => r |= mask(inst.sdst, 1),
-        _ => {}
+        m
+    };
+    r |= implicit(d.implicit_reads);
+    w |= implicit(d.implicit_writes);
+    if d.implicit_reads.contains(Implicit::SDST)
+        && let Some(Operand {
+            kind: Kind::Reg(class),
+            ..
+        }) = d.operand(Field::Sdst)
+    {
+        r |= mask(inst.sdst, class.dwords());
     }
     (r, w)
 }
@@ -185,11 +193,11 @@ struct Event {
 
 /// The whole run.
 pub(crate) struct Machine<'a> {
-    prog: &'a Program,
+    prog: &'a Decoded,
     realtime_num: u64,
     realtime_den: u64,
     pub waves: Vec<Wave>,
-    pub mem: Memory,
+    pub mem: Global,
     caches: Vec<ScalarCache>,
     shared: bool,
     events: BinaryHeap<Reverse<Event>>,
@@ -205,7 +213,7 @@ pub(crate) struct Machine<'a> {
 }
 
 impl<'a> Machine<'a> {
-    pub fn new(prog: &'a Program, cfg: &VegaConfig, mem: Memory, init: Vec<[u32; 128]>) -> Self {
+    pub fn new(prog: &'a Decoded, cfg: &VegaConfig, mem: Global, init: Vec<[u32; 128]>) -> Self {
         let shared = cfg.scalar_cache.sharing == Sharing::Shared;
         let ncache = if shared { 1 } else { init.len().max(1) };
         let waves = init
@@ -239,7 +247,10 @@ impl<'a> Machine<'a> {
             waves,
             mem,
             caches: (0..ncache)
-                .map(|_| ScalarCache::new(&cfg.scalar_cache))
+                .map(|_| {
+                    let c = &cfg.scalar_cache;
+                    ScalarCache::new(c.line, c.sets().unwrap_or(1), c.ways)
+                })
                 .collect(),
             shared,
             events: BinaryHeap::new(),
@@ -420,7 +431,7 @@ impl<'a> Machine<'a> {
         let d = inst.def;
         let is_smem = d.format == Format::Smem;
         // ---- issue checks without side effects ----
-        if d.format == Format::Sopp && d.opcode == 12 {
+        if d.op == SOp::Waitcnt {
             let n = gpumem_vega::operand::waitcnt_decode(inst.simm16).2;
             let w = &mut self.waves[wi];
             if w.lgkm > u32::from(n) {
@@ -436,7 +447,7 @@ impl<'a> Machine<'a> {
             }
         }
         if is_smem {
-            let weight = smem_weight(&inst);
+            let weight = u32::from(access::weight(d));
             let w = &mut self.waves[wi];
             if w.lgkm + weight > LGKM_MAX {
                 w.blocked = true;
@@ -450,17 +461,17 @@ impl<'a> Machine<'a> {
         let next = pc + 4 * u64::from(slot.len);
         // ---- logical hazards: read/write of un-waited SMEM data ----
         let (mut reads, writes) = (slot.reads, slot.writes);
-        if d.format == Format::Sop1 && (42..=45).contains(&d.opcode) {
-            let s = &self.waves[wi].s;
-            let n = if d.opcode % 2 == 0 { 1 } else { 2 };
-            let base = if d.opcode <= 43 {
-                inst.ssrc0
-            } else {
-                inst.sdst
-            };
-            if let Ok(i) = s.rel_index(base, n) {
-                reads |= mask(i, n);
-            }
+        let relative = match d.op {
+            SOp::MovrelsB32 => Some((inst.ssrc0, 1)),
+            SOp::MovrelsB64 => Some((inst.ssrc0, 2)),
+            SOp::MovreldB32 => Some((inst.sdst, 1)),
+            SOp::MovreldB64 => Some((inst.sdst, 2)),
+            _ => None,
+        };
+        if let Some((base, n)) = relative
+            && let Ok(i) = self.waves[wi].s.rel_index(base, n)
+        {
+            reads |= mask(i, n);
         }
         if self.waves[wi].pending & (reads | writes) != 0 {
             self.check_pending(wi, pc, reads, writes);
@@ -471,11 +482,11 @@ impl<'a> Machine<'a> {
             self.waves[wi].clause.clear();
             self.stats.scalar_alu += 1;
             let flow = self.waves[wi].s.step(&inst, pc, next);
-            self.apply_flow(wi, flow, pc, next);
+            self.apply_flow(wi, flow, d.name, pc, next);
         }
     }
 
-    fn apply_flow(&mut self, wi: usize, flow: Flow, pc: u64, next: u64) {
+    fn apply_flow(&mut self, wi: usize, flow: Flow, name: &str, pc: u64, next: u64) {
         let now = self.now;
         match flow {
             Flow::Next => {
@@ -499,7 +510,7 @@ impl<'a> Machine<'a> {
                 w.end_cycle = now;
             }
             Flow::Waitcnt(n) => {
-                self.logical_wait(wi, pc, n);
+                self.logical_wait(wi, name, pc, n);
                 let w = &mut self.waves[wi];
                 w.blocked = false;
                 w.pc = next;
@@ -551,7 +562,7 @@ impl<'a> Machine<'a> {
     /// The logical effect of `s_waitcnt lgkmcnt(n)`: with out-of-order
     /// returns, LGKM_CNT <= n guarantees only the SMEMs whose own increment
     /// exceeds n (all of them for n = 0).
-    fn logical_wait(&mut self, wi: usize, pc: u64, n: u16) {
+    fn logical_wait(&mut self, wi: usize, name: &str, pc: u64, n: u16) {
         let w = &self.waves[wi];
         if w.logical.is_empty() || n >= 15 {
             return;
@@ -578,7 +589,7 @@ impl<'a> Machine<'a> {
                     pc,
                     assumed,
                     format!(
-                        "s_waitcnt lgkmcnt({n}) does not guarantee the SMEM(s) at {} although they are the oldest: scalar memory returns out of order, so only lgkmcnt(0) is safe (§7.3)",
+                        "{name} lgkmcnt({n}) does not guarantee the SMEM(s) at {} although they are the oldest: scalar memory returns out of order, so only lgkmcnt(0) is safe (§7.3)",
                         list.join(", ")
                     ),
                 );
@@ -607,18 +618,19 @@ impl<'a> Machine<'a> {
         // Static rules, shared with the assembler's lints.
         for hit in gpumem_vega::lint::check(&inst) {
             let rule = match hit.lint {
-                "smem-store-sgpr-offset" => HazardRule::StoreSgprOffset,
-                "smem-replay-overlap" => HazardRule::ReplaySelfOverwrite,
-                "smem-sdata-not-sgpr" => HazardRule::SdataNotSgpr,
-                "smem-unaligned-offset" => HazardRule::AddressLsbsIgnored,
-                _ => continue,
+                Lint::StoreSgprOffset => HazardRule::StoreSgprOffset,
+                Lint::ReplayOverlap => HazardRule::ReplaySelfOverwrite,
+                Lint::SdataNotSgpr => HazardRule::SdataNotSgpr,
+                Lint::UnalignedOffset => HazardRule::AddressLsbsIgnored,
+                Lint::NegativeOffset => continue,
             };
             self.hazard(rule, wi, pc, vec![], hit.message);
         }
         let ap = Apertures {
             private_base_hi: PRIVATE_BASE_HI,
         };
-        let a = match access::build(&inst, slot.w0, &self.waves[wi].s.regs, ap) {
+        let mut notes = Vec::new();
+        let a = match access::build(&inst, slot.w0, &self.waves[wi].s.regs, ap, &mut notes) {
             Ok(a) => a,
             Err(NotBuilt::Skip(rule, m)) => {
                 self.stats.smem_skipped += 1;
@@ -632,8 +644,8 @@ impl<'a> Machine<'a> {
                 return;
             }
         };
-        for (rule, m) in &a.notes {
-            self.hazard(*rule, wi, pc, vec![], m.clone());
+        for (rule, m) in notes {
+            self.hazard(rule, wi, pc, vec![], m);
         }
         match a.op {
             Op::Load => self.stats.smem_loads += 1,
@@ -654,8 +666,8 @@ impl<'a> Machine<'a> {
         let id = self.next_op;
         self.next_op += 1;
         let nparts = parts.len() as u8;
-        for (service, writes) in parts {
-            let t = self.now + self.latency.part(service);
+        for Part { served, writes } in parts {
+            let t = self.now + self.latency.part(served);
             self.seq += 1;
             self.events.push(Reverse(Event {
                 time: t,
@@ -689,7 +701,7 @@ impl<'a> Machine<'a> {
     /// XNACK replay rules (§7.2.1): within a clause (consecutive SMEMs), no
     /// member may overwrite its own or an earlier member's sources; an atomic
     /// must be alone. A returning atomic overwriting its own data is allowed.
-    fn clause_check(&mut self, wi: usize, pc: u64, slot: &Slot, a: &Access) {
+    fn clause_check(&mut self, wi: usize, pc: u64, slot: &Slot, a: &ScalarAccess) {
         let atomic = matches!(a.op, Op::Atomic { .. });
         let writes = a.dest.map_or(0, |r| mask(r.code, r.count));
         let mut own_reads = slot.reads;
@@ -744,186 +756,40 @@ impl<'a> Machine<'a> {
     }
 
     /// Performs the access on the cache and memory (values now; SGPR writes
-    /// are returned per part and land at completion).
-    #[allow(clippy::type_complexity)]
-    fn perform(
-        &mut self,
-        wi: usize,
-        a: &Access,
-    ) -> Result<Vec<(Service, Vec<(u8, u32)>)>, crate::memory::MemoryLimit> {
-        let ci = self.cache_index(wi);
-        let now = self.now;
-        let mut parts: Vec<(Service, Vec<(u8, u32)>)> = Vec::new();
-        let dest = a.dest;
-        let reg_of = |i: usize| dest.map_or(125, |r| r.code.wrapping_add(i as u8) & 127);
-        match a.op {
-            Op::Load => {
-                let n = usize::from(a.n);
-                let mut oob = Vec::new();
-                let mut i = 0;
-                while i < n {
-                    if a.in_range >> i & 1 == 0 {
-                        oob.push((reg_of(i), if a.poison { POISON } else { 0 }));
-                        i += 1;
-                        continue;
-                    }
-                    let cache = &mut self.caches[ci];
-                    let line = cache.line_of(a.addr[i]);
-                    let mut j = i;
-                    while j < n && a.in_range >> j & 1 == 1 && cache.line_of(a.addr[j]) == line {
-                        j += 1;
-                    }
-                    let mut vals = [0u32; 16];
-                    let hit = cache.load(
-                        &mut self.mem,
-                        line,
-                        &a.addr[i..j],
-                        &mut vals[..j - i],
-                        a.glc,
-                    )?;
-                    let writes = (i..j)
-                        .map(|k| (reg_of(k), if a.poison { POISON } else { vals[k - i] }))
-                        .collect();
-                    parts.push((if hit { Service::Hit } else { Service::Miss }, writes));
-                    i = j;
-                }
-                if !oob.is_empty() {
-                    match parts.first_mut() {
-                        Some(p) => p.1.extend(oob),
-                        None => parts.push((Service::Local, oob)),
-                    }
-                }
-            }
-            Op::Store => {
-                let n = usize::from(a.n);
-                let mut i = 0;
-                while i < n {
-                    if a.in_range >> i & 1 == 0 {
-                        i += 1;
-                        continue;
-                    }
-                    let cache = &mut self.caches[ci];
-                    let line = cache.line_of(a.addr[i]);
-                    let mut j = i;
-                    while j < n && a.in_range >> j & 1 == 1 && cache.line_of(a.addr[j]) == line {
-                        j += 1;
-                    }
-                    let hit =
-                        cache.store(&mut self.mem, line, &a.addr[i..j], &a.data[i..j], a.glc)?;
-                    parts.push((
-                        if hit && !a.glc {
-                            Service::Hit
-                        } else {
-                            Service::Miss
-                        },
-                        Vec::new(),
-                    ));
-                    i = j;
-                }
-                if parts.is_empty() {
-                    parts.push((Service::Local, Vec::new()));
-                }
-            }
-            Op::Atomic { op, wide } => {
-                let words = if wide { 2 } else { 1 };
-                let performed = (0..words).all(|i| a.in_range >> i & 1 == 1);
-                let mut old = 0u64;
-                if performed {
-                    let addr = a.addr[0];
-                    let cache = &mut self.caches[ci];
-                    let line = cache.line_of(addr);
-                    cache.flush_line(&mut self.mem, line)?;
-                    if wide {
-                        let l2 = cache.line_of(addr.wrapping_add(4));
-                        if l2 != line {
-                            cache.flush_line(&mut self.mem, l2)?;
-                        }
-                    }
-                    let rd = |m: &Memory, k: u64| u64::from(m.read_u32(addr.wrapping_add(4 * k)));
-                    old = rd(&self.mem, 0) | if wide { rd(&self.mem, 1) << 32 } else { 0 };
-                    let pair = |lo: u32, hi: u32| {
-                        u64::from(lo) | if wide { u64::from(hi) << 32 } else { 0 }
-                    };
-                    let src = pair(a.data[0], a.data[1]);
-                    let cmp = if wide {
-                        pair(a.data[2], a.data[3])
-                    } else {
-                        u64::from(a.data[1])
-                    };
-                    let src = if wide { src } else { u64::from(a.data[0]) };
-                    let new = op.apply(old, src, cmp, if wide { 64 } else { 32 });
-                    self.mem.write_u32(addr, new as u32)?;
-                    if wide {
-                        self.mem
-                            .write_u32(addr.wrapping_add(4), (new >> 32) as u32)?;
-                    }
-                }
-                let writes = match dest {
-                    Some(_) => {
-                        let v = |k: usize| -> u32 {
-                            if a.poison {
-                                POISON
-                            } else {
-                                (old >> (32 * k)) as u32
-                            }
-                        };
-                        (0..words).map(|k| (reg_of(k), v(k))).collect()
-                    }
-                    None => Vec::new(),
-                };
-                parts.push((
-                    if performed {
-                        Service::Miss
-                    } else {
-                        Service::Local
-                    },
-                    writes,
-                ));
-            }
-            Op::Invalidate => {
-                self.caches[ci].invalidate_all();
-                parts.push((Service::Local, Vec::new()));
-            }
-            Op::WriteBack => {
-                self.caches[ci].write_back_all(&mut self.mem)?;
-                parts.push((Service::Local, Vec::new()));
-            }
-            Op::Discard { lines } => {
-                let cache = &mut self.caches[ci];
-                let lb = cache.line_bytes();
-                for k in 0..u64::from(lines) {
-                    let l = cache.line_of(a.addr[0].wrapping_add(k * 64));
-                    cache.discard(l);
-                    if lb > 64 {
-                        break;
-                    }
-                }
-                parts.push((Service::Local, Vec::new()));
-            }
-            Op::MemTime | Op::MemRealTime => {
-                let t = if a.op == Op::MemTime {
-                    now
-                } else {
-                    ((u128::from(now) * u128::from(self.realtime_num))
-                        / u128::from(self.realtime_den)) as u64
-                };
-                let writes = (0..2)
-                    .map(|k| {
-                        (
-                            reg_of(k),
-                            if a.poison {
-                                POISON
-                            } else {
-                                (t >> (32 * k)) as u32
-                            },
-                        )
-                    })
-                    .collect();
-                parts.push((Service::Local, writes));
-            }
-            Op::Probe => {}
+    /// are returned per part and land at completion). The time counters are
+    /// the machine's.
+    fn perform(&mut self, wi: usize, a: &ScalarAccess) -> Result<Vec<Part>, MemoryLimit> {
+        if !matches!(a.op, Op::MemTime | Op::MemRealTime) {
+            let ci = self.cache_index(wi);
+            return self.caches[ci].perform(&mut self.mem, a);
         }
-        Ok(parts)
+        let now = self.now;
+        let t = if a.op == Op::MemTime {
+            now
+        } else {
+            ((u128::from(now) * u128::from(self.realtime_num)) / u128::from(self.realtime_den))
+                as u64
+        };
+        let reg_of = |i: usize| {
+            a.dest
+                .map_or(code::NULL, |r| r.code.wrapping_add(i as u8) & 127)
+        };
+        let writes = (0..2)
+            .map(|k| {
+                (
+                    reg_of(k),
+                    if a.poison {
+                        POISON
+                    } else {
+                        (t >> (32 * k)) as u32
+                    },
+                )
+            })
+            .collect();
+        Ok(vec![Part {
+            served: Served::Local,
+            writes,
+        }])
     }
 
     /// Final state of each wave.
@@ -955,17 +821,6 @@ impl<'a> Machine<'a> {
                 }
             })
             .collect()
-    }
-}
-
-/// LGKM increment of an SMEM before its record is built (for the capacity check).
-fn smem_weight(inst: &Inst) -> u32 {
-    match inst.def.mem {
-        Mem::Probe | Mem::None => 0,
-        Mem::CacheCtl | Mem::Discard => 1,
-        Mem::Time => 2,
-        _ if inst.def.data_dwords() == 1 => 1,
-        _ => 2,
     }
 }
 

@@ -12,9 +12,7 @@ use gpumem_vega::operand::code;
 pub const NREGS: usize = 128;
 /// Number of general SGPRs on gfx900/gfx906.
 pub const SGPRS: u8 = 102;
-/// The documented poison pattern written where the Vega ISA says "invalid
-/// data can result" (misaligned SMEM SDATA, §7.4).
-pub const POISON: u32 = 0xBAD5_DA7A;
+pub use gpumem_mem::scalar::POISON;
 
 /// A run of consecutive registers: first code and count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -26,7 +24,7 @@ pub struct RegRange {
 }
 
 /// Bit mask of `n` registers starting at `code` (bits past 127 dropped).
-pub fn mask(code: u8, n: u8) -> u128 {
+pub(crate) fn mask(code: u8, n: u8) -> u128 {
     let mut m = 0u128;
     for i in 0..u32::from(n) {
         let c = u32::from(code) + i;
@@ -38,7 +36,7 @@ pub fn mask(code: u8, n: u8) -> u128 {
 }
 
 /// The name of a single register code (`s5`, `vcc_lo`, `ttmp3`, `m0`, …).
-pub fn reg_name(c: u8) -> String {
+pub(crate) fn reg_name(c: u8) -> String {
     match c {
         0..=101 => format!("s{c}"),
         102 => "flat_scratch_lo".into(),

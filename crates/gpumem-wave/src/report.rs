@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::cache::CacheStats;
+use gpumem_mem::scache::CacheStats;
 
 /// Why a wave stopped abnormally (closed set).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

@@ -3,8 +3,8 @@
 //! memory, no timing (the caller turns [`Flow`] into cycles).
 
 use gpumem_vega::Inst;
-use gpumem_vega::operand::{INLINE_F32, INLINE_F64, waitcnt_decode};
-use gpumem_vega::table::Format;
+use gpumem_vega::operand::{INLINE_F32, INLINE_F64, code, waitcnt_decode};
+use gpumem_vega::table::{Format, SOp};
 
 use crate::regs::SGPRS;
 use crate::report::FaultKind;
@@ -14,6 +14,11 @@ use crate::report::FaultKind;
 pub const SHARED_BASE_HI: u32 = 0x0001_0000;
 /// High dword of the private (scratch) aperture base (`src_private_base`).
 pub const PRIVATE_BASE_HI: u32 = 0x0002_0000;
+
+/// Indexes of M0, VCC and EXEC (low halves) in [`ScalarState::regs`].
+const M0: usize = code::M0 as usize;
+const VCC: usize = code::VCC as usize;
+const EXEC: usize = code::EXEC as usize;
 
 /// One wave's scalar state.
 #[derive(Clone, Debug)]
@@ -66,10 +71,10 @@ impl ScalarState {
     }
 
     fn exec(&self) -> u64 {
-        u64::from(self.regs[126]) | u64::from(self.regs[127]) << 32
+        u64::from(self.regs[EXEC]) | u64::from(self.regs[EXEC + 1]) << 32
     }
     fn vcc(&self) -> u64 {
-        u64::from(self.regs[106]) | u64::from(self.regs[107]) << 32
+        u64::from(self.regs[VCC]) | u64::from(self.regs[VCC + 1]) << 32
     }
 
     /// Reads a 32-bit source operand (8-bit code).
@@ -141,7 +146,7 @@ impl ScalarState {
     /// `s_movrels*`/`s_movreld*` register index: `code + M0`, which must stay
     /// inside s0–s101 (or M0 must be 0 for other registers).
     pub fn rel_index(&self, code: u8, n: u8) -> Result<u8, (FaultKind, String)> {
-        let m0 = self.regs[124];
+        let m0 = self.regs[M0];
         let idx = u64::from(code) + u64::from(m0);
         if code < SGPRS {
             if idx + u64::from(n) <= u64::from(SGPRS) {
@@ -157,319 +162,296 @@ impl ScalarState {
     }
 
     /// Executes one non-memory scalar instruction at byte address `pc`
-    /// whose successor is at `next`.
+    /// whose successor is at `next`. SMEM instructions do nothing here.
     pub fn step(&mut self, inst: &Inst, pc: u64, next: u64) -> Flow {
         let _ = pc;
-        let d = inst.def;
-        let op = d.opcode;
-        let (c0, c1, dst, lit) = (inst.ssrc0, inst.ssrc1, inst.sdst, inst.literal);
-        match d.format {
-            Format::Sop2 => self.sop2(op, c0, c1, dst, lit),
-            Format::Sop1 => self.sop1(op, c0, dst, lit, next),
-            Format::Sopk => self.sopk(op, dst, inst.simm16, lit, next),
+        let op = inst.def.op;
+        match inst.def.format {
+            Format::Sop2 => self.sop2(op, inst),
+            Format::Sop1 => self.sop1(op, inst, next),
+            Format::Sopk => self.sopk(op, inst, next),
             Format::Sopc => {
-                self.sopc(op, c0, c1, lit);
+                self.sopc(op, inst);
                 Flow::Next
             }
-            Format::Sopp => self.sopp(op, inst.simm16, next),
+            Format::Sopp => self.sopp(op, inst.def.name, inst.simm16, next),
             Format::Smem => Flow::Next,
         }
     }
 
-    fn sop2(&mut self, op: u8, c0: u8, c1: u8, dst: u8, lit: Option<u32>) -> Flow {
+    fn sop2(&mut self, op: SOp, inst: &Inst) -> Flow {
+        use SOp::*;
+        let (c0, c1, dst, lit) = (inst.ssrc0, inst.ssrc1, inst.sdst, inst.literal);
         let a = self.src32(c0, lit);
         let b = self.src32(c1, lit);
         let a64 = self.src64(c0, lit);
         let b64 = self.src64(c1, lit);
         let scc = self.scc;
         match op {
-            0 => {
+            AddU32 => {
                 let (r, c) = a.overflowing_add(b);
                 self.set32(dst, r);
                 self.scc = c;
             }
-            1 => {
+            SubU32 => {
                 self.set32(dst, a.wrapping_sub(b));
                 self.scc = b > a;
             }
-            2 => {
+            AddI32 => {
                 let (r, o) = (a as i32).overflowing_add(b as i32);
                 self.set32(dst, r as u32);
                 self.scc = o;
             }
-            3 => {
+            SubI32 => {
                 let (r, o) = (a as i32).overflowing_sub(b as i32);
                 self.set32(dst, r as u32);
                 self.scc = o;
             }
-            4 => {
+            AddcU32 => {
                 let t = u64::from(a) + u64::from(b) + u64::from(scc);
                 self.set32(dst, t as u32);
                 self.scc = t >> 32 != 0;
             }
-            5 => {
+            SubbU32 => {
                 let r = a.wrapping_sub(b).wrapping_sub(u32::from(scc));
                 self.set32(dst, r);
                 self.scc = u64::from(b) + u64::from(scc) > u64::from(a);
             }
-            6..=9 => {
+            MinI32 | MinU32 | MaxI32 | MaxU32 => {
                 let pick_a = match op {
-                    6 => (a as i32) < (b as i32),
-                    7 => a < b,
-                    8 => (a as i32) > (b as i32),
+                    MinI32 => (a as i32) < (b as i32),
+                    MinU32 => a < b,
+                    MaxI32 => (a as i32) > (b as i32),
                     _ => a > b,
                 };
                 self.set32(dst, if pick_a { a } else { b });
                 self.scc = pick_a;
             }
-            10 => self.set32(dst, if scc { a } else { b }),
-            11 => self.set64(dst, if scc { a64 } else { b64 }),
-            12..=27 => {
-                let f = |x: u64, y: u64| -> u64 {
-                    match (op - 12) / 2 {
-                        0 => x & y,
-                        1 => x | y,
-                        2 => x ^ y,
-                        3 => x & !y,
-                        4 => x | !y,
-                        5 => !(x & y),
-                        6 => !(x | y),
-                        _ => !(x ^ y),
-                    }
-                };
-                if op.is_multiple_of(2) {
-                    let r = f(u64::from(a), u64::from(b)) as u32;
-                    self.set32(dst, r);
-                    self.scc = r != 0;
-                } else {
-                    let r = f(a64, b64);
-                    self.set64(dst, r);
-                    self.scc = r != 0;
-                }
+            CselectB32 => self.set32(dst, if scc { a } else { b }),
+            CselectB64 => self.set64(dst, if scc { a64 } else { b64 }),
+            AndB32 | OrB32 | XorB32 | Andn2B32 | Orn2B32 | NandB32 | NorB32 | XnorB32 => {
+                let r = logic(op, u64::from(a), u64::from(b)) as u32;
+                self.set32(dst, r);
+                self.scc = r != 0;
             }
-            28 | 30 | 32 => {
+            AndB64 | OrB64 | XorB64 | Andn2B64 | Orn2B64 | NandB64 | NorB64 | XnorB64 => {
+                let r = logic(op, a64, b64);
+                self.set64(dst, r);
+                self.scc = r != 0;
+            }
+            LshlB32 | LshrB32 | AshrI32 => {
                 let s = b & 31;
                 let r = match op {
-                    28 => a << s,
-                    30 => a >> s,
+                    LshlB32 => a << s,
+                    LshrB32 => a >> s,
                     _ => ((a as i32) >> s) as u32,
                 };
                 self.set32(dst, r);
                 self.scc = r != 0;
             }
-            29 | 31 | 33 => {
+            LshlB64 | LshrB64 | AshrI64 => {
                 let s = b & 63;
                 let r = match op {
-                    29 => a64 << s,
-                    31 => a64 >> s,
+                    LshlB64 => a64 << s,
+                    LshrB64 => a64 >> s,
                     _ => ((a64 as i64) >> s) as u64,
                 };
                 self.set64(dst, r);
                 self.scc = r != 0;
             }
-            34 => {
+            BfmB32 => {
                 let m = ((1u64 << (a & 31)) - 1) as u32;
                 self.set32(dst, m << (b & 31));
             }
-            35 => {
+            BfmB64 => {
                 let m = ((1u128 << (a & 63)) - 1) as u64;
                 self.set64(dst, m << (b & 63));
             }
-            36 => self.set32(dst, a.wrapping_mul(b)),
-            37 | 38 => {
-                let r = bfe(u64::from(a), b & 31, (b >> 16) & 0x7f, 32, op == 38) as u32;
+            MulI32 => self.set32(dst, a.wrapping_mul(b)),
+            BfeU32 | BfeI32 => {
+                let r = bfe(u64::from(a), b & 31, (b >> 16) & 0x7f, 32, op == BfeI32) as u32;
                 self.set32(dst, r);
                 self.scc = r != 0;
             }
-            39 | 40 => {
-                let r = bfe(a64, b & 63, (b >> 16) & 0x7f, 64, op == 40);
+            BfeU64 | BfeI64 => {
+                let r = bfe(a64, b & 63, (b >> 16) & 0x7f, 64, op == BfeI64);
                 self.set64(dst, r);
                 self.scc = r != 0;
             }
-            41 => {
+            CbranchGFork => {
                 return Flow::Fault(
                     FaultKind::Unsupported,
-                    "s_cbranch_g_fork needs the vector unit's control-stack state".into(),
+                    format!(
+                        "{} needs the vector unit's control-stack state",
+                        inst.def.name
+                    ),
                 );
             }
-            42 => {
+            AbsdiffI32 => {
                 let r = (i64::from(a as i32) - i64::from(b as i32)).unsigned_abs() as u32;
                 self.set32(dst, r);
                 self.scc = r != 0;
             }
-            43 => return Flow::Jump(a64),
-            44 => self.set32(dst, ((u64::from(a) * u64::from(b)) >> 32) as u32),
-            45 => self.set32(
+            RfeRestoreB64 => return Flow::Jump(a64),
+            MulHiU32 => self.set32(dst, ((u64::from(a) * u64::from(b)) >> 32) as u32),
+            MulHiI32 => self.set32(
                 dst,
                 ((i64::from(a as i32) * i64::from(b as i32)) >> 32) as u32,
             ),
-            46..=49 => {
-                let t = (u64::from(a) << (op - 45)) + u64::from(b);
+            Lshl1AddU32 | Lshl2AddU32 | Lshl3AddU32 | Lshl4AddU32 => {
+                let shift = match op {
+                    Lshl1AddU32 => 1,
+                    Lshl2AddU32 => 2,
+                    Lshl3AddU32 => 3,
+                    _ => 4,
+                };
+                let t = (u64::from(a) << shift) + u64::from(b);
                 self.set32(dst, t as u32);
                 self.scc = t >> 32 != 0;
             }
-            50 => self.set32(dst, (b << 16) | (a & 0xffff)),
-            51 => self.set32(dst, (b & 0xffff_0000) | (a & 0xffff)),
-            52 => self.set32(dst, (b & 0xffff_0000) | (a >> 16)),
+            PackLlB32B16 => self.set32(dst, (b << 16) | (a & 0xffff)),
+            PackLhB32B16 => self.set32(dst, (b & 0xffff_0000) | (a & 0xffff)),
+            PackHhB32B16 => self.set32(dst, (b & 0xffff_0000) | (a >> 16)),
             _ => {}
         }
         Flow::Next
     }
 
-    fn sop1(&mut self, op: u8, c0: u8, dst: u8, lit: Option<u32>, next: u64) -> Flow {
+    fn sop1(&mut self, op: SOp, inst: &Inst, next: u64) -> Flow {
+        use SOp::*;
+        let (c0, dst, lit) = (inst.ssrc0, inst.sdst, inst.literal);
         let a = self.src32(c0, lit);
         let a64 = self.src64(c0, lit);
         let d32 = self.src32(dst, None);
         let d64 = self.src64(dst, None);
         let exec = self.exec();
+        let none = u32::MAX;
         match op {
-            0 => self.set32(dst, a),
-            1 => self.set64(dst, a64),
-            2 if self.scc => self.set32(dst, a),
-            3 if self.scc => self.set64(dst, a64),
-            4 => {
+            MovB32 => self.set32(dst, a),
+            MovB64 => self.set64(dst, a64),
+            CmovB32 if self.scc => self.set32(dst, a),
+            CmovB64 if self.scc => self.set64(dst, a64),
+            NotB32 => {
                 self.set32(dst, !a);
                 self.scc = !a != 0;
             }
-            5 => {
+            NotB64 => {
                 self.set64(dst, !a64);
                 self.scc = !a64 != 0;
             }
-            6 | 7 | 40 | 41 => {
-                let (x, groups) = if op.is_multiple_of(2) {
-                    (u64::from(a), 8)
-                } else {
-                    (a64, 16)
-                };
+            WqmB32 | WqmB64 | QuadmaskB32 | QuadmaskB64 => {
+                let wide = matches!(op, WqmB64 | QuadmaskB64);
+                let (x, groups) = if wide { (a64, 16) } else { (u64::from(a), 8) };
+                let wqm = matches!(op, WqmB32 | WqmB64);
                 let mut r = 0u64;
                 for g in 0..groups {
                     let any = (x >> (4 * g)) & 0xf != 0;
                     if any {
-                        r |= if op <= 7 { 0xf << (4 * g) } else { 1 << g };
+                        r |= if wqm { 0xf << (4 * g) } else { 1 << g };
                     }
                 }
-                if op.is_multiple_of(2) {
-                    self.set32(dst, r as u32);
-                } else {
+                if wide {
                     self.set64(dst, r);
+                } else {
+                    self.set32(dst, r as u32);
                 }
                 self.scc = r != 0;
             }
-            8 => self.set32(dst, a.reverse_bits()),
-            9 => self.set64(dst, a64.reverse_bits()),
-            10..=13 => {
+            BrevB32 => self.set32(dst, a.reverse_bits()),
+            BrevB64 => self.set64(dst, a64.reverse_bits()),
+            Bcnt0I32B32 | Bcnt0I32B64 | Bcnt1I32B32 | Bcnt1I32B64 => {
                 let r = match op {
-                    10 => a.count_zeros(),
-                    11 => a64.count_zeros(),
-                    12 => a.count_ones(),
+                    Bcnt0I32B32 => a.count_zeros(),
+                    Bcnt0I32B64 => a64.count_zeros(),
+                    Bcnt1I32B32 => a.count_ones(),
                     _ => a64.count_ones(),
                 };
                 self.set32(dst, r);
                 self.scc = r != 0;
             }
-            14..=21 => {
-                let none = u32::MAX;
-                let r = match op {
-                    14 => {
-                        if a == u32::MAX {
-                            none
-                        } else {
-                            (!a).trailing_zeros()
-                        }
-                    }
-                    15 => {
-                        if a64 == u64::MAX {
-                            none
-                        } else {
-                            (!a64).trailing_zeros()
-                        }
-                    }
-                    16 => {
-                        if a == 0 {
-                            none
-                        } else {
-                            a.trailing_zeros()
-                        }
-                    }
-                    17 => {
-                        if a64 == 0 {
-                            none
-                        } else {
-                            a64.trailing_zeros()
-                        }
-                    }
-                    18 => {
-                        if a == 0 {
-                            none
-                        } else {
-                            a.leading_zeros()
-                        }
-                    }
-                    19 => {
-                        if a64 == 0 {
-                            none
-                        } else {
-                            a64.leading_zeros()
-                        }
-                    }
-                    20 => {
-                        if a == 0 || a == u32::MAX {
-                            none
-                        } else if (a as i32) < 0 {
-                            (!a).leading_zeros()
-                        } else {
-                            a.leading_zeros()
-                        }
-                    }
-                    _ => {
-                        if a64 == 0 || a64 == u64::MAX {
-                            none
-                        } else if (a64 as i64) < 0 {
-                            (!a64).leading_zeros()
-                        } else {
-                            a64.leading_zeros()
-                        }
-                    }
+            Ff0I32B32 => self.set32(
+                dst,
+                if a == u32::MAX {
+                    none
+                } else {
+                    (!a).trailing_zeros()
+                },
+            ),
+            Ff0I32B64 => self.set32(
+                dst,
+                if a64 == u64::MAX {
+                    none
+                } else {
+                    (!a64).trailing_zeros()
+                },
+            ),
+            Ff1I32B32 => self.set32(dst, if a == 0 { none } else { a.trailing_zeros() }),
+            Ff1I32B64 => self.set32(dst, if a64 == 0 { none } else { a64.trailing_zeros() }),
+            FlbitI32B32 => self.set32(dst, if a == 0 { none } else { a.leading_zeros() }),
+            FlbitI32B64 => self.set32(dst, if a64 == 0 { none } else { a64.leading_zeros() }),
+            FlbitI32 => {
+                let r = if a == 0 || a == u32::MAX {
+                    none
+                } else if (a as i32) < 0 {
+                    (!a).leading_zeros()
+                } else {
+                    a.leading_zeros()
                 };
                 self.set32(dst, r);
             }
-            22 => self.set32(dst, a as u8 as i8 as i32 as u32),
-            23 => self.set32(dst, a as u16 as i16 as i32 as u32),
-            24 => self.set32(dst, d32 & !(1 << (a & 31))),
-            25 => self.set64(dst, d64 & !(1 << (a & 63))),
-            26 => self.set32(dst, d32 | (1 << (a & 31))),
-            27 => self.set64(dst, d64 | (1 << (a & 63))),
-            28 => self.set64(dst, next),
-            29 | 31 => return Flow::Jump(a64),
-            30 => {
+            FlbitI32I64 => {
+                let r = if a64 == 0 || a64 == u64::MAX {
+                    none
+                } else if (a64 as i64) < 0 {
+                    (!a64).leading_zeros()
+                } else {
+                    a64.leading_zeros()
+                };
+                self.set32(dst, r);
+            }
+            SextI32I8 => self.set32(dst, a as u8 as i8 as i32 as u32),
+            SextI32I16 => self.set32(dst, a as u16 as i16 as i32 as u32),
+            Bitset0B32 => self.set32(dst, d32 & !(1 << (a & 31))),
+            Bitset0B64 => self.set64(dst, d64 & !(1 << (a & 63))),
+            Bitset1B32 => self.set32(dst, d32 | (1 << (a & 31))),
+            Bitset1B64 => self.set64(dst, d64 | (1 << (a & 63))),
+            GetpcB64 => self.set64(dst, next),
+            SetpcB64 | RfeB64 => return Flow::Jump(a64),
+            SwappcB64 => {
                 self.set64(dst, next);
                 return Flow::Jump(a64);
             }
-            32..=39 | 51 | 52 => {
+            AndSaveexecB64 | OrSaveexecB64 | XorSaveexecB64 | Andn2SaveexecB64
+            | Orn2SaveexecB64 | NandSaveexecB64 | NorSaveexecB64 | XnorSaveexecB64
+            | Andn1SaveexecB64 | Orn1SaveexecB64 => {
                 let new = match op {
-                    32 => a64 & exec,
-                    33 => a64 | exec,
-                    34 => a64 ^ exec,
-                    35 => a64 & !exec,
-                    36 => a64 | !exec,
-                    37 => !(a64 & exec),
-                    38 => !(a64 | exec),
-                    39 => !(a64 ^ exec),
-                    51 => !a64 & exec,
+                    AndSaveexecB64 => a64 & exec,
+                    OrSaveexecB64 => a64 | exec,
+                    XorSaveexecB64 => a64 ^ exec,
+                    Andn2SaveexecB64 => a64 & !exec,
+                    Orn2SaveexecB64 => a64 | !exec,
+                    NandSaveexecB64 => !(a64 & exec),
+                    NorSaveexecB64 => !(a64 | exec),
+                    XnorSaveexecB64 => !(a64 ^ exec),
+                    Andn1SaveexecB64 => !a64 & exec,
                     _ => !a64 | exec,
                 };
                 self.set64(dst, exec);
-                self.set64(126, new);
+                self.set64(code::EXEC, new);
                 self.scc = new != 0;
             }
-            53 | 54 => {
-                let new = if op == 53 { !a64 & exec } else { a64 & !exec };
-                self.set64(126, new);
+            Andn1WrexecB64 | Andn2WrexecB64 => {
+                let new = if op == Andn1WrexecB64 {
+                    !a64 & exec
+                } else {
+                    a64 & !exec
+                };
+                self.set64(code::EXEC, new);
                 self.set64(dst, new);
                 self.scc = new != 0;
             }
-            42 | 43 => {
-                let n = if op == 42 { 1 } else { 2 };
+            MovrelsB32 | MovrelsB64 => {
+                let n = if op == MovrelsB32 { 1 } else { 2 };
                 match self.rel_index(c0, n) {
                     Ok(i) => {
                         if n == 1 {
@@ -483,8 +465,8 @@ impl ScalarState {
                     Err((k, m)) => return Flow::Fault(k, m),
                 }
             }
-            44 | 45 => {
-                let n = if op == 44 { 1 } else { 2 };
+            MovreldB32 | MovreldB64 => {
+                let n = if op == MovreldB32 { 1 } else { 2 };
                 match self.rel_index(dst, n) {
                     Ok(i) => {
                         if n == 1 {
@@ -496,19 +478,22 @@ impl ScalarState {
                     Err((k, m)) => return Flow::Fault(k, m),
                 }
             }
-            46 => {
+            CbranchJoin => {
                 return Flow::Fault(
                     FaultKind::Unsupported,
-                    "s_cbranch_join needs the vector unit's control-stack state".into(),
+                    format!(
+                        "{} needs the vector unit's control-stack state",
+                        inst.def.name
+                    ),
                 );
             }
-            48 => {
+            AbsI32 => {
                 let r = (a as i32).unsigned_abs();
                 self.set32(dst, r);
                 self.scc = r != 0;
             }
-            50 => self.regs[124] = (self.regs[124] & !0xff) | (a & 0xff),
-            55 => {
+            SetGprIdxIdx => self.regs[M0] = (self.regs[M0] & !0xff) | (a & 0xff),
+            BitreplicateB64B32 => {
                 let mut r = 0u64;
                 for i in 0..32 {
                     if a >> i & 1 == 1 {
@@ -522,31 +507,43 @@ impl ScalarState {
         Flow::Next
     }
 
-    fn sopk(&mut self, op: u8, dst: u8, simm: u16, lit: Option<u32>, next: u64) -> Flow {
+    fn sopk(&mut self, op: SOp, inst: &Inst, next: u64) -> Flow {
+        use SOp::*;
+        let (dst, simm, lit) = (inst.sdst, inst.simm16, inst.literal);
         let k = simm as i16 as i32 as u32;
         let kz = u32::from(simm);
         let d = self.src32(dst, None);
         match op {
-            0 => self.set32(dst, k),
-            1 if self.scc => self.set32(dst, k),
-            2..=7 => {
-                let (x, y) = (d as i32, k as i32);
-                self.scc = cmp(op - 2, x.cmp(&y));
-            }
-            8..=13 => self.scc = cmp(op - 8, d.cmp(&kz)),
-            14 => {
+            MovkI32 => self.set32(dst, k),
+            CmovkI32 if self.scc => self.set32(dst, k),
+            CmpkEqI32 => self.scc = (d as i32) == (k as i32),
+            CmpkLgI32 => self.scc = (d as i32) != (k as i32),
+            CmpkGtI32 => self.scc = (d as i32) > (k as i32),
+            CmpkGeI32 => self.scc = (d as i32) >= (k as i32),
+            CmpkLtI32 => self.scc = (d as i32) < (k as i32),
+            CmpkLeI32 => self.scc = (d as i32) <= (k as i32),
+            CmpkEqU32 => self.scc = d == kz,
+            CmpkLgU32 => self.scc = d != kz,
+            CmpkGtU32 => self.scc = d > kz,
+            CmpkGeU32 => self.scc = d >= kz,
+            CmpkLtU32 => self.scc = d < kz,
+            CmpkLeU32 => self.scc = d <= kz,
+            AddkI32 => {
                 let (r, o) = (d as i32).overflowing_add(k as i32);
                 self.set32(dst, r as u32);
                 self.scc = o;
             }
-            15 => self.set32(dst, d.wrapping_mul(k)),
-            16 => {
+            MulkI32 => self.set32(dst, d.wrapping_mul(k)),
+            CbranchIFork => {
                 return Flow::Fault(
                     FaultKind::Unsupported,
-                    "s_cbranch_i_fork needs the vector unit's control-stack state".into(),
+                    format!(
+                        "{} needs the vector unit's control-stack state",
+                        inst.def.name
+                    ),
                 );
             }
-            17 => {
+            GetregB32 => {
                 let (id, off, size) = hwreg_fields(simm);
                 let m = if size >= 32 {
                     u64::MAX
@@ -556,8 +553,8 @@ impl ScalarState {
                 let v = (u64::from(self.hwreg_read(id)) >> off) & m;
                 self.set32(dst, v as u32);
             }
-            18 | 20 => {
-                let v = if op == 18 { d } else { lit.unwrap_or(0) };
+            SetregB32 | SetregImm32B32 => {
+                let v = if op == SetregB32 { d } else { lit.unwrap_or(0) };
                 let (id, off, size) = hwreg_fields(simm);
                 if matches!(id, 1 | 3 | 16..=19) {
                     let m = (if size >= 32 {
@@ -569,7 +566,7 @@ impl ScalarState {
                     self.hw[id] = ((old & !m) | ((u64::from(v) << off) & m)) as u32;
                 }
             }
-            21 => {
+            CallB64 => {
                 self.set64(dst, next);
                 return Flow::Jump(branch(next, simm));
             }
@@ -578,29 +575,43 @@ impl ScalarState {
         Flow::Next
     }
 
-    fn sopc(&mut self, op: u8, c0: u8, c1: u8, lit: Option<u32>) {
+    fn sopc(&mut self, op: SOp, inst: &Inst) {
+        use SOp::*;
+        let (c0, c1, lit) = (inst.ssrc0, inst.ssrc1, inst.literal);
         let a = self.src32(c0, lit);
         let b = self.src32(c1, lit);
+        let (ai, bi) = (a as i32, b as i32);
         match op {
-            0..=5 => self.scc = cmp(op, (a as i32).cmp(&(b as i32))),
-            6..=11 => self.scc = cmp(op - 6, a.cmp(&b)),
-            12 => self.scc = a >> (b & 31) & 1 == 0,
-            13 => self.scc = a >> (b & 31) & 1 == 1,
-            14 => self.scc = self.src64(c0, lit) >> (b & 63) & 1 == 0,
-            15 => self.scc = self.src64(c0, lit) >> (b & 63) & 1 == 1,
-            16 => {}
-            17 => {
-                self.regs[124] =
-                    (self.regs[124] & !0xf0ff) | (a & 0xff) | (u32::from(c1) & 0xf) << 12;
+            CmpEqI32 => self.scc = ai == bi,
+            CmpLgI32 => self.scc = ai != bi,
+            CmpGtI32 => self.scc = ai > bi,
+            CmpGeI32 => self.scc = ai >= bi,
+            CmpLtI32 => self.scc = ai < bi,
+            CmpLeI32 => self.scc = ai <= bi,
+            CmpEqU32 => self.scc = a == b,
+            CmpLgU32 => self.scc = a != b,
+            CmpGtU32 => self.scc = a > b,
+            CmpGeU32 => self.scc = a >= b,
+            CmpLtU32 => self.scc = a < b,
+            CmpLeU32 => self.scc = a <= b,
+            Bitcmp0B32 => self.scc = a >> (b & 31) & 1 == 0,
+            Bitcmp1B32 => self.scc = a >> (b & 31) & 1 == 1,
+            Bitcmp0B64 => self.scc = self.src64(c0, lit) >> (b & 63) & 1 == 0,
+            Bitcmp1B64 => self.scc = self.src64(c0, lit) >> (b & 63) & 1 == 1,
+            SetGprIdxOn => {
+                self.regs[M0] =
+                    (self.regs[M0] & !0xf0ff) | (a & 0xff) | (u32::from(c1) & 0xf) << 12;
                 self.gpr_idx_en = true;
             }
-            18 => self.scc = self.src64(c0, lit) == self.src64(c1, lit),
-            19 => self.scc = self.src64(c0, lit) != self.src64(c1, lit),
+            CmpEqU64 => self.scc = self.src64(c0, lit) == self.src64(c1, lit),
+            CmpLgU64 => self.scc = self.src64(c0, lit) != self.src64(c1, lit),
+            // s_setvskip: vector-unit state only.
             _ => {}
         }
     }
 
-    fn sopp(&mut self, op: u8, simm: u16, next: u64) -> Flow {
+    fn sopp(&mut self, op: SOp, name: &str, simm: u16, next: u64) -> Flow {
+        use SOp::*;
         let taken = |c: bool| {
             if c {
                 Flow::Jump(branch(next, simm))
@@ -609,46 +620,46 @@ impl ScalarState {
             }
         };
         match op {
-            0 => Flow::Idle(u64::from(simm & 0xf)),
-            1 | 27 | 30 => Flow::End,
-            2 => Flow::Jump(branch(next, simm)),
-            4 => taken(!self.scc),
-            5 => taken(self.scc),
-            6 => taken(self.vcc() == 0),
-            7 => taken(self.vcc() != 0),
-            8 => taken(self.exec() == 0),
-            9 => taken(self.exec() != 0),
-            10 => Flow::Barrier,
-            12 => Flow::Waitcnt(waitcnt_decode(simm).2),
-            13 => {
+            Nop => Flow::Idle(u64::from(simm & 0xf)),
+            Endpgm | EndpgmSaved | EndpgmOrderedPsDone => Flow::End,
+            Branch => Flow::Jump(branch(next, simm)),
+            CbranchScc0 => taken(!self.scc),
+            CbranchScc1 => taken(self.scc),
+            CbranchVccz => taken(self.vcc() == 0),
+            CbranchVccnz => taken(self.vcc() != 0),
+            CbranchExecz => taken(self.exec() == 0),
+            CbranchExecnz => taken(self.exec() != 0),
+            Barrier => Flow::Barrier,
+            Waitcnt => Flow::Waitcnt(waitcnt_decode(simm).2),
+            Sethalt => {
                 if simm & 1 == 1 {
                     Flow::Fault(
                         FaultKind::Halt,
-                        "s_sethalt 1: nothing resumes a halted wave".into(),
+                        format!("{name} 1: nothing resumes a halted wave"),
                     )
                 } else {
                     Flow::Next
                 }
             }
-            14 => Flow::Idle(64 * u64::from(simm & 0x7f)),
-            15 => {
+            Sleep => Flow::Idle(64 * u64::from(simm & 0x7f)),
+            Setprio => {
                 self.prio = simm & 3;
                 Flow::Next
             }
-            17 => Flow::Fault(
+            Sendmsghalt => Flow::Fault(
                 FaultKind::Halt,
-                "s_sendmsghalt: the message is dropped and nothing resumes the wave".into(),
+                format!("{name}: the message is dropped and nothing resumes the wave"),
             ),
-            18 => Flow::Fault(
+            Trap => Flow::Fault(
                 FaultKind::Trap,
-                format!("s_trap {}: no trap handler is modelled", simm & 0xff),
+                format!("{name} {}: no trap handler is modelled", simm & 0xff),
             ),
-            28 => {
+            SetGprIdxOff => {
                 self.gpr_idx_en = false;
                 Flow::Next
             }
-            29 => {
-                self.regs[124] = (self.regs[124] & !0xf000) | (u32::from(simm) & 0xf) << 12;
+            SetGprIdxMode => {
+                self.regs[M0] = (self.regs[M0] & !0xf000) | (u32::from(simm) & 0xf) << 12;
                 Flow::Next
             }
             // s_wakeup, s_setkill, s_sendmsg, s_icache_inv, s_incperflevel,
@@ -658,15 +669,18 @@ impl ScalarState {
     }
 }
 
-fn cmp(kind: u8, o: std::cmp::Ordering) -> bool {
-    use std::cmp::Ordering::*;
-    match kind {
-        0 => o == Equal,
-        1 => o != Equal,
-        2 => o == Greater,
-        3 => o != Less,
-        4 => o == Less,
-        _ => o != Greater,
+/// The eight bitwise SOP2 operations (`s_and_b32` … `s_xnor_b64`).
+fn logic(op: SOp, x: u64, y: u64) -> u64 {
+    use SOp::*;
+    match op {
+        AndB32 | AndB64 => x & y,
+        OrB32 | OrB64 => x | y,
+        XorB32 | XorB64 => x ^ y,
+        Andn2B32 | Andn2B64 => x & !y,
+        Orn2B32 | Orn2B64 => x | !y,
+        NandB32 | NandB64 => !(x & y),
+        NorB32 | NorB64 => !(x | y),
+        _ => !(x ^ y),
     }
 }
 

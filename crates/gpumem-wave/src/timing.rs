@@ -8,22 +8,12 @@
 
 use crate::config::ScalarCacheConfig;
 
-pub use gpumem_isa::SplitMix64;
-
-/// How a part was served, which picks its base latency.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Service {
-    /// Served by the scalar cache.
-    Hit,
-    /// Went to memory (miss, GLC=1 load, write-through, atomic).
-    Miss,
-    /// Nothing to fetch (out-of-range buffer dwords, time, cache control).
-    Local,
-}
+use gpumem_isa::SplitMix64;
+use gpumem_mem::scache::Served;
 
 /// Latency model.
 #[derive(Clone, Debug)]
-pub struct Latency {
+pub(crate) struct Latency {
     hit: u32,
     miss: u32,
     jitter: u32,
@@ -32,7 +22,7 @@ pub struct Latency {
 
 impl Latency {
     /// From the `[scalar_cache]` settings and the seed.
-    pub fn new(cfg: &ScalarCacheConfig, seed: u64) -> Latency {
+    pub(crate) fn new(cfg: &ScalarCacheConfig, seed: u64) -> Latency {
         Latency {
             hit: cfg.hit_latency,
             miss: cfg.miss_latency,
@@ -42,10 +32,10 @@ impl Latency {
     }
 
     /// Cycles from issue to the return of one part (at least 1).
-    pub fn part(&mut self, s: Service) -> u64 {
+    pub(crate) fn part(&mut self, s: Served) -> u64 {
         let base = match s {
-            Service::Hit | Service::Local => self.hit,
-            Service::Miss => self.miss,
+            Served::Hit | Served::Local => self.hit,
+            Served::Miss => self.miss,
         };
         (u64::from(base) + self.rng.upto(self.jitter)).max(1)
     }

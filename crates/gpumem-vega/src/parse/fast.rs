@@ -13,11 +13,11 @@
 
 use gpumem_isa::Diagnostic;
 
-use super::{Asm, C_DIGIT, C_IDENT, CLASS, IDENT_CONT, Val, digits_value, line_span, range_ok};
-use crate::inst::{self, Inst, SmemOffset};
+use super::lexis::{C_DIGIT, C_IDENT, CLASS, IDENT_CONT, Val, digits_value, line_span, range_ok};
+use crate::inst::{Inst, SmemOffset};
 use crate::lint;
 use crate::operand::{self, code};
-use crate::table::{self, Field, Format, Imm16, InstDef, Kind, RegClass};
+use crate::table::{self, Field, Format, Imm16, InstDef, Kind, RegClass, Target};
 
 /// Hex digit values (0xff: not a hex digit).
 const HEX: [u8; 256] = {
@@ -512,104 +512,99 @@ impl Cur<'_> {
     }
 }
 
-impl<'s> Asm<'s> {
-    /// Assembles the line at the start of `rest` if the fast path can;
-    /// returns its length without the `\n`.
-    pub(super) fn fast_line(
-        &mut self,
-        rest: &'s str,
-        line_no: u32,
-        line_start: usize,
-    ) -> Option<usize> {
-        let mut p = Cur {
-            b: rest.as_bytes(),
-            i: 0,
-        };
-        p.skip_space();
-        let mn_start = p.i;
-        let def = p.mnemonic()?;
-        let mn_end = p.i;
-        if !matches!(p.peek(), b' ' | b'\t' | b'\n') {
-            return None;
-        }
-        if !def.valid_on(self.target) {
-            return None;
-        }
-        let mut inst = Inst::new(def);
-        let mut spans = [(Field::Sdst, 0usize, 0usize); 4];
-        let mut n_spans = 0;
-        p.skip_space();
-        for (k, o) in def.operands.iter().enumerate() {
-            if k > 0 {
-                let at_comma = p.peek() == b',';
-                if !at_comma {
-                    if matches!(o.kind, Kind::SmemOffset { .. }) {
-                        break;
-                    }
-                    return None;
-                }
-                p.i += 1;
-                p.skip_space();
-            } else if p.peek() == b'\n' {
-                if matches!(o.kind, Kind::Imm16(Imm16::EndPgm)) {
+/// A line the fast path assembled.
+pub(super) struct Line {
+    /// The line's length without the `\n`.
+    pub len: usize,
+    /// The instruction.
+    pub inst: Inst,
+    /// Its lint warnings, in operand order.
+    pub diags: Vec<Diagnostic>,
+}
+
+/// Assembles the line at the start of `rest` (line `line_no`, at byte
+/// `line_start` of the source) for `target` if the fast path can.
+pub(super) fn line(rest: &str, target: Target, line_no: u32, line_start: usize) -> Option<Line> {
+    let mut p = Cur {
+        b: rest.as_bytes(),
+        i: 0,
+    };
+    p.skip_space();
+    let mn_start = p.i;
+    let def = p.mnemonic()?;
+    let mn_end = p.i;
+    if !matches!(p.peek(), b' ' | b'\t' | b'\n') {
+        return None;
+    }
+    if !def.valid_on(target) {
+        return None;
+    }
+    let mut inst = Inst::new(def);
+    let mut spans = [(Field::Sdst, 0usize, 0usize); 4];
+    let mut n_spans = 0;
+    p.skip_space();
+    for (k, o) in def.operands.iter().enumerate() {
+        if k > 0 {
+            let at_comma = p.peek() == b',';
+            if !at_comma {
+                if matches!(o.kind, Kind::SmemOffset { .. }) {
                     break;
                 }
                 return None;
             }
-            let start = p.i;
-            p.operand(def, o.kind, o.field, &mut inst)?;
-            *spans.get_mut(n_spans)? = (o.field, start, p.i);
-            n_spans += 1;
+            p.i += 1;
             p.skip_space();
-        }
-        // Modifiers.
-        loop {
-            match p.peek() {
-                b'\n' => break,
-                b',' => {
-                    // One trailing comma.
-                    p.i += 1;
-                    p.skip_space();
-                    if p.peek() != b'\n' {
-                        return None;
-                    }
-                    break;
-                }
-                _ => {
-                    if p.ident()? != b"glc" || !def.glc || inst.glc {
-                        return None;
-                    }
-                    p.delim()?;
-                    inst.glc = true;
-                    p.skip_space();
-                }
+        } else if p.peek() == b'\n' {
+            if matches!(o.kind, Kind::Imm16(Imm16::EndPgm)) {
+                break;
             }
+            return None;
         }
-        let len = p.i;
-        if def.format == Format::Smem {
-            let hits = lint::check(&inst);
-            if !hits.is_empty() {
-                let text = &rest[..len];
-                let mut line_diags = Vec::with_capacity(hits.len());
-                for h in hits {
-                    let (s, e) = spans[..n_spans]
-                        .iter()
-                        .find(|(f, _, _)| *f == h.field)
-                        .map_or((mn_start, mn_end), |&(_, s, e)| (s, e));
-                    let (span, t) = line_span(text, line_no, line_start, s, e);
-                    line_diags.push(Diagnostic::warning(h.lint, span, t, h.message));
-                }
-                self.add_line_diags(&mut line_diags);
-            }
-        }
-        let (words, n) = inst::encode_words(&inst);
-        for w in &words[..n] {
-            self.bytes.extend_from_slice(&w.to_le_bytes());
-        }
-        self.n_insts += 1;
-        if self.keep_insts {
-            self.insts.push(inst);
-        }
-        Some(len)
+        let start = p.i;
+        p.operand(def, o.kind, o.field, &mut inst)?;
+        *spans.get_mut(n_spans)? = (o.field, start, p.i);
+        n_spans += 1;
+        p.skip_space();
     }
+    // Modifiers.
+    loop {
+        match p.peek() {
+            b'\n' => break,
+            b',' => {
+                // One trailing comma.
+                p.i += 1;
+                p.skip_space();
+                if p.peek() != b'\n' {
+                    return None;
+                }
+                break;
+            }
+            _ => {
+                if p.ident()? != b"glc" || !def.glc || inst.glc {
+                    return None;
+                }
+                p.delim()?;
+                inst.glc = true;
+                p.skip_space();
+            }
+        }
+    }
+    let len = p.i;
+    let mut diags = Vec::new();
+    if def.format == Format::Smem {
+        let hits = lint::check(&inst);
+        if !hits.is_empty() {
+            let text = &rest[..len];
+            diags.reserve(hits.len());
+            for h in hits {
+                let (s, e) = spans[..n_spans]
+                    .iter()
+                    .find(|(f, _, _)| *f == h.field)
+                    .map_or((mn_start, mn_end), |&(_, s, e)| (s, e));
+                let (span, t) = line_span(text, line_no, line_start, s, e);
+                diags.push(Diagnostic::warning(h.lint.name(), span, t, h.message));
+            }
+        }
+    }
+    Some(Line { len, inst, diags })
 }
