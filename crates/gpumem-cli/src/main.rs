@@ -106,6 +106,10 @@ enum Cmd {
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
+        /// How dumps are shown: hex (bytes in memory order with an ASCII column), u8,
+        /// u32, i32, f32, f64.
+        #[arg(long, default_value = "hex")]
+        view: gpumem_run::dump::View,
     },
     /// Assemble and disassemble a built-in Maxwell sample.
     Demo,
@@ -168,8 +172,13 @@ fn main() -> ExitCode {
     let result = match cli.cmd.unwrap_or(Cmd::Run {
         manifest: None,
         json: false,
+        view: gpumem_run::dump::View::Hex,
     }) {
-        Cmd::Run { manifest, json } => run(manifest.as_deref(), json),
+        Cmd::Run {
+            manifest,
+            json,
+            view,
+        } => run(manifest.as_deref(), json, view),
         Cmd::Asm {
             isa: Isa::Maxwell,
             target,
@@ -279,7 +288,7 @@ fn dis(
 }
 
 /// `gpumem run`: the report on standard output; exit 1 when the run faulted.
-fn run(manifest: Option<&str>, json: bool) -> Result<ExitCode, Fail> {
+fn run(manifest: Option<&str>, json: bool, view: gpumem_run::dump::View) -> Result<ExitCode, Fail> {
     let located = |path: &str, e: gpumem_run::EmuError| {
         if e.names_file() {
             Fail(e.to_string())
@@ -305,7 +314,7 @@ fn run(manifest: Option<&str>, json: bool) -> Result<ExitCode, Fail> {
         s.push('\n');
         s
     } else {
-        report.to_string()
+        report.render(view)
     };
     write_stdout(text.as_bytes())?;
     Ok(if report.faulted() {

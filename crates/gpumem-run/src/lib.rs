@@ -143,15 +143,15 @@ pub enum AnyReport {
     /// A Maxwell launch.
     Maxwell(Report),
     /// A Vega run.
-    Vega(gpumem_wave::WaveReport),
+    Vega(vega::VegaReport),
 }
 
 impl AnyReport {
-    /// The JSON document (`dumps`, `faults`, `stats`; Vega adds `hazards`).
+    /// The JSON document, in the layout both ISAs share (`docs/report.schema.json`).
     pub fn to_json(&self) -> serde_json::Value {
         match self {
             AnyReport::Maxwell(r) => r.to_json(),
-            AnyReport::Vega(r) => vega::vega_json(r),
+            AnyReport::Vega(r) => r.to_json(),
         }
     }
 
@@ -159,17 +159,22 @@ impl AnyReport {
     pub fn faulted(&self) -> bool {
         match self {
             AnyReport::Maxwell(r) => !r.faults.is_empty(),
-            AnyReport::Vega(r) => !r.faults.is_empty(),
+            AnyReport::Vega(r) => r.faulted(),
+        }
+    }
+
+    /// The report for people, dumps shown as `view`.
+    pub fn render(&self, view: dump::View) -> String {
+        match self {
+            AnyReport::Maxwell(r) => r.render(view),
+            AnyReport::Vega(r) => r.render(view),
         }
     }
 }
 
 impl std::fmt::Display for AnyReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            AnyReport::Maxwell(r) => r.fmt(f),
-            AnyReport::Vega(r) => vega::VegaText(r).fmt(f),
-        }
+        f.write_str(&self.render(dump::View::Hex))
     }
 }
 
@@ -380,16 +385,17 @@ fn run_maxwell(
             ))
         })?;
     }
-    let dumps = manifest::dumps(&m.dump, &[Space::Global, Space::Constant], limit)?;
+    let specs = manifest::dumps(&m.dump, &[Space::Global, Space::Constant], limit)?;
     emu.run();
-    let dumps = dumps
-        .into_iter()
+    let dumps: Vec<DumpOut> = specs
+        .iter()
         .map(
-            |manifest::DumpSpec {
+            |&manifest::DumpSpec {
                  space,
                  bank,
                  address,
                  size,
+                 ..
              }| {
                 let mut bytes = vec![0; size as usize];
                 match space {
@@ -409,6 +415,7 @@ fn run_maxwell(
             },
         )
         .collect();
+    manifest::save_dumps(&specs, dumps.iter().map(|d| d.bytes.as_slice()), base)?;
     Ok(Report {
         isa: "maxwell".into(),
         program: if inline_src.is_some() {

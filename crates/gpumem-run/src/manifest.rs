@@ -411,6 +411,8 @@ pub struct Dump {
     pub size: Num,
     /// The constant bank (constant dumps; default 0).
     pub bank: Option<Spanned<u32>>,
+    /// Also save the bytes to this file (relative to the manifest's folder).
+    pub file: Option<String>,
 }
 
 /// `[limits]`.
@@ -543,7 +545,7 @@ fn end_of(at: &Num, addr: u64, len: u64) -> Result<u64, EmuError> {
 }
 
 /// A checked `[[dump]]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DumpSpec {
     /// The space read.
     pub space: gpumem_isa::Space,
@@ -553,6 +555,26 @@ pub struct DumpSpec {
     pub address: u64,
     /// Bytes.
     pub size: u64,
+    /// Where to save the bytes too, as written in the manifest.
+    pub file: Option<String>,
+}
+
+/// Saves the bytes of every dump that names a `file` (relative to `base`).
+pub fn save_dumps<'a>(
+    specs: &[DumpSpec],
+    bytes: impl IntoIterator<Item = &'a [u8]>,
+    base: &Path,
+) -> Result<(), EmuError> {
+    for (d, b) in specs.iter().zip(bytes) {
+        if let Some(f) = &d.file {
+            let p = base.join(f);
+            std::fs::write(&p, b).map_err(|err| EmuError::Io {
+                path: p.display().to_string(),
+                err,
+            })?;
+        }
+    }
+    Ok(())
 }
 
 /// Checks the `[[dump]]` requests: a space from `allowed`, the range inside the space
@@ -625,6 +647,7 @@ pub fn dumps(
             bank,
             address,
             size,
+            file: d.file.clone(),
         });
     }
     Ok(out)

@@ -4,6 +4,7 @@ use gpumem_mem::Space;
 use gpumem_warp::Fault;
 use gpumem_warp::exec::{InstStats, Stats};
 use serde_json::{Value, json};
+use crate::dump::View;
 use std::fmt;
 
 /// One dumped region.
@@ -33,13 +34,30 @@ pub struct Report {
     pub stopped: bool,
 }
 
-fn hex(b: &[u8]) -> String {
+/// Bytes as lower-case hex, in memory order.
+pub(crate) fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// An instruction address as both ISAs print it in reports (`0x0010`).
+pub(crate) fn pc_text(pc: u64) -> String {
+    format!("{pc:#06x}")
+}
+
+/// One dump in the shared JSON layout.
+pub(crate) fn dump_json(space: Space, bank: Option<u32>, address: u64, bytes: &[u8]) -> Value {
+    json!({
+        "space": space.name(),
+        "bank": bank,
+        "address": format!("{address:#x}"),
+        "size": bytes.len(),
+        "hex": hex(bytes),
+    })
 }
 
 fn stat_json(pc: Option<u64>, s: &InstStats) -> Value {
     json!({
-        "pc": pc.map(|p| format!("{p:#06x}")),
+        "pc": pc.map(pc_text),
         "text": s.text,
         "executed": s.executed,
         "space": s.space.map(|x| x.name()),
@@ -54,8 +72,12 @@ fn stat_json(pc: Option<u64>, s: &InstStats) -> Value {
 }
 
 impl Report {
-    /// The JSON form: `dumps`, `faults`, `stats` (`per_instruction`, `totals`), and the
-    /// launch.
+    /// The JSON report. Both ISAs share its layout: `isa`, `program`, `kernel`, `target`,
+    /// `launch` (per ISA), `stopped`, `dumps` (`space`, `bank`, `address`, `size`, `hex`),
+    /// `faults` (`kind`, `pc`, `cta`, `warp`, `wave`, `lane`, `space`, `address`,
+    /// `message`; keys that do not apply are null), `faults_dropped`, `hazards`, and
+    /// `stats` (`instructions`, `per_instruction` with `pc`, `text`, `executed` and the
+    /// ISA's counters, `totals`). `docs/report.schema.json` is the schema.
     pub fn to_json(&self) -> Value {
         json!({
             "isa": self.isa,
@@ -64,35 +86,86 @@ impl Report {
             "target": self.target,
             "launch": { "grid": self.grid, "block": self.block, "registers": self.registers },
             "stopped": self.stopped,
-            "dumps": self.dumps.iter().map(|d| json!({
-                "space": d.space.name(),
-                "bank": d.bank,
-                "address": format!("{:#x}", d.address),
-                "size": d.bytes.len(),
-                "hex": hex(&d.bytes),
-            })).collect::<Vec<_>>(),
+            "dumps": self.dumps.iter().map(|d| dump_json(d.space, d.bank, d.address, &d.bytes)).collect::<Vec<_>>(),
             "faults": self.faults.iter().map(|f| json!({
                 "kind": f.kind.name(),
-                "pc": format!("{:#06x}", f.pc),
+                "pc": pc_text(f.pc),
                 "cta": f.cta,
                 "warp": f.warp,
+                "wave": Value::Null,
                 "lane": f.lane,
                 "space": f.space.map(|s| s.name()),
                 "address": f.address.map(|a| format!("{a:#x}")),
                 "message": f.message,
             })).collect::<Vec<_>>(),
             "faults_dropped": self.stats.faults_dropped,
+            "hazards": [],
             "stats": {
-                "warp_instructions": self.stats.warp_instructions,
+                "instructions": self.stats.warp_instructions,
                 "per_instruction": self.stats.per_inst.iter().map(|(pc, s)| stat_json(Some(*pc), s)).collect::<Vec<_>>(),
                 "totals": stat_json(None, &self.stats.totals()),
             },
         })
     }
+
+    /// The report for people, dumps shown as `view`.
+    pub fn render(&self, view: View) -> String {
+        let mut s = String::new();
+        let _ = self.write(&mut s, view);
+        s
+    }
+
+    /// Faults grouped by (instruction, kind): count, lanes and CTAs involved, first
+    /// message; then totals per kind.
+    fn write_faults(&self, f: &mut impl fmt::Write) -> fmt::Result {
+        use std::collections::BTreeMap;
+        let total = self.faults.len() as u64 + self.stats.faults_dropped;
+        writeln!(f, "\nfaults ({total}):")?;
+        let mut groups: BTreeMap<(u64, &str), (u64, u32, u32, u32, &Fault)> = BTreeMap::new();
+        for x in &self.faults {
+            let g = groups
+                .entry((x.pc, x.kind.name()))
+                .or_insert((0, 0, u32::MAX, 0, x));
+            g.0 += 1;
+            if let Some(l) = x.lane {
+                g.1 |= 1 << (l % 32);
+            }
+            g.2 = g.2.min(x.cta);
+            g.3 = g.3.max(x.cta);
+        }
+        for ((pc, kind), (n, lanes, lo, hi, first)) in &groups {
+            write!(f, "  {kind:<20} pc {pc:#06x} x{n}")?;
+            if *lanes != 0 {
+                write!(f, " lanes {lanes:#010x}")?;
+            }
+            if lo == hi {
+                write!(f, " cta {lo}")?;
+            } else {
+                write!(f, " ctas {lo}-{hi}")?;
+            }
+            writeln!(f, "; first: {}", first.message)?;
+        }
+        let mut kinds: BTreeMap<&str, u64> = BTreeMap::new();
+        for x in &self.faults {
+            *kinds.entry(x.kind.name()).or_default() += 1;
+        }
+        let list: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        write!(f, "  total: {}", list.join(", "))?;
+        if self.stats.faults_dropped > 0 {
+            write!(f, " (and {} more not kept)", self.stats.faults_dropped)?;
+        }
+        writeln!(f, " (every fault, lane by lane: --json)")
+    }
 }
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, View::Hex)
+    }
+}
+
+impl Report {
+    fn write(&self, f: &mut impl fmt::Write, view: View) -> fmt::Result {
         writeln!(
             f,
             "{} {} ({}{}) grid {:?} block {:?} registers {}",
@@ -156,28 +229,7 @@ impl fmt::Display for Report {
         if self.faults.is_empty() {
             writeln!(f, "\nno faults")?;
         } else {
-            writeln!(
-                f,
-                "\nfaults ({}):",
-                self.faults.len() as u64 + self.stats.faults_dropped
-            )?;
-            for x in &self.faults {
-                write!(
-                    f,
-                    "  {:<20} pc {:#06x} cta {} warp {}",
-                    x.kind.name(),
-                    x.pc,
-                    x.cta,
-                    x.warp
-                )?;
-                if let Some(l) = x.lane {
-                    write!(f, " lane {l}")?;
-                }
-                writeln!(f, ": {}", x.message)?;
-            }
-            if self.stats.faults_dropped > 0 {
-                writeln!(f, "  ... {} more not kept", self.stats.faults_dropped)?;
-            }
+            self.write_faults(f)?;
         }
         for d in &self.dumps {
             match d.bank {
@@ -195,15 +247,12 @@ impl fmt::Display for Report {
                     d.bytes.len()
                 )?,
             }
-            for (i, chunk) in d.bytes.chunks(16).enumerate() {
-                let words: Vec<String> = chunk.chunks(4).map(hex).collect();
-                writeln!(
-                    f,
-                    "  {:#012x}: {}",
-                    d.address + 16 * i as u64,
-                    words.join(" ")
-                )?;
-            }
+            let mut text = String::new();
+            crate::dump::render(&mut text, d.address, &d.bytes, view);
+            f.write_str(&text)?;
+        }
+        if !self.dumps.is_empty() {
+            writeln!(f, "{}", crate::dump::NOTE)?;
         }
         Ok(())
     }

@@ -1,16 +1,21 @@
 //! Vega launch manifests: `isa = "vega"`, run by the scalar-unit emulator of
-//! `gpumem-wave`. The shared sections (`program`, `[[memory]]`, `[[dump]]`) are read
-//! exactly as for Maxwell; `[wave]`, `[scalar_cache]`, `seed` and `[limits]` are
-//! `gpumem-wave`'s own configuration types.
+//! `gpumem-wave`. The shared sections (`program`, `[[memory]]`, `[[dump]]`, `[limits]`)
+//! are read exactly as for Maxwell; `[wave]`, `[scalar_cache]` and `seed` are the
+//! executor's own sections. The report has the layout of the Maxwell one (see
+//! [`crate::report`]).
 
 use crate::EmuError;
 use crate::manifest::{Dump, Region, global_regions};
 use gpumem_vega::code_object;
+use crate::dump::View;
+use crate::report::{dump_json, pc_text};
+use gpumem_isa::Space;
 use gpumem_wave::{
-    DumpRequest, MemoryInit, ScalarCacheConfig, VegaConfig, WaveReport, WaveSection,
+    DumpRequest, FaultKind, MemoryInit, ScalarCacheConfig, VegaConfig, WaveReport, WaveSection,
 };
 use serde::Deserialize;
-use std::fmt::{self, Write};
+use serde_json::{Value, json};
+use std::fmt::Write;
 use std::path::Path;
 
 /// A Vega run.
@@ -33,8 +38,20 @@ pub struct VegaManifest {
     /// Seed of the latency model.
     #[serde(default)]
     pub seed: u64,
+    /// `[limits]`: the same keys and defaults as a Maxwell run.
     #[serde(default)]
-    pub limits: gpumem_wave::Limits,
+    pub limits: crate::manifest::Limits,
+}
+
+/// A Vega run's report: the executor's, with what the manifest said.
+#[derive(Clone, Debug)]
+pub struct VegaReport {
+    /// The manifest's `program`.
+    pub program: String,
+    /// The latency model's seed.
+    pub seed: u64,
+    /// What the executor reported.
+    pub run: WaveReport,
 }
 
 /// Runs a Vega manifest; relative paths are relative to `base`. With `inline`, that
@@ -43,7 +60,7 @@ pub fn run_vega(
     m: VegaManifest,
     base: &Path,
     inline: Option<&str>,
-) -> Result<WaveReport, EmuError> {
+) -> Result<VegaReport, EmuError> {
     let limit = m.limits.max_memory;
     let path = base.join(&m.program);
     let bytes = match inline {
@@ -59,8 +76,9 @@ pub fn run_vega(
         .into_iter()
         .map(|(addr, bytes)| MemoryInit { addr, bytes })
         .collect::<Vec<_>>();
-    let dumps = crate::manifest::dumps(&m.dump, &[gpumem_isa::Space::Global], limit)?
-        .into_iter()
+    let specs = crate::manifest::dumps(&m.dump, &[gpumem_isa::Space::Global], limit)?;
+    let dumps = specs
+        .iter()
         .map(|d| DumpRequest {
             name: format!("global {:#x}", d.address),
             addr: d.address,
@@ -71,7 +89,10 @@ pub fn run_vega(
         wave: m.wave,
         scalar_cache: m.scalar_cache,
         seed: m.seed,
-        limits: m.limits,
+        limits: gpumem_wave::Limits {
+            max_steps: m.limits.max_steps,
+            max_memory: m.limits.max_memory,
+        },
     };
     let run = |program: gpumem_wave::Program<'_>| {
         let src = match program {
@@ -88,7 +109,7 @@ pub fn run_vega(
             other => EmuError::Manifest(other.to_string()),
         })
     };
-    if code_object::is_elf(&bytes) {
+    let run = if code_object::is_elf(&bytes) {
         let text = code_object::text(&bytes)
             .map_err(|e| EmuError::Program(format!("{}: {e}", path.display())))?;
         run(gpumem_wave::Program::Binary(text))
@@ -98,116 +119,206 @@ pub fn run_vega(
         run(gpumem_wave::Program::Source(&src))
     } else {
         run(gpumem_wave::Program::Binary(&bytes))
-    }
+    }?;
+    crate::manifest::save_dumps(&specs, run.dumps.iter().map(|d| d.bytes.as_slice()), base)?;
+    Ok(VegaReport {
+        program: if inline.is_some() {
+            "<inline>".into()
+        } else {
+            m.program.clone()
+        },
+        seed: m.seed,
+        run,
+    })
 }
 
-/// A readable Vega report.
-pub struct VegaText<'a>(pub &'a WaveReport);
+impl VegaReport {
+    /// Whether a wave stopped on a fault.
+    pub fn faulted(&self) -> bool {
+        !self.run.faults.is_empty()
+    }
 
-impl fmt::Display for VegaText<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let r = self.0;
-        writeln!(
+    /// Whether a limit stopped the run.
+    pub fn stopped(&self) -> bool {
+        self.run
+            .faults
+            .iter()
+            .any(|f| matches!(f.kind, FaultKind::StepLimit | FaultKind::MemoryLimit))
+    }
+
+    /// The JSON report, in the layout both ISAs share ([`crate::report`]); Vega adds the
+    /// waves' final state and the scalar-unit counters.
+    pub fn to_json(&self) -> Value {
+        let r = &self.run;
+        let s = &r.stats;
+        let per: Vec<Value> = s
+            .per_instruction
+            .iter()
+            .map(|i| json!({ "pc": pc_text(i.pc), "text": i.text, "executed": i.executed }))
+            .collect();
+        json!({
+            "isa": "vega",
+            "program": self.program,
+            "kernel": Value::Null,
+            "target": "gfx900",
+            "launch": { "waves": r.waves.len(), "seed": self.seed },
+            "stopped": self.stopped(),
+            "dumps": r.dumps.iter().map(|d| dump_json(Space::Global, None, d.addr, &d.bytes)).collect::<Vec<_>>(),
+            "faults": r.faults.iter().map(|f| json!({
+                "kind": f.kind.name(),
+                "pc": pc_text(f.pc),
+                "cta": Value::Null,
+                "warp": Value::Null,
+                "wave": f.wave,
+                "lane": Value::Null,
+                "space": Value::Null,
+                "address": Value::Null,
+                "message": f.message,
+            })).collect::<Vec<_>>(),
+            "faults_dropped": 0,
+            "hazards": r.hazards.iter().map(|h| json!({
+                "rule": h.rule.name(),
+                "pc": pc_text(h.pc),
+                "wave": h.wave,
+                "related_pcs": h.related_pcs.iter().map(|p| pc_text(*p)).collect::<Vec<_>>(),
+                "instructions": h.instructions,
+                "message": h.message,
+            })).collect::<Vec<_>>(),
+            "stats": {
+                "instructions": s.instructions,
+                "per_instruction": per,
+                "totals": { "executed": s.instructions },
+                "cycles": s.cycles,
+                "scalar_alu": s.scalar_alu,
+                "smem_loads": s.smem_loads,
+                "smem_stores": s.smem_stores,
+                "smem_atomics": s.smem_atomics,
+                "smem_other": s.smem_other,
+                "smem_skipped": s.smem_skipped,
+                "smem_dwords_returned": s.smem_dwords_returned,
+                "lgkm_waits": s.lgkm_waits,
+                "lgkm_wait_cycles": s.lgkm_wait_cycles,
+                "lgkm_full_stalls": s.lgkm_full_stalls,
+                "lgkm_max": s.lgkm_max,
+                "scalar_cache": s.scalar_cache,
+                "scalar_caches": s.scalar_caches,
+                "dirty_lines_at_end": s.dirty_lines_at_end,
+            },
+            "waves": serde_json::to_value(&r.waves).unwrap_or(Value::Null),
+            "warnings": r.warnings,
+        })
+    }
+
+    /// The report for people, dumps shown as `view`.
+    pub fn render(&self, view: View) -> String {
+        let r = &self.run;
+        let s = &r.stats;
+        let mut f = String::new();
+        let _ = writeln!(
             f,
-            "vega: {} wave(s), {} instructions, {} cycles",
+            "vega {} (gfx900) {} wave(s), seed {}",
+            self.program,
             r.waves.len(),
-            r.stats.instructions,
-            r.stats.cycles
-        )?;
+            self.seed
+        );
+        let _ = writeln!(
+            f,
+            "{} instructions, {} cycles{}",
+            s.instructions,
+            s.cycles,
+            if self.stopped() {
+                " (stopped by a limit)"
+            } else {
+                ""
+            }
+        );
         for w in &r.waves {
             let mut regs = String::new();
             for (i, v) in w.sgpr.iter().enumerate().filter(|(_, v)| **v != 0).take(16) {
                 let _ = write!(regs, " s{i}={v:#x}");
             }
-            writeln!(f, "  wave {}: {:?} at pc {:#06x};{regs}", w.id, w.end, w.pc)?;
+            let _ = writeln!(f, "  wave {}: {:?} at pc {:#06x};{regs}", w.id, w.end, w.pc);
         }
-        let s = &r.stats;
-        writeln!(
+        let _ = writeln!(f, "\nstatistics:");
+        let _ = writeln!(f, "  {:>6}  {:<44} {:>8}", "pc", "instruction", "executed");
+        for i in &s.per_instruction {
+            let _ = writeln!(f, "  {:>6}  {:<44} {:>8}", pc_text(i.pc), i.text, i.executed);
+        }
+        let _ = writeln!(f, "  {:>6}  {:<44} {:>8}", "", "total", s.instructions);
+        let _ = writeln!(
             f,
-            "\nstatistics: {} SALU, {} SMEM loads, {} stores, {} atomics, {} other; {} dwords returned; {} lgkm waits ({} cycles), max LGKM_CNT {}",
+            "  SALU {}, SMEM loads {}, stores {}, atomics {}, other {}, skipped {}; {} dwords returned",
             s.scalar_alu,
             s.smem_loads,
             s.smem_stores,
             s.smem_atomics,
             s.smem_other,
-            s.smem_dwords_returned,
-            s.lgkm_waits,
-            s.lgkm_wait_cycles,
-            s.lgkm_max
-        )?;
-        let c = serde_json::to_value(s.scalar_cache).unwrap_or_default();
-        writeln!(
+            s.smem_skipped,
+            s.smem_dwords_returned
+        );
+        let _ = writeln!(
             f,
-            "scalar cache: {c}; dirty lines at the end: {}",
+            "  s_waitcnt: {} waits, {} cycles waiting, {} issue stalls at LGKM_CNT 15, largest LGKM_CNT {}",
+            s.lgkm_waits, s.lgkm_wait_cycles, s.lgkm_full_stalls, s.lgkm_max
+        );
+        let c = &s.scalar_cache;
+        let _ = writeln!(
+            f,
+            "  scalar cache ({} cache{}): {} hits, {} misses, {} write-backs, {} evictions, {} lines invalidated, {} discarded, {} written through; {} dirty line(s) left",
+            s.scalar_caches,
+            if s.scalar_caches == 1 { "" } else { "s" },
+            c.hits,
+            c.misses,
+            c.writebacks,
+            c.evictions,
+            c.invalidated,
+            c.discarded,
+            c.written_through,
             s.dirty_lines_at_end
-        )?;
+        );
         if r.hazards.is_empty() {
-            writeln!(f, "\nno hazards")?;
+            let _ = writeln!(f, "\nno hazards");
         } else {
-            writeln!(f, "\nhazards:")?;
+            let _ = writeln!(f, "\nhazards ({}):", r.hazards.len());
             for h in &r.hazards {
-                let rule = serde_json::to_value(h.rule).unwrap_or_default();
-                writeln!(
+                let _ = writeln!(
                     f,
                     "  wave {} pc {:#06x} [{}] {}",
                     h.wave,
                     h.pc,
-                    rule.as_str().unwrap_or("?"),
+                    h.rule.name(),
                     h.message
-                )?;
+                );
                 for i in &h.instructions {
-                    writeln!(f, "      {i}")?;
+                    let _ = writeln!(f, "      {i}");
                 }
             }
         }
         if r.faults.is_empty() {
-            writeln!(f, "no faults")?;
+            let _ = writeln!(f, "no faults");
         } else {
-            writeln!(f, "faults:")?;
+            let _ = writeln!(f, "faults ({}):", r.faults.len());
             for x in &r.faults {
-                let kind = serde_json::to_value(x.kind).unwrap_or_default();
-                writeln!(
+                let _ = writeln!(
                     f,
-                    "  wave {} pc {:#06x} [{}] {}",
-                    x.wave,
+                    "  {:<20} pc {:#06x} wave {}: {}",
+                    x.kind.name(),
                     x.pc,
-                    kind.as_str().unwrap_or("?"),
+                    x.wave,
                     x.message
-                )?;
+                );
             }
         }
         for d in &r.dumps {
-            writeln!(f, "\ndump global {:#x} ({} bytes):", d.addr, d.bytes.len())?;
-            for (i, chunk) in d.bytes.chunks(16).enumerate() {
-                let words: Vec<String> = chunk
-                    .chunks(4)
-                    .map(|w| w.iter().map(|b| format!("{b:02x}")).collect())
-                    .collect();
-                writeln!(f, "  {:#012x}: {}", d.addr + 16 * i as u64, words.join(" "))?;
-            }
+            let _ = writeln!(f, "\ndump global {:#x} ({} bytes):", d.addr, d.bytes.len());
+            crate::dump::render(&mut f, d.addr, &d.bytes, view);
+        }
+        if !r.dumps.is_empty() {
+            let _ = writeln!(f, "{}", crate::dump::NOTE);
         }
         for w in &r.warnings {
-            writeln!(f, "warning: {w}")?;
+            let _ = writeln!(f, "warning: {w}");
         }
-        Ok(())
+        f
     }
-}
-
-/// The JSON report: `gpumem-wave`'s, with each dump also given Maxwell's shape
-/// (`space`, `address`, `hex`).
-pub fn vega_json(r: &WaveReport) -> serde_json::Value {
-    let mut v = r.to_json();
-    if let Some(dumps) = v.get_mut("dumps").and_then(|d| d.as_array_mut()) {
-        for (d, src) in dumps.iter_mut().zip(&r.dumps) {
-            d["space"] = "global".into();
-            d["address"] = format!("{:#x}", src.addr).into();
-            d["hex"] = src
-                .bytes
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect::<String>()
-                .into();
-        }
-    }
-    v
 }

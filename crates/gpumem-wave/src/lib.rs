@@ -43,7 +43,9 @@ pub use config::{
     DumpRequest, Limits, MemoryInit, ScalarCacheConfig, Sharing, VegaConfig, WaveSection,
 };
 pub use regs::{RegRange, parse_reg};
-pub use report::{Fault, FaultKind, Hazard, HazardRule, Stats, WaveEnd, WaveReport, WaveResult};
+pub use report::{
+    Fault, FaultKind, Hazard, HazardRule, InstCount, Stats, WaveEnd, WaveReport, WaveResult,
+};
 
 use gpumem_vega::Target;
 
@@ -180,11 +182,13 @@ fn run_words(
             }
         })
         .collect();
+    let mut stats = m.stats.clone();
+    stats.per_instruction = m.per_instruction();
     Ok(WaveReport {
         waves,
         faults: m.faults,
         hazards: m.hazards,
-        stats: m.stats,
+        stats,
         dumps,
         warnings,
     })

@@ -210,6 +210,8 @@ pub(crate) struct Machine<'a> {
     pub faults: Vec<Fault>,
     pub stats: Stats,
     steps_left: u64,
+    /// Times each dword offset issued an instruction (all waves).
+    executed: Vec<u64>,
 }
 
 impl<'a> Machine<'a> {
@@ -263,6 +265,7 @@ impl<'a> Machine<'a> {
             faults: Vec::new(),
             stats: Stats::default(),
             steps_left: cfg.limits.max_steps,
+            executed: vec![0; prog.slots.len()],
         }
     }
 
@@ -458,6 +461,9 @@ impl<'a> Machine<'a> {
         self.steps_left -= 1;
         self.stats.instructions += 1;
         self.waves[wi].instructions += 1;
+        if let Some(c) = self.executed.get_mut((pc / 4) as usize) {
+            *c += 1;
+        }
         let next = pc + 4 * u64::from(slot.len);
         // ---- logical hazards: read/write of un-waited SMEM data ----
         let (mut reads, writes) = (slot.reads, slot.writes);
@@ -793,6 +799,27 @@ impl<'a> Machine<'a> {
     }
 
     /// Final state of each wave.
+    /// Every instruction that issued, by address: its text and how often (all waves).
+    pub fn per_instruction(&self) -> Vec<crate::report::InstCount> {
+        self.executed
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(|(i, n)| {
+                let pc = 4 * i as u64;
+                let text = match self.prog.slots.get(i) {
+                    Some(Ok(s)) => s.inst.to_string(),
+                    _ => "<invalid>".to_string(),
+                };
+                crate::report::InstCount {
+                    pc,
+                    text,
+                    executed: *n,
+                }
+            })
+            .collect()
+    }
+
     pub fn results(&self) -> Vec<WaveResult> {
         self.waves
             .iter()

@@ -8,7 +8,7 @@ use gpumem_mem::scache::CacheStats;
 
 /// Why a wave stopped abnormally (closed set).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "snake_case")]
 pub enum FaultKind {
     /// The word at PC does not decode as a gfx9 scalar instruction.
     DecodeError,
@@ -46,18 +46,18 @@ impl FaultKind {
         FaultKind::StepLimit,
     ];
 
-    /// The kebab-case name used in JSON.
+    /// The snake_case name used in JSON (the same style as the Maxwell fault kinds).
     pub fn name(self) -> &'static str {
         match self {
-            FaultKind::DecodeError => "decode-error",
-            FaultKind::PcOutOfRange => "pc-out-of-range",
+            FaultKind::DecodeError => "decode_error",
+            FaultKind::PcOutOfRange => "pc_out_of_range",
             FaultKind::Unsupported => "unsupported",
             FaultKind::Trap => "trap",
             FaultKind::Halt => "halt",
-            FaultKind::NegativeOffset => "negative-offset",
-            FaultKind::SgprIndexOutOfRange => "sgpr-index-out-of-range",
-            FaultKind::MemoryLimit => "memory-limit",
-            FaultKind::StepLimit => "step-limit",
+            FaultKind::NegativeOffset => "negative_offset",
+            FaultKind::SgprIndexOutOfRange => "sgpr_index_out_of_range",
+            FaultKind::MemoryLimit => "memory_limit",
+            FaultKind::StepLimit => "step_limit",
         }
     }
 }
@@ -133,7 +133,7 @@ impl HazardRule {
         HazardRule::AtomicMisaligned,
     ];
 
-    /// The kebab-case name used in JSON.
+    /// The snake_case name used in JSON (the same style as the Maxwell fault kinds).
     pub fn name(self) -> &'static str {
         match self {
             HazardRule::ReadBeforeWait => "read-before-wait",
@@ -283,6 +283,19 @@ pub struct Stats {
     pub dirty_lines_at_end: u64,
     /// Number of scalar caches (1 when shared).
     pub scalar_caches: u64,
+    /// Every instruction that issued, in address order.
+    pub per_instruction: Vec<InstCount>,
+}
+
+/// How often one instruction issued.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct InstCount {
+    /// Byte offset.
+    pub pc: u64,
+    /// Its text (llvm-mc's spelling).
+    pub text: String,
+    /// Times issued, all waves together.
+    pub executed: u64,
 }
 
 /// Memory read back for one `[[dump]]` region (from memory, not from the
