@@ -12,8 +12,10 @@
 # summary per target, and CORPUS_DIR/missing-opcodes.tsv (base opcode of the rejected words as
 # cuobjdump names them, modifiers cut off; rejected count per target, most frequent first; how
 # many words with that base opcode gpumem already printed exactly, per target, which tells a
-# missing opcode (0) from a missing form of a known one; the first rejected line as example), CORPUS_DIR/COVERAGE.tsv (per
-# cubin) and CORPUS_DIR/misprinted.tsv (every misprinted line, header only when none).
+# missing opcode (0) from a missing form of a known one; the first rejected line as example),
+# CORPUS_DIR/missing-forms.tsv (the same by whole mnemonic, modifiers kept: `LEA.HI.X`),
+# CORPUS_DIR/COVERAGE.tsv (per cubin) and CORPUS_DIR/misprinted.tsv (every misprinted line;
+# header only when none).
 # Environment: GPUMEM_BIN (default: target/release/gpumem, built here with cargo), GPUMEM_CUDA_BIN
 # (cuobjdump; set from scripts/install-oracles.sh when unset).
 set -euo pipefail
@@ -59,6 +61,13 @@ def parse(path):
             cur[int(m.group(1), 16)] = hex_re.sub('', line).rstrip()
     return ks
 
+def mnemonic(text):
+    body = re.sub(r'^\s*/\*[0-9a-f]+\*/\s*', '', text)
+    toks = body.replace('{', ' ').replace('}', ' ').split()
+    if toks and toks[0].startswith('@'):
+        toks = toks[1:]
+    return toks[0].rstrip(';') if toks else '?'
+
 def opcode(text):
     body = re.sub(r'^\s*/\*[0-9a-f]+\*/\s*', '', text)
     body = body.replace('{', ' ').replace('}', ' ').strip()
@@ -68,6 +77,7 @@ def opcode(text):
     return toks[0].split('.')[0].rstrip(';') if toks else '?'
 
 missing = {'sm_50': Counter(), 'sm_52': Counter()}
+forms = {'sm_50': Counter(), 'sm_52': Counter()}
 printed = {'sm_50': Counter(), 'sm_52': Counter()}
 example = {}
 rows, mis = [], []
@@ -92,6 +102,7 @@ for sm in ('sm_50', 'sm_52'):
                     c['absent'] += 1 if g is None else 0
                     op = opcode(text)
                     missing[sm][op] += 1
+                    forms[sm][mnemonic(text)] += 1
                     example.setdefault(op, ' '.join(re.sub(r'^\s*/\*[0-9a-f]+\*/\s*', '', text).replace('{', ' ').replace('}', ' ').split()))
                     kbad = True
                 elif g == text:
@@ -125,5 +136,10 @@ with open(os.path.join(out, 'missing-opcodes.tsv'), 'w') as f:
     f.write('opcode\tsm_50\tsm_52\texact_sm_50\texact_sm_52\texample\n')
     for op in sorted(ops, key=lambda o: (-(missing['sm_50'][o] + missing['sm_52'][o]), o)):
         f.write(f"{op}\t{missing['sm_50'][op]}\t{missing['sm_52'][op]}\t{printed['sm_50'][op]}\t{printed['sm_52'][op]}\t{example[op]}\n")
+fs = set(forms['sm_50']) | set(forms['sm_52'])
+with open(os.path.join(out, 'missing-forms.tsv'), 'w') as f:
+    f.write('mnemonic\tsm_50\tsm_52\n')
+    for m in sorted(fs, key=lambda o: (-(forms['sm_50'][o] + forms['sm_52'][o]), o)):
+        f.write(f"{m}\t{forms['sm_50'][m]}\t{forms['sm_52'][m]}\n")
 print(f"misprinted lines: {len(mis)}; rejected opcodes: {len(ops)} (missing-opcodes.tsv)")
 PY
