@@ -1,0 +1,58 @@
+//! Every example's report (and the built-in example's) validates against the documented
+//! JSON schema `docs/report.schema.json`, which both ISAs share.
+
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn validator() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(root().join("docs/report.schema.json")).unwrap();
+    let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
+    jsonschema::validator_for(&schema).expect("a valid schema")
+}
+
+fn check(v: &jsonschema::Validator, what: &str, report: &serde_json::Value) {
+    let errors: Vec<String> = v
+        .iter_errors(report)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{what}:\n{}", errors.join("\n"));
+}
+
+#[test]
+fn every_example_report_follows_the_schema() {
+    let v = validator();
+    check(
+        &v,
+        "built-in example",
+        &gpumem_run::builtin_example().to_json(),
+    );
+    let mut n = 0;
+    for isa in ["maxwell", "vega"] {
+        for e in std::fs::read_dir(root().join("examples").join(isa)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().and_then(|x| x.to_str()) != Some("toml") {
+                continue;
+            }
+            let r = gpumem_run::run_any_manifest_file(&p).unwrap_or_else(|e| panic!("{e}"));
+            check(&v, &p.display().to_string(), &r.to_json());
+            n += 1;
+        }
+    }
+    assert!(n >= 3, "{n} examples");
+}
+
+#[test]
+fn the_schema_rejects_a_report_that_departs_from_it() {
+    let v = validator();
+    let mut r = gpumem_run::builtin_example().to_json();
+    assert!(v.is_valid(&r));
+    r["faults"] = serde_json::json!([{ "kind": "misaligned_address", "pc": 16 }]);
+    assert!(!v.is_valid(&r), "a numeric pc and missing keys");
+    let mut r = gpumem_run::builtin_example().to_json();
+    r["stats"]["warp_instructions"] = 3.into();
+    r.as_object_mut().unwrap().remove("hazards");
+    assert!(!v.is_valid(&r));
+}
