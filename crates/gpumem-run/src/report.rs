@@ -121,29 +121,38 @@ impl Report {
         use std::collections::BTreeMap;
         let total = self.faults.len() as u64 + self.stats.faults_dropped;
         writeln!(f, "\nfaults ({total}):")?;
-        let mut groups: BTreeMap<(u64, &str), (u64, u32, u32, u32, &Fault)> = BTreeMap::new();
-        for x in &self.faults {
-            let g = groups
-                .entry((x.pc, x.kind.name()))
-                .or_insert((0, 0, u32::MAX, 0, x));
-            g.0 += 1;
-            if let Some(l) = x.lane {
-                g.1 |= 1 << (l % 32);
-            }
-            g.2 = g.2.min(x.cta);
-            g.3 = g.3.max(x.cta);
+        /// Faults of one (instruction, kind).
+        struct Group<'a> {
+            count: u64,
+            lanes: u32,
+            ctas: (u32, u32),
+            first: &'a Fault,
         }
-        for ((pc, kind), (n, lanes, lo, hi, first)) in &groups {
-            write!(f, "  {kind:<20} pc {pc:#06x} x{n}")?;
-            if *lanes != 0 {
-                write!(f, " lanes {lanes:#010x}")?;
+        let mut groups: BTreeMap<(u64, &str), Group> = BTreeMap::new();
+        for x in &self.faults {
+            let g = groups.entry((x.pc, x.kind.name())).or_insert(Group {
+                count: 0,
+                lanes: 0,
+                ctas: (u32::MAX, 0),
+                first: x,
+            });
+            g.count += 1;
+            if let Some(l) = x.lane {
+                g.lanes |= 1 << (l % 32);
             }
-            if lo == hi {
-                write!(f, " cta {lo}")?;
+            g.ctas = (g.ctas.0.min(x.cta), g.ctas.1.max(x.cta));
+        }
+        for ((pc, kind), g) in &groups {
+            write!(f, "  {kind:<20} pc {pc:#06x} x{}", g.count)?;
+            if g.lanes != 0 {
+                write!(f, " lanes {:#010x}", g.lanes)?;
+            }
+            if g.ctas.0 == g.ctas.1 {
+                write!(f, " cta {}", g.ctas.0)?;
             } else {
-                write!(f, " ctas {lo}-{hi}")?;
+                write!(f, " ctas {}-{}", g.ctas.0, g.ctas.1)?;
             }
-            writeln!(f, "; first: {}", first.message)?;
+            writeln!(f, "; first: {}", g.first.message)?;
         }
         let mut kinds: BTreeMap<&str, u64> = BTreeMap::new();
         for x in &self.faults {
