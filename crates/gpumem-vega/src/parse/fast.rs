@@ -289,7 +289,7 @@ impl Cur<'_> {
                 // None, or what the lexer computes (overflow checked).
                 v = digits_value(&self.b[ds..self.i], 16)?;
             }
-            Val::Int(i128::from(v))
+            Val::Int(i128::from(v as i64))
         } else if c == b'0' && matches!(next, Some(b'b' | b'B')) {
             return None;
         } else {
@@ -315,12 +315,13 @@ impl Cur<'_> {
                 if self.i - start > 19 {
                     v = digits_value(&self.b[start..self.i], 10)?;
                 }
-                Val::Int(i128::from(v))
+                Val::Int(i128::from(v as i64))
             }
         };
         self.delim()?;
         Some(match v {
-            Val::Int(i) if neg => Val::Int(-i),
+            // 64-bit wrapping, as MC expressions are.
+            Val::Int(i) if neg => Val::Int(i128::from((i as i64).wrapping_neg())),
             Val::Float(f) if neg => Val::Float(-f),
             v => v,
         })
