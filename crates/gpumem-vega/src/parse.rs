@@ -257,20 +257,16 @@ enum Val {
     Float(f64),
 }
 
-/// How many label terms a relocatable value keeps unresolved.
-const REL_TERMS: usize = 4;
-
-/// A value that depends on labels: llvm-mc's `MCValue` (`a - b + c`), with
-/// the label differences it folds kept as `terms` (coefficients over label
-/// addresses, summing to 0) while a label is still ahead. Names are labels,
-/// or names not yet defined (checked when the file is done).
+/// A value that depends on labels: llvm-mc's `MCValue`, `a - b + c`, where
+/// `a` and `b` are labels. Where every label is already placed, label
+/// differences fold into `c` as llvm-mc folds them once the code is laid
+/// out; an expression naming something not yet defined is evaluated again
+/// when the file is done (see [`Fixup::deferred`]).
 #[derive(Clone, Copy, Debug)]
 struct Rel<'a> {
     a: Option<&'a str>,
     b: Option<&'a str>,
     c: i64,
-    terms: [(&'a str, i64); REL_TERMS],
-    n: u8,
     /// llvm-mc's `needsPCRel`: a symbol reference outside a subtraction makes
     /// a 32-bit literal PC-relative (the value minus the literal's address).
     pcrel: bool,
@@ -282,8 +278,6 @@ impl<'a> Rel<'a> {
             a: None,
             b: None,
             c,
-            terms: [("", 0); REL_TERMS],
-            n: 0,
             pcrel: false,
         }
     }
@@ -298,109 +292,56 @@ impl<'a> Rel<'a> {
 
     /// The value when it no longer depends on a label's address.
     fn known(&self) -> Option<i64> {
-        (self.a.is_none() && self.b.is_none() && self.n == 0).then_some(self.c)
+        (self.a.is_none() && self.b.is_none()).then_some(self.c)
     }
 
-    fn add_term(&mut self, name: &'a str, coef: i64) -> Result<(), &'static str> {
-        let n = usize::from(self.n);
-        if let Some(t) = self.terms[..n].iter_mut().find(|t| t.0 == name) {
-            t.1 = t.1.wrapping_add(coef);
-            return Ok(());
-        }
-        if n == REL_TERMS {
-            return Err("expression has too many labels");
-        }
-        self.terms[n] = (name, coef);
-        self.n += 1;
-        Ok(())
-    }
-
-    fn negate(mut self) -> Result<Self, &'static str> {
+    fn negate(self) -> Result<Self, &'static str> {
         if self.a.is_some() && self.b.is_none() {
             return Err("a label cannot be negated (llvm-mc: expected relocatable expression)");
         }
-        std::mem::swap(&mut self.a, &mut self.b);
-        self.c = self.c.wrapping_neg();
-        for t in &mut self.terms[..usize::from(self.n)] {
-            t.1 = t.1.wrapping_neg();
-        }
-        Ok(self)
+        Ok(self.negate_sub())
     }
 
     /// `-r` as a subtraction's right side: `a` and `b` trade places (llvm-mc
     /// allows `x - lab` where it does not allow `-lab`).
-    fn negate_sub(mut self) -> Result<Self, &'static str> {
-        std::mem::swap(&mut self.a, &mut self.b);
-        self.c = self.c.wrapping_neg();
-        for t in &mut self.terms[..usize::from(self.n)] {
-            t.1 = t.1.wrapping_neg();
+    fn negate_sub(self) -> Self {
+        Rel {
+            a: self.b,
+            b: self.a,
+            c: self.c.wrapping_neg(),
+            pcrel: self.pcrel,
         }
-        Ok(self)
-    }
-
-    fn scale(mut self, k: i64) -> Result<Self, &'static str> {
-        if self.a.is_some() || self.b.is_some() {
-            return Err(
-                "a label can only be added or subtracted (llvm-mc: expected relocatable expression)",
-            );
-        }
-        self.c = self.c.wrapping_mul(k);
-        for t in &mut self.terms[..usize::from(self.n)] {
-            t.1 = t.1.wrapping_mul(k);
-        }
-        Ok(self)
     }
 
     /// `l + r` as llvm-mc's `EvaluateSymbolicAdd` computes it once every
     /// label is placed: each `x - y` pair folds to a constant, and what
-    /// remains has at most one added and one subtracted label. `labels`
-    /// folds a pair at once when both are already placed.
+    /// remains has at most one added and one subtracted label. A label not
+    /// placed yet counts as 0 (the expression is then evaluated again).
     fn add(
         l: Self,
         r: Self,
         labels: &HashMap<&'a str, usize, FastHash>,
     ) -> Result<Self, &'static str> {
-        let mut out = Rel {
-            pcrel: l.pcrel || r.pcrel,
-            ..Rel::konst(l.c.wrapping_add(r.c))
-        };
-        out.terms[..usize::from(l.n)].copy_from_slice(&l.terms[..usize::from(l.n)]);
-        out.n = l.n;
-        for &(name, coef) in &r.terms[..usize::from(r.n)] {
-            out.add_term(name, coef)?;
-        }
-        let (mut la, mut lb, mut ra, mut rb) = (l.a, l.b, r.a, r.b);
+        let mut c = l.c.wrapping_add(r.c);
+        let mut v = [l.a, l.b, r.a, r.b];
         for (x, y) in [(0, 1), (0, 3), (2, 1), (2, 3)] {
-            let mut v = [la, lb, ra, rb];
             if let (Some(p), Some(m)) = (v[x], v[y]) {
-                match (labels.get(p), labels.get(m)) {
-                    (Some(&pa), Some(&ma)) => {
-                        out.c = out.c.wrapping_add(pa as i64 - ma as i64);
-                    }
-                    _ => {
-                        out.add_term(p, 1)?;
-                        out.add_term(m, -1)?;
-                    }
-                }
+                let at = |n: &str| labels.get(n).map_or(0, |&a| a as i64);
+                c = c.wrapping_add(at(p).wrapping_sub(at(m)));
                 v[x] = None;
                 v[y] = None;
-                [la, lb, ra, rb] = v;
             }
         }
+        let [la, lb, ra, rb] = v;
         if (la.is_some() && ra.is_some()) || (lb.is_some() && rb.is_some()) {
             return Err("two labels cannot be added (llvm-mc: expected relocatable expression)");
         }
-        out.a = la.or(ra);
-        out.b = lb.or(rb);
-        Ok(out)
-    }
-
-    /// Every name in the value.
-    fn names(&self) -> impl Iterator<Item = &'a str> + '_ {
-        self.a
-            .into_iter()
-            .chain(self.b)
-            .chain(self.terms[..usize::from(self.n)].iter().map(|t| t.0))
+        Ok(Rel {
+            a: la.or(ra),
+            b: lb.or(rb),
+            c,
+            pcrel: l.pcrel || r.pcrel,
+        })
     }
 }
 
@@ -419,9 +360,16 @@ enum Ev<'a> {
 enum Sym<'a> {
     /// Substituted where used, as llvm-mc does with a constant value.
     Abs(i64),
-    /// A value that depends on labels; a use is a symbol reference.
+    /// A value that depends on placed labels; a use is a symbol reference.
     Rel(Rel<'a>),
+    /// A value naming something not defined where it was set: evaluated
+    /// where it is used, from its definition's tokens (the line's text and
+    /// the index of the value's first token).
+    Deferred { text: &'a str, tok: usize },
 }
+
+/// A symbol and the line that set it last.
+type SymDef<'a> = (Sym<'a>, u32);
 
 /// Binary operators, GNU `as` precedence (llvm-mc's for ELF targets).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -528,6 +476,9 @@ struct Fixup<'s> {
     addr: usize,
     kind: FixKind,
     rel: Rel<'s>,
+    /// The index of the expression's first token in the line, where it
+    /// named something not defined yet: it is evaluated again at the end.
+    deferred: Option<usize>,
     /// The source line, its number and byte offset, and the operand's byte range in it.
     text: &'s str,
     line_no: u32,
@@ -548,7 +499,7 @@ struct Asm<'s> {
     /// Label -> byte address.
     labels: HashMap<&'s str, usize, FastHash>,
     /// Symbols set by `name = expr` / `.set` (their last value).
-    syms: HashMap<&'s str, Sym<'s>, FastHash>,
+    syms: HashMap<&'s str, SymDef<'s>, FastHash>,
     fixups: Vec<Fixup<'s>>,
     /// Token and operand-span buffers, reused from line to line.
     tok_buf: Vec<Token<'s>>,
@@ -567,9 +518,17 @@ struct LineCx<'a> {
     spans: Vec<(Field, usize, usize)>,
     /// The file's labels and symbols so far (lent by [`Asm`] for the line).
     labels: HashMap<&'a str, usize, FastHash>,
-    syms: HashMap<&'a str, Sym<'a>, FastHash>,
-    /// A 32-bit literal that depends on a label, and its byte range.
-    lit_rel: Option<(Rel<'a>, usize, usize)>,
+    syms: HashMap<&'a str, SymDef<'a>, FastHash>,
+    /// A 32-bit literal that depends on a label, its byte range, and the
+    /// index of its first token if it must be evaluated again at the end.
+    lit_rel: Option<(Rel<'a>, usize, usize, Option<usize>)>,
+    /// The first name not defined yet in the expression being parsed.
+    unknown: Option<&'a str>,
+    /// Evaluating again once the file is done: every label is placed, and a
+    /// symbol set on or after this line is a symbol reference.
+    final_pass: bool,
+    /// Nesting of symbol values being evaluated.
+    sym_depth: u8,
 }
 
 /// The span and text of bytes `start..end` of line `text` (clamped to it).
@@ -706,16 +665,53 @@ impl<'a> LineCx<'a> {
             Ev::Rel(r) => Err(PErr {
                 start: s,
                 end: e,
-                msg: not_absolute(&r),
+                msg: not_absolute(&r, self.unknown),
             }),
         }
     }
 
-    /// Any expression, labels included.
+    /// Any expression, labels included; `self.unknown` tells whether it
+    /// names something not defined yet.
     fn expr_any(&mut self) -> PResult<(Ev<'a>, usize, usize)> {
+        self.unknown = None;
         let start = self.here().0;
         let v = self.binary(0, 0)?;
         Ok((v, start, self.prev_end()))
+    }
+
+    /// The value of symbol `name`, set to the expression at token `tok` of
+    /// line `text` (line `line`): evaluated now, with the symbols and labels
+    /// known now.
+    fn eval_deferred(
+        &mut self,
+        name: &str,
+        text: &'a str,
+        tok: usize,
+        line: u32,
+    ) -> PResult<Ev<'a>> {
+        let (s, e) = (self.toks[self.pos - 1].start, self.toks[self.pos - 1].end);
+        if self.sym_depth >= 16 {
+            return Err(PErr {
+                start: s,
+                end: e,
+                msg: format!("symbol `{name}` is defined in terms of itself"),
+            });
+        }
+        let mut toks = Vec::new();
+        lex(text, &mut toks);
+        let saved_toks = std::mem::replace(&mut self.toks, toks);
+        let saved = (self.pos, self.line_no, self.text);
+        (self.pos, self.line_no, self.text) = (tok, line, text);
+        self.sym_depth += 1;
+        let r = self.binary(0, 0);
+        self.sym_depth -= 1;
+        self.toks = saved_toks;
+        (self.pos, self.line_no, self.text) = saved;
+        r.map_err(|err| PErr {
+            start: s,
+            end: e,
+            msg: format!("in the value of symbol `{name}`: {}", err.msg),
+        })
     }
 
     fn int_expr(&mut self) -> PResult<(i128, usize, usize)> {
@@ -779,11 +775,18 @@ impl<'a> LineCx<'a> {
             let oe = self.toks[self.pos + ntok - 1].end;
             self.pos += ntok;
             let rhs = self.binary(prec + 1, depth + 1)?;
-            lhs = self.combine(op, lhs, rhs).map_err(|msg| PErr {
-                start: os,
-                end: oe,
-                msg: msg.into(),
-            })?;
+            lhs = match self.combine(op, lhs, rhs) {
+                Ok(v) => v,
+                // Judged again when the file is done.
+                Err(_) if self.unknown.is_some() => Ev::Rel(Rel::konst(0)),
+                Err(msg) => {
+                    return Err(PErr {
+                        start: os,
+                        end: oe,
+                        msg: msg.into(),
+                    });
+                }
+            };
         }
         Ok(lhs)
     }
@@ -806,18 +809,16 @@ impl<'a> LineCx<'a> {
                     Op::Add => Rel::add(lr, rr, &self.labels)?,
                     Op::Sub => Rel {
                         pcrel: false,
-                        ..Rel::add(lr, rr.negate_sub()?, &self.labels)?
+                        ..Rel::add(lr, rr.negate_sub(), &self.labels)?
                     },
                     _ => match (lr.known(), rr.known()) {
                         (Some(a), Some(b)) => Rel {
                             pcrel: lr.pcrel || rr.pcrel,
                             ..Rel::konst(op.apply(a, b).ok_or(OVERFLOW)?)
                         },
-                        (Some(k), None) if op == Op::Mul => rr.scale(k)?,
-                        (None, Some(k)) if op == Op::Mul => lr.scale(k)?,
                         _ => {
                             return Err(
-                                "only +, - and * by a constant apply to a label ahead or an unfolded label",
+                                "a label can only be added or subtracted (llvm-mc: expected relocatable expression)",
                             );
                         }
                     },
@@ -888,12 +889,44 @@ impl<'a> LineCx<'a> {
             Some(Tok::Bad(s)) => self.err(format!("malformed token `{s}`")),
             Some(Tok::Ident(name)) => {
                 self.pos += 1;
-                Ok(match self.syms.get(name) {
-                    Some(Sym::Abs(v)) => Ev::Int(*v),
-                    Some(Sym::Rel(r)) => Ev::Rel(Rel { pcrel: true, ..*r }),
-                    // A label, or a name defined further on.
-                    None => Ev::Rel(Rel::label(name)),
-                })
+                if let Some(&(sym, line)) = self.syms.get(name) {
+                    // Set on or after this line: a forward reference, which
+                    // llvm-mc leaves as a symbol reference.
+                    let forward = self.final_pass && line >= self.line_no;
+                    let v = match sym {
+                        Sym::Abs(v) => Ev::Int(v),
+                        Sym::Rel(r) => Ev::Rel(r),
+                        Sym::Deferred { text, tok } => {
+                            let v = self.eval_deferred(name, text, tok, line)?;
+                            if self.unknown.is_none()
+                                && let Ev::Rel(r) = v
+                            {
+                                // Not absolute: a symbol reference.
+                                Ev::Rel(Rel { pcrel: true, ..r })
+                            } else {
+                                v
+                            }
+                        }
+                    };
+                    return Ok(match v {
+                        Ev::Int(i) if forward => Ev::Rel(Rel {
+                            pcrel: true,
+                            ..Rel::konst(i)
+                        }),
+                        Ev::Rel(r) if matches!(sym, Sym::Rel(_)) || forward => {
+                            Ev::Rel(Rel { pcrel: true, ..r })
+                        }
+                        v => v,
+                    });
+                }
+                if !self.labels.contains_key(name) {
+                    if self.final_pass {
+                        return Err(fail(&format!("undefined label or symbol `{name}`")));
+                    }
+                    // A label or a symbol further on: judged at the end.
+                    self.unknown.get_or_insert(name);
+                }
+                Ok(Ev::Rel(Rel::label(name)))
             }
             Some(_) => self.err("expected an expression"),
             None => self.err("expected an operand, found end of line"),
@@ -1157,8 +1190,8 @@ fn is_binary_op(t: Tok<'_>) -> bool {
 }
 
 /// The error for a label-dependent value where an absolute one is needed.
-fn not_absolute(r: &Rel<'_>) -> String {
-    match r.names().next() {
+fn not_absolute(r: &Rel<'_>, unknown: Option<&str>) -> String {
+    match unknown.or(r.a).or(r.b) {
         Some(name) => format!(
             "invalid operand for instruction: expected an absolute expression; `{name}` is a label or is not set before this line"
         ),
@@ -1263,32 +1296,48 @@ impl<'s> Asm<'s> {
                 let (span, text) = span();
                 self.diags.push(Diagnostic::error(span, text, msg));
             };
-            // Every name must be a label by now.
-            let mut bad = None;
-            for name in f.rel.names() {
-                if !self.labels.contains_key(name) {
-                    bad = Some(if self.syms.contains_key(name) {
-                        format!(
-                            "symbol `{name}` is used before it is set (llvm-mc leaves a relocation)"
-                        )
-                    } else if f.kind == FixKind::Branch {
-                        format!("undefined label `{name}`")
-                    } else {
-                        format!("undefined symbol or label `{name}`")
-                    });
-                    break;
+            let r = match f.deferred {
+                None => f.rel,
+                Some(tok) => {
+                    let mut toks = Vec::new();
+                    lex(f.text, &mut toks);
+                    let mut cx = LineCx {
+                        text: f.text,
+                        line_no: f.line_no,
+                        line_start: f.line_start,
+                        toks,
+                        pos: tok,
+                        diags: Vec::new(),
+                        spans: Vec::new(),
+                        labels: std::mem::take(&mut self.labels),
+                        syms: std::mem::take(&mut self.syms),
+                        lit_rel: None,
+                        unknown: None,
+                        final_pass: true,
+                        sym_depth: 0,
+                    };
+                    let v = cx.expr_any();
+                    self.labels = cx.labels;
+                    self.syms = cx.syms;
+                    match v {
+                        Ok((Ev::Rel(r), _, _)) => r,
+                        Ok((Ev::Int(i), _, _)) => Rel::konst(i),
+                        Ok((Ev::Float(_), _, _)) => {
+                            fail("expected an integer, found a floating-point number".into());
+                            continue;
+                        }
+                        Err(e) => {
+                            let (span, text) =
+                                line_span(f.text, f.line_no, f.line_start, e.start, e.end);
+                            self.diags.push(Diagnostic::error(span, text, e.msg));
+                            continue;
+                        }
+                    }
                 }
-            }
-            if let Some(msg) = bad {
-                fail(msg);
-                continue;
-            }
+            };
+            let r = &r;
             let addr = |n: &str| self.labels.get(n).map_or(0, |&a| a as i64);
-            let r = &f.rel;
             let mut v = r.c;
-            for &(n, k) in &r.terms[..usize::from(r.n)] {
-                v = v.wrapping_add(k.wrapping_mul(addr(n)));
-            }
             if let Some(b) = r.b {
                 v = v.wrapping_sub(addr(b));
             }
@@ -1307,7 +1356,7 @@ impl<'s> Asm<'s> {
                 FixKind::Branch => {
                     let delta = v.wrapping_sub(f.addr as i64 + 4) / 4;
                     if !(-32768..=32767).contains(&delta) {
-                        let name = r.a.unwrap_or("");
+                        let name = r.a.unwrap_or_default();
                         fail(format!(
                             "branch target `{name}` is out of range ({delta} dwords)"
                         ));
@@ -1357,6 +1406,9 @@ impl<'s> Asm<'s> {
             labels: std::mem::take(&mut self.labels),
             syms: std::mem::take(&mut self.syms),
             lit_rel: None,
+            unknown: None,
+            final_pass: false,
+            sym_depth: 0,
         };
         // Labels.
         while let (Some(Tok::Ident(name)), Some(Tok::Punct(':'))) = (cx.peek_at(0), cx.peek_at(1)) {
@@ -1392,12 +1444,13 @@ impl<'s> Asm<'s> {
                             cx.warn(h.lint, s, e, h.message);
                         }
                     }
-                    if let Some((kind, rel, start, end)) = fix {
+                    if let Some((kind, rel, start, end, deferred)) = fix {
                         self.fixups.push(Fixup {
                             inst: self.n_insts,
                             addr: self.bytes.len(),
                             kind,
                             rel,
+                            deferred,
                             text,
                             line_no,
                             line_start,
@@ -1428,7 +1481,7 @@ impl<'s> Asm<'s> {
 
 /// A label-dependent operand of a statement: what it fills in, its value
 /// and its byte range.
-type Pending<'a> = Option<(FixKind, Rel<'a>, usize, usize)>;
+type Pending<'a> = Option<(FixKind, Rel<'a>, usize, usize, Option<usize>)>;
 
 impl<'a> LineCx<'a> {
     /// Parses one statement; `Ok(None)` for an ignored directive.
@@ -1480,6 +1533,12 @@ impl<'a> LineCx<'a> {
                 // Optional trailing operands.
                 let optional = matches!(o.kind, Kind::SmemOffset { .. });
                 if optional && !self.is_punct(',') {
+                    break;
+                }
+                // llvm-mc reads `, glc` in the offset's place as the modifier
+                // (the offset is then 0), even where a symbol is named `glc`.
+                if optional && self.ident_is(1, "glc") {
+                    self.pos += 1;
                     break;
                 }
                 self.expect_punct(',')?;
@@ -1551,19 +1610,24 @@ impl<'a> LineCx<'a> {
                 _ => return self.err("invalid operand for instruction: unexpected text"),
             }
         }
-        if let Some((rel, s, e)) = self.lit_rel {
-            label = Some((FixKind::Lit32, rel, s, e));
+        if let Some((rel, s, e, deferred)) = self.lit_rel {
+            label = Some((FixKind::Lit32, rel, s, e, deferred));
         }
         Ok(Some((inst, label)))
     }
 
     /// The rest of `name = expr`: sets the symbol (`.equiv`: only once).
     fn assign(&mut self, name: &'a str, s: usize, e: usize, once: bool) -> PResult<()> {
+        let tok = self.pos;
         let (v, vs, ve) = self.expr_any()?;
         if !self.at_end() {
             return self.err("unexpected text after the symbol's value");
         }
         let sym = match v {
+            _ if self.unknown.is_some() => Sym::Deferred {
+                text: self.text,
+                tok,
+            },
             Ev::Int(i) => Sym::Abs(i),
             Ev::Rel(r) => Sym::Rel(r),
             Ev::Float(_) => {
@@ -1581,7 +1645,7 @@ impl<'a> LineCx<'a> {
                 msg: format!("redefinition of `{name}`"),
             });
         }
-        self.syms.insert(name, sym);
+        self.syms.insert(name, (sym, self.line_no));
         Ok(())
     }
 
@@ -1628,10 +1692,9 @@ impl<'a> LineCx<'a> {
             }
             Kind::SmemOffset { signed } => inst.offset = self.smem_offset(signed)?,
             Kind::ProbeImm => {
+                // llvm-mc keeps the low 7 bits of any 64-bit value.
                 let (v, s, e) = self.int_expr()?;
-                if !range_ok(v, i32::MIN.into(), u32::MAX.into()) {
-                    self.error(s, e, "invalid operand for instruction: value out of range");
-                } else if !range_ok(v, 0, 127) {
+                if !range_ok(v, 0, 127) {
                     self.warn(
                         "smem-probe-truncated",
                         s,
@@ -1645,7 +1708,8 @@ impl<'a> LineCx<'a> {
             Kind::Literal32 => {
                 let (v, s, e) = self.expr()?;
                 let u = match v {
-                    Val::Int(i) if range_ok(i, i32::MIN.into(), u32::MAX.into()) => i as u32,
+                    // llvm-mc keeps the low 32 bits of any 64-bit value here.
+                    Val::Int(i) => i as u32,
                     Val::Float(f) if (f as f32).is_finite() || !f.is_finite() => {
                         (f as f32).to_bits()
                     }
@@ -1754,7 +1818,14 @@ impl<'a> LineCx<'a> {
                                 msg: "expected an absolute expression or a label".into(),
                             });
                         }
-                        return Ok(Some((FixKind::Branch, Rel { pcrel: true, ..r }, s, e)));
+                        let deferred = self.unknown.map(|_| p0);
+                        return Ok(Some((
+                            FixKind::Branch,
+                            Rel { pcrel: true, ..r },
+                            s,
+                            e,
+                            deferred,
+                        )));
                     }
                 };
                 let v = i128::from(v);
@@ -1801,6 +1872,7 @@ impl<'a> LineCx<'a> {
             };
             return Ok(self.check_reg(r, class));
         }
+        let p0 = self.pos;
         let (v, s, e) = self.expr_any()?;
         if !consts {
             self.error(
@@ -1829,7 +1901,8 @@ impl<'a> LineCx<'a> {
                     return Ok(0);
                 }
                 *literal = Some(0);
-                self.lit_rel = Some((r, s, e));
+                let deferred = self.unknown.map(|_| p0);
+                self.lit_rel = Some((r, s, e, deferred));
                 return Ok(code::LITERAL);
             }
         };
