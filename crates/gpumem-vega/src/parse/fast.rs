@@ -6,10 +6,13 @@
 //! It accepts a line only when the full parser ([`super::LineCx`]) would
 //! accept it with no diagnostic of its own (lint warnings aside) and build
 //! the same instruction; anything else (an error, a warning from parsing,
-//! labels, comments, expressions, `hwreg(...)`, counters, special sources,
-//! upper case, `\r`, ...) makes it give up, and the line goes through the
-//! full parser. Debug builds run both on every line the fast path takes and
-//! assert the same bytes, instructions and diagnostics (see `Asm::run`).
+//! labels, comments, expressions, symbols and symbol definitions (any
+//! identifier that is not a register, mnemonic or `glc`), `hwreg(...)` and
+//! `{id: ..}`, counters, special sources, upper case, `\r`, ...) makes it
+//! give up, and the line goes through the full parser. Numbers are read as
+//! 64-bit values, as the full parser reads them. Debug builds run both on
+//! every line the fast path takes and assert the same bytes, instructions
+//! and diagnostics (see `Asm::run`).
 
 use gpumem_isa::Diagnostic;
 
