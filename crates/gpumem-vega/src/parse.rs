@@ -889,7 +889,10 @@ impl<'a> LineCx<'a> {
             Some(Tok::Bad(s)) => self.err(format!("malformed token `{s}`")),
             Some(Tok::Ident(name)) => {
                 self.pos += 1;
-                if let Some(&(sym, line)) = self.syms.get(name) {
+                if let Some(&(sym, line)) = (!self.syms.is_empty())
+                    .then(|| self.syms.get(name))
+                    .flatten()
+                {
                     // Set on or after this line: a forward reference, which
                     // llvm-mc leaves as a symbol reference.
                     let forward = self.final_pass && line >= self.line_no;
@@ -2038,7 +2041,8 @@ impl<'a> LineCx<'a> {
     /// Whether the identifier here is a symbol (which then reads as an
     /// expression where a built-in name was possible).
     fn at_symbol(&self) -> bool {
-        matches!(self.peek(), Some(Tok::Ident(n)) if self.syms.contains_key(n))
+        !self.syms.is_empty()
+            && matches!(self.peek(), Some(Tok::Ident(n)) if self.syms.contains_key(n))
     }
 
     /// llvm-mc 19's structured form `{id: 51, offset: 1, size: 31}`: fields
@@ -2119,7 +2123,7 @@ impl<'a> LineCx<'a> {
             return self.plain_u16();
         }
         let id = if let Some(Tok::Ident(name)) = self.peek()
-            && (operand::hwreg_id(name).is_some() || !self.at_symbol())
+            && (!self.at_symbol() || operand::hwreg_id(name).is_some())
         {
             let (s, e) = self.here();
             self.pos += 1;
@@ -2175,7 +2179,7 @@ impl<'a> LineCx<'a> {
         }
         // Message id.
         let (strict, id) = if let Some(Tok::Ident(name)) = self.peek()
-            && ((0..16).any(|i| operand::msg_name(i) == Some(name)) || !self.at_symbol())
+            && (!self.at_symbol() || (0..16).any(|i| operand::msg_name(i) == Some(name)))
         {
             let (s, e) = self.here();
             self.pos += 1;
@@ -2205,7 +2209,7 @@ impl<'a> LineCx<'a> {
         if self.eat_punct(',') {
             let (s, e) = self.here();
             let v = if let Some(Tok::Ident(name)) = self.peek()
-                && ((0..8).any(|o| operand::msg_op_name(id, o) == Some(name)) || !self.at_symbol())
+                && (!self.at_symbol() || (0..8).any(|o| operand::msg_op_name(id, o) == Some(name)))
             {
                 self.pos += 1;
                 match (0..8).find(|&o| operand::msg_op_name(id, o) == Some(name)) {
