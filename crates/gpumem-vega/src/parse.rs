@@ -476,9 +476,11 @@ struct Fixup<'s> {
     addr: usize,
     kind: FixKind,
     rel: Rel<'s>,
-    /// The index of the expression's first token in the line, where it
-    /// named something not defined yet: it is evaluated again at the end.
-    deferred: Option<usize>,
+    /// The index of the expression's first token in the line, and whether it
+    /// named something not defined yet: it is then evaluated again at the end
+    /// (as it is when a name turns out not to be a label).
+    tok: usize,
+    deferred: bool,
     /// The source line, its number and byte offset, and the operand's byte range in it.
     text: &'s str,
     line_no: u32,
@@ -519,9 +521,9 @@ struct LineCx<'a> {
     /// The file's labels and symbols so far (lent by [`Asm`] for the line).
     labels: HashMap<&'a str, usize, FastHash>,
     syms: HashMap<&'a str, SymDef<'a>, FastHash>,
-    /// A 32-bit literal that depends on a label, its byte range, and the
-    /// index of its first token if it must be evaluated again at the end.
-    lit_rel: Option<(Rel<'a>, usize, usize, Option<usize>)>,
+    /// A 32-bit literal that depends on a label, its byte range, the index
+    /// of its first token and whether it must be evaluated again at the end.
+    lit_rel: Option<(Rel<'a>, usize, usize, (usize, bool))>,
     /// The first name not defined yet in the expression being parsed.
     unknown: Option<&'a str>,
     /// Evaluating again once the file is done: every label is placed, and a
@@ -1299,9 +1301,15 @@ impl<'s> Asm<'s> {
                 let (span, text) = span();
                 self.diags.push(Diagnostic::error(span, text, msg));
             };
-            let r = match f.deferred {
-                None => f.rel,
-                Some(tok) => {
+            let all_labels = || {
+                let r = &f.rel;
+                r.a.into_iter()
+                    .chain(r.b)
+                    .all(|n| self.labels.contains_key(n))
+            };
+            let r = match (f.deferred, f.tok) {
+                (false, _) if all_labels() => f.rel,
+                (_, tok) => {
                     let mut toks = Vec::new();
                     lex(f.text, &mut toks);
                     let mut cx = LineCx {
@@ -1349,7 +1357,12 @@ impl<'s> Asm<'s> {
             let resolvable =
                 r.b.is_none() && r.a.is_some() == (r.pcrel || f.kind == FixKind::Branch);
             if !resolvable {
-                fail("the expression cannot be resolved to a constant: llvm-mc leaves a relocation for it (a literal may hold `label + c`, `c + label` or a difference of labels)".into());
+                fail(if f.kind == FixKind::Branch {
+                    "a branch target must be a label, or a symbol set to a label plus a constant"
+                        .into()
+                } else {
+                    "the expression cannot be resolved to a constant: llvm-mc leaves a relocation for it (a literal may hold `label + c`, `c + label` or a difference of labels)".into()
+                });
                 continue;
             }
             if let Some(a) = r.a {
@@ -1418,7 +1431,7 @@ impl<'s> Asm<'s> {
             let (s, e) = cx.here();
             if cx.labels.contains_key(name) {
                 cx.error(s, e, format!("label `{name}` is defined twice"));
-            } else if cx.syms.contains_key(name) {
+            } else if !cx.syms.is_empty() && cx.syms.contains_key(name) {
                 cx.error(
                     s,
                     e,
@@ -1447,12 +1460,13 @@ impl<'s> Asm<'s> {
                             cx.warn(h.lint, s, e, h.message);
                         }
                     }
-                    if let Some((kind, rel, start, end, deferred)) = fix {
+                    if let Some((kind, rel, start, end, (tok, deferred))) = fix {
                         self.fixups.push(Fixup {
                             inst: self.n_insts,
                             addr: self.bytes.len(),
                             kind,
                             rel,
+                            tok,
                             deferred,
                             text,
                             line_no,
@@ -1484,7 +1498,7 @@ impl<'s> Asm<'s> {
 
 /// A label-dependent operand of a statement: what it fills in, its value
 /// and its byte range.
-type Pending<'a> = Option<(FixKind, Rel<'a>, usize, usize, Option<usize>)>;
+type Pending<'a> = Option<(FixKind, Rel<'a>, usize, usize, (usize, bool))>;
 
 impl<'a> LineCx<'a> {
     /// Parses one statement; `Ok(None)` for an ignored directive.
@@ -1790,6 +1804,16 @@ impl<'a> LineCx<'a> {
                 // llvm-mc takes an absolute expression or a lone symbol
                 // reference (a label, in parentheses or not).
                 let p0 = self.pos;
+                // The common case, a label alone: judged when the file is
+                // done (where a name that is not a label is evaluated again).
+                if let Some(Tok::Ident(name)) = self.peek()
+                    && self.pos + 1 == self.toks.len()
+                    && !self.at_symbol()
+                {
+                    let (s, e) = self.here();
+                    self.pos += 1;
+                    return Ok(Some((FixKind::Branch, Rel::label(name), s, e, (p0, false))));
+                }
                 let (v, s, e) = self.expr_any()?;
                 let v = match v {
                     Ev::Int(i) => i,
@@ -1821,13 +1845,12 @@ impl<'a> LineCx<'a> {
                                 msg: "expected an absolute expression or a label".into(),
                             });
                         }
-                        let deferred = self.unknown.map(|_| p0);
                         return Ok(Some((
                             FixKind::Branch,
                             Rel { pcrel: true, ..r },
                             s,
                             e,
-                            deferred,
+                            (p0, self.unknown.is_some()),
                         )));
                     }
                 };
@@ -1904,8 +1927,7 @@ impl<'a> LineCx<'a> {
                     return Ok(0);
                 }
                 *literal = Some(0);
-                let deferred = self.unknown.map(|_| p0);
-                self.lit_rel = Some((r, s, e, deferred));
+                self.lit_rel = Some((r, s, e, (p0, self.unknown.is_some())));
                 return Ok(code::LITERAL);
             }
         };
