@@ -1301,15 +1301,20 @@ impl<'s> Asm<'s> {
                 let (span, text) = span();
                 self.diags.push(Diagnostic::error(span, text, msg));
             };
-            let all_labels = || {
-                let r = &f.rel;
-                r.a.into_iter()
-                    .chain(r.b)
-                    .all(|n| self.labels.contains_key(n))
+            // The address of each label of the value (None: not a label).
+            let placed = |labels: &HashMap<&str, usize, FastHash>, n: Option<&str>| match n {
+                None => Some(None),
+                Some(n) => labels.get(n).map(|&a| Some(a as i64)),
             };
-            let r = match (f.deferred, f.tok) {
-                (false, _) if all_labels() => f.rel,
-                (_, tok) => {
+            let at_once = if f.deferred {
+                None
+            } else {
+                placed(&self.labels, f.rel.a).zip(placed(&self.labels, f.rel.b))
+            };
+            let (r, pa, pb) = match at_once {
+                Some((pa, pb)) => (f.rel, pa, pb),
+                None => {
+                    let tok = f.tok;
                     let mut toks = Vec::new();
                     lex(f.text, &mut toks);
                     let mut cx = LineCx {
@@ -1330,7 +1335,7 @@ impl<'s> Asm<'s> {
                     let v = cx.expr_any();
                     self.labels = cx.labels;
                     self.syms = cx.syms;
-                    match v {
+                    let r = match v {
                         Ok((Ev::Rel(r), _, _)) => r,
                         Ok((Ev::Int(i), _, _)) => Rel::konst(i),
                         Ok((Ev::Float(_), _, _)) => {
@@ -1343,14 +1348,17 @@ impl<'s> Asm<'s> {
                             self.diags.push(Diagnostic::error(span, text, e.msg));
                             continue;
                         }
-                    }
+                    };
+                    // Every name is a label by now (else an error above).
+                    let pa = placed(&self.labels, r.a).flatten();
+                    let pb = placed(&self.labels, r.b).flatten();
+                    (r, pa, pb)
                 }
             };
             let r = &r;
-            let addr = |n: &str| self.labels.get(n).map_or(0, |&a| a as i64);
             let mut v = r.c;
-            if let Some(b) = r.b {
-                v = v.wrapping_sub(addr(b));
+            if let Some(b) = pb {
+                v = v.wrapping_sub(b);
             }
             // llvm-mc resolves a PC-relative fixup with one added label, and a
             // data fixup with none; anything else is left as a relocation.
@@ -1365,8 +1373,8 @@ impl<'s> Asm<'s> {
                 });
                 continue;
             }
-            if let Some(a) = r.a {
-                v = v.wrapping_add(addr(a));
+            if let Some(a) = pa {
+                v = v.wrapping_add(a);
             }
             match f.kind {
                 FixKind::Branch => {
