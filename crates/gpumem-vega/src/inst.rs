@@ -81,6 +81,20 @@ pub enum DecodeError {
         /// Dwords available.
         have: usize,
     },
+    /// The input of [`crate::disassemble`] ends inside an instruction.
+    #[error(
+        "word {word:#010x}: the input ends inside an instruction at offset {offset:#x} ({have} of its {needed} bytes)"
+    )]
+    EndsInside {
+        /// The first dword (a partial one padded with zeros).
+        word: u32,
+        /// Byte offset of the instruction.
+        offset: usize,
+        /// Bytes the instruction needs (4 for a partial dword: at least one dword).
+        needed: usize,
+        /// Bytes left in the input.
+        have: usize,
+    },
     /// No dwords at all.
     #[error("no instruction word")]
     Empty,

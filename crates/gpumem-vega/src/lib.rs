@@ -83,8 +83,9 @@ pub struct DisLine {
 }
 
 /// Disassembles `bytes` (little-endian dwords). An undecodable word yields an
-/// `Err` line and decoding continues at the next dword. Trailing bytes that
-/// do not make a dword are reported as a truncated line.
+/// `Err` line and decoding continues at the next dword. An input that ends
+/// inside an instruction (a literal missing, or trailing bytes that do not
+/// make a dword) ends with one [`DecodeError::EndsInside`] line.
 pub fn disassemble(bytes: &[u8], target: Target) -> Vec<DisLine> {
     let words: Vec<u32> = bytes
         .chunks_exact(4)
@@ -106,6 +107,20 @@ pub fn disassemble(bytes: &[u8], target: Target) -> Vec<DisLine> {
                 });
                 i += n;
             }
+            // The input ends inside this instruction (trailing bytes too).
+            Err(DecodeError::Truncated { word, needed, .. }) => {
+                out.push(DisLine {
+                    offset: i * 4,
+                    words: words[i..].to_vec(),
+                    text: Err(DecodeError::EndsInside {
+                        word,
+                        offset: i * 4,
+                        needed: needed * 4,
+                        have: bytes.len() - i * 4,
+                    }),
+                });
+                return out;
+            }
             Err(e) => {
                 out.push(DisLine {
                     offset: i * 4,
@@ -124,11 +139,11 @@ pub fn disassemble(bytes: &[u8], target: Target) -> Vec<DisLine> {
         out.push(DisLine {
             offset: bytes.len() - rest,
             words: vec![],
-            text: Err(DecodeError::Truncated {
+            text: Err(DecodeError::EndsInside {
                 word: u32::from_le_bytes(b),
-                format: "partial dword",
-                needed: 1,
-                have: 0,
+                offset: bytes.len() - rest,
+                needed: 4,
+                have: rest,
             }),
         });
     }

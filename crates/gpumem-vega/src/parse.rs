@@ -194,6 +194,195 @@ struct PErr {
 
 type PResult<T> = Result<T, PErr>;
 
+/// A value that depends on labels: llvm-mc's `MCValue`, `a - b + c`, where
+/// `a` and `b` are labels. Where every label is already placed, label
+/// differences fold into `c` as llvm-mc folds them once the code is laid
+/// out; an expression naming something not yet defined is evaluated again
+/// when the file is done (see [`Fixup::deferred`]).
+#[derive(Clone, Copy, Debug)]
+struct Rel<'a> {
+    a: Option<&'a str>,
+    b: Option<&'a str>,
+    c: i64,
+    /// llvm-mc's `needsPCRel`: a symbol reference outside a subtraction makes
+    /// a 32-bit literal PC-relative (the value minus the literal's address).
+    pcrel: bool,
+}
+
+impl<'a> Rel<'a> {
+    fn konst(c: i64) -> Self {
+        Rel {
+            a: None,
+            b: None,
+            c,
+            pcrel: false,
+        }
+    }
+
+    fn label(name: &'a str) -> Self {
+        Rel {
+            a: Some(name),
+            pcrel: true,
+            ..Rel::konst(0)
+        }
+    }
+
+    /// The value when it no longer depends on a label's address.
+    fn known(&self) -> Option<i64> {
+        (self.a.is_none() && self.b.is_none()).then_some(self.c)
+    }
+
+    fn negate(self) -> Result<Self, &'static str> {
+        if self.a.is_some() && self.b.is_none() {
+            return Err("a label cannot be negated (llvm-mc: expected relocatable expression)");
+        }
+        Ok(self.negate_sub())
+    }
+
+    /// `-r` as a subtraction's right side: `a` and `b` trade places (llvm-mc
+    /// allows `x - lab` where it does not allow `-lab`).
+    fn negate_sub(self) -> Self {
+        Rel {
+            a: self.b,
+            b: self.a,
+            c: self.c.wrapping_neg(),
+            pcrel: self.pcrel,
+        }
+    }
+
+    /// `l + r` as llvm-mc's `EvaluateSymbolicAdd` computes it once every
+    /// label is placed: each `x - y` pair folds to a constant, and what
+    /// remains has at most one added and one subtracted label. A label not
+    /// placed yet counts as 0 (the expression is then evaluated again).
+    fn add(
+        l: Self,
+        r: Self,
+        labels: &HashMap<&'a str, usize, FastHash>,
+    ) -> Result<Self, &'static str> {
+        let mut c = l.c.wrapping_add(r.c);
+        let mut v = [l.a, l.b, r.a, r.b];
+        for (x, y) in [(0, 1), (0, 3), (2, 1), (2, 3)] {
+            if let (Some(p), Some(m)) = (v[x], v[y]) {
+                let at = |n: &str| labels.get(n).map_or(0, |&a| a as i64);
+                c = c.wrapping_add(at(p).wrapping_sub(at(m)));
+                v[x] = None;
+                v[y] = None;
+            }
+        }
+        let [la, lb, ra, rb] = v;
+        if (la.is_some() && ra.is_some()) || (lb.is_some() && rb.is_some()) {
+            return Err("two labels cannot be added (llvm-mc: expected relocatable expression)");
+        }
+        Ok(Rel {
+            a: la.or(ra),
+            b: lb.or(rb),
+            c,
+            pcrel: l.pcrel || r.pcrel,
+        })
+    }
+}
+
+/// An expression's value while it is evaluated.
+#[derive(Clone, Copy, Debug)]
+enum Ev<'a> {
+    Int(i64),
+    Float(f64),
+    /// Not absolute where it is parsed (it names a label, or a symbol whose
+    /// value does).
+    Rel(Rel<'a>),
+}
+
+/// A symbol set by `name = expr` or `.set name, expr`.
+#[derive(Clone, Copy, Debug)]
+enum Sym<'a> {
+    /// Substituted where used, as llvm-mc does with a constant value.
+    Abs(i64),
+    /// A value that depends on placed labels; a use is a symbol reference.
+    Rel(Rel<'a>),
+    /// A value naming something not defined where it was set: evaluated
+    /// where it is used, from its definition's tokens (the line's text and
+    /// the index of the value's first token).
+    Deferred { text: &'a str, tok: usize },
+}
+
+/// A symbol and the line that set it last.
+type SymDef<'a> = (Sym<'a>, u32);
+
+/// Binary operators, GNU `as` precedence (llvm-mc's for ELF targets).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Op {
+    LOr,
+    LAnd,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Add,
+    Sub,
+    Or,
+    OrNot,
+    Xor,
+    And,
+    Mul,
+    Div,
+    Mod,
+    Shl,
+    Shr,
+}
+
+impl Op {
+    fn prec(self) -> u8 {
+        match self {
+            Op::LOr => 1,
+            Op::LAnd => 2,
+            Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge => 3,
+            Op::Add | Op::Sub => 4,
+            Op::Or | Op::OrNot | Op::Xor | Op::And => 5,
+            Op::Mul | Op::Div | Op::Mod | Op::Shl | Op::Shr => 6,
+        }
+    }
+
+    /// `a op b` on 64-bit values as llvm-mc's `MCExpr` evaluates them:
+    /// wrapping arithmetic, shift counts modulo 64, a logical `>>`, `-1` for
+    /// a true comparison and `1` for a true `&&`/`||`.
+    fn apply(self, a: i64, b: i64) -> Option<i64> {
+        let t = |c: bool| if c { -1 } else { 0 };
+        Some(match self {
+            Op::LOr => i64::from(a != 0 || b != 0),
+            Op::LAnd => i64::from(a != 0 && b != 0),
+            Op::Eq => t(a == b),
+            Op::Ne => t(a != b),
+            Op::Lt => t(a < b),
+            Op::Le => t(a <= b),
+            Op::Gt => t(a > b),
+            Op::Ge => t(a >= b),
+            Op::Add => a.wrapping_add(b),
+            Op::Sub => a.wrapping_sub(b),
+            Op::Or => a | b,
+            Op::OrNot => a | !b,
+            Op::Xor => a ^ b,
+            Op::And => a & b,
+            Op::Mul => a.wrapping_mul(b),
+            Op::Div => {
+                if b == 0 {
+                    return None;
+                }
+                a.wrapping_div(b)
+            }
+            Op::Mod => {
+                if b == 0 {
+                    return None;
+                }
+                a.wrapping_rem(b)
+            }
+            Op::Shl => a.wrapping_shl(b as u32),
+            Op::Shr => (a as u64).wrapping_shr(b as u32) as i64,
+        })
+    }
+}
+
 /// A parsed register reference.
 #[derive(Clone, Copy, Debug)]
 struct RegRef {
@@ -207,14 +396,29 @@ struct RegRef {
     end: usize,
 }
 
-/// A branch to a label, resolved once every label is known. The span is
-/// computed only if the fixup fails.
+/// What a fixup fills in.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum FixKind {
+    /// SIMM16 of a branch (llvm-mc's `fixup_si_sopp_br`).
+    Branch,
+    /// A 32-bit literal (llvm-mc's `FK_PCRel_4` or `FK_Data_4`).
+    Lit32,
+}
+
+/// An operand that depends on labels, resolved once every label is known.
+/// The span is computed only if the fixup fails.
 struct Fixup<'s> {
     /// The instruction's index (in `Asm::insts` when kept) and byte address.
     inst: usize,
     addr: usize,
-    label: &'s str,
-    /// The source line, its number and byte offset, and the label's byte range in it.
+    kind: FixKind,
+    rel: Rel<'s>,
+    /// The index of the expression's first token in the line, and whether it
+    /// named something not defined yet: it is then evaluated again at the end
+    /// (as it is when a name turns out not to be a label).
+    tok: usize,
+    deferred: bool,
+    /// The source line, its number and byte offset, and the operand's byte range in it.
     text: &'s str,
     line_no: u32,
     line_start: usize,
@@ -233,6 +437,8 @@ struct Asm<'s> {
     diags: Vec<Diagnostic>,
     /// Label -> byte address.
     labels: HashMap<&'s str, usize, FastHash>,
+    /// Symbols set by `name = expr` / `.set` (their last value).
+    syms: HashMap<&'s str, SymDef<'s>, FastHash>,
     fixups: Vec<Fixup<'s>>,
     /// Token and operand-span buffers, reused from line to line.
     tok_buf: Vec<Token<'s>>,
@@ -249,6 +455,19 @@ struct LineCx<'a> {
     diags: Vec<Diagnostic>,
     /// Spans of the operands by field, for lints.
     spans: Vec<(Field, usize, usize)>,
+    /// The file's labels and symbols so far (lent by [`Asm`] for the line).
+    labels: HashMap<&'a str, usize, FastHash>,
+    syms: HashMap<&'a str, SymDef<'a>, FastHash>,
+    /// A 32-bit literal that depends on a label, its byte range, the index
+    /// of its first token and whether it must be evaluated again at the end.
+    lit_rel: Option<(Rel<'a>, usize, usize, (usize, bool))>,
+    /// The first name not defined yet in the expression being parsed.
+    unknown: Option<&'a str>,
+    /// Evaluating again once the file is done: every label is placed, and a
+    /// symbol set on or after this line is a symbol reference.
+    final_pass: bool,
+    /// Nesting of symbol values being evaluated.
+    sym_depth: u8,
 }
 
 impl<'a> LineCx<'a> {
@@ -335,12 +554,14 @@ impl<'a> LineCx<'a> {
 
     // ---- expressions --------------------------------------------------------
 
+    /// An absolute expression (the value must be known where it is parsed,
+    /// as llvm-mc requires everywhere but 32-bit literals and branch targets).
     fn expr(&mut self) -> PResult<(Val, usize, usize)> {
         // Fast path: a lone number (no binary operator follows), which is what
         // `binary(0)` would return for it.
         if let Some(t) = self.toks.get(self.pos) {
             let v = match t.tok {
-                Tok::Int(i) => Some(Val::Int(i128::from(i))),
+                Tok::Int(i) => Some(Val::Int(i128::from(i as i64))),
                 Tok::Float(f) => Some(Val::Float(f)),
                 _ => None,
             };
@@ -354,9 +575,60 @@ impl<'a> LineCx<'a> {
                 return Ok((v, t.start, t.end));
             }
         }
+        let (v, s, e) = self.expr_any()?;
+        match v {
+            Ev::Int(i) => Ok((Val::Int(i128::from(i)), s, e)),
+            Ev::Float(f) => Ok((Val::Float(f), s, e)),
+            Ev::Rel(r) => Err(PErr {
+                start: s,
+                end: e,
+                msg: not_absolute(&r, self.unknown),
+            }),
+        }
+    }
+
+    /// Any expression, labels included; `self.unknown` tells whether it
+    /// names something not defined yet.
+    fn expr_any(&mut self) -> PResult<(Ev<'a>, usize, usize)> {
+        self.unknown = None;
         let start = self.here().0;
-        let v = self.binary(0)?;
+        let v = self.binary(0, 0)?;
         Ok((v, start, self.prev_end()))
+    }
+
+    /// The value of symbol `name`, set to the expression at token `tok` of
+    /// line `text` (line `line`): evaluated now, with the symbols and labels
+    /// known now.
+    fn eval_deferred(
+        &mut self,
+        name: &str,
+        text: &'a str,
+        tok: usize,
+        line: u32,
+    ) -> PResult<Ev<'a>> {
+        let (s, e) = (self.toks[self.pos - 1].start, self.toks[self.pos - 1].end);
+        if self.sym_depth >= 16 {
+            return Err(PErr {
+                start: s,
+                end: e,
+                msg: format!("symbol `{name}` is defined in terms of itself"),
+            });
+        }
+        let mut toks = Vec::new();
+        lex(text, &mut toks);
+        let saved_toks = std::mem::replace(&mut self.toks, toks);
+        let saved = (self.pos, self.line_no, self.text);
+        (self.pos, self.line_no, self.text) = (tok, line, text);
+        self.sym_depth += 1;
+        let r = self.binary(0, 0);
+        self.sym_depth -= 1;
+        self.toks = saved_toks;
+        (self.pos, self.line_no, self.text) = saved;
+        r.map_err(|err| PErr {
+            start: s,
+            end: e,
+            msg: format!("in the value of symbol `{name}`: {}", err.msg),
+        })
     }
 
     fn int_expr(&mut self) -> PResult<(i128, usize, usize)> {
@@ -371,101 +643,211 @@ impl<'a> LineCx<'a> {
         }
     }
 
-    fn binary(&mut self, min_prec: u8) -> PResult<Val> {
-        let mut lhs = self.unary()?;
-        loop {
-            let (prec, op) = match self.peek() {
-                Some(Tok::Punct('|')) => (1, '|'),
-                Some(Tok::Punct('^')) => (2, '^'),
-                Some(Tok::Punct('&')) => (3, '&'),
-                Some(Tok::Shl) => (4, '<'),
-                Some(Tok::Shr) => (4, '>'),
-                Some(Tok::Punct('+')) => (5, '+'),
-                Some(Tok::Punct('-')) => (5, '-'),
-                Some(Tok::Punct('*')) => (6, '*'),
-                Some(Tok::Punct('/')) => (6, '/'),
-                Some(Tok::Punct('%')) => (6, '%'),
-                _ => break,
-            };
+    /// Whether tokens `k` and `k + 1` from here touch (`<` `=` is `<=`).
+    fn glued(&self, k: usize, c: char) -> bool {
+        match (self.toks.get(self.pos + k), self.toks.get(self.pos + k + 1)) {
+            (Some(a), Some(b)) => b.tok == Tok::Punct(c) && a.end == b.start,
+            _ => false,
+        }
+    }
+
+    /// The binary operator here and how many tokens it takes.
+    fn peek_op(&self) -> Option<(Op, usize)> {
+        Some(match self.peek()? {
+            Tok::Shl => (Op::Shl, 1),
+            Tok::Shr => (Op::Shr, 1),
+            Tok::Punct('|') if self.glued(0, '|') => (Op::LOr, 2),
+            Tok::Punct('|') => (Op::Or, 1),
+            Tok::Punct('&') if self.glued(0, '&') => (Op::LAnd, 2),
+            Tok::Punct('&') => (Op::And, 1),
+            Tok::Punct('^') => (Op::Xor, 1),
+            Tok::Punct('=') if self.glued(0, '=') => (Op::Eq, 2),
+            Tok::Punct('!') if self.glued(0, '=') => (Op::Ne, 2),
+            Tok::Punct('!') => (Op::OrNot, 1),
+            Tok::Punct('<') if self.glued(0, '=') => (Op::Le, 2),
+            Tok::Punct('<') if self.glued(0, '>') => (Op::Ne, 2),
+            Tok::Punct('<') => (Op::Lt, 1),
+            Tok::Punct('>') if self.glued(0, '=') => (Op::Ge, 2),
+            Tok::Punct('>') => (Op::Gt, 1),
+            Tok::Punct('+') => (Op::Add, 1),
+            Tok::Punct('-') => (Op::Sub, 1),
+            Tok::Punct('*') => (Op::Mul, 1),
+            Tok::Punct('/') => (Op::Div, 1),
+            Tok::Punct('%') => (Op::Mod, 1),
+            _ => return None,
+        })
+    }
+
+    fn binary(&mut self, min_prec: u8, depth: u32) -> PResult<Ev<'a>> {
+        if depth > 64 {
+            return self.err("expression nested too deeply");
+        }
+        let mut lhs = self.unary(depth)?;
+        while let Some((op, ntok)) = self.peek_op() {
+            let prec = op.prec();
             if prec < min_prec.max(1) {
                 break;
             }
-            let (os, oe) = self.here();
-            self.pos += 1;
-            let rhs = self.binary(prec + 1)?;
-            let (Val::Int(a), Val::Int(b)) = (lhs, rhs) else {
-                return Err(PErr {
-                    start: os,
-                    end: oe,
-                    msg: "arithmetic on floating-point numbers is not supported".into(),
-                });
+            let (os, _) = self.here();
+            let oe = self.toks[self.pos + ntok - 1].end;
+            self.pos += ntok;
+            let rhs = self.binary(prec + 1, depth + 1)?;
+            lhs = match self.combine(op, lhs, rhs) {
+                Ok(v) => v,
+                // Judged again when the file is done.
+                Err(_) if self.unknown.is_some() => Ev::Rel(Rel::konst(0)),
+                Err(msg) => {
+                    return Err(PErr {
+                        start: os,
+                        end: oe,
+                        msg: msg.into(),
+                    });
+                }
             };
-            let r = match op {
-                '|' => Some(a | b),
-                '^' => Some(a ^ b),
-                '&' => Some(a & b),
-                '<' => (0..64).contains(&b).then(|| a << b),
-                '>' => (0..64).contains(&b).then(|| a >> b),
-                '+' => a.checked_add(b),
-                '-' => a.checked_sub(b),
-                '*' => a.checked_mul(b),
-                '/' => a.checked_div(b),
-                _ => a.checked_rem(b),
-            };
-            let r = r.filter(|v| v.unsigned_abs() <= u64::MAX as u128);
-            lhs = Val::Int(r.ok_or(PErr {
-                start: os,
-                end: oe,
-                msg: "arithmetic overflow or division by zero in expression".into(),
-            })?);
         }
         Ok(lhs)
     }
 
-    fn unary(&mut self) -> PResult<Val> {
+    fn combine(&self, op: Op, l: Ev<'a>, r: Ev<'a>) -> Result<Ev<'a>, &'static str> {
+        const OVERFLOW: &str = "arithmetic overflow or division by zero in expression";
+        match (l, r) {
+            (Ev::Int(a), Ev::Int(b)) => op.apply(a, b).map(Ev::Int).ok_or(OVERFLOW),
+            (Ev::Float(_), _) | (_, Ev::Float(_)) => {
+                Err("arithmetic on floating-point numbers is not supported")
+            }
+            _ => {
+                let as_rel = |v: Ev<'a>| match v {
+                    Ev::Rel(r) => r,
+                    Ev::Int(i) => Rel::konst(i),
+                    Ev::Float(_) => Rel::konst(0),
+                };
+                let (lr, rr) = (as_rel(l), as_rel(r));
+                let out = match op {
+                    Op::Add => Rel::add(lr, rr, &self.labels)?,
+                    Op::Sub => Rel {
+                        pcrel: false,
+                        ..Rel::add(lr, rr.negate_sub(), &self.labels)?
+                    },
+                    _ => match (lr.known(), rr.known()) {
+                        (Some(a), Some(b)) => Rel {
+                            pcrel: lr.pcrel || rr.pcrel,
+                            ..Rel::konst(op.apply(a, b).ok_or(OVERFLOW)?)
+                        },
+                        _ => {
+                            return Err(
+                                "a label can only be added or subtracted (llvm-mc: expected relocatable expression)",
+                            );
+                        }
+                    },
+                };
+                Ok(Ev::Rel(out))
+            }
+        }
+    }
+
+    fn unary(&mut self, depth: u32) -> PResult<Ev<'a>> {
+        if depth > 64 {
+            return self.err("expression nested too deeply");
+        }
+        let (s, e) = self.here();
+        let fail = |msg: &str| PErr {
+            start: s,
+            end: e,
+            msg: msg.into(),
+        };
         match self.peek() {
             Some(Tok::Punct('-')) => {
                 self.pos += 1;
-                Ok(match self.unary()? {
-                    Val::Int(i) => Val::Int(-i),
-                    Val::Float(f) => Val::Float(-f),
+                Ok(match self.unary(depth + 1)? {
+                    Ev::Int(i) => Ev::Int(i.wrapping_neg()),
+                    Ev::Float(f) => Ev::Float(-f),
+                    Ev::Rel(r) => Ev::Rel(r.negate().map_err(fail)?),
                 })
             }
             Some(Tok::Punct('+')) => {
                 self.pos += 1;
-                self.unary()
+                self.unary(depth + 1)
             }
-            Some(Tok::Punct('~')) => {
+            Some(Tok::Punct(c @ ('~' | '!'))) => {
                 self.pos += 1;
-                match self.unary()? {
-                    // 64-bit complement, as MC expressions are 64-bit.
-                    Val::Int(i) => Ok(Val::Int(!(i as i64) as i128)),
-                    Val::Float(_) => self.err("`~` on a floating-point number"),
-                }
-            }
-            Some(Tok::Punct('!')) => {
-                self.pos += 1;
-                match self.unary()? {
-                    Val::Int(i) => Ok(Val::Int((i == 0) as i128)),
-                    Val::Float(_) => self.err("`!` on a floating-point number"),
+                let f = |i: i64| if c == '~' { !i } else { i64::from(i == 0) };
+                match self.unary(depth + 1)? {
+                    Ev::Int(i) => Ok(Ev::Int(f(i))),
+                    Ev::Float(_) => Err(fail(if c == '~' {
+                        "`~` on a floating-point number"
+                    } else {
+                        "`!` on a floating-point number"
+                    })),
+                    Ev::Rel(r) => match r.known() {
+                        Some(i) => Ok(Ev::Rel(Rel {
+                            pcrel: r.pcrel,
+                            ..Rel::konst(f(i))
+                        })),
+                        None => Err(fail(
+                            "`~` and `!` do not apply to a label (llvm-mc: expected relocatable expression)",
+                        )),
+                    },
                 }
             }
             Some(Tok::Punct('(')) => {
                 self.pos += 1;
-                let v = self.binary(0)?;
+                let v = self.binary(0, depth + 1)?;
                 self.expect_punct(')')?;
                 Ok(v)
             }
             Some(Tok::Int(i)) => {
                 self.pos += 1;
-                Ok(Val::Int(i128::from(i)))
+                Ok(Ev::Int(i as i64))
             }
             Some(Tok::Float(f)) => {
                 self.pos += 1;
-                Ok(Val::Float(f))
+                Ok(Ev::Float(f))
             }
             Some(Tok::Bad(s)) => self.err(format!("malformed token `{s}`")),
-            Some(Tok::Ident(s)) => self.err(format!("unknown symbol or invalid operand `{s}`")),
+            Some(Tok::Ident(name)) => {
+                self.pos += 1;
+                if let Some(&(sym, line)) = (!self.syms.is_empty())
+                    .then(|| self.syms.get(name))
+                    .flatten()
+                {
+                    // Set on or after this line: a forward reference, which
+                    // llvm-mc leaves as a symbol reference.
+                    let forward = self.final_pass && line >= self.line_no;
+                    let v = match sym {
+                        Sym::Abs(v) => Ev::Int(v),
+                        Sym::Rel(r) => Ev::Rel(r),
+                        Sym::Deferred { text, tok } => {
+                            let v = self.eval_deferred(name, text, tok, line)?;
+                            if self.unknown.is_none()
+                                && let Ev::Rel(r) = v
+                            {
+                                // Not absolute: a symbol reference.
+                                Ev::Rel(Rel { pcrel: true, ..r })
+                            } else {
+                                v
+                            }
+                        }
+                    };
+                    return Ok(match v {
+                        Ev::Int(i) if forward => Ev::Rel(Rel {
+                            pcrel: true,
+                            ..Rel::konst(i)
+                        }),
+                        Ev::Rel(r) if matches!(sym, Sym::Rel(_)) || forward => {
+                            Ev::Rel(Rel { pcrel: true, ..r })
+                        }
+                        v => v,
+                    });
+                }
+                if !self.labels.contains_key(name) {
+                    if self.final_pass {
+                        return Err(fail(&format!("undefined label or symbol `{name}`")));
+                    }
+                    // A label or a symbol further on: judged at the end.
+                    self.unknown.get_or_insert(name);
+                }
+                Ok(Ev::Rel(Rel::label(name)))
+            }
             Some(_) => self.err("expected an expression"),
             None => self.err("expected an operand, found end of line"),
         }
@@ -721,8 +1103,20 @@ fn diag_key(d: &Diagnostic) -> (u32, u32, bool) {
 fn is_binary_op(t: Tok<'_>) -> bool {
     matches!(
         t,
-        Tok::Punct('|' | '^' | '&' | '+' | '-' | '*' | '/' | '%') | Tok::Shl | Tok::Shr
+        Tok::Punct('|' | '^' | '&' | '+' | '-' | '*' | '/' | '%' | '!' | '<' | '>' | '=')
+            | Tok::Shl
+            | Tok::Shr
     )
+}
+
+/// The error for a label-dependent value where an absolute one is needed.
+fn not_absolute(r: &Rel<'_>, unknown: Option<&str>) -> String {
+    match unknown.or(r.a).or(r.b) {
+        Some(name) => format!(
+            "invalid operand for instruction: expected an absolute expression; `{name}` is a label or is not set before this line"
+        ),
+        None => "invalid operand for instruction: expected an absolute expression (a difference of labels is known only once the code is laid out)".into(),
+    }
 }
 
 impl<'s> Asm<'s> {
@@ -833,34 +1227,116 @@ impl<'s> Asm<'s> {
     fn resolve(&mut self) {
         for f in std::mem::take(&mut self.fixups) {
             let span = || line_span(f.text, f.line_no, f.line_start, f.start, f.end);
-            let Some(&target) = self.labels.get(f.label) else {
+            let mut fail = |msg: String| {
                 let (span, text) = span();
-                self.diags.push(Diagnostic::error(
-                    span,
-                    text,
-                    format!("undefined label `{}`", f.label),
-                ));
-                continue;
+                self.diags.push(Diagnostic::error(span, text, msg));
             };
-            let delta = (target as i64 - (f.addr as i64 + 4)) / 4;
-            if !(-32768..=32767).contains(&delta) {
-                let (span, text) = span();
-                self.diags.push(Diagnostic::error(
-                    span,
-                    text,
-                    format!(
-                        "branch target `{}` is out of range ({delta} dwords)",
-                        f.label
-                    ),
-                ));
+            // The address of each label of the value (None: not a label).
+            let placed = |labels: &HashMap<&str, usize, FastHash>, n: Option<&str>| match n {
+                None => Some(None),
+                Some(n) => labels.get(n).map(|&a| Some(a as i64)),
+            };
+            let at_once = if f.deferred {
+                None
+            } else {
+                placed(&self.labels, f.rel.a).zip(placed(&self.labels, f.rel.b))
+            };
+            let (r, pa, pb) = match at_once {
+                Some((pa, pb)) => (f.rel, pa, pb),
+                None => {
+                    let tok = f.tok;
+                    let mut toks = Vec::new();
+                    lex(f.text, &mut toks);
+                    let mut cx = LineCx {
+                        text: f.text,
+                        line_no: f.line_no,
+                        line_start: f.line_start,
+                        toks,
+                        pos: tok,
+                        diags: Vec::new(),
+                        spans: Vec::new(),
+                        labels: std::mem::take(&mut self.labels),
+                        syms: std::mem::take(&mut self.syms),
+                        lit_rel: None,
+                        unknown: None,
+                        final_pass: true,
+                        sym_depth: 0,
+                    };
+                    let v = cx.expr_any();
+                    self.labels = cx.labels;
+                    self.syms = cx.syms;
+                    let r = match v {
+                        Ok((Ev::Rel(r), _, _)) => r,
+                        Ok((Ev::Int(i), _, _)) => Rel::konst(i),
+                        Ok((Ev::Float(_), _, _)) => {
+                            fail("expected an integer, found a floating-point number".into());
+                            continue;
+                        }
+                        Err(e) => {
+                            let (span, text) =
+                                line_span(f.text, f.line_no, f.line_start, e.start, e.end);
+                            self.diags.push(Diagnostic::error(span, text, e.msg));
+                            continue;
+                        }
+                    };
+                    // Every name is a label by now (else an error above).
+                    let pa = placed(&self.labels, r.a).flatten();
+                    let pb = placed(&self.labels, r.b).flatten();
+                    (r, pa, pb)
+                }
+            };
+            let r = &r;
+            let mut v = r.c;
+            if let Some(b) = pb {
+                v = v.wrapping_sub(b);
+            }
+            // llvm-mc resolves a PC-relative fixup with one added label, and a
+            // data fixup with none; anything else is left as a relocation.
+            let resolvable =
+                r.b.is_none() && r.a.is_some() == (r.pcrel || f.kind == FixKind::Branch);
+            if !resolvable {
+                fail(if f.kind == FixKind::Branch {
+                    "a branch target must be a label, or a symbol set to a label plus a constant"
+                        .into()
+                } else {
+                    "the expression cannot be resolved to a constant: llvm-mc leaves a relocation for it (a literal may hold `label + c`, `c + label` or a difference of labels)".into()
+                });
                 continue;
             }
-            let simm16 = delta as i16 as u16;
-            if self.keep_insts {
-                self.insts[f.inst].simm16 = simm16;
+            if let Some(a) = pa {
+                v = v.wrapping_add(a);
             }
-            // SIMM16 is bits 15:0 of the first (little-endian) dword.
-            self.bytes[f.addr..f.addr + 2].copy_from_slice(&simm16.to_le_bytes());
+            match f.kind {
+                FixKind::Branch => {
+                    let delta = v.wrapping_sub(f.addr as i64 + 4) / 4;
+                    if !(-32768..=32767).contains(&delta) {
+                        let name = r.a.unwrap_or_default();
+                        fail(format!(
+                            "branch target `{name}` is out of range ({delta} dwords)"
+                        ));
+                        continue;
+                    }
+                    let simm16 = delta as i16 as u16;
+                    if self.keep_insts {
+                        self.insts[f.inst].simm16 = simm16;
+                    }
+                    // SIMM16 is bits 15:0 of the first (little-endian) dword.
+                    self.bytes[f.addr..f.addr + 2].copy_from_slice(&simm16.to_le_bytes());
+                }
+                FixKind::Lit32 => {
+                    // The literal follows the first dword; a PC-relative
+                    // value counts from the literal's own address.
+                    let at = f.addr + 4;
+                    if r.pcrel {
+                        v = v.wrapping_sub(at as i64);
+                    }
+                    let lit = v as u32;
+                    if self.keep_insts {
+                        self.insts[f.inst].literal = Some(lit);
+                    }
+                    self.bytes[at..at + 4].copy_from_slice(&lit.to_le_bytes());
+                }
+            }
         }
     }
 
@@ -881,14 +1357,26 @@ impl<'s> Asm<'s> {
             pos: 0,
             diags: Vec::new(),
             spans,
+            labels: std::mem::take(&mut self.labels),
+            syms: std::mem::take(&mut self.syms),
+            lit_rel: None,
+            unknown: None,
+            final_pass: false,
+            sym_depth: 0,
         };
         // Labels.
         while let (Some(Tok::Ident(name)), Some(Tok::Punct(':'))) = (cx.peek_at(0), cx.peek_at(1)) {
             let (s, e) = cx.here();
-            if self.labels.contains_key(name) {
+            if cx.labels.contains_key(name) {
                 cx.error(s, e, format!("label `{name}` is defined twice"));
+            } else if !cx.syms.is_empty() && cx.syms.contains_key(name) {
+                cx.error(
+                    s,
+                    e,
+                    format!("`{name}` is already a symbol set with `=` or `.set`"),
+                );
             } else {
-                self.labels.insert(name, self.bytes.len());
+                cx.labels.insert(name, self.bytes.len());
             }
             cx.pos += 2;
         }
@@ -910,11 +1398,14 @@ impl<'s> Asm<'s> {
                             cx.warn(h.lint.name(), s, e, h.message);
                         }
                     }
-                    if let Some((label, start, end)) = fix {
+                    if let Some((kind, rel, start, end, (tok, deferred))) = fix {
                         self.fixups.push(Fixup {
                             inst: self.n_insts,
                             addr: self.bytes.len(),
-                            label,
+                            kind,
+                            rel,
+                            tok,
+                            deferred,
                             text,
                             line_no,
                             line_start,
@@ -938,18 +1429,41 @@ impl<'s> Asm<'s> {
         self.add_line_diags(&mut cx.diags);
         self.tok_buf = cx.toks;
         self.span_buf = cx.spans;
+        self.labels = cx.labels;
+        self.syms = cx.syms;
     }
 }
 
-type Label<'a> = Option<(&'a str, usize, usize)>;
+/// A label-dependent operand of a statement: what it fills in, its value
+/// and its byte range.
+type Pending<'a> = Option<(FixKind, Rel<'a>, usize, usize, (usize, bool))>;
 
 impl<'a> LineCx<'a> {
     /// Parses one statement; `Ok(None)` for an ignored directive.
-    fn statement(&mut self, target: Target) -> PResult<Option<(Inst, Label<'a>)>> {
+    fn statement(&mut self, target: Target) -> PResult<Option<(Inst, Pending<'a>)>> {
         let Some(Tok::Ident(mn)) = self.peek() else {
             return self.err("expected an instruction mnemonic or a label");
         };
+        if self.peek_at(1) == Some(Tok::Punct('=')) && !self.glued(1, '=') {
+            let (s, e) = self.here();
+            self.pos += 2;
+            self.assign(mn, s, e, false)?;
+            return Ok(None);
+        }
         if mn.starts_with('.') {
+            if matches!(mn, ".set" | ".equ" | ".equiv") {
+                self.pos += 1;
+                let Some(Tok::Ident(name)) = self.peek() else {
+                    return self.err("expected identifier");
+                };
+                let (s, e) = self.here();
+                self.pos += 1;
+                if !self.eat_punct(',') {
+                    return self.err("expected comma");
+                }
+                self.assign(name, s, e, mn == ".equiv")?;
+                return Ok(None);
+            }
             if mn == ".text" {
                 self.pos += 1;
                 if !self.at_end() {
@@ -974,6 +1488,12 @@ impl<'a> LineCx<'a> {
                 // Optional trailing operands.
                 let optional = matches!(o.kind, Kind::SmemOffset { .. });
                 if optional && !self.is_punct(',') {
+                    break;
+                }
+                // llvm-mc reads `, glc` in the offset's place as the modifier
+                // (the offset is then 0), even where a symbol is named `glc`.
+                if optional && self.ident_is(1, "glc") {
+                    self.pos += 1;
                     break;
                 }
                 self.expect_punct(',')?;
@@ -1045,7 +1565,43 @@ impl<'a> LineCx<'a> {
                 _ => return self.err("invalid operand for instruction: unexpected text"),
             }
         }
+        if let Some((rel, s, e, deferred)) = self.lit_rel {
+            label = Some((FixKind::Lit32, rel, s, e, deferred));
+        }
         Ok(Some((inst, label)))
+    }
+
+    /// The rest of `name = expr`: sets the symbol (`.equiv`: only once).
+    fn assign(&mut self, name: &'a str, s: usize, e: usize, once: bool) -> PResult<()> {
+        let tok = self.pos;
+        let (v, vs, ve) = self.expr_any()?;
+        if !self.at_end() {
+            return self.err("unexpected text after the symbol's value");
+        }
+        let sym = match v {
+            _ if self.unknown.is_some() => Sym::Deferred {
+                text: self.text,
+                tok,
+            },
+            Ev::Int(i) => Sym::Abs(i),
+            Ev::Rel(r) => Sym::Rel(r),
+            Ev::Float(_) => {
+                return Err(PErr {
+                    start: vs,
+                    end: ve,
+                    msg: "a symbol's value must be an integer".into(),
+                });
+            }
+        };
+        if self.labels.contains_key(name) || (once && self.syms.contains_key(name)) {
+            return Err(PErr {
+                start: s,
+                end: e,
+                msg: format!("redefinition of `{name}`"),
+            });
+        }
+        self.syms.insert(name, (sym, self.line_no));
+        Ok(())
     }
 
     fn operand(
@@ -1054,7 +1610,7 @@ impl<'a> LineCx<'a> {
         kind: Kind,
         field: Field,
         inst: &mut Inst,
-    ) -> PResult<Label<'a>> {
+    ) -> PResult<Pending<'a>> {
         match kind {
             Kind::Reg(class) => inst.sdst = self.expect_reg(class)?.0,
             Kind::Base { dwords } => {
@@ -1091,10 +1647,9 @@ impl<'a> LineCx<'a> {
             }
             Kind::SmemOffset { signed } => inst.offset = self.smem_offset(signed)?,
             Kind::ProbeImm => {
+                // llvm-mc keeps the low 7 bits of any 64-bit value.
                 let (v, s, e) = self.int_expr()?;
-                if !range_ok(v, i32::MIN.into(), u32::MAX.into()) {
-                    self.error(s, e, "invalid operand for instruction: value out of range");
-                } else if !range_ok(v, 0, 127) {
+                if !range_ok(v, 0, 127) {
                     self.warn(
                         "smem-probe-truncated",
                         s,
@@ -1108,7 +1663,8 @@ impl<'a> LineCx<'a> {
             Kind::Literal32 => {
                 let (v, s, e) = self.expr()?;
                 let u = match v {
-                    Val::Int(i) if range_ok(i, i32::MIN.into(), u32::MAX.into()) => i as u32,
+                    // llvm-mc keeps the low 32 bits of any 64-bit value here.
+                    Val::Int(i) => i as u32,
                     Val::Float(f) if (f as f32).is_finite() || !f.is_finite() => {
                         (f as f32).to_bits()
                     }
@@ -1133,7 +1689,7 @@ impl<'a> LineCx<'a> {
         def: &'static InstDef,
         style: Imm16,
         inst: &mut Inst,
-    ) -> PResult<Label<'a>> {
+    ) -> PResult<Pending<'a>> {
         let v: u16 = match style {
             Imm16::Hex { unsigned } => {
                 let (v, s, e) = self.int_expr()?;
@@ -1183,12 +1739,60 @@ impl<'a> LineCx<'a> {
                 v as u16
             }
             Imm16::Branch => {
-                if let Some(Tok::Ident(name)) = self.peek() {
+                // llvm-mc takes an absolute expression or a lone symbol
+                // reference (a label, in parentheses or not).
+                let p0 = self.pos;
+                // The common case, a label alone: judged when the file is
+                // done (where a name that is not a label is evaluated again).
+                if let Some(Tok::Ident(name)) = self.peek()
+                    && self.pos + 1 == self.toks.len()
+                    && !self.at_symbol()
+                {
                     let (s, e) = self.here();
                     self.pos += 1;
-                    return Ok(Some((name, s, e)));
+                    return Ok(Some((FixKind::Branch, Rel::label(name), s, e, (p0, false))));
                 }
-                let (v, s, e) = self.int_expr()?;
+                let (v, s, e) = self.expr_any()?;
+                let v = match v {
+                    Ev::Int(i) => i,
+                    Ev::Float(_) => {
+                        return Err(PErr {
+                            start: s,
+                            end: e,
+                            msg: "expected an integer, found a floating-point number".into(),
+                        });
+                    }
+                    Ev::Rel(r) => {
+                        let mut idents = self.toks[p0..self.pos]
+                            .iter()
+                            .filter(|t| !matches!(t.tok, Tok::Punct('(' | ')')));
+                        let lone = matches!(
+                            (idents.next(), idents.next()),
+                            (
+                                Some(Token {
+                                    tok: Tok::Ident(_),
+                                    ..
+                                }),
+                                None
+                            )
+                        );
+                        if !lone {
+                            return Err(PErr {
+                                start: s,
+                                end: e,
+                                msg: "expected an absolute expression or a label".into(),
+                            });
+                        }
+                        return Ok(Some((
+                            FixKind::Branch,
+                            Rel { pcrel: true, ..r },
+                            s,
+                            e,
+                            (p0, self.unknown.is_some()),
+                        )));
+                    }
+                };
+                let v = i128::from(v);
                 if !range_ok(v, -0x8000, 0xffff) {
                     self.error(s, e, "expected a 16-bit signed jump offset");
                 }
@@ -1232,7 +1836,8 @@ impl<'a> LineCx<'a> {
             };
             return Ok(self.check_reg(r, class));
         }
-        let (v, s, e) = self.expr()?;
+        let p0 = self.pos;
+        let (v, s, e) = self.expr_any()?;
         if !consts {
             self.error(
                 s,
@@ -1241,6 +1846,29 @@ impl<'a> LineCx<'a> {
             );
             return Ok(0);
         }
+        let v = match v {
+            Ev::Int(i) => Val::Int(i128::from(i)),
+            Ev::Float(f) => Val::Float(f),
+            Ev::Rel(r) => {
+                // A label-dependent value is always a literal (llvm-mc
+                // encodes the expression as a fixup), only on 32-bit operands.
+                if dwords != 1 {
+                    self.error(
+                        s,
+                        e,
+                        "invalid operand for instruction: a 64-bit operand cannot take a label",
+                    );
+                    return Ok(0);
+                }
+                if literal.is_some() || self.lit_rel.is_some() {
+                    self.error(s, e, "only one unique literal operand is allowed");
+                    return Ok(0);
+                }
+                *literal = Some(0);
+                self.lit_rel = Some((r, s, e, (p0, self.unknown.is_some())));
+                return Ok(code::LITERAL);
+            }
+        };
         let lit = if dwords == 1 {
             match v {
                 Val::Int(i) => {
@@ -1303,7 +1931,7 @@ impl<'a> LineCx<'a> {
             return Ok(c);
         }
         match *literal {
-            Some(prev) if prev != lit => {
+            Some(prev) if prev != lit || self.lit_rel.is_some() => {
                 self.error(s, e, "only one unique literal operand is allowed");
             }
             _ => *literal = Some(lit),
@@ -1370,11 +1998,93 @@ impl<'a> LineCx<'a> {
         Ok(v as u16)
     }
 
+    /// Whether the identifier here is a symbol (which then reads as an
+    /// expression where a built-in name was possible).
+    fn at_symbol(&self) -> bool {
+        !self.syms.is_empty()
+            && matches!(self.peek(), Some(Tok::Ident(n)) if self.syms.contains_key(n))
+    }
+
+    /// llvm-mc 19's structured form `{id: 51, offset: 1, size: 31}`: fields
+    /// in any order, each at most once, any omitted (id 0, offset 0, size
+    /// 32); values are absolute expressions (no register names).
+    fn hwreg_struct(&mut self) -> PResult<u16> {
+        self.pos += 1;
+        let (mut id, mut offset, mut size) = (0u16, 0u16, 32u16);
+        let mut seen = [false; 3];
+        if self.eat_punct('}') {
+            return Ok(operand::hwreg_encode(id, offset, size));
+        }
+        loop {
+            let (fs, fe) = self.here();
+            let Some(Tok::Ident(field)) = self.peek() else {
+                return self.err("field name expected");
+            };
+            let k = match field {
+                "id" => 0,
+                "offset" => 1,
+                "size" => 2,
+                _ => return self.err("unknown field"),
+            };
+            self.pos += 1;
+            self.expect_punct(':')?;
+            if seen[k] {
+                return Err(PErr {
+                    start: fs,
+                    end: fe,
+                    msg: "duplicate field".into(),
+                });
+            }
+            seen[k] = true;
+            let (v, s, e) = self.int_expr()?;
+            match k {
+                0 => {
+                    if !range_ok(v, 0, 63) {
+                        self.error(
+                            s,
+                            e,
+                            "invalid hardware register: only 6-bit values are legal",
+                        );
+                    }
+                    id = v as u16 & 63;
+                }
+                1 => {
+                    if !range_ok(v, 0, 31) {
+                        self.error(s, e, "invalid bit offset: only 5-bit values are legal");
+                    }
+                    offset = v as u16 & 31;
+                }
+                _ => {
+                    if !range_ok(v, 1, 32) {
+                        self.error(
+                            s,
+                            e,
+                            "invalid bitfield width: only values from 1 to 32 are legal",
+                        );
+                    }
+                    size = (v as u16).clamp(1, 32);
+                }
+            }
+            if self.eat_punct('}') {
+                break;
+            }
+            if !self.eat_punct(',') {
+                return self.err("comma or closing brace expected");
+            }
+        }
+        Ok(operand::hwreg_encode(id, offset, size))
+    }
+
     fn hwreg(&mut self) -> PResult<u16> {
+        if self.is_punct('{') {
+            return self.hwreg_struct();
+        }
         if !self.func_open("hwreg") {
             return self.plain_u16();
         }
-        let id = if let Some(Tok::Ident(name)) = self.peek() {
+        let id = if let Some(Tok::Ident(name)) = self.peek()
+            && (!self.at_symbol() || operand::hwreg_id(name).is_some())
+        {
             let (s, e) = self.here();
             self.pos += 1;
             match operand::hwreg_id(name) {
@@ -1428,7 +2138,9 @@ impl<'a> LineCx<'a> {
             return self.plain_u16();
         }
         // Message id.
-        let (strict, id) = if let Some(Tok::Ident(name)) = self.peek() {
+        let (strict, id) = if let Some(Tok::Ident(name)) = self.peek()
+            && (!self.at_symbol() || (0..16).any(|i| operand::msg_name(i) == Some(name)))
+        {
             let (s, e) = self.here();
             self.pos += 1;
             match (0..16).find(|&i| operand::msg_name(i) == Some(name)) {
@@ -1456,7 +2168,9 @@ impl<'a> LineCx<'a> {
         let mut stream = None;
         if self.eat_punct(',') {
             let (s, e) = self.here();
-            let v = if let Some(Tok::Ident(name)) = self.peek() {
+            let v = if let Some(Tok::Ident(name)) = self.peek()
+                && (!self.at_symbol() || (0..8).any(|o| operand::msg_op_name(id, o) == Some(name)))
+            {
                 self.pos += 1;
                 match (0..8).find(|&o| operand::msg_op_name(id, o) == Some(name)) {
                     Some(o) => o,
@@ -1530,7 +2244,9 @@ impl<'a> LineCx<'a> {
     }
 
     fn waitcnt(&mut self) -> PResult<u16> {
-        let first_is_counter = matches!(self.peek(), Some(Tok::Ident(n)) if n.ends_with("cnt") || n.ends_with("cnt_sat"));
+        // A counter is a name and `(`; a lone name is a symbol.
+        let first_is_counter = matches!(self.peek(), Some(Tok::Ident(n)) if n.ends_with("cnt") || n.ends_with("cnt_sat"))
+            && self.peek_at(1) == Some(Tok::Punct('('));
         if !first_is_counter {
             // llvm-mc keeps the low 16 bits of a numeric s_waitcnt operand.
             let (v, s, e) = self.int_expr()?;
@@ -1664,6 +2380,7 @@ pub(crate) fn assemble_source(src: &str, target: Target, keep_insts: bool) -> Ou
         bytes: Vec::with_capacity(src.len() / 4),
         diags: Vec::new(),
         labels: HashMap::default(),
+        syms: HashMap::default(),
         fixups: Vec::new(),
         tok_buf: Vec::new(),
         span_buf: Vec::new(),

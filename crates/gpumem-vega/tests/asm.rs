@@ -197,3 +197,83 @@ fn lint_reports_the_assemblers_errors_too() {
     assert!(lines.contains(&(3, Severity::Error)), "{d:#?}");
     assert!(lines.contains(&(4, Severity::Warning)), "{d:#?}");
 }
+
+#[test]
+fn symbols_and_label_expressions() {
+    // Values checked against llvm-mc 19 (`-filetype=obj`).
+    let src = "x = 4\n\
+               .set y, x * 4 + 1\n\
+               s_load_dword s5, s[2:3], y - 1\n\
+               s_nop 0\n\
+               top:\n\
+               s_mov_b32 s8, top + 4\n\
+               s_mov_b32 s8, end - top\n\
+               s_movk_i32 s8, 2 + 5 & 1\n\
+               s_getreg_b32 s8, {size: 3, id: 5}\n\
+               s_load_dword s5, s[2:3], 0xFFFFFFFFFFF00000\n\
+               end:\n";
+    let b = bytes_of(src);
+    assert_eq!(&b[4..8], &[0x10, 0, 0, 0], "SMEM offset y - 1 = 16");
+    // top = 12; the literal at 16 holds top + 4 - 16 (PC-relative).
+    assert_eq!(&b[16..20], &0u32.to_le_bytes());
+    // end = 44: a difference of labels is a plain value.
+    assert_eq!(&b[24..28], &32u32.to_le_bytes());
+    // GNU precedence: `&` binds tighter than `+`.
+    assert_eq!(&b[28..30], &[3, 0]);
+    assert_eq!(&b[32..34], &[0x05, 0x10]);
+    assert_eq!(&b[40..44], &[0x00, 0x00, 0x10, 0x00]);
+}
+
+#[test]
+fn symbol_named_like_a_builtin_keeps_the_builtin() {
+    let b = bytes_of("hwreg = 6\ns_getreg_b32 s8, hwreg(hwreg)\ns_getreg_b32 s8, hwreg\n");
+    assert_eq!(&b[0..4], &[0x06, 0xf8, 0x88, 0xb8]);
+    assert_eq!(&b[4..8], &[0x06, 0x00, 0x88, 0xb8]);
+}
+
+#[test]
+fn undefined_names_and_syntax_errors_in_one_pass() {
+    let src = "s_mov_b32 s8, nowhere + 4\n\
+               s_load_dword s5, s[2:3], later\n\
+               s_getreg_b32 s8, {id: 1,}\n\
+               s_mov_b32 s8, (1\n\
+               later = 8\n\
+               s_mov_b32 s8, later2 - 0\n\
+               later2 = 3\n";
+    let d = assemble(src, Target::Gfx900).expect_err("errors");
+    let at: Vec<(u32, u32)> = d.errors().map(|e| (e.span.line, e.span.col)).collect();
+    assert_eq!(at, [(1, 15), (2, 26), (3, 25), (4, 17)], "{d:#?}");
+    assert!(
+        d.errors()
+            .next()
+            .unwrap()
+            .message
+            .contains("undefined label or symbol `nowhere`")
+    );
+    // A symbol used before it is set is fine where llvm-mc resolves it
+    // (`later2 - 0` is a plain value once the file is read).
+    assert_eq!(
+        assemble(
+            "s_mov_b32 s8, later2 - 0\nlater2 = 0x1234\n",
+            Target::Gfx900
+        )
+        .unwrap()
+        .bytes[4..8],
+        0x1234u32.to_le_bytes()
+    );
+}
+
+#[test]
+fn disassembly_of_a_cut_file_names_the_offset() {
+    let lines = disassemble(&[0x00, 0x00, 0x80, 0xbf, 1, 2, 3], Target::Gfx900);
+    let e = lines.last().unwrap().text.as_ref().unwrap_err().to_string();
+    assert!(
+        e.contains("ends inside an instruction at offset 0x4"),
+        "{e}"
+    );
+    // An SMEM instruction cut after its first dword: one line.
+    let lines = disassemble(&[0x00, 0x00, 0x02, 0xc0, 1, 2, 3], Target::Gfx900);
+    assert_eq!(lines.len(), 1);
+    let e = lines[0].text.as_ref().unwrap_err().to_string();
+    assert!(e.contains("at offset 0x0 (7 of its 8 bytes)"), "{e}");
+}

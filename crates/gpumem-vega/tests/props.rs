@@ -80,6 +80,10 @@ proptest! {
                 Just("sendmsg(".to_string()), Just("vmcnt(".to_string()), Just("-".to_string()), Just("0x".to_string()),
                 Just("ttmp".to_string()), Just("\n".to_string()), Just("lbl:".to_string()), Just("1.5e".to_string()),
                 "[0-9]{1,12}".prop_map(|s| s), Just(" ".to_string()), Just("~".to_string()), Just("<<".to_string()),
+                Just("x".to_string()), Just(" = ".to_string()), Just(".set x,".to_string()), Just("lbl".to_string()),
+                Just("{".to_string()), Just("}".to_string()), Just("id:".to_string()), Just("size:".to_string()),
+                Just("s_mov_b32 s8,".to_string()), Just("s_branch".to_string()), Just("==".to_string()), Just("!".to_string()),
+                Just("0xFFFFFFFFFFFFFFFF".to_string()), Just("s_getreg_b32 s1,".to_string()), Just("+".to_string()),
             ],
             0..24,
         )

@@ -6,10 +6,13 @@
 //! It accepts a line only when the full parser ([`super::LineCx`]) would
 //! accept it with no diagnostic of its own (lint warnings aside) and build
 //! the same instruction; anything else (an error, a warning from parsing,
-//! labels, comments, expressions, `hwreg(...)`, counters, special sources,
-//! upper case, `\r`, ...) makes it give up, and the line goes through the
-//! full parser. Debug builds run both on every line the fast path takes and
-//! assert the same bytes, instructions and diagnostics (see `Asm::run`).
+//! labels, comments, expressions, symbols and symbol definitions (any
+//! identifier that is not a register, mnemonic or `glc`), `hwreg(...)` and
+//! `{id: ..}`, counters, special sources, upper case, `\r`, ...) makes it
+//! give up, and the line goes through the full parser. Numbers are read as
+//! 64-bit values, as the full parser reads them. Debug builds run both on
+//! every line the fast path takes and assert the same bytes, instructions
+//! and diagnostics (see `Asm::run`).
 
 use gpumem_isa::Diagnostic;
 
@@ -289,7 +292,7 @@ impl Cur<'_> {
                 // None, or what the lexer computes (overflow checked).
                 v = digits_value(&self.b[ds..self.i], 16)?;
             }
-            Val::Int(i128::from(v))
+            Val::Int(i128::from(v as i64))
         } else if c == b'0' && matches!(next, Some(b'b' | b'B')) {
             return None;
         } else {
@@ -315,12 +318,13 @@ impl Cur<'_> {
                 if self.i - start > 19 {
                     v = digits_value(&self.b[start..self.i], 10)?;
                 }
-                Val::Int(i128::from(v))
+                Val::Int(i128::from(v as i64))
             }
         };
         self.delim()?;
         Some(match v {
-            Val::Int(i) if neg => Val::Int(-i),
+            // 64-bit wrapping, as MC expressions are.
+            Val::Int(i) if neg => Val::Int(i128::from((i as i64).wrapping_neg())),
             Val::Float(f) if neg => Val::Float(-f),
             v => v,
         })
