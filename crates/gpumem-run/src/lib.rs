@@ -14,6 +14,8 @@
 //! assert_eq!(json["dumps"][0]["space"], "global");
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod dump;
 pub mod manifest;
 pub mod report;
@@ -31,17 +33,27 @@ use std::path::Path;
 /// Errors that stop a run before it starts (bad manifest, bad program, I/O).
 #[derive(Debug, thiserror::Error)]
 pub enum EmuError {
+    /// The manifest is wrong (no position known).
     #[error("manifest: {0}")]
     Manifest(String),
+    /// The program cannot be read, decoded or assembled.
     #[error("program: {0}")]
     Program(String),
+    /// A file cannot be read or written.
     #[error("{path}: {err}")]
-    Io { path: String, err: std::io::Error },
+    Io {
+        /// The file.
+        path: String,
+        /// What the system said.
+        err: std::io::Error,
+    },
     /// A manifest error at a byte range of the manifest text; the run functions that
     /// know the text turn it into [`EmuError::Positioned`].
     #[error("manifest: {message}")]
     At {
+        /// Byte range in the manifest text.
         span: std::ops::Range<usize>,
+        /// What is wrong.
         message: String,
     },
     /// A manifest error rendered with its file, line, column, source line and caret.

@@ -72,16 +72,22 @@ pub struct MaxwellManifest {
     pub kernel: Option<String>,
     /// `sm_50` (default for text and binaries) or `sm_52`; a cubin's own by default.
     pub target: Option<String>,
+    /// `[launch]`.
     pub launch: MaxwellLaunch,
     #[serde(default)]
+    /// `[[memory]]` regions.
     pub memory: Vec<Region>,
     #[serde(default)]
+    /// `[[constant]]` bank contents.
     pub constant: Vec<ConstRegion>,
     #[serde(default)]
+    /// `[[dump]]` regions.
     pub dump: Vec<Dump>,
     #[serde(default)]
+    /// `[limits]`.
     pub limits: Limits,
     #[serde(default)]
+    /// `[config]`.
     pub config: MaxwellConfig,
 }
 
@@ -97,8 +103,10 @@ pub struct MaxwellLaunch {
     /// Registers per thread (default: the cubin's count, else 255).
     pub registers: Option<u32>,
     #[serde(default)]
+    /// Shared memory per CTA (bytes).
     pub shared_bytes: u64,
     #[serde(default)]
+    /// Local memory per thread (bytes).
     pub local_bytes: u64,
     /// Base of the shared window in LD/ST's generic address space (16 MB-aligned, below
     /// 4 GB; default 0x0100_0000); written to `c[0x0][0x0]`.
@@ -251,15 +259,25 @@ fn parse_int(s: &str) -> Option<i128> {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(rename_all = "lowercase", deny_unknown_fields)]
 pub enum Param {
+    /// A `u8` parameter.
     U8(Num),
+    /// A `u16` parameter.
     U16(Num),
+    /// A `u32` parameter.
     U32(Num),
+    /// A `u64` parameter.
     U64(Num),
+    /// A `i8` parameter.
     I8(Num),
+    /// A `i16` parameter.
     I16(Num),
+    /// A `i32` parameter.
     I32(Num),
+    /// A `i64` parameter.
     I64(Num),
+    /// A `f32` parameter.
     F32(Num),
+    /// A `f64` parameter.
     F64(Num),
 }
 
@@ -267,15 +285,25 @@ pub enum Param {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Init {
+    /// `u8` values.
     pub u8: Option<Vec<Num>>,
+    /// `u16` values.
     pub u16: Option<Vec<Num>>,
+    /// `u32` values.
     pub u32: Option<Vec<Num>>,
+    /// `u64` values.
     pub u64: Option<Vec<Num>>,
+    /// `i8` values.
     pub i8: Option<Vec<Num>>,
+    /// `i16` values.
     pub i16: Option<Vec<Num>>,
+    /// `i32` values.
     pub i32: Option<Vec<Num>>,
+    /// `i64` values.
     pub i64: Option<Vec<Num>>,
+    /// `f32` values.
     pub f32: Option<Vec<Num>>,
+    /// `f64` values.
     pub f64: Option<Vec<Num>>,
 }
 
@@ -319,6 +347,7 @@ fn encode(kind: &str, v: &Num, out: &mut Vec<u8>) -> Result<(), EmuError> {
 }
 
 impl Init {
+    /// The little-endian bytes of the values; a value its type cannot hold is an error.
     pub fn bytes(&self) -> Result<Vec<u8>, EmuError> {
         let all = [
             ("u8", &self.u8),
@@ -374,10 +403,15 @@ impl Param {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Region {
+    /// Global address.
     pub address: Num,
+    /// Bytes (default: the contents' length).
     pub size: Option<Num>,
+    /// Typed contents.
     pub init: Option<Init>,
+    /// A byte repeated over `size`.
     pub fill: Option<Num>,
+    /// A file holding the contents (relative to the manifest).
     pub file: Option<String>,
 }
 
@@ -388,10 +422,15 @@ pub struct ConstRegion {
     /// The bank, 0 to 31.
     pub bank: Spanned<u32>,
     #[serde(default = "zero")]
+    /// Byte offset in the bank.
     pub offset: Num,
+    /// Bytes (default: the contents' length).
     pub size: Option<Num>,
+    /// Typed contents.
     pub init: Option<Init>,
+    /// A byte repeated over `size`.
     pub fill: Option<Num>,
+    /// A file holding the contents (relative to the manifest).
     pub file: Option<String>,
 }
 

@@ -10,25 +10,38 @@ use std::fmt;
 /// One dumped region.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DumpOut {
+    /// The space read.
     pub space: Space,
     /// Constant dumps: the bank.
     pub bank: Option<u32>,
+    /// Global address, or offset in the bank.
     pub address: u64,
+    /// The bytes, in memory order.
     pub bytes: Vec<u8>,
 }
 
 /// What a run produced.
 #[derive(Clone, Debug)]
 pub struct Report {
+    /// `maxwell`.
     pub isa: String,
+    /// The manifest's program.
     pub program: String,
+    /// The cubin kernel run.
     pub kernel: Option<String>,
+    /// `sm_50` or `sm_52`.
     pub target: String,
+    /// CTAs.
     pub grid: [u32; 3],
+    /// Threads per CTA.
     pub block: [u32; 3],
+    /// Registers per thread.
     pub registers: u32,
+    /// The `[[dump]]` regions after the run.
     pub dumps: Vec<DumpOut>,
+    /// Faults kept (the first `MAX_FAULTS`).
     pub faults: Vec<Fault>,
+    /// Per-instruction statistics.
     pub stats: Stats,
     /// Whether a limit (steps, memory) stopped the run early.
     pub stopped: bool,

@@ -28,12 +28,16 @@ pub struct VegaManifest {
     /// little-endian stream, or an AMDGPU code object (ELF: its `.text`).
     pub program: String,
     #[serde(default)]
+    /// `[[memory]]` regions.
     pub memory: Vec<Region>,
     #[serde(default)]
+    /// `[[dump]]` regions (global memory).
     pub dump: Vec<Dump>,
     #[serde(default)]
+    /// `[wave]`: wave count and initial registers.
     pub wave: WaveSection,
     #[serde(default)]
+    /// `[scalar_cache]`: geometry, sharing, latencies.
     pub scalar_cache: ScalarCacheConfig,
     /// Seed of the latency model.
     #[serde(default)]
