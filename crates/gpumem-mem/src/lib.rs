@@ -27,6 +27,8 @@
 //! assert_eq!(model::cost(&a).bank_conflict_degree, 2);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod hierarchy;
 pub mod model;
 pub mod rules;
@@ -79,7 +81,9 @@ pub use gpumem_isa::Space;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum AccessKind {
+    /// Memory to registers.
     Load,
+    /// Registers to memory.
     Store,
 }
 
@@ -102,6 +106,7 @@ pub enum MemFault {
 }
 
 impl MemFault {
+    /// The name in reports (`misaligned_address`).
     pub fn name(self) -> &'static str {
         match self {
             MemFault::MisalignedAddress => "misaligned_address",
@@ -115,7 +120,9 @@ impl MemFault {
 /// One lane's fault inside an access record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LaneFault {
+    /// The lane.
     pub lane: u8,
+    /// What went wrong.
     pub kind: MemFault,
     /// The address the lane computed, before any forcing.
     pub addr: u64,
@@ -127,12 +134,15 @@ pub struct LaneFault {
 /// window (per thread / per CTA); constant = `bank << 16 | offset`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Access {
+    /// The space accessed.
     pub space: Space,
+    /// Load or store.
     pub kind: AccessKind,
     /// Bytes per lane: 1, 2, 4, 8 or 16.
     pub bytes: u32,
     /// Sub-word loads sign-extend.
     pub signed: bool,
+    /// The cache operator the instruction names.
     pub cache: CacheOp,
     /// LDS `.U` / LDG `.U.128`: a uniform-address hint (never changes a result).
     pub uniform_hint: bool,
@@ -142,10 +152,12 @@ pub struct Access {
     pub skip: u32,
     /// The effective (already forced) address of each lane.
     pub addr: [u64; WARP],
+    /// Per-lane faults the rules found.
     pub faults: Vec<LaneFault>,
 }
 
 impl Access {
+    /// A record with no lane active yet.
     pub fn new(space: Space, kind: AccessKind, bytes: u32, signed: bool, cache: CacheOp) -> Access {
         Access {
             space,
@@ -422,20 +434,25 @@ impl ConstBanks {
 /// Device-wide memory: global and constant.
 #[derive(Clone, Debug)]
 pub struct Memory {
+    /// Global memory.
     pub global: Global,
+    /// The constant banks.
     pub constant: ConstBanks,
 }
 
 /// Per-CTA memory: the shared allocation and every thread's local allocation.
 #[derive(Clone, Debug)]
 pub struct CtaMemory {
+    /// The CTA's shared allocation.
     pub shared: Vec<u8>,
+    /// Every thread's local allocation, thread after thread.
     pub local: Vec<u8>,
     /// Bytes of local memory per thread.
     pub local_bytes: u64,
 }
 
 impl CtaMemory {
+    /// Zeroed allocations for `threads` threads.
     pub fn new(shared_bytes: u64, local_bytes: u64, threads: u64) -> CtaMemory {
         CtaMemory {
             shared: vec![0; shared_bytes as usize],
@@ -446,6 +463,7 @@ impl CtaMemory {
 }
 
 impl Memory {
+    /// Empty memory whose global part may hold `global_limit` bytes.
     pub fn new(global_limit: u64) -> Memory {
         Memory {
             global: Global::new(global_limit),

@@ -22,7 +22,9 @@ use crate::{Access, Space, WARP};
 pub struct Cost {
     /// Lanes that moved data.
     pub lanes: u32,
+    /// Distinct 128-byte lines touched.
     pub lines_128: u32,
+    /// Distinct 32-byte sectors touched.
     pub sectors_32: u32,
     /// Shared only: 1 = conflict-free, n = n-way conflict; 0 for other spaces.
     pub bank_conflict_degree: u32,

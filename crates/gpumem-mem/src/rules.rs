@@ -18,6 +18,7 @@ pub enum BankLimit {
 }
 
 impl BankLimit {
+    /// How many constant banks the mode allows.
     pub fn banks(self) -> u64 {
         match self {
             BankLimit::Compute => 8,
@@ -55,7 +56,9 @@ impl Default for MemConfig {
 /// address is global.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct GenericWindows {
+    /// Base of the shared window.
     pub shared: u64,
+    /// Base of the local window.
     pub local: u64,
 }
 
@@ -105,6 +108,7 @@ pub struct Verdict {
     pub raw: u64,
     /// No data moves: a load writes 0, a store writes nothing.
     pub skip: bool,
+    /// The fault the rule found, if any.
     pub fault: Option<MemFault>,
 }
 
@@ -171,6 +175,7 @@ pub enum LdcMode {
 }
 
 impl LdcMode {
+    /// The mode of an LDC address-mode field value.
     pub fn from_value(v: u8) -> LdcMode {
         match v & 3 {
             0 => LdcMode::Ia,
