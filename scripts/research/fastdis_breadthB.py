@@ -30,8 +30,9 @@ def _c():
 def save():
     if _cache is not None:
         os.makedirs(os.path.dirname(CACHE_PATH), exist_ok=True)
-        tmp = CACHE_PATH + ".tmp%d" % os.getpid()
-        json.dump(_cache, open(tmp, "w"))
+        import threading
+        tmp = CACHE_PATH + ".tmp%d.%d" % (os.getpid(), threading.get_ident())
+        json.dump(dict(_cache), open(tmp, "w"))
         os.replace(tmp, CACHE_PATH)
 
 
@@ -142,3 +143,31 @@ if __name__ == "__main__":
     for w, t in zip(ws, dis(ws, arch)):
         print(f"{w:#018x} -> {t}")
     save()
+
+
+def one_slot(word, slot, arch="SM50", base=0):
+    """Disassemble `word` alone at base+8 with control slot `slot` (the two NOP pads keep 0x7e1).
+    Returns (text or None, stderr)."""
+    key = f"slot:{arch}:{base:x}:{word:x}:{slot:x}"
+    c = _c()
+    if key in c:
+        return c[key]
+    ctrl = slot | 0x7e1 << 21 | 0x7e1 << 42
+    fd_, name = tempfile.mkstemp(suffix=".bin", dir="/tmp/bB")
+    os.write(fd_, struct.pack("<4Q", ctrl, word, NOP, NOP))
+    os.close(fd_)
+    try:
+        args = [NVDISASM, "-b", arch] + (["--base-address", hex(base)] if base else []) + [name]
+        p = subprocess.run(args, capture_output=True, text=True)
+    finally:
+        os.unlink(name)
+    t = None
+    if p.returncode == 0:
+        for line in p.stdout.splitlines():
+            m = LINE.match(line)
+            if m and int(m.group(1), 16) == base + 8:
+                t = m.group(2).lstrip("{").strip()
+                if t.endswith("}"):
+                    t = t[:-1].rstrip()
+    c[key] = (t, p.stderr.strip())
+    return c[key]
