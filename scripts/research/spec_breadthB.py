@@ -90,7 +90,7 @@ form("ATOM.CAS", "ATOM.CAS [P]", 0xeef1000040270400,
      [R(0, "Rd"), R(8, "Ra"), G, R(20, "Rb (Rc = Rb+1, or Rb+2 for .64)"), S(28, 20, "signed byte offset"),
       F(48, ".E"), F(49, ".64"), E(50, 2, "RZ operand flags")], group=A)
 form("ATOMS", "ATOMS (shared) [P]", 0xec00000000270303,
-     [R(0, "Rd"), R(8, "Ra"), G, R(20, "Rb"), E(28, 2, "type"), S(30, 22, "signed offset / 4"),
+     [R(0, "Rd"), R(8, "Ra"), G, R(20, "Rb"), E(28, 2, "type (U32/S32/U64/S64)"), S(30, 22, "signed offset / 4"),
       E(52, 4, "op")], group=A)
 form("ATOMS.CAS", "ATOMS.CAS [P]", 0xee40000000270000,
      [R(0, "Rd"), R(8, "Ra"), G, R(20, "Rb"), E(28, 2, "RZ operand flags"), S(30, 22, "signed offset / 4"),
@@ -119,7 +119,7 @@ form("B2R", "B2R [P]", 0xf0b8e0010007ff04, [R(0, "Rd"), G, E(32, 2, "mode"), P3(
 T = "texture / surface"
 TEXF = lambda: [R(0, "Rd"), R(8, "Ra"), G, R(20, "Rb"), E(28, 3, "dim"), E(31, 4, "component mask"),
                 F(35, "bit 35"), I(36, 13, "texture index"), F(49, "bit 49"), F(50, "bit 50"),
-                E(51, 3, "bits 51-53"), E(54, 3, "bits 54-56")]
+                E(51, 3, "bits 51-53 (SM52: predicate output Pd, 7 = PT; SM50 rejects != 7)"), E(54, 3, "bits 54-56 (lod mode + .AOFFI etc., see sweep)")]
 form("TEX", "TEX [C]", 0xc038052ff087040c, TEXF(), group=T)
 form("TEX.B", "TEX.B (bindless, handle in register) [C]", 0xdeb8000ff087040c,
      [R(0, "Rd"), R(8, "Ra"), R(20, "Rb"), E(28, 3, "dim"), E(31, 4, "mask"), F(35, "bit 35"),
@@ -129,7 +129,7 @@ form("TLD", "TLD [C]", 0xdc38052ff087040c, TEXF(), group=T)
 form("TLD4", "TLD4 [P]", 0xca380524aff7040c, TEXF() + [E(56, 2, "component (R/G/B/A)")], group=T)
 form("TXD", "TXD [P]", 0xde380527a0470804,
      [R(0, "Rd"), R(8, "Ra"), G, R(20, "Rb"), E(28, 3, "dim"), E(31, 4, "mask"), F(35, "bit 35"),
-      I(36, 13, "texture index"), F(49, "bit 49"), E(50, 4, "bits 50-53"), F(54, "bit 54")], group=T)
+      I(36, 13, "texture index"), F(49, ".NODEP"), E(50, 4, "bit 50 .LC (SM52) + 51-53 Pd (SM52; SM50 requires 0b1110)"), F(54, ".B (bindless)")], group=T)
 form("TXQ", "TXQ [P]", 0xdf48052080471919,
      [R(0, "Rd"), R(8, "Ra"), G, E(22, 6, "query"), E(31, 4, "mask"), I(36, 13, "texture index"), F(49, "bit 49"),
       F(50, "bit 50")], group=T)
@@ -145,24 +145,28 @@ form("TLDS", "TLDS [P]", 0xda50053120270210,
 form("TLD4S", "TLD4S [P]", 0xdf00052100d70c12,
      [R(0, "Rd2"), R(8, "Ra"), G, R(20, "Rb"), R(28, "Rd"), I(36, 13, "texture index"), F(49, ".NODEP"),
       F(50, "bit 50"), F(51, "bit 51"), E(52, 2, "component")], group=T)
-SUF = lambda: [R(0, "Rd/Rb"), R(8, "Ra"), G, E(20, 4, "bits 20-23"), E(24, 2, "cache"), E(28, 3, "bits 28-30"),
-               E(31, 2, "bits 31-32"), E(33, 3, "dim"), I(36, 13, "surface index"), E(49, 2, "clamp"),
-               F(51, "bit 51"), F(52, "bit 52")]
+SUF = lambda: [R(0, "Rd/Rb"), R(8, "Ra"), G,
+               E(20, 4, ".D: size/type 20-22 + .BA at 23; .P: component mask (R=1 G=2 B=4 A=8); SURED: type"),
+               E(24, 2, "cache op (.CG/.CI/.CV load, .CG/.CS/.WT store); SURED: op ADD/MIN/MAX/INC"),
+               E(28, 3, "bits 28-30 (SM50 ignores; SM52: predicate output Pd)"),
+               E(31, 2, "bits 31-32 (SM50 ignores; SM52: Pd)"), E(33, 3, "dim"), I(36, 13, "surface index"),
+               E(49, 2, "clamp (.IGN / none / .TRAP)"), F(51, "1 = surface index imm, 0 = register (Rc at 39-46)"),
+               F(52, "1 = .D, 0 = .P")]
 form("SULD", "SULD.D [P]", 0xeb1c054600c70c00, SUF(), group=T)
 form("SULD", "SULD.P [C]", 0xeb0000000ff7040c, SUF(), group=T)
 form("SUST", "SUST.D [P]", 0xeb3c054600c71200, SUF(), group=T)
 form("SUST", "SUST.P [P]", 0xeb2c054600f71c10, SUF(), group=T)
 form("SURED", "SURED [P]", 0xeb5c054000870210, SUF(), group=T)
 form("SUATOM", "SUATOM [C]", 0xea0000000ff7040c,
-     [R(0, "Rd"), R(8, "Ra"), G, R(20, "Rb"), E(28, 4, "bits 28-31"), E(32, 4, "bits 32-35"),
+     [R(0, "Rd"), R(8, "Ra"), G, R(20, "Rb"), E(28, 4, "bit 28 .BA, 29-31 op (see sweep)"), E(32, 4, "bit 32 EXCH?, 33-35 dim (see sweep)"),
       I(36, 13, "surface index"), E(49, 2, "clamp"), E(51, 3, "size"), F(54, "bit 54"), F(55, "bit 55")], group=T)
 
 # ------------------------------------------------------------------ video
 V = "video"
 VF = lambda extra: [R(0, "Rd"), R(8, "Ra"), G, R(20, "Rb"), E(28, 3, "b selector"), E(36, 3, "a selector"),
-                    R(39, "Rc"), F(47, ".CC"), F(48, "a signed"), F(49, "b signed"), F(50, "b is imm16")] + extra
+                    R(39, "Rc"), F(47, ".CC"), F(48, "a signed"), F(49, "b signed"), F(50, "b is register (0 = imm16 at 20-35)")] + extra
 form("VADD", "VADD [P]", 0x203c7fe060570418,
-     VF([E(51, 3, "mode (.ACC/.MIN/.MAX/.MRG_*)"), F(54, "not .UD (0 = .UD)"), F(55, ".SAT"),
+     VF([E(51, 3, "mode (.ACC/.MIN/.MAX/.MRG_*)"), F(54, "0 = .UD"), F(55, ".SAT"),
          F(56, "negate b"), F(57, "negate a")]), group=V)
 form("VADD", "VADD (imm16 b) [C]", 0x2044036012370418, [I(20, 16, "imm16")], group=V)
 form("VABSDIFF", "VABSDIFF [P]", 0x543c7fe060570410,
@@ -175,14 +179,16 @@ form("VSETP", "VSETP [C]", 0x50f01c0060570401,
      [P3(0, "Pd (second)"), P3(3, "Pd"), R(8, "Ra"), G, R(20, "Rb"), E(28, 3, "b sel"), E(36, 3, "a sel"),
       P3(39, "Pc"), F(42, "negate Pc"), E(43, 4, "comparison"), E(45, 2, "bool op"), F(48, "a signed"),
       F(49, "b signed"), F(50, "b imm")], group=V)
-form("VSHL", "VSHL [P]", 0x573c7fe06057040a,
-     VF([E(51, 3, "mode"), F(54, "not .UD"), F(55, ".SAT"), F(56, ".W")]), group=V)
-form("VSHR", "VSHR [P]", 0x567f7fe06057040b,
-     VF([E(51, 3, "mode"), F(54, "not .UD"), F(55, ".SAT"), F(56, ".W")]), group=V)
+VSH = lambda: [R(0, "Rd"), R(8, "Ra"), G, R(20, "Rb"), E(28, 3, "b selector"), E(36, 3, "a selector"),
+                R(39, "Rc"), F(47, ".CC"), F(48, "a signed"), F(49, ".W (wrap; takes the place of 'b signed')"),
+                F(50, "b is register (0 = imm16)"), E(51, 3, "mode"), F(54, "0 = .UD"), F(55, ".SAT"),
+                F(56, "direction: 1 = VSHL, 0 = VSHR")]
+form("VSHL", "VSHL [P]", 0x573c7fe06057040a, VSH(), group=V)
+form("VSHR", "VSHR [P]", 0x567f7fe06057040b, VSH(), group=V)
 form("VMAD", "VMAD [P]", 0x5f0403606057040d,
      [R(0, "Rd"), R(8, "Ra"), G, R(20, "Rb"), E(28, 3, "b selector"), E(36, 3, "a selector"), R(39, "Rc"),
-      F(47, ".CC"), F(48, "a signed"), F(49, "b signed"), F(50, "b imm"), E(51, 2, "bits 51-52 (Rc mode)"),
-      E(53, 2, "shift (.SHR_7/.SHR_15)"), F(55, ".SAT")], group=V)
+      F(47, ".CC"), F(48, "a signed"), F(49, "b signed"), F(50, "b imm"), E(51, 2, "scale (.SHR_7/.SHR_15)"),
+      E(53, 2, "negation: 1 = -Rc, 2 = -a, 3 = .PO"), F(55, ".SAT")], group=V)
 form("VABSDIFF4", "VABSDIFF4 [P]", 0x5038033440570416,
      [R(0, "Rd"), R(8, "Ra"), G, R(20, "Rb"), E(32, 4, "a byte selector"), E(36, 3, "bits 36-38"),
       R(39, "Rc"), F(47, ".CC"), F(48, "a signed"), F(49, "b signed"), E(52, 3, "bits 52-54")], group=V)
@@ -208,3 +214,8 @@ form("NOP", "NOP.TRIG / CC forms [P]", 0x50b0000000872f00,
 form("R2B", "R2B [C]", 0xf0c000000ff7040c, [R(20, "Rb"), G, E(0, 4, "bits 0-3")], group=M)
 form("AL2P", "AL2P (graphics) [C]", 0xefa000000ff7040c, [R(0, "Rd"), R(8, "Ra"), G, I(20, 11, "imm")], group=M)
 form("OUT", "OUT (graphics) [C]", 0xfbe000000ff7040c, [R(0, "Rd"), R(8, "Ra"), G, E(39, 2, "type")], group=M)
+form("DEPBAR", "DEPBAR (scoreboard wait-set form) [P]", 0xf0f0000000070002,
+     [E(0, 6, "SB wait set (bit i = SBi)"), G, I(20, 6, "count (with .LE)"), E(26, 3, "SB index (with .LE)"),
+      F(29, ".LE")], group=M,
+     notes="ptxas emits `DEPBAR {1}` etc. before warp-aggregated RED loops (red_global kernel). "
+           "Printed with braces: `DEPBAR {3,2}`; with .LE: `DEPBAR.LE SB0, 0x0, {1}`.")
