@@ -219,3 +219,12 @@ form("DEPBAR", "DEPBAR (scoreboard wait-set form) [P]", 0xf0f0000000070002,
       F(29, ".LE")], group=M,
      notes="ptxas emits `DEPBAR {1}` etc. before warp-aggregated RED loops (red_global kernel). "
            "Printed with braces: `DEPBAR {3,2}`; with .LE: `DEPBAR.LE SB0, 0x0, {1}`.")
+form("ALD", "ALD (graphics) [C]", 0xefd8000000070000, [R(0, "Rd"), R(8, "Ra"), G, I(20, 11, "attribute offset"),
+                                                       R(39, "Rb"), E(47, 2, "size"), F(32, "bit 32"), F(31, "bit 31")],
+     group=M, notes="Opcode found as a single-bit flip of MEMBAR (bit 54).")
+form("AST", "AST (graphics) [C]", 0xeff0000000070201, [R(0, "Rb (data)"), R(8, "Ra"), G, I(20, 11, "attribute offset"),
+                                                       R(39, "Rc"), E(47, 2, "size"), F(31, "bit 31")],
+     group=M, notes="Opcode found as a single-bit flip of CCTL (bit 55).")
+form("IPA", "IPA (graphics) [C]", 0xe0500ffff407020f, [R(0, "Rd"), R(8, "Ra"), G, R(20, "Rb"), R(39, "Rc"),
+                                                       E(52, 2, "bits 52-53"), E(54, 2, "bits 54-55"), F(51, "bit 51")],
+     group=M, notes="Opcode found as a single-bit flip of BRX (bit 57).")

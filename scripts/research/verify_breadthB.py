@@ -48,8 +48,18 @@ def main():
         if res[c] != c[1]:
             bad += 1
             print("MISMATCH", hex(c[0]), c[2], c[3], repr(c[1]), "now", repr(res[c]))
+    # context check: a random sample of batch-checked lines, each disassembled alone at 0x8
+    import random
+    random.seed(1)
+    sample = random.sample(sorted(res_plain := [c for c in checks if not c[3] and (c[0] >> 52) not in REL_OPS]),
+                           min(int(os.environ.get("ALONE", "150")), len(res_plain)))
+    for c in sample:
+        t = fd.one(c[0], c[2])
+        if t != c[1]:
+            bad += 1
+            print("ALONE MISMATCH", hex(c[0]), c[2], repr(c[1]), "alone", repr(t))
     fd.save()
-    print(len(checks), "checks,", bad, "mismatches")
+    print(len(checks), "checks +", len(sample), "alone,", bad, "mismatches")
 
 
 if __name__ == "__main__":
