@@ -228,3 +228,8 @@ form("AST", "AST (graphics) [C]", 0xeff0000000070201, [R(0, "Rb (data)"), R(8, "
 form("IPA", "IPA (graphics) [C]", 0xe0500ffff407020f, [R(0, "Rd"), R(8, "Ra"), G, R(20, "Rb"), R(39, "Rc"),
                                                        E(52, 2, "bits 52-53"), E(54, 2, "bits 54-55"), F(51, "bit 51")],
      group=M, notes="Opcode found as a single-bit flip of BRX (bit 57).")
+CBT = lambda: [G, S(20, 16, "signed 16-bit byte offset"), I(36, 5, "bank"), I(41, 3, "bits 41-43")]
+form("BRA", "BRA (constant-bank target, bit 5) [C]", 0xe240000000570f2f, [CC] + CBT(), rel=True, group=CF)
+form("BRX", "BRX (constant-bank target c[bank][Ra+off]) [C]", 0xe250000000570f2f, CBT(), rel=True, group=CF)
+form("JMP", "JMP (constant-bank target) [C]", 0xe210000000570f2f, CBT(), group=CF)
+form("CAL", "CAL (constant-bank target) [C]", 0xe260000000500f60, CBT(), rel=True, group=CF)
