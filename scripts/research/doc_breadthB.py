@@ -53,6 +53,35 @@ def fmt(t):
     return REJ if t is None else t
 
 
+def opscan_section():
+    """Opcode map from opscan_breadthB.py (bits 63-51 swept, other bits = 0x7000f), if the scan finished."""
+    path = os.environ.get("OPSCAN", "/tmp/bB/opscan_SM50.tsv")
+    if not os.path.exists(path):
+        return []
+    rows = [l.rstrip("\n").split("\t") for l in open(path)]
+    out = ["", "# Opcode map: every value of bits 63-51 (generated)", "",
+           "Word = `op13 << 51 | 0x7000f` (guard PT, low bits 0xf), `nvdisasm -b SM50`; consecutive op13 values with the "
+           "same mnemonic are merged; `REJECTED` runs are listed too. Only the first spelling of each run is shown "
+           "(other bits can change the mnemonic inside a run, e.g. CCTL vs CCTLL).", "",
+           "| op13 range | bits 63-51 as (w >> 48) & 0xfff8 | mnemonic (first text in the run) |", "|---|---|---|"]
+    def fmt_run(c):
+        rng = f"| {c[0]:#06x}-{c[1]:#06x} | {c[0] << 3:#06x}-{c[1] << 3:#06x} |"
+        return f"{rng} REJECTED |" if c[2] == "REJECTED" else f"{rng} {c[2]} `{c[3]}` |"
+    cur = None
+    for op, w, t in rows:
+        o = int(op, 16)
+        m = "REJECTED" if t == "None" else re.sub(r"^@!?P[0-6T] ", "", t).split()[0].split(".")[0]
+        if cur and cur[2] == m and cur[1] == o - 1:
+            cur[1] = o
+        else:
+            if cur:
+                out.append(fmt_run(cur))
+            cur = [o, o, m, t]
+    if cur:
+        out.append(fmt_run(cur))
+    return out
+
+
 def main():
     res = json.load(open("/tmp/bB/results.json"))
     md = [open(os.path.join(HERE, "doc_breadthB_intro.md")).read().rstrip("\n"), ""]
@@ -148,6 +177,7 @@ def main():
             add(r["base"], v["SM50"][0], v["SM52"][0], f" | slot={slot:#x}")
         if r["rel"]:
             add(r["base"], r["at_0x100"]["SM50"], r["at_0x100"]["SM52"], " | addr=0x108")
+    md += opscan_section()
     open(os.path.join(ROOT, "docs/research/maxwell-breadth-B.md"), "w").write("\n".join(md) + "\n")
     hdr = open(os.path.join(HERE, "doc_breadthB_tsv_header.txt")).read().rstrip("\n")
     with open(os.path.join(ROOT, "tests/data/maxwell-breadth-B.tsv"), "w") as fh:
