@@ -40,8 +40,8 @@ def main():
         w, text, a, extra = c
         if extra.startswith("slot="):
             res[c] = fd.one_slot(w, int(extra[5:], 16), a)[0]
-        elif extra.startswith("addr="):
-            res[c] = fd.one(w, a, base=int(extra[5:], 16) - 8)
+        elif extra.startswith("addr=") or extra.startswith("alone="):
+            res[c] = fd.one(w, a, base=int(extra.split("=")[1], 16) - 8)
         else:
             res[c] = fd.one(w, a)
     for c in checks:
