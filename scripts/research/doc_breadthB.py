@@ -55,16 +55,66 @@ def fmt(t):
     return REJ if t is None else t
 
 
+def load_scan(arch):
+    import glob
+    rows = {}
+    for path in sorted(glob.glob(f"/tmp/bB/opscan_{arch}_*.part")):
+        for l in open(path):
+            p = l.rstrip("\n").split("\t")
+            if len(p) == 3:
+                rows[int(p[0], 16)] = p
+    return rows
+
+
+def mnem(t):
+    return "REJECTED" if t == "None" else re.sub(r"^@!?P[0-6T] ", "", t).split()[0].split(".")[0]
+
+
+def opscan_diff_section():
+    a, b = load_scan("SM50"), load_scan("SM52")
+    common = sorted(set(a) & set(b))
+    if not common:
+        return []
+    out = ["", "## SM50 vs SM52 opcode map differences (generated)", "",
+           f"Same scan words on both archs; {len(common)} op13 values compared; rows where the mnemonic differs "
+           "(consecutive op13 values merged).", "",
+           "| op13 range | (w >> 48) & 0xfff8 | SM50 | SM52 (first text) |", "|---|---|---|---|"]
+    cur = None
+    for o in common:
+        m50, m52 = mnem(a[o][2]), mnem(b[o][2])
+        if m50 == m52:
+            if cur:
+                out.append(f"| {cur[0]:#06x}-{cur[1]:#06x} | {cur[0] << 3:#06x}-{cur[1] << 3:#06x} | {cur[2]} | {cur[3]} `{cur[4]}` |")
+                cur = None
+            continue
+        if cur and cur[1] == o - 1 and cur[2] == m50 and cur[3] == m52:
+            cur[1] = o
+        else:
+            if cur:
+                out.append(f"| {cur[0]:#06x}-{cur[1]:#06x} | {cur[0] << 3:#06x}-{cur[1] << 3:#06x} | {cur[2]} | {cur[3]} `{cur[4]}` |")
+            cur = [o, o, m50, m52, b[o][2]]
+    if cur:
+        out.append(f"| {cur[0]:#06x}-{cur[1]:#06x} | {cur[0] << 3:#06x}-{cur[1] << 3:#06x} | {cur[2]} | {cur[3]} `{cur[4]}` |")
+    return out
+
+
 def opscan_section():
     """Opcode map from opscan_breadthB.py (bits 63-51 swept, other bits = 0x7000f), if the scan finished."""
-    path = os.environ.get("OPSCAN", "/tmp/bB/opscan_SM50.tsv")
-    if not os.path.exists(path):
+    import glob
+    rows = {}
+    for path in sorted(glob.glob(os.environ.get("OPSCAN", "/tmp/bB/opscan_SM50_*.part"))):
+        for l in open(path):
+            p = l.rstrip("\n").split("\t")
+            if len(p) == 3:
+                rows[int(p[0], 16)] = p
+    if not rows:
         return []
-    rows = [l.rstrip("\n").split("\t") for l in open(path)]
+    rows = [rows[k] for k in sorted(rows)]
     out = ["", "# Opcode map: every value of bits 63-51 (generated)", "",
            "Word = `op13 << 51 | 0x7000f` (guard PT, low bits 0xf), `nvdisasm -b SM50`; consecutive op13 values with the "
            "same mnemonic are merged; `REJECTED` runs are listed too. Only the first spelling of each run is shown "
-           "(other bits can change the mnemonic inside a run, e.g. CCTL vs CCTLL).", "",
+           "(other bits can change the mnemonic inside a run, e.g. CCTL vs CCTLL). "
+           f"Coverage: {len(rows)} of 8192 op13 values (a gap between rows means that range was not scanned).", "",
            "| op13 range | bits 63-51 as (w >> 48) & 0xfff8 | mnemonic (first text in the run) |", "|---|---|---|"]
     def fmt_run(c):
         rng = f"| {c[0]:#06x}-{c[1]:#06x} | {c[0] << 3:#06x}-{c[1] << 3:#06x} |"
@@ -185,6 +235,7 @@ def main():
         if r["rel"]:
             add(r["base"], r["at_0x100"]["SM50"], r["at_0x100"]["SM52"], " | addr=0x108")
     md += opscan_section()
+    md += opscan_diff_section()
     open(os.path.join(ROOT, "docs/research/maxwell-breadth-B.md"), "w").write("\n".join(md) + "\n")
     hdr = open(os.path.join(HERE, "doc_breadthB_tsv_header.txt")).read().rstrip("\n")
     with open(os.path.join(ROOT, "tests/data/maxwell-breadth-B.tsv"), "w") as fh:

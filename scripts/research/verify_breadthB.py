@@ -51,8 +51,9 @@ def main():
     # context check: a random sample of batch-checked lines, each disassembled alone at 0x8
     import random
     random.seed(1)
-    sample = random.sample(sorted(res_plain := [c for c in checks if not c[3] and (c[0] >> 52) not in REL_OPS]),
-                           min(int(os.environ.get("ALONE", "150")), len(res_plain)))
+    fd.save()
+    plain_all = sorted({c for c in checks if not c[3] and (c[0] >> 52) not in REL_OPS}, key=lambda c: (c[0], c[2]))
+    sample = random.sample(plain_all, min(int(os.environ.get("ALONE", "150")), len(plain_all)))
     for c in sample:
         t = fd.one(c[0], c[2])
         if t != c[1]:
