@@ -55,6 +55,14 @@ def fmt(t):
     return REJ if t is None else t
 
 
+COMBOS = [(0xc1fe052ff087040c, 0x207e1), (0xdcfe052ff087040c, 0x207e1), (0xca7e052caff7040c, 0x207e1),
+          (0xd8b2052140970816, 0x207e1), (0xdf3e052100d70c12, 0x207e1), (0xdeb8000ff087040c | 1 << 49 | 1 << 50, 0x407e1),
+          (0xeb1c054601c70c00, 0x7e1), (0xeb18054001870c00, 0x7e1), (0xedab000000270403, 0x7e1),
+          (0xed0d000000270403, 0x7e1), (0xebf90000c0370402, 0x7e1), (0xec3c000000270303, 0x7e1),
+          (0xeef3000040270400, 0x7e1), (0xee50000000270000, 0x7e1), (0x3bfc7fe060570412, 0x7e1),
+          (0x20ffff9050570419, 0x7e1), (0xe24000000000002f | 7 << 16 | 0xc0, 0x7e1), (0x5f8703405057040e | 3 << 53, 0x7e1)]
+
+
 def load_scan(arch):
     import glob
     rows = {}
@@ -236,6 +244,13 @@ def main():
             add(r["base"], r["at_0x100"]["SM50"], r["at_0x100"]["SM52"], " | addr=0x108")
     md += opscan_section()
     md += opscan_diff_section()
+    # combined-modifier examples (modifier print order), texture words with the .T phase (slot 0x207e1)
+    md += ["", "## Combined-modifier examples (generated; modifier print order)", "", "```"]
+    for w, slot in COMBOS:
+        t50, t52 = fd.one_slot(w, slot, "SM50")[0], fd.one_slot(w, slot, "SM52")[0]
+        md.append(f"  {w:#018x} slot {slot:#x} -> {fmt(t50)}" + ("" if t50 == t52 else f"   [SM52: {fmt(t52)}]"))
+        add(w, t50, t52, f" | slot={slot:#x}" if slot != 0x7e1 else "")
+    md.append("```")
     open(os.path.join(ROOT, "docs/research/maxwell-breadth-B.md"), "w").write("\n".join(md) + "\n")
     hdr = open(os.path.join(HERE, "doc_breadthB_tsv_header.txt")).read().rstrip("\n")
     with open(os.path.join(ROOT, "tests/data/maxwell-breadth-B.tsv"), "w") as fh:
