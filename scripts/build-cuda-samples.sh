@@ -26,12 +26,7 @@ out=${2:-$here/tests/cuda-samples}
 jobs=${JOBS:-2}
 if [[ -z ${GPUMEM_CUDA_BIN:-} ]]; then eval "$(bash "$here/scripts/install-oracles.sh")"; fi
 if [[ -z ${GPUMEM_NVCC:-} ]]; then
-  nvsh=${GPUMEM_NVCC_SH:-}
-  for c in "$here/shared/oracles/nvcc.sh" /work/shared/oracles/nvcc.sh; do
-    [[ -z $nvsh && -f $c ]] && nvsh=$c
-  done
-  [[ -n $nvsh ]] || { echo "set GPUMEM_NVCC (see shared/oracles/nvcc.sh)" >&2; exit 1; }
-  eval "$(bash "$nvsh")"
+  eval "$(bash "$here/scripts/install-nvcc.sh")"
 fi
 export GPUMEM_NVCC GPUMEM_CUDA_BIN PATH="$GPUMEM_CUDA_BIN:$PATH"
 # The samples' commit: $SAMPLES_COMMIT, else the checkout's own git HEAD, else SAMPLES_DIR/.commit.

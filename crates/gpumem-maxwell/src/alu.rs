@@ -279,7 +279,7 @@ const FADD_RB: OpKind = OpKind::Reg {
 
 /// The non-memory rows.
 pub static ALU_OPS: &[OpSpec] = &[
-    // IADD: Rd = Ra + B. `.PO` (both negations) is not modelled: see docs/04.
+    // IADD: Rd = Ra + B (`.PO`, both negations set, prints as such: `Inst::po`).
     with_po(
         alu(
             Op::Iadd,

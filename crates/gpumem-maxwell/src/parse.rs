@@ -1,6 +1,6 @@
 //! The assembler front end: nvdisasm's spelling and the seed pages' spelling.
 //!
-//! Accepted per line (see `docs/03-maxwell-syntax.md`):
+//! Accepted per line (the README's "Syntax notes" and `docs/02-control-words.md`):
 //! `[label:] [maxas-ctrl] [{] [@[!]Pn] OP{.mod} operands [annotations] [;] [}]`
 //! plus comments (`//`, `#` at line start, `/* */`), nvdisasm's `/*0008*/` address
 //! comments and `/* 0x… */` hex comments, and the `.headerflags` line.

@@ -4,7 +4,7 @@
 //! `opcode`/`mask`, the encoder and the printer walk `mods` and `operands` in
 //! order, the parser matches spellings against them, and the emulator reads
 //! `mem` for the memory facts. Bit positions come from
-//! `shared/spec/maxwell-encoding.md`, verified against nvdisasm 11.8.
+//! `docs/spec/maxwell-encoding.md`, verified against nvdisasm 11.8.
 
 pub use gpumem_isa::CacheOp;
 use gpumem_isa::bits::Field;

@@ -32,7 +32,7 @@ def add(*ws):
     cases.append(list(ws))
 
 # SMEM: the 116 verified pairs of the fact sheet (§7) and its decode-only words.
-spec = open("/work/shared/spec/vega-smem-encoding.md").read()
+spec = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../docs/spec/vega-smem-encoding.md")).read()
 for m in re.finditer(r"\| `(0x[0-9a-f]{2}(?:,0x[0-9a-f]{2}){7})` \| 0x([0-9A-F]{8}) \| 0x([0-9A-F]{8})", spec):
     add(int(m.group(2), 16), int(m.group(3), 16))
 for dw0, dw1 in [(0xC0004141, 0x12000007), (0xC0028141, 0x12000010), (0xC0000141, 0x190),

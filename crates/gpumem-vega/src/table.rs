@@ -10,7 +10,7 @@
 //!
 //! Sources: LLVM 19 `llvm-mc -arch=amdgcn -mcpu=gfx900` (every row was checked
 //! by decoding all opcode values of each format, see
-//! `/work/shared/spec/vega-smem-encoding.md` §3 for SMEM), and the Vega ISA
+//! `docs/spec/vega-smem-encoding.md` §3 for SMEM), and the Vega ISA
 //! manual chapter 7 for the SMEM semantics.
 
 use std::sync::OnceLock;

@@ -1,5 +1,5 @@
 //! One scenario per rule of seed 004 (Vega ISA ch. 7) and its digest
-//! `/work/shared/spec/vega-smem.md`, named after the rule.
+//! `docs/spec/vega-smem.md`, named after the rule.
 mod common;
 use common::*;
 use gpumem_wave::*;
