@@ -1,6 +1,9 @@
 //! Golden file: `tests/data/vega-golden.txt`, one case a line,
 //! `bytes | llvm-mc text [| no-reassemble | canonical <bytes>]`, generated from
-//! llvm-mc 19 by `scripts/gen-golden.py`.
+//! llvm-mc 19 by `scripts/gen-golden.py` (which chooses the words).
+//!
+//! `BLESS=1 cargo test -p gpumem-vega --test golden` rewrites the text and the third
+//! column of every case from llvm-mc (disassembly, then re-assembly of that text).
 
 use gpumem_vega::{Target, assemble, decode, disassemble, encode, table};
 
@@ -18,8 +21,89 @@ fn hex(s: &str) -> Vec<u8> {
         .collect()
 }
 
+const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vega-golden.txt");
+
+fn hex_bytes(b: &[u8]) -> String {
+    b.iter()
+        .map(|x| format!("{x:02x}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// llvm-mc's text for `bytes` (one instruction), checked by a trailing `s_nop 0` that
+/// must come out as the second line.
+fn llvm_text(mc: &std::path::Path, bytes: &[u8]) -> String {
+    let mut input: Vec<String> = bytes.iter().map(|b| format!("0x{b:02x}")).collect();
+    input.extend(["0x00", "0x00", "0x80", "0xbf"].map(String::from));
+    let (_, out, err) = gpumem_oracle::run(
+        mc,
+        &["-arch=amdgcn", "-mcpu=gfx900", "--disassemble"],
+        input.join(" ").as_bytes(),
+    );
+    let lines: Vec<&str> = out
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && *l != ".text")
+        .collect();
+    assert!(
+        lines.len() == 2 && lines[1] == "s_nop 0" && !err.contains("invalid"),
+        "llvm-mc does not decode {} as one instruction: {out}{err}",
+        hex_bytes(bytes)
+    );
+    lines[0].to_string()
+}
+
+/// What llvm-mc assembles `text` to (`None`: it rejects it).
+fn llvm_bytes(mc: &std::path::Path, text: &str) -> Option<Vec<u8>> {
+    let (ok, out, err) = gpumem_oracle::run(
+        mc,
+        &["-arch=amdgcn", "-mcpu=gfx900", "-show-encoding"],
+        format!("{text}\n").as_bytes(),
+    );
+    if !ok || err.contains("error") {
+        return None;
+    }
+    let enc = out.split("encoding: [").nth(1)?.split(']').next()?;
+    enc.split(',')
+        .map(|b| u8::from_str_radix(b.trim().trim_start_matches("0x"), 16).ok())
+        .collect()
+}
+
+/// `BLESS=1`: every case's text and re-assembly column from llvm-mc.
+fn bless() {
+    let gpumem_oracle::Oracle::Found(mc) =
+        gpumem_oracle::require(gpumem_oracle::llvm_bin(), "llvm-mc")
+    else {
+        return;
+    };
+    let data = std::fs::read_to_string(GOLDEN).expect("golden file");
+    let mut out = String::with_capacity(data.len());
+    for l in data.lines() {
+        if l.trim().is_empty() || l.starts_with('#') {
+            out.push_str(l);
+        } else {
+            let bytes = hex(l.split(" | ").next().unwrap_or(""));
+            let text = llvm_text(&mc, &bytes);
+            out.push_str(&format!("{} | {text}", hex_bytes(&bytes)));
+            match llvm_bytes(&mc, &text) {
+                None => out.push_str(" | no-reassemble"),
+                Some(b) if b != bytes => {
+                    out.push_str(&format!(" | canonical {}", hex_bytes(&b)))
+                }
+                Some(_) => {}
+            }
+        }
+        out.push('\n');
+    }
+    std::fs::write(GOLDEN, out).expect("rewrite the golden file");
+}
+
 fn cases() -> Vec<Case> {
-    let data = include_str!("data/vega-golden.txt");
+    static BLESSED: std::sync::Once = std::sync::Once::new();
+    if gpumem_oracle::blessing() {
+        BLESSED.call_once(bless);
+    }
+    let data = std::fs::read_to_string(GOLDEN).expect("golden file");
     data.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
