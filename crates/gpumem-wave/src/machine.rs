@@ -25,6 +25,29 @@ const MAX_HAZARDS: usize = 10_000;
 /// LGKM_CNT is a 4-bit counter: an SMEM that would take it past 15 waits.
 const LGKM_MAX: u32 = 15;
 
+/// An SMEM word whose only fault is an SDATA range the instruction's width cannot name
+/// (`s_load_dwordx16` at `s[96:111]`: llvm-mc rejects it, the hardware gets it): seed
+/// 004 §7.4 says such an instruction is not executed, whatever the value, so it decodes
+/// with SDATA = s0 for its other fields, keeps its own word (the record builder reads
+/// SDATA from it and skips it as `sdata-out-of-range`) and writes no register.
+fn out_of_range_sdata(words: &[u32]) -> Option<Slot> {
+    let w0 = *words.first()?;
+    if w0 >> 26 != 0b110000 {
+        return None;
+    }
+    let mut patched = words.to_vec();
+    patched[0] = w0 & !(0x7f << 6);
+    let (inst, len) = decode(&patched, Target::Gfx900).ok()?;
+    let (reads, _) = static_uses(&inst);
+    Some(Slot {
+        inst,
+        len: len as u8,
+        w0,
+        reads,
+        writes: 0,
+    })
+}
+
 /// One pre-decoded program slot (one per dword offset, so any branch target decodes).
 #[derive(Clone, Debug)]
 pub(crate) struct Slot {
@@ -44,17 +67,18 @@ pub(crate) struct Decoded {
 impl Decoded {
     pub fn new(words: &[u32]) -> Decoded {
         let slots = (0..words.len())
-            .map(|i| {
-                decode(&words[i..], Target::Gfx900).map(|(inst, len)| {
+            .map(|i| match decode(&words[i..], Target::Gfx900) {
+                Ok((inst, len)) => {
                     let (reads, writes) = static_uses(&inst);
-                    Slot {
+                    Ok(Slot {
                         inst,
                         len: len as u8,
                         w0: words[i],
                         reads,
                         writes,
-                    }
-                })
+                    })
+                }
+                Err(e) => out_of_range_sdata(&words[i..]).ok_or(e),
             })
             .collect();
         Decoded { slots }
@@ -626,6 +650,11 @@ impl<'a> Machine<'a> {
             let rule = match hit.lint {
                 Lint::StoreSgprOffset => HazardRule::StoreSgprOffset,
                 Lint::ReplayOverlap => HazardRule::ReplaySelfOverwrite,
+                // SDATA = M0/EXEC is `sdata-exec-m0` (not executed), reported by the
+                // record builder: one rule per finding, as SEMANTICS.md defines.
+                Lint::SdataNotSgpr if matches!((slot.w0 >> 6) & 0x7f, 124 | 126 | 127) => {
+                    continue;
+                }
                 Lint::SdataNotSgpr => HazardRule::SdataNotSgpr,
                 Lint::UnalignedOffset => HazardRule::AddressLsbsIgnored,
                 Lint::NegativeOffset => continue,

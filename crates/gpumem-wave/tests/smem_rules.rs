@@ -579,6 +579,8 @@ fn sdata_must_not_be_exec_or_m0() {
         let c = cfg("[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\", m0 = 3, exec = 5 }\n");
         let r = run_bin(&bytes, &c, &ramp());
         assert!(has(&r, HazardRule::SdataExecM0), "{name}");
+        // One finding, the rule SEMANTICS.md defines (not also `sdata-not-sgpr`).
+        assert!(!has(&r, HazardRule::SdataNotSgpr), "{name}: {:?}", rules(&r));
         assert_eq!(
             (r.waves[0].m0, r.waves[0].exec),
             (3, 5),
@@ -600,6 +602,48 @@ fn sdst_out_of_range_is_not_executed() {
     assert!(has(&r, HazardRule::SdataOutOfRange));
     assert_eq!(r.waves[0].sgpr[88], 0);
     assert_eq!(r.stats.smem_loads, 0);
+}
+
+/// Seed 004 §7.4 (SDST out of range: not executed) for every SDATA value a load of
+/// each width cannot name, whether llvm-mc still prints the word (`s[88:103]`) or
+/// rejects it (`s[96:111]`): skipped with `sdata-out-of-range`, never a decode fault.
+#[test]
+fn every_out_of_range_sdata_is_not_executed() {
+    let widths = [
+        ("s_load_dword s4", 1u32),
+        ("s_load_dwordx2 s[4:5]", 2),
+        ("s_load_dwordx4 s[4:7]", 4),
+        ("s_load_dwordx8 s[4:11]", 8),
+        ("s_load_dwordx16 s[16:31]", 16),
+    ];
+    let mut checked = 0;
+    for (head, n) in widths {
+        for code in 0u32..128 {
+            // In range: SGPRs, VCC, TTMPs (and the specials a single dword names).
+            let fits = code + n <= 102
+                || (code >= 106 && code + n <= 108)
+                || (code >= 108 && code + n <= 124)
+                || (n == 1 && code < 124)
+                || (n == 2 && matches!(code, 102 | 104));
+            // EXEC and M0 are their own rule (`sdata-exec-m0`).
+            if fits || matches!(code, 124 | 126 | 127) {
+                continue;
+            }
+            let bytes = patched(&format!("{head}, s[0:1], 0x0\n{W}s_endpgm\n"), |w| {
+                w[0] = (w[0] & !(0x7f << 6)) | code << 6;
+            });
+            let r = run_bin(&bytes, &base(), &ramp());
+            assert!(r.faults.is_empty(), "{head} SDATA {code}: {:?}", r.faults);
+            assert!(
+                has(&r, HazardRule::SdataOutOfRange),
+                "{head} SDATA {code}: {:?}",
+                rules(&r)
+            );
+            assert_eq!(r.stats.smem_loads, 0, "{head} SDATA {code}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "{checked}");
 }
 
 #[test]
