@@ -1,10 +1,10 @@
 //! The result of a run: dumps, faults and statistics, as text and as JSON.
 
+use crate::dump::View;
 use gpumem_mem::Space;
 use gpumem_warp::Fault;
 use gpumem_warp::exec::{InstStats, Stats};
 use serde_json::{Value, json};
-use crate::dump::View;
 use std::fmt;
 
 /// One dumped region.

@@ -5,11 +5,11 @@
 //! [`crate::report`]).
 
 use crate::EmuError;
-use crate::manifest::{Dump, Region, global_regions};
-use gpumem_vega::code_object;
 use crate::dump::View;
+use crate::manifest::{Dump, Region, global_regions};
 use crate::report::{dump_json, pc_text};
 use gpumem_isa::Space;
+use gpumem_vega::code_object;
 use gpumem_wave::{
     DumpRequest, FaultKind, MemoryInit, ScalarCacheConfig, VegaConfig, WaveReport, WaveSection,
 };
@@ -246,7 +246,13 @@ impl VegaReport {
         let _ = writeln!(f, "\nstatistics:");
         let _ = writeln!(f, "  {:>6}  {:<44} {:>8}", "pc", "instruction", "executed");
         for i in &s.per_instruction {
-            let _ = writeln!(f, "  {:>6}  {:<44} {:>8}", pc_text(i.pc), i.text, i.executed);
+            let _ = writeln!(
+                f,
+                "  {:>6}  {:<44} {:>8}",
+                pc_text(i.pc),
+                i.text,
+                i.executed
+            );
         }
         let _ = writeln!(f, "  {:>6}  {:<44} {:>8}", "", "total", s.instructions);
         let _ = writeln!(

@@ -87,9 +87,7 @@ fn bless() {
             out.push_str(&format!("{} | {text}", hex_bytes(&bytes)));
             match llvm_bytes(&mc, &text) {
                 None => out.push_str(" | no-reassemble"),
-                Some(b) if b != bytes => {
-                    out.push_str(&format!(" | canonical {}", hex_bytes(&b)))
-                }
+                Some(b) if b != bytes => out.push_str(&format!(" | canonical {}", hex_bytes(&b))),
                 Some(_) => {}
             }
         }

@@ -86,12 +86,22 @@ fn apply_sgprs(
     regs: &mut [u32; 128],
     table: &std::collections::BTreeMap<String, toml::Value>,
 ) -> Result<(), WaveError> {
+    // Which key set each register: two keys of one table naming the same register would
+    // otherwise resolve by key order, which a reader cannot see.
+    let mut owner: [Option<&str>; 128] = [None; 128];
     for (name, v) in table {
         let r = parse_reg(name)?;
         let vals = regs::parse_value(name, r, v)?;
         for (i, x) in vals.into_iter().enumerate() {
             let c = usize::from(r.code) + i;
             if c < 128 && c != 125 {
+                if let Some(other) = owner[c] {
+                    return Err(WaveError::Config(format!(
+                        "`{other}` and `{name}` both set {}: give each register once",
+                        regs::reg_name(c as u8)
+                    )));
+                }
+                owner[c] = Some(name);
                 regs[c] = x;
             }
         }

@@ -182,3 +182,20 @@ proptest! {
         let _ = fuzz_run(&data);
     }
 }
+
+#[test]
+fn one_register_named_twice_in_a_table_is_an_error() {
+    let c: gpumem_wave::VegaConfig =
+        toml::from_str("[wave]\nsgpr = { \"s[0:1]\" = \"0x100000\", s1 = 5 }\n").unwrap();
+    let e = gpumem_wave::run(gpumem_wave::Program::Source("s_endpgm\n"), &c, &[], &[])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("both set s1"), "{e}");
+    // Per-wave overrides still apply after the shared table.
+    let c: gpumem_wave::VegaConfig = toml::from_str(
+        "[wave]\ncount = 2\nsgpr = { \"s[0:1]\" = \"0x100000\" }\nper_wave = [{ s1 = 5 }, {}]\n",
+    )
+    .unwrap();
+    let r = gpumem_wave::run(gpumem_wave::Program::Source("s_endpgm\n"), &c, &[], &[]).unwrap();
+    assert_eq!((r.waves[0].sgpr[1], r.waves[1].sgpr[1]), (5, 0));
+}

@@ -580,7 +580,11 @@ fn sdata_must_not_be_exec_or_m0() {
         let r = run_bin(&bytes, &c, &ramp());
         assert!(has(&r, HazardRule::SdataExecM0), "{name}");
         // One finding, the rule SEMANTICS.md defines (not also `sdata-not-sgpr`).
-        assert!(!has(&r, HazardRule::SdataNotSgpr), "{name}: {:?}", rules(&r));
+        assert!(
+            !has(&r, HazardRule::SdataNotSgpr),
+            "{name}: {:?}",
+            rules(&r)
+        );
         assert_eq!(
             (r.waves[0].m0, r.waves[0].exec),
             (3, 5),
