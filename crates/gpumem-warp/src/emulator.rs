@@ -425,14 +425,19 @@ impl<'p> Emulator<'p> {
         ctx: &CtaCtx,
     ) {
         for f in &acc.faults {
+            // Constant addresses are `bank << 16 | offset` in the record: print them as
+            // the instruction spells them.
+            let at = match acc.space {
+                Space::Constant => format!("c[{:#x}][{:#x}]", f.addr >> 16, f.addr & 0xffff),
+                _ => format!("{:#x}", f.addr),
+            };
             let msg = format!(
-                "{} {} at {:#x}: {}",
+                "{} {} at {at}: {}",
                 acc.space.name(),
                 match acc.kind {
                     AccessKind::Load => "load",
                     AccessKind::Store => "store",
                 },
-                f.addr,
                 f.kind.name()
             );
             self.fault_at(

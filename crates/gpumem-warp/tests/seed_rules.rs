@@ -357,6 +357,9 @@ fn ldc_misaligned_address_is_an_error() {
     assert_eq!(r.out(0), 0);
     assert_eq!(r.faults.len(), 32);
     assert!(r.kinds().iter().all(|k| *k == FaultKind::MisalignedAddress));
+    // The message spells the address as the instruction does.
+    let m = &r.faults[0].message;
+    assert!(m.contains("constant load at c[0x3][0x2]"), "{m}");
 }
 
 #[test]
