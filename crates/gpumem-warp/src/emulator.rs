@@ -425,10 +425,10 @@ impl<'p> Emulator<'p> {
         ctx: &CtaCtx,
     ) {
         for f in &acc.faults {
-            // Constant addresses are `bank << 16 | offset` in the record: print them as
-            // the instruction spells them.
+            // A constant lane fault keeps the address as computed, `bank << 32 | offset`:
+            // print it as the instruction spells it.
             let at = match acc.space {
-                Space::Constant => format!("c[{:#x}][{:#x}]", f.addr >> 16, f.addr & 0xffff),
+                Space::Constant => format!("c[{:#x}][{:#x}]", f.addr >> 32, f.addr & 0xffff_ffff),
                 _ => format!("{:#x}", f.addr),
             };
             let msg = format!(
