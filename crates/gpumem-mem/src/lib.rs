@@ -124,7 +124,8 @@ pub struct LaneFault {
     pub lane: u8,
     /// What went wrong.
     pub kind: MemFault,
-    /// The address the lane computed, before any forcing.
+    /// The address the lane computed, before any forcing (constant: `bank << 32 |
+    /// offset`, the offset not yet cut to 16 bits).
     pub addr: u64,
 }
 
