@@ -101,7 +101,7 @@ pub fn render(out: &mut String, base: u64, bytes: &[u8], view: View) {
                     let _ = match view {
                         View::U32 => write!(out, " {:>10}", u32::from_le_bytes(b)),
                         View::I32 => write!(out, " {:>11}", i32::from_le_bytes(b)),
-                        _ => write!(out, " {:>14e}", f32::from_le_bytes(b)),
+                        _ => write!(out, " {:>14}", float_text(f32::from_le_bytes(b) as f64)),
                     };
                 }
             }
@@ -109,7 +109,7 @@ pub fn render(out: &mut String, base: u64, bytes: &[u8], view: View) {
                 for w in chunk.chunks(8) {
                     let mut b = [0u8; 8];
                     b[..w.len()].copy_from_slice(w);
-                    let _ = write!(out, " {:>24e}", f64::from_le_bytes(b));
+                    let _ = write!(out, " {:>24}", float_text(f64::from_le_bytes(b)));
                 }
             }
         }
@@ -118,6 +118,17 @@ pub fn render(out: &mut String, base: u64, bytes: &[u8], view: View) {
     // After a `*`, the address where the data ends (as hexdump prints it).
     if starred {
         let _ = writeln!(out, "  {:#012x}", base.wrapping_add(bytes.len() as u64));
+    }
+}
+
+/// A float as people read it: plain decimal between 1e-4 and 1e9 (Rust's shortest
+/// round-trip digits), scientific notation outside, `NaN`/`inf` as such.
+fn float_text(v: f64) -> String {
+    let a = v.abs();
+    if v == 0.0 || !v.is_finite() || (1e-4..1e9).contains(&a) {
+        format!("{v}")
+    } else {
+        format!("{v:e}")
     }
 }
 
@@ -172,9 +183,11 @@ mod tests {
         }
         assert!(text(&b, View::U32).contains("          1 4294967295 1069547520          7"));
         assert!(text(&b, View::I32).contains("          -1 "));
-        assert!(text(&b, View::F32).contains("1.5e0"));
+        assert!(text(&b, View::F32).contains(" 1.5 "));
         let d = 2.5f64.to_le_bytes();
-        assert!(text(&d, View::F64).contains("2.5e0"));
+        assert!(text(&d, View::F64).contains(" 2.5\n"));
+        let tiny = 1e-30f64.to_le_bytes();
+        assert!(text(&tiny, View::F64).contains("1e-30"));
         assert!(text(&[0xab, 0x41], View::U8).contains(": ab 41"));
         assert_eq!("f64".parse::<View>(), Ok(View::F64));
         assert!("u128".parse::<View>().is_err());
