@@ -110,8 +110,12 @@ enum Cmd {
         /// u32, i32, f32, f64.
         #[arg(long, default_value = "hex")]
         view: gpumem_run::dump::View,
+        /// Print the program (address and text of every instruction) before the report.
+        #[arg(long)]
+        show_program: bool,
     },
-    /// Assemble and disassemble a built-in Maxwell sample.
+    /// Assemble and disassemble built-in samples: the seed pages' Maxwell examples and a
+    /// Vega scalar kernel.
     Demo,
 }
 
@@ -173,12 +177,14 @@ fn main() -> ExitCode {
         manifest: None,
         json: false,
         view: gpumem_run::dump::View::Hex,
+        show_program: false,
     }) {
         Cmd::Run {
             manifest,
             json,
             view,
-        } => run(manifest.as_deref(), json, view),
+            show_program,
+        } => run(manifest.as_deref(), json, view, show_program),
         Cmd::Asm {
             isa: Isa::Maxwell,
             target,
@@ -214,7 +220,7 @@ fn main() -> ExitCode {
              implemented yet"
                 .into(),
         )),
-        Cmd::Demo => maxwell::demo(),
+        Cmd::Demo => maxwell::demo().and_then(|_| vega::demo()),
     };
     match result {
         Ok(code) => code,
@@ -288,7 +294,12 @@ fn dis(
 }
 
 /// `gpumem run`: the report on standard output; exit 1 when the run faulted.
-fn run(manifest: Option<&str>, json: bool, view: gpumem_run::dump::View) -> Result<ExitCode, Fail> {
+fn run(
+    manifest: Option<&str>,
+    json: bool,
+    view: gpumem_run::dump::View,
+    show_program: bool,
+) -> Result<ExitCode, Fail> {
     let located = |path: &str, e: gpumem_run::EmuError| {
         if e.names_file() {
             Fail(e.to_string())
@@ -313,6 +324,8 @@ fn run(manifest: Option<&str>, json: bool, view: gpumem_run::dump::View) -> Resu
             serde_json::to_string_pretty(&report.to_json()).map_err(|e| Fail(e.to_string()))?;
         s.push('\n');
         s
+    } else if show_program {
+        format!("program:\n{}\n{}", report.listing(), report.render(view))
     } else {
         report.render(view)
     };

@@ -85,3 +85,37 @@ pub fn lint_file(t: Option<&str>, input: &str, json: bool) -> Result<ExitCode, F
     let d = lint(&src, target(t)?);
     crate::diag::finish_lint(input, &src, &d.0, json)
 }
+
+/// The built-in Vega sample: a scalar kernel that forgets `s_waitcnt`.
+const SAMPLE: &str = include_str!("../../../examples/vega/missing-waitcnt.s");
+
+/// `gpumem demo`'s Vega part: the sample assembled (with its lints) and disassembled.
+pub fn demo() -> Result<ExitCode, Fail> {
+    let a = assemble(SAMPLE, Target::Gfx900).map_err(|d| {
+        Fail(gpumem_isa::render_diagnostics(
+            "missing-waitcnt.s",
+            SAMPLE,
+            &d.0,
+        ))
+    })?;
+    let mut out = String::from(
+        "\n# Vega (gfx900): examples/vega/missing-waitcnt.s, assembled and disassembled\n\n# source\n",
+    );
+    out.push_str(SAMPLE);
+    out.push_str(&format!(
+        "\n# {} bytes; llvm-objdump-style disassembly\n",
+        a.bytes.len()
+    ));
+    for l in disassemble(&a.bytes, Target::Gfx900) {
+        let text = l.text.unwrap_or_else(|e| format!("; invalid: {e}"));
+        let words: Vec<String> = l.words.iter().map(|w| format!("{w:08X}")).collect();
+        out.push_str(&format!(
+            "{text:<48} // {:06X}: {}\n",
+            l.offset,
+            words.join(" ")
+        ));
+    }
+    out.push_str("\n# run it: gpumem run examples/vega/missing-waitcnt.toml\n");
+    write_stdout(out.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -409,3 +409,17 @@ fn asm_and_lint_speak_json() {
         "{j}"
     );
 }
+
+#[test]
+fn demo_shows_both_isas() {
+    let out = gpumem(&["demo"], b"");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("LDC R2, c[0x0][R1+0x404]"), "{text}");
+    assert!(
+        text.contains(
+            "s_load_dword s4, s[0:1], 0x0                     // 000000: C0020100 00000000"
+        ),
+        "{text}"
+    );
+}

@@ -182,6 +182,19 @@ impl AnyReport {
             AnyReport::Vega(r) => r.render(view),
         }
     }
+
+    /// The program as run, one instruction a line: address and text.
+    pub fn listing(&self) -> String {
+        let list = match self {
+            AnyReport::Maxwell(r) => &r.listing,
+            AnyReport::Vega(r) => &r.listing,
+        };
+        let mut s = String::new();
+        for (pc, t) in list {
+            s.push_str(&format!("  {pc:#06x}  {t}\n"));
+        }
+        s
+    }
 }
 
 impl std::fmt::Display for AnyReport {
@@ -428,7 +441,14 @@ fn run_maxwell(
         )
         .collect();
     manifest::save_dumps(&specs, dumps.iter().map(|d| d.bytes.as_slice()), base)?;
+    let listing = prog
+        .texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (gpumem_warp::program::inst_addr(i), t.clone()))
+        .collect();
     Ok(Report {
+        listing,
         isa: "maxwell".into(),
         program: if inline_src.is_some() {
             "<built-in example>".into()

@@ -43,6 +43,8 @@ pub struct Report {
     pub faults: Vec<Fault>,
     /// Per-instruction statistics.
     pub stats: Stats,
+    /// The program as run: each instruction's address and text.
+    pub listing: Vec<(u64, String)>,
     /// Whether a limit (steps, memory) stopped the run early.
     pub stopped: bool,
 }
@@ -247,6 +249,12 @@ impl Report {
             t.sectors_32,
             t.bank_conflict_degree,
             t.wavefronts
+        )?;
+        writeln!(
+            f,
+            "  (executed: warps; accesses: lanes that moved data; lines/sectors: distinct \
+             128/32-byte blocks of global, local and constant accesses; bank: worst shared \
+             bank-conflict degree, 1 = none; wavefr: shared-memory passes)"
         )?;
         if self.faults.is_empty() {
             writeln!(f, "\nno faults")?;

@@ -56,6 +56,8 @@ pub struct VegaReport {
     pub seed: u64,
     /// What the executor reported.
     pub run: WaveReport,
+    /// The program: each instruction's byte offset and text.
+    pub listing: Vec<(u64, String)>,
 }
 
 /// Runs a Vega manifest; relative paths are relative to `base`. With `inline`, that
@@ -113,17 +115,30 @@ pub fn run_vega(
             other => EmuError::Manifest(other.to_string()),
         })
     };
-    let run = if code_object::is_elf(&bytes) {
+    // The run, and the machine code for the listing.
+    let (run, code) = if code_object::is_elf(&bytes) {
         let text = code_object::text(&bytes)
-            .map_err(|e| EmuError::Program(format!("{}: {e}", path.display())))?;
-        run(gpumem_wave::Program::Binary(text))
+            .map_err(|e| EmuError::Program(format!("{}: {e}", path.display())))?
+            .to_vec();
+        (run(gpumem_wave::Program::Binary(&text))?, text)
     } else if matches!(ext, "s" | "asm" | "txt" | "S") {
         let src = String::from_utf8(bytes)
             .map_err(|_| EmuError::Program(format!("{}: not UTF-8 text", path.display())))?;
-        run(gpumem_wave::Program::Source(&src))
+        let r = run(gpumem_wave::Program::Source(&src))?;
+        let code = gpumem_vega::assemble(&src, gpumem_vega::Target::Gfx900)
+            .map(|a| a.bytes)
+            .unwrap_or_default();
+        (r, code)
     } else {
-        run(gpumem_wave::Program::Binary(&bytes))
-    }?;
+        (run(gpumem_wave::Program::Binary(&bytes))?, bytes)
+    };
+    let listing = gpumem_vega::disassemble(&code, gpumem_vega::Target::Gfx900)
+        .into_iter()
+        .map(|l| {
+            let t = l.text.unwrap_or_else(|e| format!("<invalid: {e}>"));
+            (l.offset as u64, t)
+        })
+        .collect();
     crate::manifest::save_dumps(&specs, run.dumps.iter().map(|d| d.bytes.as_slice()), base)?;
     Ok(VegaReport {
         program: if inline.is_some() {
@@ -133,6 +148,7 @@ pub fn run_vega(
         },
         seed: m.seed,
         run,
+        listing,
     })
 }
 
