@@ -71,7 +71,12 @@ pub fn finish_asm(
     match bytes {
         Some(_) => {
             if !diags.is_empty() {
-                eprint!("{}", render_diagnostics(input, src, diags));
+                let text = render_diagnostics(input, src, diags);
+                if crate::paint::enabled(true) {
+                    eprint!("{}", crate::paint::paint(&text));
+                } else {
+                    eprint!("{text}");
+                }
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -99,7 +104,13 @@ pub fn finish_lint(
             "diagnostics": diags.iter().map(|d| diagnostic_json(input, d)).collect::<Vec<_>>(),
         }))?;
     } else {
-        write_stdout(render_diagnostics(input, src, diags).as_bytes())?;
+        let text = render_diagnostics(input, src, diags);
+        let text = if crate::paint::enabled(false) {
+            crate::paint::paint(&text)
+        } else {
+            text
+        };
+        write_stdout(text.as_bytes())?;
         eprintln!("{warnings} warning(s), {errors} error(s)");
     }
     Ok(if errors > 0 {

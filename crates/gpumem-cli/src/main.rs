@@ -3,6 +3,7 @@
 
 mod diag;
 mod maxwell;
+mod paint;
 mod vega;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -21,6 +22,9 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     cmd: Option<Cmd>,
+    /// Colour diagnostics: auto (on a terminal, unless NO_COLOR is set), always, never.
+    #[arg(long, global = true, value_enum, default_value = "auto")]
+    color: paint::ColorChoice,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -173,6 +177,7 @@ pub fn write_stdout(bytes: &[u8]) -> Result<(), Fail> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    paint::set(cli.color);
     let result = match cli.cmd.unwrap_or(Cmd::Run {
         manifest: None,
         json: false,
@@ -225,10 +230,46 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(Fail(msg)) => {
-            eprintln!("gpumem: {msg}");
+            let text = format!("gpumem: {msg}\n");
+            if paint::enabled(true) {
+                eprint!("{}", paint::paint(&text));
+            } else {
+                eprint!("{text}");
+            }
             ExitCode::from(2)
         }
     }
+}
+
+/// Runs `f`; when it takes more than a second and standard error is a terminal, shows
+/// a progress line (what runs, the time so far) until it ends.
+fn with_progress<T: Send>(what: &str, f: impl FnOnce() -> T + Send) -> T {
+    use std::io::IsTerminal;
+    use std::time::Duration;
+    if !std::io::stderr().is_terminal() {
+        return f();
+    }
+    std::thread::scope(|s| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let job = s.spawn(move || {
+            let r = f();
+            let _ = tx.send(());
+            r
+        });
+        if rx.recv_timeout(Duration::from_secs(1)).is_err() {
+            let bar = indicatif::ProgressBar::new_spinner();
+            if let Ok(style) =
+                indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+            {
+                bar.set_style(style);
+            }
+            bar.set_message(format!("running {what}"));
+            bar.enable_steady_tick(Duration::from_millis(120));
+            let _ = rx.recv();
+            bar.finish_and_clear();
+        }
+        job.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
 }
 
 /// ELF machine numbers (`e_machine`) of the two kinds of ELF file gpumem reads.
@@ -307,18 +348,19 @@ fn run(
             Fail(format!("{path}: {e}"))
         }
     };
-    let report = match manifest {
-        None => gpumem_run::AnyReport::Maxwell(gpumem_run::builtin_example()),
+    let what = manifest.unwrap_or("the built-in example");
+    let report = with_progress(what, || match manifest {
+        None => Ok(gpumem_run::AnyReport::Maxwell(gpumem_run::builtin_example())),
         Some("-") => {
             let bytes = read_input("-")?;
             let text = String::from_utf8(bytes)
                 .map_err(|_| Fail("<stdin>: the manifest is not UTF-8 text".into()))?;
             gpumem_run::run_any_manifest_str("<stdin>", &text, std::path::Path::new("."))
-                .map_err(|e| located("<stdin>", e))?
+                .map_err(|e| located("<stdin>", e))
         }
         Some(path) => gpumem_run::run_any_manifest_file(std::path::Path::new(path))
-            .map_err(|e| located(path, e))?,
-    };
+            .map_err(|e| located(path, e)),
+    })?;
     let text = if json {
         let mut s =
             serde_json::to_string_pretty(&report.to_json()).map_err(|e| Fail(e.to_string()))?;
