@@ -84,6 +84,10 @@ enum Cmd {
         /// Address of the first byte of a raw stream (32-byte aligned; Maxwell).
         #[arg(long, value_parser = parse_u64, default_value = "0")]
         base: u64,
+        /// One JSON object per instruction (JSON Lines): address, words, text, and the
+        /// decoded fields (row, modifiers, operands, schedule) or the error.
+        #[arg(long)]
+        json: bool,
         /// Binary file, or `-` for standard input.
         input: String,
     },
@@ -204,7 +208,8 @@ fn main() -> ExitCode {
             compact,
             base,
             input,
-        } => dis(isa, target.as_deref(), sched, compact, base, &input),
+            json,
+        } => dis(isa, target.as_deref(), sched, compact, base, json, &input),
         Cmd::Asm {
             isa: Isa::Vega,
             target,
@@ -300,6 +305,7 @@ fn dis(
     sched: Sched,
     compact: bool,
     base: u64,
+    json: bool,
     input: &str,
 ) -> Result<ExitCode, Fail> {
     let bytes = read_input(input)?;
@@ -324,6 +330,8 @@ fn dis(
         }
     };
     match isa {
+        Isa::Maxwell if json => maxwell::dis_json(target, base, input, bytes),
+        Isa::Vega if json && base == 0 => vega::dis_json(target, input, bytes),
         Isa::Maxwell => maxwell::dis(target, sched_style(sched), compact, base, input, bytes),
         Isa::Vega if !matches!(sched, Sched::None) || compact || base != 0 => Err(Fail(
             "--sched, --compact and --base are Maxwell options; Vega disassembly prints \

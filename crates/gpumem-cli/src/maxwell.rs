@@ -132,3 +132,115 @@ pub fn demo() -> Result<ExitCode, Fail> {
     write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
+
+/// One instruction as JSON: address, words, text, and its decoded fields (row, modifiers
+/// by name with their spelling, operands, schedule), or the decode error.
+fn line_json(l: &gpumem_maxwell::DisLine, kernel: Option<&str>) -> serde_json::Value {
+    use gpumem_maxwell::Operand;
+    use serde_json::json;
+    let fields = l.inst.as_ref().ok().map(|i| {
+        let mods: serde_json::Map<String, serde_json::Value> = i
+            .op
+            .mods
+            .iter()
+            .enumerate()
+            .map(|(k, g)| {
+                let v = i.mods[k];
+                let spelled = g.spell(&i.mods, v).map(|m| m.text).unwrap_or("");
+                (g.name().to_string(), json!({ "value": v, "text": spelled }))
+            })
+            .collect();
+        let operands: Vec<serde_json::Value> = i
+            .operands()
+            .iter()
+            .map(|o| match *o {
+                Operand::Reg { r, neg, abs, not } => {
+                    json!({ "reg": r, "neg": neg, "abs": abs, "not": not })
+                }
+                Operand::Pred { p, neg } => json!({ "pred": p, "neg": neg }),
+                Operand::Mem { ra, off } => json!({ "mem": { "ra": ra, "offset": off } }),
+                Operand::ConstMem { bank, ra, off } => {
+                    json!({ "const_mem": { "bank": bank, "ra": ra, "offset": off } })
+                }
+                Operand::Const {
+                    bank,
+                    off,
+                    neg,
+                    abs,
+                    not,
+                } => json!({ "const": { "bank": bank, "offset": off }, "neg": neg, "abs": abs, "not": not }),
+                Operand::Imm(v) => json!({ "imm": v }),
+                Operand::FImm(b) => json!({ "fimm_bits": format!("{b:#010x}") }),
+                Operand::Target(t) => json!({ "target": format!("{t:#x}") }),
+                Operand::SReg(n) => json!({ "sreg": n }),
+                Operand::Cc(n) => json!({ "cc": n }),
+                Operand::Sb(n) => json!({ "scoreboard": n }),
+                ref other => json!({ "other": format!("{other:?}") }),
+            })
+            .collect();
+        let c = i.ctrl;
+        json!({
+            "op": i.op.name,
+            "form": i.op.form,
+            "guard": if i.guard == 7 && !i.guard_neg { None } else { Some(format!("{}P{}", if i.guard_neg { "!" } else { "" }, i.guard)) },
+            "po": i.po,
+            "modifiers": mods,
+            "operands": operands,
+            "control": { "stall": c.stall, "yield": !c.no_yield, "write_barrier": (c.wr != 7).then_some(c.wr), "read_barrier": (c.rd != 7).then_some(c.rd), "wait": c.wait, "reuse": c.reuse, "dual_issue": c.dual_issue() },
+        })
+    });
+    json!({
+        "kernel": kernel,
+        "address": format!("{:#06x}", l.addr),
+        "word": format!("{:#018x}", l.word),
+        "control_word": format!("{:#018x}", l.ctrl_word),
+        "text": l.inst.as_ref().ok().map(|_| l.text()),
+        "error": l.inst.as_ref().err().map(|e| e.to_string()),
+        "fields": fields,
+    })
+}
+
+/// `dis --json`: one JSON object per instruction, a line each (JSON Lines), every
+/// kernel of a cubin in order.
+pub fn dis_json(t: Option<&str>, base: u64, input: &str, bytes: Vec<u8>) -> Result<ExitCode, Fail> {
+    let mut out = String::new();
+    let mut ok = true;
+    let mut emit = |code: &[u8],
+                    base: u64,
+                    t: Target,
+                    kernel: Option<&str>,
+                    out: &mut String|
+     -> Result<(), Fail> {
+        let what = kernel
+            .map(|k| format!("{input}: kernel {k}"))
+            .unwrap_or_else(|| input.to_string());
+        for l in decode_lines(code, base, t).map_err(|e| Fail(format!("{what}: {e}")))? {
+            ok &= l.inst.is_ok();
+            out.push_str(&line_json(&l, kernel).to_string());
+            out.push('\n');
+            if out.len() > 1 << 16 {
+                write_stdout(out.as_bytes())?;
+                out.clear();
+            }
+        }
+        Ok(())
+    };
+    if cubin::is_elf(&bytes) {
+        for k in cubin::kernels(&bytes)? {
+            let tk = match t {
+                Some(_) => target(t)?,
+                None if k.sm >= 52 => Target::Sm52,
+                None => Target::Sm50,
+            };
+            emit(&k.code, 0, tk, Some(&k.name), &mut out)?;
+        }
+    } else {
+        emit(&bytes, base, target(t)?, None, &mut out)?;
+    }
+    write_stdout(out.as_bytes())?;
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}

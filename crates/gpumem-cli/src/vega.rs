@@ -119,3 +119,46 @@ pub fn demo() -> Result<ExitCode, Fail> {
     write_stdout(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
+
+/// `dis --json`: one JSON object per instruction, a line each (JSON Lines): offset,
+/// words, text and the decoded fields, or the decode error.
+pub fn dis_json(t: Option<&str>, input: &str, bytes: Vec<u8>) -> Result<ExitCode, Fail> {
+    use serde_json::json;
+    let bytes = code(bytes).map_err(|Fail(m)| Fail(format!("{input}: {m}")))?;
+    let mut out = String::new();
+    let mut ok = true;
+    for l in disassemble(&bytes, target(t)?) {
+        ok &= l.text.is_ok();
+        let fields = gpumem_vega::decode(&l.words, target(t)?)
+            .ok()
+            .map(|(i, _)| {
+                json!({
+                    "op": i.def.name,
+                    "format": format!("{:?}", i.def.format),
+                    "sdst": i.sdst,
+                    "ssrc0": i.ssrc0,
+                    "ssrc1": i.ssrc1,
+                    "simm16": i.simm16,
+                    "literal": i.literal,
+                    "sbase": i.sbase,
+                    "offset": format!("{:?}", i.offset),
+                    "glc": i.glc,
+                })
+            });
+        let v = json!({
+            "offset": format!("{:#06x}", l.offset),
+            "words": l.words.iter().map(|w| format!("{w:#010x}")).collect::<Vec<_>>(),
+            "text": l.text.as_ref().ok(),
+            "error": l.text.as_ref().err().map(|e| e.to_string()),
+            "fields": fields,
+        });
+        out.push_str(&v.to_string());
+        out.push('\n');
+    }
+    write_stdout(out.as_bytes())?;
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}

@@ -423,3 +423,46 @@ fn demo_shows_both_isas() {
         "{text}"
     );
 }
+
+#[test]
+fn dis_json_gives_one_object_per_instruction() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let cubin = format!("{root}/tests/cubins/copy_u32.sm_52.cubin");
+    let out = gpumem(&["dis", "--json", &cubin], b"");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    assert!(rows.len() > 8);
+    let ldg = rows
+        .iter()
+        .find(|r| r["fields"]["op"] == "LDG")
+        .expect("an LDG");
+    assert_eq!(ldg["kernel"], "copy_u32");
+    assert!(ldg["text"].as_str().unwrap().starts_with("LDG.E"));
+    assert_eq!(ldg["fields"]["modifiers"]["E"]["text"], ".E");
+    assert!(ldg["fields"]["control"]["write_barrier"].is_u64());
+    // Vega: the same shape per instruction; undecodable words name their error.
+    let obj = std::fs::read(format!("{root}/tests/data/vega-small.o")).unwrap();
+    let out = gpumem(&["dis", "--json", "-"], &obj);
+    let first: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(first["fields"]["op"], "s_mov_b32");
+    let out = gpumem(&["dis", "--isa", "maxwell", "--json", "-"], &{
+        let mut b = vec![0u8; 32];
+        b[8..16].copy_from_slice(&u64::MAX.to_le_bytes());
+        b
+    });
+    assert_eq!(out.status.code(), Some(1));
+    let first: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().next().unwrap()).unwrap();
+    assert!(
+        first["error"]
+            .as_str()
+            .unwrap()
+            .contains("0xffffffffffffffff"),
+        "{first}"
+    );
+}
