@@ -560,8 +560,10 @@ fn match_operands(
     let mut reuse = 0u8;
     for (oi, kind) in op.operands.iter().enumerate() {
         let tok = toks.get(ti);
+        // A token of the right kind whose value is out of range got further than a token
+        // of the wrong kind: its message (the range) is the one to report.
         let fail = |t: Option<&PTok>, msg: String| Mismatch {
-            progress: oi,
+            progress: 2 * oi + usize::from(msg.contains("out of range")),
             diag: match t {
                 Some(t) => l.err(t.start, t.end, msg),
                 None => l.err(
@@ -595,7 +597,7 @@ fn match_operands(
                             } => reuse |= 1 << slot,
                             _ => {
                                 return Err(Mismatch {
-                                    progress: oi,
+                                    progress: 2 * oi,
                                     diag: l.err(
                                         *at,
                                         at + sfx.len(),
@@ -623,14 +625,14 @@ fn match_operands(
                         Some((gi, v)) => inst.mods[gi] = v,
                         None => {
                             return Err(Mismatch {
-                                progress: oi,
+                                progress: 2 * oi,
                                 diag: l.err(
                                     *at,
                                     at + sfx.len(),
                                     format!(
                                         "unknown suffix `{sfx}` on operand {} of {}",
                                         oi + 1,
-                                        op.form
+                                        op.name
                                     ),
                                 ),
                             });
@@ -644,7 +646,7 @@ fn match_operands(
                     let want = kind_name(kind);
                     return Err(fail(
                         tok,
-                        format!("expected {want} as operand {} of {}", oi + 1, op.form),
+                        format!("expected {want} as operand {} of {}", oi + 1, op.name),
                     ));
                 }
             },
@@ -652,7 +654,7 @@ fn match_operands(
     }
     if let Some(t) = toks.get(ti) {
         return Err(Mismatch {
-            progress: op.operands.len() + 1,
+            progress: 2 * (op.operands.len() + 1),
             diag: l.err(t.start, t.end, format!("too many operands for {}", op.name)),
         });
     }
@@ -721,8 +723,8 @@ fn match_one(
                     )
                 } else {
                     format!(
-                        "offset out of range: {:#x}..={:#x} (signed {}-bit)",
-                        -(1i64 << (imm.width - 1)),
+                        "offset out of range: -{:#x}..={:#x} (signed {}-bit)",
+                        1i64 << (imm.width - 1),
                         (1i64 << (imm.width - 1)) - 1,
                         imm.width
                     )
@@ -817,13 +819,22 @@ fn match_one(
         }
         (OpKind::Imm20 { f, .. }, Tok::Int(v)) if t.plain() => {
             if !fits_signed(*v, f.width + 1) {
-                return Err("immediate out of range: signed 20-bit".into());
+                return Err(format!(
+                    "immediate out of range: -{:#x}..={:#x} (signed {}-bit)",
+                    1i64 << f.width,
+                    (1i64 << f.width) - 1,
+                    f.width + 1
+                ));
             }
             Some(Operand::Imm(*v as i64))
         }
         (OpKind::UImm20 { f, .. }, Tok::Int(v)) if t.plain() => {
             if *v < 0 || *v >= 1i128 << (f.width + 1) {
-                return Err("immediate out of range: unsigned 20-bit".into());
+                return Err(format!(
+                    "immediate out of range: 0..={:#x} (unsigned {}-bit)",
+                    (1i64 << (f.width + 1)) - 1,
+                    f.width + 1
+                ));
             }
             Some(Operand::Imm(*v as i64))
         }
@@ -852,7 +863,7 @@ fn match_one(
         }
         (OpKind::Imm32 { .. }, Tok::Int(v)) if t.plain() => {
             if *v < -(1i128 << 31) || *v > u32::MAX as i128 {
-                return Err("immediate out of range: 32-bit".into());
+                return Err("immediate out of range: -0x80000000..=0xffffffff (32-bit)".into());
             }
             Some(Operand::Imm(*v as i64))
         }
@@ -935,11 +946,13 @@ fn apply_annotation(l: &Line, a: &str, at: usize, c: &mut Ctrl) -> Result<(), Di
     Ok(())
 }
 
-/// Parses a whole source file into instructions. All errors are reported.
-pub fn parse_source(
-    src: &str,
-    target: Target,
-) -> Result<(Vec<SrcInst>, HashMap<String, usize>), Diagnostics> {
+/// The instructions of a source file that parse, its labels (instruction indices), and
+/// the diagnostics of the lines that do not.
+pub type Parsed = (Vec<SrcInst>, HashMap<String, usize>, Vec<Diagnostic>);
+
+/// Parses a whole source file into instructions; every line's error is collected (labels
+/// are resolved by [`parse_program`]).
+pub fn parse_source(src: &str, target: Target) -> Parsed {
     let clean = strip_comments(src);
     let mut diags = Vec::new();
     let mut out: Vec<SrcInst> = Vec::new();
@@ -957,11 +970,7 @@ pub fn parse_source(
             diags.push(d);
         }
     }
-    if diags.is_empty() {
-        Ok((out, labels))
-    } else {
-        Err(Diagnostics(diags))
-    }
+    (out, labels, diags)
 }
 
 fn parse_line(
@@ -1251,10 +1260,11 @@ fn check_sched(inst: &Inst) -> Result<(), String> {
     })
 }
 
-/// Parses and lays out a program: resolves labels to addresses.
+/// Parses and lays out a program: resolves labels to addresses. Every error of the
+/// file comes back in one pass, in source order: syntax errors and undefined labels
+/// together.
 pub fn parse_program(src: &str, target: Target) -> Result<Program, Diagnostics> {
-    let (mut insts, labels) = parse_source(src, target)?;
-    let mut diags = Vec::new();
+    let (mut insts, labels, mut diags) = parse_source(src, target);
     for (i, si) in insts.iter_mut().enumerate() {
         if let Some((oi, name, span)) = &si.label_ref {
             match labels.get(name) {
@@ -1284,6 +1294,7 @@ pub fn parse_program(src: &str, target: Target) -> Result<Program, Diagnostics> 
         }
     }
     if !diags.is_empty() {
+        diags.sort_by_key(|d| (d.span.line, d.span.col));
         return Err(Diagnostics(diags));
     }
     let mut labels: Vec<(String, u64)> =

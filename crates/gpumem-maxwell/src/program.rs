@@ -104,6 +104,8 @@ pub fn decode_lines(
     let word = |i: usize| u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap_or([0; 8]));
     let bundles = bytes.len() / 32;
     let mut prev_dual = false;
+    // Whether the first of the open pair decoded (and so printed its `{`).
+    let mut prev_ok = false;
     Ok((0..bundles * 3).map(move |n| {
         let (b, k) = (n / 3, n % 3);
         let cw = word(4 * b);
@@ -135,9 +137,12 @@ pub fn decode_lines(
                     "dual issue on the second instruction of a pair",
                 ));
             }
-            Pair::Second
+            // The pair's braces print only around a first instruction that decoded:
+            // without its `{`, no `}` either.
+            if prev_ok { Pair::Second } else { Pair::None }
         } else if dual {
             prev_dual = true;
+            prev_ok = inst.is_ok();
             if b + 1 == bundles && k == 2 {
                 inst = Err(bad_dual(&inst, "dual issue (no next instruction)"));
             }

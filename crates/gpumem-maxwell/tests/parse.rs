@@ -295,3 +295,69 @@ fn special_register_names_depend_on_the_target() {
         }
     }
 }
+
+/// A dual-issue pair whose first word does not decode prints no braces at all (it used
+/// to print the second's `}` alone).
+#[test]
+fn no_dangling_brace_when_the_first_of_a_pair_is_invalid() {
+    use gpumem_maxwell::inst::{DEFAULT_SLOT, ctrl_word};
+    use gpumem_maxwell::{SchedStyle, Target, assemble, disassemble, render};
+    let good = assemble("MOV R1, R2 ;\nMOV R3, R4 ;\nMOV R5, R6 ;", Target::Sm52).unwrap();
+    let mut b = good.clone();
+    // Slot 0 dual-issues with slot 1; word 0 is undecodable.
+    let dual = 0x7f0; // stall 0, bit 4 set, no barriers
+    b[..8].copy_from_slice(&ctrl_word([dual, DEFAULT_SLOT, DEFAULT_SLOT]).to_le_bytes());
+    b[8..16].copy_from_slice(&u64::MAX.to_le_bytes());
+    let text = render(
+        &disassemble(&b, 0, Target::Sm52).unwrap(),
+        SchedStyle::None,
+        false,
+    );
+    assert!(!text.contains('}'), "{text}");
+    assert!(!text.contains('{'), "{text}");
+    // With a valid first word the pair keeps both braces.
+    let mut b = good;
+    b[..8].copy_from_slice(&ctrl_word([dual, DEFAULT_SLOT, DEFAULT_SLOT]).to_le_bytes());
+    let text = render(
+        &disassemble(&b, 0, Target::Sm52).unwrap(),
+        SchedStyle::None,
+        false,
+    );
+    assert!(text.contains('{') && text.contains('}'), "{text}");
+}
+
+/// Messages a user can act on: ranges printed signed, the immediate's own range rather
+/// than another encoding's complaint, no internal form names, and undefined labels
+/// reported together with the syntax errors.
+#[test]
+fn assembler_messages_name_ranges_and_come_in_one_pass() {
+    use gpumem_maxwell::{Target, assemble};
+    let msgs = |src: &str| -> Vec<String> {
+        assemble(src, Target::Sm52)
+            .expect_err(src)
+            .0
+            .iter()
+            .map(|d| format!("{}:{}: {}", d.span.line, d.span.col, d.message))
+            .collect()
+    };
+    let m = msgs("ISETP.LT.AND P0, PT, R0, 0x1000000, PT ;");
+    assert_eq!(
+        m,
+        ["1:26: immediate out of range: -0x80000..=0x7ffff (signed 20-bit)"]
+    );
+    let m = msgs("LDG.E R0, [R2+0x1000000] ;");
+    assert_eq!(
+        m,
+        ["1:11: offset out of range: -0x800000..=0x7fffff (signed 24-bit)"]
+    );
+    let m = msgs("MOV R1, P0 ;");
+    assert!(!m[0].contains("MOV_"), "{m:?}");
+    let m = msgs("BRA nowhere ;\nFROB R1 ;\n");
+    assert_eq!(
+        m,
+        [
+            "1:5: undefined label `nowhere`",
+            "2:1: unknown instruction `FROB`"
+        ]
+    );
+}
