@@ -56,6 +56,8 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
     crate::table::MEMORY_OPS
         .iter()
         .chain(crate::alu::ALU_OPS.iter())
+        .chain(crate::rows_b::ROWS_B.iter())
+        .chain(crate::rows_b::ROWS_B2.iter())
         .collect()
 });
 
@@ -192,11 +194,13 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
                 };
                 Operand::Mem { ra: r, off }
             }
-            OpKind::ConstMem { bank, ra, imm } => Operand::ConstMem {
-                bank: bank.get(word) as u8,
-                ra: ra.get(word) as u8,
-                off: imm.get_signed(word),
-            },
+            OpKind::ConstMem { bank, ra, imm } | OpKind::ConstReg { bank, ra, imm } => {
+                Operand::ConstMem {
+                    bank: bank.get(word) as u8,
+                    ra: ra.get(word) as u8,
+                    off: imm.get_signed(word),
+                }
+            }
             OpKind::ConstOperand {
                 bank,
                 off,
@@ -235,6 +239,16 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
             OpKind::ConstAddr { bank, off } => Operand::ConstMem {
                 bank: bank.get(word) as u8,
                 ra: RZ,
+                off: off.get_signed(word),
+            },
+            OpKind::RegHideRz { f } => Operand::Reg {
+                r: f.get(word) as u8,
+                neg: false,
+                abs: false,
+                not: false,
+            },
+            OpKind::RegOff { ra, off } => Operand::Mem {
+                ra: ra.get(word) as u8,
                 off: off.get_signed(word),
             },
         };
@@ -352,7 +366,7 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
                 imm.put(ra.put(w, r as u64), off as u64)
             }
             (
-                OpKind::ConstMem { bank, ra, imm },
+                OpKind::ConstMem { bank, ra, imm } | OpKind::ConstReg { bank, ra, imm },
                 Operand::ConstMem {
                     bank: b,
                     ra: r,
@@ -395,6 +409,10 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
                 },
             ) => off.put(bank.put(w, b as u64), o as u64),
             (OpKind::FImm32 { f }, Operand::FImm(b)) => f.put(w, b as u64),
+            (OpKind::RegHideRz { f }, Operand::Reg { r, .. }) => f.put(w, r as u64),
+            (OpKind::RegOff { ra, off }, Operand::Mem { ra: r, off: o }) => {
+                off.put(ra.put(w, r as u64), o as u64)
+            }
             (OpKind::Target { f }, Operand::Target(t)) => f.put(w, (t - addr as i64 - 8) as u64),
             (OpKind::SReg { f }, Operand::SReg(s)) => f.put(w, s as u64),
             (OpKind::CondCode { f }, Operand::Cc(c)) => f.put(w, c as u64),

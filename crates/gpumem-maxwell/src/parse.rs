@@ -197,6 +197,11 @@ enum Tok {
     Ident(String),
     /// `{5,2,0}`: a set of small numbers, as a bit mask.
     Set(u64),
+    /// `R0 -0x50`: a register and an offset without a comma (BRX, JMX).
+    RegOff {
+        ra: u8,
+        off: i128,
+    },
 }
 
 /// An operand with its prefixes (`-`, `~`, `!`, `|..|`) and dotted suffixes (`.CC`,
@@ -409,6 +414,11 @@ fn parse_operand(l: &Line, start: usize, end: usize) -> Result<PTok, Diagnostic>
             }
         }
         Tok::Set(m)
+    } else if let Some((ra, off)) = body
+        .split_once(' ')
+        .and_then(|(a, b)| Some((reg_num(a.trim())?, parse_int(b.trim())?)))
+    {
+        Tok::RegOff { ra, off }
     } else if let Some(v) = parse_int(body) {
         Tok::Int(v)
     } else if float_bits(body).is_some() {
@@ -733,6 +743,24 @@ fn match_one(
                 off: *off as i64,
             })
         }
+        (OpKind::RegOff { off: f, .. }, Tok::RegOff { ra, off }) if t.plain() => {
+            if !fits_signed(*off, f.width) {
+                return Err(format!("offset out of range: signed {}-bit", f.width));
+            }
+            Some(Operand::Mem {
+                ra: *ra,
+                off: *off as i64,
+            })
+        }
+        (OpKind::RegHideRz { .. }, Tok::Reg { r }) if t.plain() => Some(Operand::Reg {
+            r: *r,
+            neg: false,
+            abs: false,
+            not: false,
+        }),
+        (OpKind::RegOff { .. }, Tok::Reg { r }) if t.plain() => {
+            Some(Operand::Mem { ra: *r, off: 0 })
+        }
         (OpKind::SbSet { f }, Tok::Set(m)) if t.plain() => {
             if *m > f.max() {
                 return Err(format!("scoreboard set out of range: 0..={}", f.width - 1));
@@ -762,7 +790,10 @@ fn match_one(
                 off: *off as i64,
             })
         }
-        (OpKind::ConstMem { bank, imm, .. }, Tok::CMem { bank: b, ra, off }) if t.plain() => {
+        (
+            OpKind::ConstMem { bank, imm, .. } | OpKind::ConstReg { bank, imm, .. },
+            Tok::CMem { bank: b, ra, off },
+        ) if t.plain() => {
             if *b < 0 || *b > bank.max() as i128 {
                 return Err(format!("constant bank out of range: 0..={}", bank.max()));
             }
@@ -1300,6 +1331,12 @@ pub fn parse_program(src: &str, target: Target) -> Result<Program, Diagnostics> 
 pub(crate) fn implicit_operand(k: &OpKind) -> Option<Operand> {
     match k {
         OpKind::CondCode { .. } => Some(Operand::Cc(15)),
+        OpKind::RegHideRz { .. } => Some(Operand::Reg {
+            r: RZ,
+            neg: false,
+            abs: false,
+            not: false,
+        }),
         OpKind::Pred { hide_pt: true, .. } => Some(Operand::Pred { p: 7, neg: false }),
         OpKind::UImm { hide: Some(h), .. } => Some(Operand::Imm(*h as i64)),
         OpKind::SbSet { .. } => Some(Operand::Imm(0)),
@@ -1313,7 +1350,7 @@ pub(crate) fn kind_name(k: &OpKind) -> &'static str {
         OpKind::Reg { .. } => "a register (R0..R254, RZ)",
         OpKind::Pred { .. } | OpKind::SparsePred { .. } => "a predicate (P0..P6, PT)",
         OpKind::Mem { .. } => "an address [Ra + imm]",
-        OpKind::ConstMem { .. } => "a constant address c[bank][Ra + imm]",
+        OpKind::ConstMem { .. } | OpKind::ConstReg { .. } => "a constant address c[bank][Ra + imm]",
         OpKind::ConstOperand { .. } => "a constant c[bank][offset]",
         OpKind::Imm20 { .. }
         | OpKind::UImm20 { .. }
@@ -1326,6 +1363,8 @@ pub(crate) fn kind_name(k: &OpKind) -> &'static str {
         OpKind::Scoreboard { .. } => "a scoreboard (SB0..SB5)",
         OpKind::SbSet { .. } => "a scoreboard set ({5,2,0})",
         OpKind::ConstAddr { .. } => "a constant address c[bank][offset]",
+        OpKind::RegOff { .. } => "a register and an offset (`R0 -0x50`)",
+        OpKind::RegHideRz { .. } => "a register (R0..R254, RZ)",
     }
 }
 

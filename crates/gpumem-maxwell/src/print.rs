@@ -179,6 +179,7 @@ fn modifiers_before(neg: bool, not: bool, abs: bool, out: &mut String) {
 /// Writes an operand up to its suffixes; returns whether a closing `|` is still owed.
 fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool {
     match (*k, *v) {
+        (OpKind::RegHideRz { .. }, Operand::Reg { r, .. }) => reg_name(r, out),
         (OpKind::Reg { .. }, Operand::Reg { r, neg, abs, not }) => {
             modifiers_before(neg, not, abs, out);
             reg_name(r, out);
@@ -189,6 +190,13 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
                 out.push('!');
             }
             pred_name(p, out);
+        }
+        (OpKind::RegOff { .. }, Operand::Mem { ra, off }) => {
+            reg_name(ra, out);
+            if off != 0 {
+                out.push(' ');
+                hex_signed(off, out);
+            }
         }
         (OpKind::Mem { .. }, Operand::Mem { ra, off }) => {
             out.push('[');
@@ -206,6 +214,18 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
                 }
             }
             out.push(']');
+        }
+        (
+            OpKind::ConstReg { .. },
+            Operand::ConstMem {
+                bank,
+                ra: RZ,
+                off: 0,
+            },
+        ) => {
+            out.push_str("c[");
+            push_hex(bank as u64, out);
+            out.push_str("][RZ]");
         }
         (_, Operand::ConstMem { bank, ra, off }) => {
             out.push_str("c[");
@@ -297,6 +317,7 @@ pub fn operand_printed(k: &OpKind, v: &Operand) -> bool {
     match (k, v) {
         (_, Operand::None) => false,
         (OpKind::CondCode { .. }, Operand::Cc(15)) => false,
+        (OpKind::RegHideRz { .. }, Operand::Reg { r: RZ, .. }) => false,
         (OpKind::Pred { hide_pt: true, .. }, Operand::Pred { p: 7, neg: false }) => false,
         (OpKind::UImm { hide: Some(h), .. }, Operand::Imm(i)) => *i as u64 != *h,
         (OpKind::SbSet { .. }, Operand::Imm(i)) => *i != 0,

@@ -108,7 +108,7 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
                 },
             }
         }
-        OpKind::ConstMem { imm, .. } => Operand::ConstMem {
+        OpKind::ConstMem { imm, .. } | OpKind::ConstReg { imm, .. } => Operand::ConstMem {
             bank: r.below(32) as u8,
             ra: reg(r),
             off: signed(r, imm.width),
@@ -140,6 +140,16 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
             1 => 63,
             _ => r.below(64) as i64,
         }),
+        OpKind::RegHideRz { .. } => Operand::Reg {
+            r: reg(r),
+            neg: false,
+            abs: false,
+            not: false,
+        },
+        OpKind::RegOff { off, .. } => Operand::Mem {
+            ra: reg(r),
+            off: signed(r, off.width),
+        },
         OpKind::ConstAddr { bank, off } => Operand::ConstMem {
             bank: r.below(bank.max() + 1) as u8,
             ra: crate::inst::RZ,

@@ -138,6 +138,60 @@ pub enum Op {
     Membar,
     /// `DEPBAR`: wait on scoreboards.
     Depbar,
+    /// `BRK`: pop the break stack and jump there.
+    Brk,
+    /// `PBK`: push a break target.
+    Pbk,
+    /// `CONT`: pop the continue stack and jump there.
+    Cont,
+    /// `PCNT`: push a continue target.
+    Pcnt,
+    /// `CAL`: relative call.
+    Cal,
+    /// `RET`: return.
+    Ret,
+    /// `JCAL`: absolute call.
+    Jcal,
+    /// `PRET`: push a return address.
+    Pret,
+    /// `JMP`: absolute jump.
+    Jmp,
+    /// `JMX`: jump to a register plus an absolute offset.
+    Jmx,
+    /// `BRX`: indirect branch, register plus offset.
+    Brx,
+    /// `KIL`: kill the thread.
+    Kil,
+    /// `BPT`: breakpoint / trap.
+    Bpt,
+    /// `LONGJMP`.
+    Longjmp,
+    /// `PLONGJMP`: push a long-jump target.
+    Plongjmp,
+    /// `PEXIT`: push an exit target.
+    Pexit,
+    /// `RTT`: return from trap.
+    Rtt,
+    /// `SAM`.
+    Sam,
+    /// `RAM`.
+    Ram,
+    /// `IDE`: interrupt enable/disable.
+    Ide,
+    /// `GETCRSPTR`: read the call-return stack pointer.
+    Getcrsptr,
+    /// `GETLMEMBASE`: read the local-memory base.
+    Getlmembase,
+    /// `SETCRSPTR`: set the call-return stack pointer.
+    Setcrsptr,
+    /// `SETLMEMBASE`: set the local-memory base.
+    Setlmembase,
+    /// `VOTE`: warp vote (`.ALL`, `.ANY`, `.EQ`; mode in [`ModId::Mode`]).
+    Vote,
+    /// `SHFL`: warp shuffle (`.IDX`, `.UP`, `.DOWN`, `.BFLY`; mode in [`ModId::Mode`]).
+    Shfl,
+    /// `CS2R`: read a special register at fixed latency.
+    Cs2r,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
@@ -247,11 +301,19 @@ pub enum ModId {
     Level,
     /// DEPBAR's `.LE`.
     Le,
+    /// CAL/JCAL/PRET's `.NOINC` (bit 6 clear).
+    NoInc,
+    /// BPT's mode (`.TRAP`, `.CAL`, ...).
+    Bpt,
+    /// RTT's mode (`.TERMINATE`, `.FALLTHROUGH`, `.PREEMPTED`).
+    Rtt,
+    /// IDE's `.EN` (bit 5 clear).
+    En,
 }
 
 impl ModId {
     /// Every id, in declaration order (`ALL[id as usize] == id`).
-    pub const ALL: [ModId; 51] = [
+    pub const ALL: [ModId; 55] = [
         ModId::E,
         ModId::Cop,
         ModId::Sz,
@@ -303,6 +365,10 @@ impl ModId {
         ModId::Trig,
         ModId::Level,
         ModId::Le,
+        ModId::NoInc,
+        ModId::Bpt,
+        ModId::Rtt,
+        ModId::En,
     ];
     /// How many ids there are.
     pub const COUNT: usize = ModId::ALL.len();
@@ -361,6 +427,10 @@ impl ModId {
             ModId::Trig => "TRIG",
             ModId::Level => "level",
             ModId::Le => "le",
+            ModId::NoInc => "noinc",
+            ModId::Bpt => "bpt",
+            ModId::Rtt => "rtt",
+            ModId::En => "en",
         }
     }
 }
@@ -604,6 +674,16 @@ pub enum OpKind {
     /// A branch address read from a constant bank, `c[bank][offset]` with a signed byte
     /// offset (BRA's and SSY's constant-bank target, bit 5).
     ConstAddr { bank: Field, off: Field },
+    /// A register and a signed offset without a comma between them (BRX's and JMX's
+    /// target, `R0 -0x50`); the offset is not printed when zero. Decoded as
+    /// [`crate::inst::Operand::Mem`].
+    RegOff { ra: Field, off: Field },
+    /// A destination register that is not printed (and may be left out in source) when
+    /// it is `RZ` (VOTE's `Rd`).
+    RegHideRz { f: Field },
+    /// `c[bank][Ra+offset]` of BRX's and JMX's constant-bank target: as
+    /// [`OpKind::ConstMem`], except that `RZ` with a zero offset prints `c[0x0][RZ]`.
+    ConstReg { bank: Field, ra: Field, imm: Field },
 }
 
 impl OpKind {
@@ -632,8 +712,12 @@ impl OpKind {
             | OpKind::Scoreboard { f }
             | OpKind::SbSet { f } => [Some(f), None, None, None, None],
             OpKind::ConstAddr { bank, off } => [Some(bank), Some(off), None, None, None],
+            OpKind::RegOff { ra, off } => [Some(ra), Some(off), None, None, None],
+            OpKind::RegHideRz { f } => [Some(f), None, None, None, None],
             OpKind::Mem { ra, imm } => [Some(ra), Some(imm), None, None, None],
-            OpKind::ConstMem { bank, ra, imm } => [Some(bank), Some(ra), Some(imm), None, None],
+            OpKind::ConstMem { bank, ra, imm } | OpKind::ConstReg { bank, ra, imm } => {
+                [Some(bank), Some(ra), Some(imm), None, None]
+            }
             OpKind::Imm20 { f, sign } | OpKind::UImm20 { f, sign } | OpKind::FImm20 { f, sign } => {
                 [Some(f), Some(sign), None, None, None]
             }

@@ -29,7 +29,11 @@ fn nvdisasm_text(tool: &std::path::Path, word: u64, target: Target) -> String {
     let path = gpumem_oracle::temp_file(&format!("bless-{word:016x}.bin"), &bytes);
     let (ok, out, err) = gpumem_oracle::run(
         tool,
-        &["-b", target.nvdisasm_name(), path.to_str().unwrap_or_default()],
+        &[
+            "-b",
+            target.nvdisasm_name(),
+            path.to_str().unwrap_or_default(),
+        ],
         b"",
     );
     assert!(ok && err.is_empty(), "nvdisasm rejects {word:#018x}: {err}");
@@ -38,7 +42,11 @@ fn nvdisasm_text(tool: &std::path::Path, word: u64, target: Target) -> String {
         .find(|l| l.contains("/*0008*/"))
         .unwrap_or_else(|| panic!("no instruction at 0x8 for {word:#018x}:\n{out}"));
     let text = line.split_once("*/").map(|x| x.1).unwrap_or("");
-    text.split(" /* 0x").next().unwrap_or(text).trim().to_string()
+    text.split(" /* 0x")
+        .next()
+        .unwrap_or(text)
+        .trim()
+        .to_string()
 }
 
 /// `BLESS=1`: every case's text from nvdisasm, comments kept, the file rewritten.

@@ -1,0 +1,686 @@
+//! Breadth set B of the Maxwell table: the rest of the control-flow family (BRK, PBK,
+//! CONT, PCNT, CAL, RET, JCAL, PRET, JMP, JMX, BRX, KIL, BPT, ...), warp-wide ops (VOTE,
+//! SHFL), barriers, atomics and the other forms nvdisasm 11.8 decodes that ptxas rarely
+//! emits. Same conventions as `alu.rs`; bit positions and spellings checked against
+//! nvdisasm 11.8 (`docs/research/maxwell-breadth-B.md` on the research branch holds the
+//! sweeps).
+//!
+//! None of these rows has a functional model: the executor faults `unsupported` on them.
+
+use crate::table::{
+    Flow, Latency, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, Target, ValSem,
+};
+use gpumem_isa::bits::Field;
+
+macro_rules! vals {
+    ($($v:expr => $t:expr),* $(,)?) => { &[$(ModVal { value: $v, text: $t, aliases: &[], sem: ValSem::None }),*] };
+}
+/// A mnemonic modifier group.
+macro_rules! grp {
+    ($id:ident, $lo:expr, $w:expr, { $($v:expr => $t:expr),* $(,)? }) => {
+        ModGroup { id: ModId::$id, field: Field::new($lo, $w), hi: None, vals: vals!($($v => $t),*), at: None, alt: None }
+    };
+}
+/// A one-bit mnemonic flag.
+macro_rules! flag {
+    ($id:ident, $bit:expr, $t:expr) => {
+        grp!($id, $bit, 1, { 0 => "", 1 => $t })
+    };
+}
+
+const fn f(lo: u8, w: u8) -> Field {
+    Field::new(lo, w)
+}
+
+/// Bits `lo..=hi`.
+const fn bits(lo: u8, hi: u8) -> u64 {
+    ((1u64 << (hi - lo + 1)) - 1) << lo
+}
+
+const fn bit(n: u8) -> u64 {
+    1 << n
+}
+
+/// A row; `reuse_ok` is what nvdisasm accepts in the control slot's reuse bits.
+#[allow(clippy::too_many_arguments)]
+const fn row(
+    op: Op,
+    name: &'static str,
+    form: &'static str,
+    opcode: u64,
+    mask: u64,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+    ignored: u64,
+    latency: Latency,
+    reuse_ok: u8,
+    flow: Flow,
+) -> OpSpec {
+    OpSpec {
+        op,
+        name,
+        form,
+        opcode,
+        mask,
+        mods,
+        operands,
+        ignored,
+        since: Target::Sm50,
+        latency,
+        mem: None,
+        reuse_ok,
+        flow,
+        po: None,
+    }
+}
+
+/// The branch family: 12-bit opcode (bits 52-63); bit 5 selects a constant-bank target.
+const BR12: u64 = 0xfff0_0000_0000_0000;
+const BR12_C: u64 = BR12 | bit(5);
+
+/// A branch-family row: fixed latency, every reuse bit ignored.
+#[allow(clippy::too_many_arguments)]
+const fn br(
+    op: Op,
+    name: &'static str,
+    form: &'static str,
+    opc12: u64,
+    cbank: Option<bool>,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+    ignored: u64,
+    flow: Flow,
+) -> OpSpec {
+    let (opcode, mask) = match cbank {
+        None => (opc12 << 52, BR12),
+        Some(false) => (opc12 << 52, BR12_C),
+        Some(true) => (opc12 << 52 | bit(5), BR12_C),
+    };
+    row(
+        op,
+        name,
+        form,
+        opcode,
+        mask,
+        mods,
+        operands,
+        ignored,
+        Latency::Fixed,
+        0b1111,
+        flow,
+    )
+}
+
+const CC: OpKind = OpKind::CondCode { f: f(0, 5) };
+const REL24: OpKind = OpKind::Target { f: f(20, 24) };
+/// `c[bank][offset]`: bank 36-40, signed byte offset 20-35 (bits 41-51 ignored).
+const CADDR: OpKind = OpKind::ConstAddr {
+    bank: f(36, 5),
+    off: f(20, 16),
+};
+/// An absolute 32-bit target (JMP, JCAL), printed unsigned.
+const ABS32: OpKind = OpKind::UImm {
+    f: f(20, 32),
+    hide: None,
+    signed_if: None,
+};
+/// `c[bank][Ra+offset]` of BRX/JMX's constant-bank form.
+const CREG: OpKind = OpKind::ConstReg {
+    bank: f(36, 5),
+    ra: f(8, 8),
+    imm: f(20, 16),
+};
+const fn reg(lo: u8, write: bool) -> OpKind {
+    OpKind::Reg {
+        f: f(lo, 8),
+        write,
+        count: RegCount::One,
+        reuse: None,
+        neg: None,
+        abs: None,
+        not: None,
+    }
+}
+
+/// CAL/JCAL/PRET: bit 6 clear prints `.NOINC`.
+const NOINC: ModGroup = grp!(NoInc, 6, 1, { 0 => ".NOINC", 1 => "" });
+const LMT: ModGroup = flag!(Lmt, 6, ".LMT");
+const UNI: ModGroup = flag!(U, 7, ".U");
+
+/// Bits of a push-type branch (PBK, PCNT, ...) nvdisasm ignores: no guard, no CC.
+const PUSH_IGN: u64 = bits(0, 4) | bits(6, 19) | bits(44, 51);
+const PUSH_C_IGN: u64 = bits(0, 4) | bits(6, 19) | bits(41, 51);
+/// CAL/PRET keep bit 6 (`.NOINC`).
+const CALL_IGN: u64 = bits(0, 4) | bits(7, 19) | bits(44, 51);
+const CALL_C_IGN: u64 = bits(0, 4) | bits(7, 19) | bits(41, 51);
+/// BRK, CONT, KIL, LONGJMP, RET: a CC test and the guard.
+const POP_IGN: u64 = bits(5, 15) | bits(20, 51);
+
+pub static ROWS_B: &[OpSpec] = &[
+    // Pops: a condition code and a guard.
+    br(
+        Op::Brk,
+        "BRK",
+        "BRK",
+        0xe34,
+        None,
+        &[],
+        &[CC],
+        POP_IGN,
+        Flow::Sync,
+    ),
+    br(
+        Op::Cont,
+        "CONT",
+        "CONT",
+        0xe35,
+        None,
+        &[],
+        &[CC],
+        POP_IGN,
+        Flow::Sync,
+    ),
+    br(
+        Op::Ret,
+        "RET",
+        "RET",
+        0xe32,
+        None,
+        &[],
+        &[CC],
+        POP_IGN,
+        Flow::Exit,
+    ),
+    br(
+        Op::Kil,
+        "KIL",
+        "KIL",
+        0xe33,
+        None,
+        &[],
+        &[CC],
+        POP_IGN,
+        Flow::Exit,
+    ),
+    br(
+        Op::Longjmp,
+        "LONGJMP",
+        "LONGJMP",
+        0xe31,
+        None,
+        &[],
+        &[CC],
+        POP_IGN,
+        Flow::Branch,
+    ),
+    // Pushes: a relative or constant-bank target, no guard.
+    br(
+        Op::Pbk,
+        "PBK",
+        "PBK",
+        0xe2a,
+        Some(false),
+        &[],
+        &[REL24],
+        PUSH_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Pbk,
+        "PBK",
+        "PBK_C",
+        0xe2a,
+        Some(true),
+        &[],
+        &[CADDR],
+        PUSH_C_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Pcnt,
+        "PCNT",
+        "PCNT",
+        0xe2b,
+        Some(false),
+        &[],
+        &[REL24],
+        PUSH_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Pcnt,
+        "PCNT",
+        "PCNT_C",
+        0xe2b,
+        Some(true),
+        &[],
+        &[CADDR],
+        PUSH_C_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Plongjmp,
+        "PLONGJMP",
+        "PLONGJMP",
+        0xe28,
+        Some(false),
+        &[],
+        &[REL24],
+        PUSH_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Plongjmp,
+        "PLONGJMP",
+        "PLONGJMP_C",
+        0xe28,
+        Some(true),
+        &[],
+        &[CADDR],
+        PUSH_C_IGN,
+        Flow::Next,
+    ),
+    // PEXIT: bit 5 is ignored (no constant-bank form).
+    br(
+        Op::Pexit,
+        "PEXIT",
+        "PEXIT",
+        0xe23,
+        None,
+        &[],
+        &[REL24],
+        bits(0, 19) | bits(44, 51),
+        Flow::Next,
+    ),
+    // Calls: bit 6 clear = `.NOINC`.
+    br(
+        Op::Cal,
+        "CAL",
+        "CAL",
+        0xe26,
+        Some(false),
+        &[NOINC],
+        &[REL24],
+        CALL_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Cal,
+        "CAL",
+        "CAL_C",
+        0xe26,
+        Some(true),
+        &[NOINC],
+        &[CADDR],
+        CALL_C_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Pret,
+        "PRET",
+        "PRET",
+        0xe27,
+        Some(false),
+        &[NOINC],
+        &[REL24],
+        CALL_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Pret,
+        "PRET",
+        "PRET_C",
+        0xe27,
+        Some(true),
+        &[NOINC],
+        &[CADDR],
+        CALL_C_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Jcal,
+        "JCAL",
+        "JCAL",
+        0xe22,
+        Some(false),
+        &[NOINC],
+        &[ABS32],
+        bits(0, 4) | bits(7, 19),
+        Flow::Next,
+    ),
+    br(
+        Op::Jcal,
+        "JCAL",
+        "JCAL_C",
+        0xe22,
+        Some(true),
+        &[NOINC],
+        &[CADDR],
+        CALL_C_IGN,
+        Flow::Next,
+    ),
+    // Jumps.
+    br(
+        Op::Jmp,
+        "JMP",
+        "JMP",
+        0xe21,
+        Some(false),
+        &[UNI, LMT],
+        &[CC, ABS32],
+        bits(8, 15),
+        Flow::Branch,
+    ),
+    br(
+        Op::Jmp,
+        "JMP",
+        "JMP_C",
+        0xe21,
+        Some(true),
+        &[UNI, LMT],
+        &[CC, CADDR],
+        bits(8, 15) | bits(41, 51),
+        Flow::Branch,
+    ),
+    br(
+        Op::Jmx,
+        "JMX",
+        "JMX",
+        0xe20,
+        Some(false),
+        &[LMT],
+        &[
+            CC,
+            OpKind::RegOff {
+                ra: f(8, 8),
+                off: f(20, 32),
+            },
+        ],
+        bit(7),
+        Flow::Branch,
+    ),
+    br(
+        Op::Jmx,
+        "JMX",
+        "JMX_C",
+        0xe20,
+        Some(true),
+        &[LMT],
+        &[CC, CREG],
+        bit(7) | bits(41, 51),
+        Flow::Branch,
+    ),
+    br(
+        Op::Brx,
+        "BRX",
+        "BRX",
+        0xe25,
+        Some(false),
+        &[LMT],
+        &[
+            CC,
+            OpKind::RegOff {
+                ra: f(8, 8),
+                off: f(20, 24),
+            },
+        ],
+        bit(7) | bits(44, 51),
+        Flow::Branch,
+    ),
+    br(
+        Op::Brx,
+        "BRX",
+        "BRX_C",
+        0xe25,
+        Some(true),
+        &[LMT],
+        &[CC, CREG],
+        bit(7) | bits(41, 51),
+        Flow::Branch,
+    ),
+    // Traps and the rest of the family.
+    br(
+        Op::Bpt,
+        "BPT",
+        "BPT",
+        0xe3a,
+        None,
+        &[
+            grp!(Bpt, 6, 3, { 0 => ".DRAIN_ILLEGAL", 1 => ".CAL", 2 => ".PAUSE", 3 => ".TRAP", 4 => ".INT", 5 => ".DRAIN" }),
+        ],
+        &[OpKind::UImm {
+            f: f(20, 20),
+            hide: Some(0),
+            signed_if: None,
+        }],
+        bits(0, 5) | bits(9, 19) | bits(40, 51),
+        Flow::Next,
+    ),
+    br(
+        Op::Rtt,
+        "RTT",
+        "RTT",
+        0xe36,
+        None,
+        &[grp!(Rtt, 0, 2, { 0 => "", 1 => ".TERMINATE", 2 => ".FALLTHROUGH", 3 => ".PREEMPTED" })],
+        &[],
+        bits(2, 51),
+        Flow::Exit,
+    ),
+    br(
+        Op::Sam,
+        "SAM",
+        "SAM",
+        0xe37,
+        None,
+        &[],
+        &[],
+        bits(0, 51),
+        Flow::Next,
+    ),
+    br(
+        Op::Ram,
+        "RAM",
+        "RAM",
+        0xe38,
+        None,
+        &[],
+        &[],
+        bits(0, 51),
+        Flow::Next,
+    ),
+    row(
+        Op::Ide,
+        "IDE",
+        "IDE",
+        0xe39 << 52,
+        BR12,
+        &[grp!(En, 5, 1, { 0 => ".EN", 1 => "" })],
+        &[OpKind::UImm {
+            f: f(20, 16),
+            hide: None,
+            signed_if: None,
+        }],
+        bits(0, 4) | bits(6, 19) | bits(36, 51),
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    ),
+    row(
+        Op::Getcrsptr,
+        "GETCRSPTR",
+        "GETCRSPTR",
+        0xe2c << 52,
+        BR12,
+        &[],
+        &[reg(0, true)],
+        bits(8, 51),
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    ),
+    row(
+        Op::Getlmembase,
+        "GETLMEMBASE",
+        "GETLMEMBASE",
+        0xe2d << 52,
+        BR12,
+        &[],
+        &[reg(0, true)],
+        bits(8, 51),
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    ),
+    row(
+        Op::Setcrsptr,
+        "SETCRSPTR",
+        "SETCRSPTR",
+        0xe2e << 52,
+        BR12,
+        &[],
+        &[reg(8, false)],
+        bits(0, 7) | bits(16, 51),
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    ),
+    row(
+        Op::Setlmembase,
+        "SETLMEMBASE",
+        "SETLMEMBASE",
+        0xe2f << 52,
+        BR12,
+        &[],
+        &[reg(8, false)],
+        bits(0, 7) | bits(16, 51),
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    ),
+];
+
+const fn pred(lo: u8, neg: Option<Field>, write: bool) -> OpKind {
+    OpKind::Pred {
+        f: f(lo, 3),
+        neg,
+        write,
+        hide_pt: false,
+    }
+}
+const fn uimm(lo: u8, w: u8) -> OpKind {
+    OpKind::UImm {
+        f: f(lo, w),
+        hide: None,
+        signed_if: None,
+    }
+}
+
+const OPC13: u64 = 0xfff8_0000_0000_0000;
+
+/// SHFL's mode (bits 30-31).
+const SHFL_MODE: ModGroup =
+    grp!(Mode, 30, 2, { 0 => ".IDX", 1 => ".UP", 2 => ".DOWN", 3 => ".BFLY" });
+/// SHFL's lane (bit 28 set: a 5-bit immediate at 20-24, else Rb) and mask (bit 29 set: a
+/// 13-bit immediate at 34-46, else Rc); `Pd` is printed first, `PT` included.
+const SHFL_II: &[OpKind] = &[
+    pred(48, None, true),
+    reg(0, true),
+    reg(8, false),
+    uimm(20, 5),
+    uimm(34, 13),
+];
+const SHFL_RI: &[OpKind] = &[
+    pred(48, None, true),
+    reg(0, true),
+    reg(8, false),
+    reg(20, false),
+    uimm(34, 13),
+];
+const SHFL_IR: &[OpKind] = &[
+    pred(48, None, true),
+    reg(0, true),
+    reg(8, false),
+    uimm(20, 5),
+    reg(39, false),
+];
+const SHFL_RR: &[OpKind] = &[
+    pred(48, None, true),
+    reg(0, true),
+    reg(8, false),
+    reg(20, false),
+    reg(39, false),
+];
+
+const fn shfl(
+    form: &'static str,
+    lane_imm: bool,
+    mask_imm: bool,
+    operands: &'static [OpKind],
+    ignored: u64,
+) -> OpSpec {
+    row(
+        Op::Shfl,
+        "SHFL",
+        form,
+        0xef10 << 48 | (lane_imm as u64) << 28 | (mask_imm as u64) << 29,
+        OPC13 | bit(28) | bit(29),
+        &[SHFL_MODE],
+        operands,
+        ignored,
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    )
+}
+
+pub static ROWS_B2: &[OpSpec] = &[
+    // VOTE: `Rd` (RZ not printed), `Pd`, `Pa` with `!`; mode 3 prints `INVALIDVMODE3`.
+    row(
+        Op::Vote,
+        "VOTE",
+        "VOTE",
+        0x50d8 << 48,
+        OPC13,
+        &[grp!(Mode, 48, 2, { 0 => ".ALL", 1 => ".ANY", 2 => ".EQ" })],
+        &[
+            OpKind::RegHideRz { f: f(0, 8) },
+            pred(45, None, true),
+            pred(39, Some(f(42, 1)), false),
+        ],
+        bits(8, 15) | bits(20, 38) | bits(43, 44) | bit(50),
+        Latency::Fixed,
+        0b0111,
+        Flow::Next,
+    ),
+    shfl(
+        "SHFL_II",
+        true,
+        true,
+        SHFL_II,
+        bits(25, 27) | bits(32, 33) | bit(47),
+    ),
+    shfl("SHFL_RI", false, true, SHFL_RI, bits(32, 33) | bit(47)),
+    shfl(
+        "SHFL_IR",
+        true,
+        false,
+        SHFL_IR,
+        bits(25, 27) | bits(32, 38) | bit(47),
+    ),
+    shfl("SHFL_RR", false, false, SHFL_RR, bits(32, 38) | bit(47)),
+    // CS2R: a special register at fixed latency (ptxas: `SR_CLOCKLO`, `SR_GLOBALTIMERLO`).
+    row(
+        Op::Cs2r,
+        "CS2R",
+        "CS2R",
+        0x50c8 << 48,
+        OPC13,
+        &[],
+        &[reg(0, true), OpKind::SReg { f: f(20, 8) }],
+        bits(8, 15) | bits(28, 50),
+        Latency::Fixed,
+        0b0111,
+        Flow::Next,
+    ),
+];
