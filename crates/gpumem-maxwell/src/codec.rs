@@ -58,6 +58,10 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .chain(crate::alu::ALU_OPS.iter())
         .chain(crate::rows_b::ROWS_B.iter())
         .chain(crate::rows_b::ROWS_B2.iter())
+        .chain(crate::rows_b::ROWS_B3.iter())
+        .chain(crate::rows_b::ROWS_B4.iter())
+        .chain(crate::rows_b::ROWS_B5.iter())
+        .chain(crate::rows_b::ROWS_B6.iter())
         .collect()
 });
 
@@ -194,6 +198,18 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
                 };
                 Operand::Mem { ra: r, off }
             }
+            OpKind::MemW { ra, imm } => {
+                let r = ra.get(word) as u8;
+                let off = if r == RZ {
+                    imm.get(word) as i64
+                } else {
+                    imm.get_signed(word)
+                };
+                Operand::Mem {
+                    ra: r,
+                    off: off * 4,
+                }
+            }
             OpKind::ConstMem { bank, ra, imm } | OpKind::ConstReg { bank, ra, imm } => {
                 Operand::ConstMem {
                     bank: bank.get(word) as u8,
@@ -235,7 +251,7 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
             OpKind::SReg { f } => Operand::SReg(f.get(word) as u8),
             OpKind::CondCode { f } => Operand::Cc(f.get(word) as u8),
             OpKind::Scoreboard { f } => Operand::Sb(f.get(word) as u8),
-            OpKind::SbSet { f } => Operand::Imm(f.get(word) as i64),
+            OpKind::SbSet { f } | OpKind::PrCc { f } => Operand::Imm(f.get(word) as i64),
             OpKind::ConstAddr { bank, off } => Operand::ConstMem {
                 bank: bank.get(word) as u8,
                 ra: RZ,
@@ -401,6 +417,7 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
             }
             (OpKind::UImm { f, .. }, Operand::Imm(v))
             | (OpKind::SbSet { f }, Operand::Imm(v))
+            | (OpKind::PrCc { f }, Operand::Imm(v))
             | (OpKind::Imm32 { f, .. }, Operand::Imm(v)) => f.put(w, v as u64),
             (
                 OpKind::ConstAddr { bank, off },
@@ -410,6 +427,9 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
             ) => off.put(bank.put(w, b as u64), o as u64),
             (OpKind::FImm32 { f }, Operand::FImm(b)) => f.put(w, b as u64),
             (OpKind::RegHideRz { f }, Operand::Reg { r, .. }) => f.put(w, r as u64),
+            (OpKind::MemW { ra, imm }, Operand::Mem { ra: r, off }) => {
+                imm.put(ra.put(w, r as u64), (off >> 2) as u64)
+            }
             (OpKind::RegOff { ra, off }, Operand::Mem { ra: r, off: o }) => {
                 off.put(ra.put(w, r as u64), o as u64)
             }

@@ -752,6 +752,28 @@ fn match_one(
                 off: *off as i64,
             })
         }
+        (OpKind::MemW { imm, .. }, Tok::Mem { ra, off }) if t.plain() => {
+            let words = *off / 4;
+            let ok = *off % 4 == 0
+                && if *ra == RZ {
+                    words >= 0 && words <= imm.max() as i128
+                } else {
+                    fits_signed(words, imm.width)
+                };
+            if !ok {
+                return Err(format!(
+                    "offset must be a multiple of 4 that fits {} bits of words",
+                    imm.width
+                ));
+            }
+            Some(Operand::Mem {
+                ra: *ra,
+                off: *off as i64,
+            })
+        }
+        (OpKind::PrCc { .. }, Tok::Ident(n)) if t.plain() && (n == "PR" || n == "CC") => {
+            Some(Operand::Imm((n == "CC") as i64))
+        }
         (OpKind::RegHideRz { .. }, Tok::Reg { r }) if t.plain() => Some(Operand::Reg {
             r: *r,
             neg: false,
@@ -1349,7 +1371,7 @@ pub(crate) fn kind_name(k: &OpKind) -> &'static str {
     match k {
         OpKind::Reg { .. } => "a register (R0..R254, RZ)",
         OpKind::Pred { .. } | OpKind::SparsePred { .. } => "a predicate (P0..P6, PT)",
-        OpKind::Mem { .. } => "an address [Ra + imm]",
+        OpKind::Mem { .. } | OpKind::MemW { .. } => "an address [Ra + imm]",
         OpKind::ConstMem { .. } | OpKind::ConstReg { .. } => "a constant address c[bank][Ra + imm]",
         OpKind::ConstOperand { .. } => "a constant c[bank][offset]",
         OpKind::Imm20 { .. }
@@ -1365,6 +1387,7 @@ pub(crate) fn kind_name(k: &OpKind) -> &'static str {
         OpKind::ConstAddr { .. } => "a constant address c[bank][offset]",
         OpKind::RegOff { .. } => "a register and an offset (`R0 -0x50`)",
         OpKind::RegHideRz { .. } => "a register (R0..R254, RZ)",
+        OpKind::PrCc { .. } => "`PR` or `CC`",
     }
 }
 

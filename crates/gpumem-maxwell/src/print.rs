@@ -198,7 +198,7 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
                 hex_signed(off, out);
             }
         }
-        (OpKind::Mem { .. }, Operand::Mem { ra, off }) => {
+        (OpKind::Mem { .. } | OpKind::MemW { .. }, Operand::Mem { ra, off }) => {
             out.push('[');
             if ra == RZ {
                 if off == 0 {
@@ -277,6 +277,7 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
         ) => {
             let _ = write!(out, "{i:#x}");
         }
+        (OpKind::PrCc { .. }, Operand::Imm(c)) => out.push_str(if c != 0 { "CC" } else { "PR" }),
         (OpKind::SbSet { .. }, Operand::Imm(m)) => {
             out.push('{');
             let mut first = true;

@@ -8,7 +8,8 @@
 //! None of these rows has a functional model: the executor faults `unsupported` on them.
 
 use crate::table::{
-    Flow, Latency, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, Target, ValSem,
+    Flow, Latency, MemFacts, MemKind, MemSize, ModGroup, ModId, ModVal, Op, OpKind, OpSpec,
+    RegCount, Space, Target, ValSem,
 };
 use gpumem_isa::bits::Field;
 
@@ -682,5 +683,553 @@ pub static ROWS_B2: &[OpSpec] = &[
         Latency::Fixed,
         0b0111,
         Flow::Next,
+    ),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Barriers: MEMBAR's invalidations, every BAR mode and operand form.
+
+/// BAR's mode: groups without bits (each row fixes bits 32-34).
+const BAR_ARV: ModGroup = grp!(Mode, 0, 0, { 0 => ".ARV" });
+const BAR_SCAN: ModGroup = grp!(Mode, 0, 0, { 0 => ".SCAN" });
+const BAR_SYNC: ModGroup = grp!(Mode, 0, 0, { 0 => ".SYNC" });
+const BAR_RED: ModGroup = grp!(Mode, 0, 0, { 0 => ".RED" });
+const BAR_REDOP: ModGroup = grp!(RedOp, 35, 2, { 0 => ".POPC", 1 => ".AND", 2 => ".OR" });
+const BAR_ID_I: OpKind = uimm(8, 8);
+const BAR_ID_R: OpKind = reg(8, false);
+const BAR_CNT_I: OpKind = OpKind::UImm {
+    f: f(20, 12),
+    hide: Some(0),
+    signed_if: None,
+};
+/// ARV and SCAN print a zero thread count (SYNC and RED do not).
+const BAR_CNT_I0: OpKind = uimm(20, 12);
+const BAR_CNT_R: OpKind = reg(20, false);
+const BAR_PA: OpKind = pred(39, Some(f(42, 1)), false);
+
+/// A BAR row: `mode` (bits 32-34), the id from Ra unless `id_imm` (bit 44), the thread
+/// count from Rb unless `cnt_imm` (bit 43). SYNC and ARV have no predicate: bits 39-42
+/// must hold `PT` (nvdisasm rejects any other); RED and SCAN print it last.
+#[allow(clippy::too_many_arguments)]
+const fn bar(
+    op: Op,
+    form: &'static str,
+    mode: u64,
+    id_imm: bool,
+    cnt_imm: bool,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+) -> OpSpec {
+    let pred = mode >= 2;
+    let mut opcode = 0xf0a8 << 48 | mode << 32 | (id_imm as u64) << 44 | (cnt_imm as u64) << 43;
+    let mut mask = OPC13 | bits(32, 34) | bit(43) | bit(44);
+    if !pred {
+        opcode |= 0b0111 << 39;
+        mask |= bits(39, 42);
+    }
+    let mut ignored = bits(0, 7) | bits(45, 50) | bits(37, 38);
+    if mode != 2 {
+        ignored |= bits(35, 36);
+    }
+    if !cnt_imm {
+        ignored |= bits(28, 31);
+    }
+    row(
+        op,
+        "BAR",
+        form,
+        opcode,
+        mask,
+        mods,
+        operands,
+        ignored,
+        Latency::Variable,
+        0b1111,
+        Flow::Barrier,
+    )
+}
+
+pub static ROWS_B3: &[OpSpec] = &[
+    // MEMBAR with an invalidation (bits 0-1 non-zero; the plain form is in alu.rs).
+    row(
+        Op::Membar,
+        "MEMBAR",
+        "MEMBAR_IV",
+        0xef98 << 48,
+        OPC13,
+        &[
+            grp!(Level, 8, 2, { 0 => ".CTA", 1 => ".GL", 2 => ".SYS", 3 => ".VC" }),
+            grp!(Ivall, 0, 2, { 1 => ".IVALLD", 2 => ".IVALLT", 3 => ".IVALLTD" }),
+        ],
+        &[],
+        bits(2, 7) | bits(10, 15) | bits(20, 50),
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    ),
+    bar(
+        Op::Bar,
+        "BAR_SYNC_RR",
+        0,
+        false,
+        false,
+        &[BAR_SYNC],
+        &[BAR_ID_R, BAR_CNT_R],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_SYNC_RI",
+        0,
+        false,
+        true,
+        &[BAR_SYNC],
+        &[BAR_ID_R, BAR_CNT_I],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_SYNC_IR",
+        0,
+        true,
+        false,
+        &[BAR_SYNC],
+        &[BAR_ID_I, BAR_CNT_R],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_ARV_II",
+        1,
+        true,
+        true,
+        &[BAR_ARV],
+        &[BAR_ID_I, BAR_CNT_I0],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_ARV_RR",
+        1,
+        false,
+        false,
+        &[BAR_ARV],
+        &[BAR_ID_R, BAR_CNT_R],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_ARV_RI",
+        1,
+        false,
+        true,
+        &[BAR_ARV],
+        &[BAR_ID_R, BAR_CNT_I0],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_ARV_IR",
+        1,
+        true,
+        false,
+        &[BAR_ARV],
+        &[BAR_ID_I, BAR_CNT_R],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_RED_II",
+        2,
+        true,
+        true,
+        &[BAR_RED, BAR_REDOP],
+        &[BAR_ID_I, BAR_CNT_I, BAR_PA],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_RED_RR",
+        2,
+        false,
+        false,
+        &[BAR_RED, BAR_REDOP],
+        &[BAR_ID_R, BAR_CNT_R, BAR_PA],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_RED_RI",
+        2,
+        false,
+        true,
+        &[BAR_RED, BAR_REDOP],
+        &[BAR_ID_R, BAR_CNT_I, BAR_PA],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_RED_IR",
+        2,
+        true,
+        false,
+        &[BAR_RED, BAR_REDOP],
+        &[BAR_ID_I, BAR_CNT_R, BAR_PA],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_SCAN_II",
+        3,
+        true,
+        true,
+        &[BAR_SCAN],
+        &[BAR_ID_I, BAR_CNT_I0, BAR_PA],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_SCAN_RR",
+        3,
+        false,
+        false,
+        &[BAR_SCAN],
+        &[BAR_ID_R, BAR_CNT_R, BAR_PA],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_SCAN_RI",
+        3,
+        false,
+        true,
+        &[BAR_SCAN],
+        &[BAR_ID_R, BAR_CNT_I0, BAR_PA],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_SCAN_IR",
+        3,
+        true,
+        false,
+        &[BAR_SCAN],
+        &[BAR_ID_I, BAR_CNT_R, BAR_PA],
+    ),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Atomics and reductions.
+
+/// A type value: its spelling and the access it makes (bytes, signedness).
+const fn ty(value: u8, text: &'static str, bytes: u8, signed: bool) -> ModVal {
+    ModVal {
+        value,
+        text,
+        aliases: &[],
+        sem: ValSem::Size(MemSize {
+            bytes,
+            signed,
+            invalid: false,
+            uniform: false,
+        }),
+    }
+}
+
+/// ATOM/RED types. Code 4 prints `.U128` on SM50 and `.F16x2.FTZ.RN` on SM52: one
+/// spelling per target is not modelled, so it is rejected (as are the `INVALIDATOMICSIZE`
+/// codes 6-7).
+const ATOM_TYPES: &[ModVal] = &[
+    ty(0, "", 4, false),
+    ty(1, ".S32", 4, true),
+    ty(2, ".U64", 8, false),
+    ty(3, ".F32.FTZ.RN", 4, false),
+    ty(5, ".S64", 8, true),
+];
+const ATOMS_TYPES: &[ModVal] = &[
+    ty(0, "", 4, false),
+    ty(1, ".S32", 4, true),
+    ty(2, ".U64", 8, false),
+    ty(3, ".S64", 8, true),
+];
+const fn types(lo: u8, vals: &'static [ModVal]) -> ModGroup {
+    ModGroup {
+        id: ModId::Sz,
+        field: f(lo, if vals.len() == 4 { 2 } else { 3 }),
+        hi: None,
+        vals,
+        at: None,
+        alt: None,
+    }
+}
+const ATOM_OP: ModGroup = grp!(Atom, 52, 4, {
+    0 => ".ADD", 1 => ".MIN", 2 => ".MAX", 3 => ".INC", 4 => ".DEC", 5 => ".AND", 6 => ".OR",
+    7 => ".XOR", 8 => ".EXCH", 10 => ".SAFEADD",
+});
+const ATOMS_OP: ModGroup = grp!(Atom, 52, 4, {
+    0 => ".ADD", 1 => ".MIN", 2 => ".MAX", 3 => ".INC", 4 => ".DEC", 5 => ".AND", 6 => ".OR",
+    7 => ".XOR", 8 => ".EXCH",
+});
+const RED_OP: ModGroup = grp!(Atom, 23, 3, {
+    0 => ".ADD", 1 => ".MIN", 2 => ".MAX", 3 => ".INC", 4 => ".DEC", 5 => ".AND", 6 => ".OR",
+    7 => ".XOR",
+});
+const E48: ModGroup = flag!(E, 48, ".E");
+
+#[allow(clippy::too_many_arguments)]
+const fn atomic(
+    op: Op,
+    name: &'static str,
+    opcode: u64,
+    mask: u64,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+    ignored: u64,
+    space: Space,
+    kind: MemKind,
+) -> OpSpec {
+    OpSpec {
+        mem: Some(MemFacts {
+            space,
+            generic: false,
+            kind,
+        }),
+        ..row(
+            op,
+            name,
+            name,
+            opcode,
+            mask,
+            mods,
+            operands,
+            ignored,
+            Latency::Variable,
+            0b1111,
+            Flow::Next,
+        )
+    }
+}
+
+pub static ROWS_B4: &[OpSpec] = &[
+    // ATOM: `.E` 48, type 49-51, op 52-55; signed 20-bit byte offset 28-47.
+    atomic(
+        Op::Atom,
+        "ATOM",
+        0xed << 56,
+        0xff << 56,
+        &[E48, ATOM_OP, types(49, ATOM_TYPES)],
+        &[
+            reg(0, true),
+            OpKind::Mem {
+                ra: f(8, 8),
+                imm: f(28, 20),
+            },
+            reg(20, false),
+        ],
+        0,
+        Space::Global,
+        MemKind::Atomic,
+    ),
+    // ATOMS: type 28-29, signed 22-bit word offset 30-51, op 52-55.
+    atomic(
+        Op::Atoms,
+        "ATOMS",
+        0xec << 56,
+        0xff << 56,
+        &[ATOMS_OP, types(28, ATOMS_TYPES)],
+        &[
+            reg(0, true),
+            OpKind::MemW {
+                ra: f(8, 8),
+                imm: f(30, 22),
+            },
+            reg(20, false),
+        ],
+        0,
+        Space::Shared,
+        MemKind::Atomic,
+    ),
+    // RED: the data register at 0-7 after the address; type 20-22, op 23-25.
+    atomic(
+        Op::Red,
+        "RED",
+        0xebf8 << 48,
+        OPC13,
+        &[E48, RED_OP, types(20, ATOM_TYPES)],
+        &[
+            OpKind::Mem {
+                ra: f(8, 8),
+                imm: f(28, 20),
+            },
+            reg(0, false),
+        ],
+        bits(26, 27) | bits(49, 50),
+        Space::Global,
+        MemKind::Reduction,
+    ),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Cache control. Operation 0 (`QRY1`, printed without a space before the address:
+// `CCTL.E.QRY1[R2]`) is not modelled and rejected, as are 6, 8 and the
+// `INVALIDCCTLOPn`/`INVALIDCACHETYPEn` codes.
+
+const CCTL_OP: ModGroup = grp!(CctlOp, 0, 4, {
+    1 => ".PF1", 2 => ".PF1.5", 3 => ".PF2", 4 => ".WB", 5 => ".IV", 7 => ".RS", 9 => ".RSLB",
+});
+
+pub static ROWS_B5: &[OpSpec] = &[
+    // CCTL: `.E` 52, cache 4-6, op 0-3, signed 30-bit word offset 22-51.
+    row(
+        Op::Cctl,
+        "CCTL",
+        "CCTL",
+        0xef6 << 52,
+        0xffe0_0000_0000_0000,
+        &[
+            flag!(E, 52, ".E"),
+            grp!(CacheType, 4, 3, { 0 => "", 1 => ".U", 2 => ".C", 3 => ".I", 4 => ".CRS" }),
+            CCTL_OP,
+        ],
+        &[OpKind::MemW {
+            ra: f(8, 8),
+            imm: f(22, 30),
+        }],
+        bit(7) | bits(20, 21),
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    ),
+    // CCTLL: op 0-3, cache bits 4-5 must be 0, signed 22-bit word offset 22-43.
+    row(
+        Op::Cctll,
+        "CCTLL",
+        "CCTLL",
+        0xef80 << 48,
+        OPC13 | bits(4, 5),
+        &[CCTL_OP],
+        &[OpKind::MemW {
+            ra: f(8, 8),
+            imm: f(22, 22),
+        }],
+        bits(6, 7) | bits(20, 21) | bits(44, 50),
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    ),
+];
+
+// ---------------------------------------------------------------------------------------------
+// P2R / R2P: `PR` or `CC` (bit 40), byte select 41-42 (P2R: on the mnemonic; R2P: on Ra),
+// a mask as a register, a constant or a 20-bit signed immediate.
+
+const PRCC: OpKind = OpKind::PrCc { f: f(40, 1) };
+const fn rs(lo: u8, slot: u8, write: bool) -> OpKind {
+    OpKind::Reg {
+        f: f(lo, 8),
+        write,
+        count: RegCount::One,
+        reuse: Some(slot),
+        neg: None,
+        abs: None,
+        not: None,
+    }
+}
+const I20S: OpKind = OpKind::Imm20 {
+    f: f(20, 19),
+    sign: f(56, 1),
+};
+const CB34: OpKind = OpKind::ConstOperand {
+    bank: f(34, 5),
+    off: f(20, 14),
+    neg: None,
+    abs: None,
+    not: None,
+    spaced: false,
+};
+const P2R_SEL: ModGroup = grp!(Sel, 41, 2, { 0 => "", 1 => ".B1", 2 => ".B2", 3 => ".B3" });
+const R2P_SEL: ModGroup = ModGroup {
+    at: Some(1),
+    ..P2R_SEL
+};
+/// R2P prints its immediate unsigned (`0xfffff`), P2R signed (`-0x7ff01`).
+const U20S: OpKind = OpKind::UImm20 {
+    f: f(20, 19),
+    sign: f(56, 1),
+};
+const OPC13_I: u64 = 0xfef8_0000_0000_0000;
+
+#[allow(clippy::too_many_arguments)]
+const fn fixed(
+    op: Op,
+    name: &'static str,
+    form: &'static str,
+    opcode: u64,
+    mask: u64,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+    ignored: u64,
+) -> OpSpec {
+    row(
+        op,
+        name,
+        form,
+        opcode,
+        mask,
+        mods,
+        operands,
+        ignored,
+        Latency::Fixed,
+        0b0111,
+        Flow::Next,
+    )
+}
+
+pub static ROWS_B6: &[OpSpec] = &[
+    fixed(
+        Op::P2r,
+        "P2R",
+        "P2R_R",
+        0x5ce8 << 48,
+        OPC13,
+        &[P2R_SEL],
+        &[reg(0, true), PRCC, rs(8, 0, false), rs(20, 1, false)],
+        bits(28, 39) | bits(43, 50),
+    ),
+    fixed(
+        Op::P2r,
+        "P2R",
+        "P2R_C",
+        0x4ce8 << 48,
+        OPC13,
+        &[P2R_SEL],
+        &[reg(0, true), PRCC, rs(8, 0, false), CB34],
+        bit(39) | bits(43, 50),
+    ),
+    fixed(
+        Op::P2r,
+        "P2R",
+        "P2R_I",
+        0x38e8 << 48,
+        OPC13_I,
+        &[P2R_SEL],
+        &[reg(0, true), PRCC, rs(8, 0, false), I20S],
+        bit(39) | bits(43, 50),
+    ),
+    fixed(
+        Op::R2p,
+        "R2P",
+        "R2P_R",
+        0x5cf0 << 48,
+        OPC13,
+        &[R2P_SEL],
+        &[PRCC, rs(8, 0, false), rs(20, 1, false)],
+        bits(0, 7) | bits(28, 39) | bits(43, 50),
+    ),
+    fixed(
+        Op::R2p,
+        "R2P",
+        "R2P_C",
+        0x4cf0 << 48,
+        OPC13,
+        &[R2P_SEL],
+        &[PRCC, rs(8, 0, false), CB34],
+        bits(0, 7) | bit(39) | bits(43, 50),
+    ),
+    fixed(
+        Op::R2p,
+        "R2P",
+        "R2P_I",
+        0x38f0 << 48,
+        OPC13_I,
+        &[R2P_SEL],
+        &[PRCC, rs(8, 0, false), U20S],
+        bits(0, 7) | bit(39) | bits(43, 50),
     ),
 ];

@@ -140,6 +140,19 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
             1 => 63,
             _ => r.below(64) as i64,
         }),
+        OpKind::MemW { imm, .. } => {
+            let ra = reg(r);
+            let off = signed(r, imm.width);
+            Operand::Mem {
+                ra,
+                off: 4 * if ra == 255 {
+                    off & imm.max() as i64
+                } else {
+                    off
+                },
+            }
+        }
+        OpKind::PrCc { .. } => Operand::Imm(r.below(2) as i64),
         OpKind::RegHideRz { .. } => Operand::Reg {
             r: reg(r),
             neg: false,

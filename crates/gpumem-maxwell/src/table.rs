@@ -132,7 +132,7 @@ pub enum Op {
     Exit,
     /// `NOP`.
     Nop,
-    /// `BAR`: CTA barrier.
+    /// `BAR`: CTA barrier (`.SYNC`, `.ARV`, `.RED`, `.SCAN` in [`ModId::Mode`]).
     Bar,
     /// `MEMBAR`: memory barrier.
     Membar,
@@ -192,6 +192,20 @@ pub enum Op {
     Shfl,
     /// `CS2R`: read a special register at fixed latency.
     Cs2r,
+    /// `ATOM`: atomic read-modify-write on global memory (op in [`ModId::Atom`], type in [`ModId::Sz`]).
+    Atom,
+    /// `ATOMS`: atomic read-modify-write on shared memory.
+    Atoms,
+    /// `RED`: reduction on global memory (no result).
+    Red,
+    /// `CCTL`: cache control on global/generic addresses.
+    Cctl,
+    /// `CCTLL`: cache control on local addresses.
+    Cctll,
+    /// `P2R`: predicates (or the condition code) to a register.
+    P2r,
+    /// `R2P`: a register to predicates (or the condition code).
+    R2p,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
@@ -309,11 +323,21 @@ pub enum ModId {
     Rtt,
     /// IDE's `.EN` (bit 5 clear).
     En,
+    /// The atomic/reduction operation (`.ADD`, `.MIN`, ..., `.EXCH`, `.SAFEADD`).
+    Atom,
+    /// MEMBAR's invalidation (`.IVALLD`, `.IVALLT`, `.IVALLTD`).
+    Ivall,
+    /// BAR.RED's reduction (`.POPC`, `.AND`, `.OR`).
+    RedOp,
+    /// CCTL's operation (`.PF1`, `.PF1.5`, `.PF2`, `.WB`, `.IV`, `.RS`, `.RSLB`).
+    CctlOp,
+    /// CCTL's cache (`.U`, `.C`, `.I`, `.CRS`).
+    CacheType,
 }
 
 impl ModId {
     /// Every id, in declaration order (`ALL[id as usize] == id`).
-    pub const ALL: [ModId; 55] = [
+    pub const ALL: [ModId; 60] = [
         ModId::E,
         ModId::Cop,
         ModId::Sz,
@@ -369,6 +393,11 @@ impl ModId {
         ModId::Bpt,
         ModId::Rtt,
         ModId::En,
+        ModId::Atom,
+        ModId::Ivall,
+        ModId::RedOp,
+        ModId::CctlOp,
+        ModId::CacheType,
     ];
     /// How many ids there are.
     pub const COUNT: usize = ModId::ALL.len();
@@ -431,6 +460,11 @@ impl ModId {
             ModId::Bpt => "bpt",
             ModId::Rtt => "rtt",
             ModId::En => "en",
+            ModId::Atom => "atom",
+            ModId::Ivall => "ivall",
+            ModId::RedOp => "redop",
+            ModId::CctlOp => "cctlop",
+            ModId::CacheType => "cachetype",
         }
     }
 }
@@ -681,6 +715,12 @@ pub enum OpKind {
     /// A destination register that is not printed (and may be left out in source) when
     /// it is `RZ` (VOTE's `Rd`).
     RegHideRz { f: Field },
+    /// `[Ra + simm]` whose offset field counts 32-bit words (ATOMS), printed in bytes;
+    /// with `RZ` the offset is unsigned.
+    MemW { ra: Field, imm: Field },
+    /// P2R/R2P's predicate set: `PR` (bit clear) or `CC` (bit set). Decoded as
+    /// [`crate::inst::Operand::Imm`] 0 or 1.
+    PrCc { f: Field },
     /// `c[bank][Ra+offset]` of BRX's and JMX's constant-bank target: as
     /// [`OpKind::ConstMem`], except that `RZ` with a zero offset prints `c[0x0][RZ]`.
     ConstReg { bank: Field, ra: Field, imm: Field },
@@ -710,11 +750,14 @@ impl OpKind {
             | OpKind::SReg { f }
             | OpKind::CondCode { f }
             | OpKind::Scoreboard { f }
-            | OpKind::SbSet { f } => [Some(f), None, None, None, None],
+            | OpKind::SbSet { f }
+            | OpKind::PrCc { f } => [Some(f), None, None, None, None],
             OpKind::ConstAddr { bank, off } => [Some(bank), Some(off), None, None, None],
             OpKind::RegOff { ra, off } => [Some(ra), Some(off), None, None, None],
             OpKind::RegHideRz { f } => [Some(f), None, None, None, None],
-            OpKind::Mem { ra, imm } => [Some(ra), Some(imm), None, None, None],
+            OpKind::Mem { ra, imm } | OpKind::MemW { ra, imm } => {
+                [Some(ra), Some(imm), None, None, None]
+            }
             OpKind::ConstMem { bank, ra, imm } | OpKind::ConstReg { bank, ra, imm } => {
                 [Some(bank), Some(ra), Some(imm), None, None]
             }
@@ -733,6 +776,10 @@ pub use gpumem_isa::Space;
 pub enum MemKind {
     Load,
     Store,
+    /// An atomic read-modify-write that returns the old value (ATOM, ATOMS).
+    Atomic,
+    /// A reduction: a read-modify-write without a result (RED).
+    Reduction,
 }
 
 /// The memory facts of a row. The access size, cache operator, `.E` and LDC's address
