@@ -242,9 +242,15 @@ fn batch(tool: &std::path::Path, target: Target, seed: u64, n: usize, t: &mut Ta
                     .next()
                     .unwrap_or("?")
                     .to_string();
-                t.examples
+                // Prefer an example without nvdisasm's placeholders (`INVALID..`, `???`).
+                let placeholder = |x: &str| x.contains("INVALID") || x.contains("???");
+                let ex = t
+                    .examples
                     .entry(mnemonic.clone())
                     .or_insert_with(|| (l.word, theirs.to_string(), e.to_string()));
+                if placeholder(&ex.1) && !placeholder(theirs) {
+                    *ex = (l.word, theirs.to_string(), e.to_string());
+                }
                 *t.missing.entry(mnemonic).or_default() += 1;
             }
         }
