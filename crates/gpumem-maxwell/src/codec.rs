@@ -62,6 +62,7 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .chain(crate::rows_b::ROWS_B4.iter())
         .chain(crate::rows_b::ROWS_B5.iter())
         .chain(crate::rows_b::ROWS_B6.iter())
+        .chain(crate::rows_b::ROWS_B7.iter())
         .collect()
 });
 
@@ -257,6 +258,12 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
                 ra: RZ,
                 off: off.get_signed(word),
             },
+            OpKind::RegPair { f, add } => Operand::Reg {
+                r: (f.get(word) as u8).wrapping_add(add),
+                neg: false,
+                abs: false,
+                not: false,
+            },
             OpKind::RegHideRz { f } => Operand::Reg {
                 r: f.get(word) as u8,
                 neg: false,
@@ -268,7 +275,10 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
                 off: off.get_signed(word),
             },
         };
-        if let Some(name) = invalid_operand(k, &operands[i]) {
+        // `???255`: the implicit register of a pair passes R254.
+        let bad_pair = matches!(*k, OpKind::RegPair { f, add } if f.width > 0 && f.get(word) + add as u64 > 254);
+        if let Some(name) = invalid_operand(k, &operands[i]).or(bad_pair.then_some("register pair"))
+        {
             return Err(DecodeError::InvalidField {
                 word,
                 addr,
@@ -427,6 +437,9 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
             ) => off.put(bank.put(w, b as u64), o as u64),
             (OpKind::FImm32 { f }, Operand::FImm(b)) => f.put(w, b as u64),
             (OpKind::RegHideRz { f }, Operand::Reg { r, .. }) => f.put(w, r as u64),
+            (OpKind::RegPair { f, add }, Operand::Reg { r, .. }) => {
+                f.put(w, r.wrapping_sub(add) as u64)
+            }
             (OpKind::MemW { ra, imm }, Operand::Mem { ra: r, off }) => {
                 imm.put(ra.put(w, r as u64), (off >> 2) as u64)
             }

@@ -666,6 +666,39 @@ fn match_operands(
             diag: l.err(t.start, t.end, format!("too many operands for {}", op.name)),
         });
     }
+    // A register pair must follow the register its field names (`R2, R3`; `.64`: `R2, R4`;
+    // `RZ` for the fixed one).
+    for (oi, kind) in op.operands.iter().enumerate() {
+        if let (OpKind::RegPair { f, add }, Operand::Reg { r, .. }) = (*kind, inst.operands[oi]) {
+            let base = op
+                .operands
+                .iter()
+                .zip(inst.operands.iter())
+                .find_map(|(k, v)| match (k, v) {
+                    (OpKind::Reg { f: g, .. }, Operand::Reg { r, .. }) if *g == f => Some(*r),
+                    (OpKind::RegPair { f: g, add: a }, Operand::Reg { r, .. }) if *g == f => {
+                        Some(r.wrapping_sub(*a))
+                    }
+                    _ => None,
+                });
+            let want = match base {
+                _ if f.width == 0 => add,
+                Some(b) => b.wrapping_add(add),
+                None => r,
+            };
+            if r != want || (f.width > 0 && r.wrapping_sub(add) as u64 + add as u64 > 254) {
+                let t = &toks[oi.min(toks.len().saturating_sub(1))];
+                return Err(Mismatch {
+                    progress: oi,
+                    diag: l.err(
+                        t.start,
+                        t.end,
+                        format!("operand {} of {} must be R{want} here", oi + 1, op.form),
+                    ),
+                });
+            }
+        }
+    }
     inst.ctrl.reuse = reuse;
     Ok(())
 }
@@ -774,12 +807,14 @@ fn match_one(
         (OpKind::PrCc { .. }, Tok::Ident(n)) if t.plain() && (n == "PR" || n == "CC") => {
             Some(Operand::Imm((n == "CC") as i64))
         }
-        (OpKind::RegHideRz { .. }, Tok::Reg { r }) if t.plain() => Some(Operand::Reg {
-            r: *r,
-            neg: false,
-            abs: false,
-            not: false,
-        }),
+        (OpKind::RegHideRz { .. } | OpKind::RegPair { .. }, Tok::Reg { r }) if t.plain() => {
+            Some(Operand::Reg {
+                r: *r,
+                neg: false,
+                abs: false,
+                not: false,
+            })
+        }
         (OpKind::RegOff { .. }, Tok::Reg { r }) if t.plain() => {
             Some(Operand::Mem { ra: *r, off: 0 })
         }
@@ -1386,7 +1421,7 @@ pub(crate) fn kind_name(k: &OpKind) -> &'static str {
         OpKind::SbSet { .. } => "a scoreboard set ({5,2,0})",
         OpKind::ConstAddr { .. } => "a constant address c[bank][offset]",
         OpKind::RegOff { .. } => "a register and an offset (`R0 -0x50`)",
-        OpKind::RegHideRz { .. } => "a register (R0..R254, RZ)",
+        OpKind::RegHideRz { .. } | OpKind::RegPair { .. } => "a register (R0..R254, RZ)",
         OpKind::PrCc { .. } => "`PR` or `CC`",
     }
 }

@@ -179,7 +179,9 @@ fn modifiers_before(neg: bool, not: bool, abs: bool, out: &mut String) {
 /// Writes an operand up to its suffixes; returns whether a closing `|` is still owed.
 fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool {
     match (*k, *v) {
-        (OpKind::RegHideRz { .. }, Operand::Reg { r, .. }) => reg_name(r, out),
+        (OpKind::RegHideRz { .. } | OpKind::RegPair { .. }, Operand::Reg { r, .. }) => {
+            reg_name(r, out)
+        }
         (OpKind::Reg { .. }, Operand::Reg { r, neg, abs, not }) => {
             modifiers_before(neg, not, abs, out);
             reg_name(r, out);

@@ -1233,3 +1233,171 @@ pub static ROWS_B6: &[OpSpec] = &[
         bits(0, 7) | bit(39) | bits(43, 50),
     ),
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Compare-and-swap. The swap value is not encoded: it is the register after the compare
+// value (`R2, R3`; `.64`: `R2, R4`), or one of the two is `RZ` (flags 50-51 for ATOM,
+// 28-29 for ATOMS; 3 is rejected). nvdisasm prints `???255` when the pair passes R254.
+
+const fn pair(lo: u8, add: u8) -> OpKind {
+    OpKind::RegPair { f: f(lo, 8), add }
+}
+const RZ_LIT: OpKind = OpKind::RegPair {
+    f: f(0, 0),
+    add: 255,
+};
+const CAS: ModGroup = grp!(Atom, 0, 0, { 0 => ".CAS" });
+const SZ32: ModGroup = ModGroup {
+    id: ModId::Sz,
+    field: f(0, 0),
+    hi: None,
+    vals: &[ty(0, "", 4, false)],
+    at: None,
+    alt: None,
+};
+const SZ64: ModGroup = ModGroup {
+    vals: &[ty(0, ".64", 8, false)],
+    ..SZ32
+};
+const SZ_32_64: &[ModVal] = &[ty(0, "", 4, false), ty(1, ".64", 8, false)];
+const fn sz64_at(bit: u8) -> ModGroup {
+    ModGroup {
+        field: f(bit, 1),
+        vals: SZ_32_64,
+        ..SZ32
+    }
+}
+const ATOMS_CAS_OP: ModGroup = grp!(Atom, 53, 2, { 0 => ".CAST", 1 => ".CAST.SPIN", 2 => ".CAS" });
+const ATOM_CAS_MEM: OpKind = OpKind::Mem {
+    ra: f(8, 8),
+    imm: f(28, 20),
+};
+const ATOMS_CAS_MEM: OpKind = OpKind::MemW {
+    ra: f(8, 8),
+    imm: f(30, 22),
+};
+const ATOM_CAS_OPC: u64 = 0xeef << 52;
+const ATOM_CAS_MASK: u64 = 0xfff << 52 | bits(50, 51);
+/// ATOMS.CAS: top byte 0xee with bit 55 clear (0xee6/0xee7 are rejected by the op group).
+const ATOMS_CAS_OPC: u64 = 0xee << 56;
+const ATOMS_CAS_MASK: u64 = 0x1ff << 55 | bits(28, 29);
+
+/// A row under its own form name.
+const fn named(form: &'static str, r: OpSpec) -> OpSpec {
+    OpSpec { form, ..r }
+}
+
+pub static ROWS_B7: &[OpSpec] = &[
+    named(
+        "ATOM_CAS",
+        atomic(
+            Op::Atom,
+            "ATOM",
+            ATOM_CAS_OPC,
+            ATOM_CAS_MASK | bit(49),
+            &[E48, CAS, SZ32],
+            &[reg(0, true), ATOM_CAS_MEM, pair(20, 0), pair(20, 1)],
+            0,
+            Space::Global,
+            MemKind::Atomic,
+        ),
+    ),
+    named(
+        "ATOM_CAS64",
+        atomic(
+            Op::Atom,
+            "ATOM",
+            ATOM_CAS_OPC | bit(49),
+            ATOM_CAS_MASK | bit(49),
+            &[E48, CAS, SZ64],
+            &[reg(0, true), ATOM_CAS_MEM, pair(20, 0), pair(20, 2)],
+            0,
+            Space::Global,
+            MemKind::Atomic,
+        ),
+    ),
+    named(
+        "ATOM_CAS_RZ1",
+        atomic(
+            Op::Atom,
+            "ATOM",
+            ATOM_CAS_OPC | bit(50),
+            ATOM_CAS_MASK,
+            &[E48, CAS, sz64_at(49)],
+            &[reg(0, true), ATOM_CAS_MEM, reg(20, false), RZ_LIT],
+            0,
+            Space::Global,
+            MemKind::Atomic,
+        ),
+    ),
+    named(
+        "ATOM_CAS_RZ2",
+        atomic(
+            Op::Atom,
+            "ATOM",
+            ATOM_CAS_OPC | bit(51),
+            ATOM_CAS_MASK,
+            &[E48, CAS, sz64_at(49)],
+            &[reg(0, true), ATOM_CAS_MEM, RZ_LIT, pair(20, 0)],
+            0,
+            Space::Global,
+            MemKind::Atomic,
+        ),
+    ),
+    named(
+        "ATOMS_CAS",
+        atomic(
+            Op::Atoms,
+            "ATOMS",
+            ATOMS_CAS_OPC,
+            ATOMS_CAS_MASK | bit(52),
+            &[ATOMS_CAS_OP, SZ32],
+            &[reg(0, true), ATOMS_CAS_MEM, pair(20, 0), pair(20, 1)],
+            0,
+            Space::Shared,
+            MemKind::Atomic,
+        ),
+    ),
+    named(
+        "ATOMS_CAS64",
+        atomic(
+            Op::Atoms,
+            "ATOMS",
+            ATOMS_CAS_OPC | bit(52),
+            ATOMS_CAS_MASK | bit(52),
+            &[ATOMS_CAS_OP, SZ64],
+            &[reg(0, true), ATOMS_CAS_MEM, pair(20, 0), pair(20, 2)],
+            0,
+            Space::Shared,
+            MemKind::Atomic,
+        ),
+    ),
+    named(
+        "ATOMS_CAS_RZ1",
+        atomic(
+            Op::Atoms,
+            "ATOMS",
+            ATOMS_CAS_OPC | bit(28),
+            ATOMS_CAS_MASK,
+            &[ATOMS_CAS_OP, sz64_at(52)],
+            &[reg(0, true), ATOMS_CAS_MEM, reg(20, false), RZ_LIT],
+            0,
+            Space::Shared,
+            MemKind::Atomic,
+        ),
+    ),
+    named(
+        "ATOMS_CAS_RZ2",
+        atomic(
+            Op::Atoms,
+            "ATOMS",
+            ATOMS_CAS_OPC | bit(29),
+            ATOMS_CAS_MASK,
+            &[ATOMS_CAS_OP, sz64_at(52)],
+            &[reg(0, true), ATOMS_CAS_MEM, RZ_LIT, pair(20, 0)],
+            0,
+            Space::Shared,
+            MemKind::Atomic,
+        ),
+    ),
+];

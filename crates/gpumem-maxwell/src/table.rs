@@ -721,6 +721,10 @@ pub enum OpKind {
     /// P2R/R2P's predicate set: `PR` (bit clear) or `CC` (bit set). Decoded as
     /// [`crate::inst::Operand::Imm`] 0 or 1.
     PrCc { f: Field },
+    /// A register named by another operand's field plus `add` (CAS's implicit second
+    /// register: `R2, R3` from Rb = R2, `.64`: `R2, R4`); a zero-width field names `RZ`
+    /// (`add` = 255). nvdisasm prints `???255` when the sum passes R254: rejected.
+    RegPair { f: Field, add: u8 },
     /// `c[bank][Ra+offset]` of BRX's and JMX's constant-bank target: as
     /// [`OpKind::ConstMem`], except that `RZ` with a zero offset prints `c[0x0][RZ]`.
     ConstReg { bank: Field, ra: Field, imm: Field },
@@ -751,7 +755,8 @@ impl OpKind {
             | OpKind::CondCode { f }
             | OpKind::Scoreboard { f }
             | OpKind::SbSet { f }
-            | OpKind::PrCc { f } => [Some(f), None, None, None, None],
+            | OpKind::PrCc { f }
+            | OpKind::RegPair { f, .. } => [Some(f), None, None, None, None],
             OpKind::ConstAddr { bank, off } => [Some(bank), Some(off), None, None, None],
             OpKind::RegOff { ra, off } => [Some(ra), Some(off), None, None, None],
             OpKind::RegHideRz { f } => [Some(f), None, None, None, None],
