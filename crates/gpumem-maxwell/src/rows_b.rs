@@ -1401,3 +1401,236 @@ pub static ROWS_B7: &[OpSpec] = &[
         ),
     ),
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Video ops. Each operand's selector (a: 36-38, b: 28-30) is split into rows by its class
+// (byte 0-3: `.B1`..`.B3` on the register; half 4-5: `.H1`; word 6; 7 = `INVALIDSEL6` is
+// rejected), so that one 2-bit group (bits 48-49, signedness of a and b) spells the type
+// pair: `.U8.U32`, ..., and nothing for S32 with a signed full-width b (`VMNMX.UD R24, ...`).
+// b is a register (bit 50 set) or a 16-bit immediate at 20-35 (class 16).
+
+const V_BSEL_BYTE: ModGroup = ModGroup {
+    at: Some(2),
+    ..grp!(HalfB, 28, 2, { 0 => "", 1 => ".B1", 2 => ".B2", 3 => ".B3" })
+};
+const V_BSEL_HALF: ModGroup = ModGroup {
+    at: Some(2),
+    ..grp!(HalfB, 28, 1, { 0 => "", 1 => ".H1" })
+};
+const V_ASEL_BYTE: ModGroup = ModGroup {
+    at: Some(1),
+    ..grp!(HalfA, 36, 2, { 0 => "", 1 => ".B1", 2 => ".B2", 3 => ".B3" })
+};
+const V_ASEL_HALF: ModGroup = ModGroup {
+    at: Some(1),
+    ..grp!(HalfA, 36, 1, { 0 => "", 1 => ".H1" })
+};
+const V_CC: ModGroup = ModGroup {
+    at: Some(0),
+    ..flag!(Cc, 47, ".CC")
+};
+const V_UD: ModGroup = grp!(Ud, 54, 1, { 0 => ".UD", 1 => "" });
+const V_SAT: ModGroup = flag!(Sat, 55, ".SAT");
+const V_MODE: ModGroup = grp!(Mode, 51, 3, {
+    0 => ".MRG_16H", 1 => ".MRG_16L", 2 => ".MRG_8B0", 3 => ".MRG_8B2", 4 => ".ACC", 5 => ".MIN",
+    6 => ".MAX", 7 => "",
+});
+const VMNMX_MX: ModGroup = flag!(Mx, 56, ".MX");
+/// b's immediate prints signed when b is signed (bit 49; group 1 of the row is the types).
+const V_IMM16: OpKind = OpKind::UImm {
+    f: f(20, 16),
+    hide: None,
+    signed_if: Some((1, 2)),
+};
+const V_OPS_R: &[OpKind] = &[
+    reg(0, true),
+    rs(8, 0, false),
+    rs(20, 1, false),
+    rs(39, 2, false),
+];
+const V_OPS_I: &[OpKind] = &[reg(0, true), rs(8, 0, false), V_IMM16, rs(39, 2, false)];
+const V_T_8_8: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U8.U8", 1 => ".S8.U8", 2 => ".U8.S8", 3 => ".S8.S8" });
+const V_T_8_16: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U8.U16", 1 => ".S8.U16", 2 => ".U8.S16", 3 => ".S8.S16" });
+const V_T_8_32: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U8.U32", 1 => ".S8.U32", 2 => ".U8.S32", 3 => ".S8.S32" });
+const V_T_8_I: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U8.U16", 1 => ".S8.U16", 2 => ".U8.S16", 3 => ".S8.S16" });
+const V_T_16_8: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U16.U8", 1 => ".S16.U8", 2 => ".U16.S8", 3 => ".S16.S8" });
+const V_T_16_16: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U16.U16", 1 => ".S16.U16", 2 => ".U16.S16", 3 => ".S16.S16" });
+const V_T_16_32: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U16.U32", 1 => ".S16.U32", 2 => ".U16.S32", 3 => ".S16.S32" });
+const V_T_16_I: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U16.U16", 1 => ".S16.U16", 2 => ".U16.S16", 3 => ".S16.S16" });
+const V_T_32_8: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U32.U8", 1 => ".S32.U8", 2 => ".U32.S8", 3 => ".S32.S8" });
+const V_T_32_16: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U32.U16", 1 => ".S32.U16", 2 => ".U32.S16", 3 => ".S32.S16" });
+const V_T_32_32: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U32.U32", 1 => ".S32.U32", 2 => ".U32.S32", 3 => "" });
+const V_T_32_I: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U32.U16", 1 => ".S32.U16", 2 => ".U32.S16", 3 => "" });
+
+/// Word classes first: the parser takes the first row whose text fits, and a source
+/// without type suffixes means S32 (`VMNMX.UD R24, ...`).
+pub static ROWS_B8: &[OpSpec] = &[
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_32_32",
+        0x3a << 56 | 6 << 36 | bit(50) | 6 << 28,
+        0xfe << 56 | 7 << 36 | bit(50) | 7 << 28,
+        &[V_UD, V_T_32_32, VMNMX_MX, V_SAT, V_MODE, V_CC],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_32_I",
+        0x3a << 56 | 6 << 36,
+        0xfe << 56 | 7 << 36 | bit(50),
+        &[V_UD, V_T_32_I, VMNMX_MX, V_SAT, V_MODE, V_CC],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_32_16",
+        0x3a << 56 | 6 << 36 | bit(50) | 4 << 28,
+        0xfe << 56 | 7 << 36 | bit(50) | 6 << 28,
+        &[V_UD, V_T_32_16, VMNMX_MX, V_SAT, V_MODE, V_CC, V_BSEL_HALF],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_32_8",
+        0x3a << 56 | 6 << 36 | bit(50),
+        0xfe << 56 | 7 << 36 | bit(50) | 4 << 28,
+        &[V_UD, V_T_32_8, VMNMX_MX, V_SAT, V_MODE, V_CC, V_BSEL_BYTE],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_16_32",
+        0x3a << 56 | 4 << 36 | bit(50) | 6 << 28,
+        0xfe << 56 | 6 << 36 | bit(50) | 7 << 28,
+        &[V_UD, V_T_16_32, VMNMX_MX, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_16_I",
+        0x3a << 56 | 4 << 36,
+        0xfe << 56 | 6 << 36 | bit(50),
+        &[V_UD, V_T_16_I, VMNMX_MX, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_16_16",
+        0x3a << 56 | 4 << 36 | bit(50) | 4 << 28,
+        0xfe << 56 | 6 << 36 | bit(50) | 6 << 28,
+        &[
+            V_UD,
+            V_T_16_16,
+            VMNMX_MX,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_HALF,
+            V_BSEL_HALF,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_16_8",
+        0x3a << 56 | 4 << 36 | bit(50),
+        0xfe << 56 | 6 << 36 | bit(50) | 4 << 28,
+        &[
+            V_UD,
+            V_T_16_8,
+            VMNMX_MX,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_HALF,
+            V_BSEL_BYTE,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_8_32",
+        0x3a << 56 | bit(50) | 6 << 28,
+        0xfe << 56 | 4 << 36 | bit(50) | 7 << 28,
+        &[V_UD, V_T_8_32, VMNMX_MX, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_8_I",
+        0x3a << 56,
+        0xfe << 56 | 4 << 36 | bit(50),
+        &[V_UD, V_T_8_I, VMNMX_MX, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_8_16",
+        0x3a << 56 | bit(50) | 4 << 28,
+        0xfe << 56 | 4 << 36 | bit(50) | 6 << 28,
+        &[
+            V_UD,
+            V_T_8_16,
+            VMNMX_MX,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_BYTE,
+            V_BSEL_HALF,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_8_8",
+        0x3a << 56 | bit(50),
+        0xfe << 56 | 4 << 36 | bit(50) | 4 << 28,
+        &[
+            V_UD,
+            V_T_8_8,
+            VMNMX_MX,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_BYTE,
+            V_BSEL_BYTE,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+];

@@ -206,6 +206,8 @@ pub enum Op {
     P2r,
     /// `R2P`: a register to predicates (or the condition code).
     R2p,
+    /// `VMNMX`: video (sub-word) minimum/maximum with an optional secondary operation.
+    Vmnmx,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
@@ -333,11 +335,15 @@ pub enum ModId {
     CctlOp,
     /// CCTL's cache (`.U`, `.C`, `.I`, `.CRS`).
     CacheType,
+    /// The video ops' `.UD` (bit clear).
+    Ud,
+    /// VMNMX's `.MX`.
+    Mx,
 }
 
 impl ModId {
     /// Every id, in declaration order (`ALL[id as usize] == id`).
-    pub const ALL: [ModId; 60] = [
+    pub const ALL: [ModId; 62] = [
         ModId::E,
         ModId::Cop,
         ModId::Sz,
@@ -398,6 +404,8 @@ impl ModId {
         ModId::RedOp,
         ModId::CctlOp,
         ModId::CacheType,
+        ModId::Ud,
+        ModId::Mx,
     ];
     /// How many ids there are.
     pub const COUNT: usize = ModId::ALL.len();
@@ -465,6 +473,8 @@ impl ModId {
             ModId::RedOp => "redop",
             ModId::CctlOp => "cctlop",
             ModId::CacheType => "cachetype",
+            ModId::Ud => "UD",
+            ModId::Mx => "MX",
         }
     }
 }
