@@ -208,6 +208,8 @@ pub enum Op {
     R2p,
     /// `VMNMX`: video (sub-word) minimum/maximum with an optional secondary operation.
     Vmnmx,
+    /// `VSET`: video (sub-word) compare to a register.
+    Vset,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
