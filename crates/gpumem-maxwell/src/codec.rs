@@ -65,6 +65,7 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .chain(crate::rows_b::ROWS_B7.iter())
         .chain(crate::rows_b::ROWS_B8.iter())
         .chain(crate::rows_b::ROWS_B9.iter())
+        .chain(crate::rows_b::ROWS_B10.iter())
         .collect()
 });
 

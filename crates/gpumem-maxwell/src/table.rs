@@ -210,6 +210,8 @@ pub enum Op {
     Vmnmx,
     /// `VSET`: video (sub-word) compare to a register.
     Vset,
+    /// `VABSDIFF`: video (sub-word) absolute difference.
+    Vabsdiff,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
@@ -341,11 +343,13 @@ pub enum ModId {
     Ud,
     /// VMNMX's `.MX`.
     Mx,
+    /// VABSDIFF's `.SD`.
+    Sd,
 }
 
 impl ModId {
     /// Every id, in declaration order (`ALL[id as usize] == id`).
-    pub const ALL: [ModId; 62] = [
+    pub const ALL: [ModId; 63] = [
         ModId::E,
         ModId::Cop,
         ModId::Sz,
@@ -408,6 +412,7 @@ impl ModId {
         ModId::CacheType,
         ModId::Ud,
         ModId::Mx,
+        ModId::Sd,
     ];
     /// How many ids there are.
     pub const COUNT: usize = ModId::ALL.len();
@@ -477,6 +482,7 @@ impl ModId {
             ModId::CacheType => "cachetype",
             ModId::Ud => "UD",
             ModId::Mx => "MX",
+            ModId::Sd => "SD",
         }
     }
 }
