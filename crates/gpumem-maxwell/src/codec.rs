@@ -66,6 +66,8 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .chain(crate::rows_b::ROWS_B8.iter())
         .chain(crate::rows_b::ROWS_B9.iter())
         .chain(crate::rows_b::ROWS_B10.iter())
+        .chain(crate::rows_b::ROWS_B11.iter())
+        .chain(crate::rows_b::ROWS_B12.iter())
         .collect()
 });
 

@@ -212,6 +212,10 @@ pub enum Op {
     Vset,
     /// `VABSDIFF`: video (sub-word) absolute difference.
     Vabsdiff,
+    /// `VSHL`: video (sub-word) shift left.
+    Vshl,
+    /// `VSHR`: video (sub-word) shift right.
+    Vshr,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
