@@ -68,6 +68,7 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .chain(crate::rows_b::ROWS_B10.iter())
         .chain(crate::rows_b::ROWS_B11.iter())
         .chain(crate::rows_b::ROWS_B12.iter())
+        .chain(crate::rows_b::ROWS_B13.iter())
         .collect()
 });
 

@@ -99,10 +99,15 @@ pub fn write_body(inst: &Inst, out: &mut String) {
         (true, Some((a, b))) => (1u64 << a) | (1u64 << b),
         _ => 0,
     };
-    if po {
+    // A row with a `ModId::Po` marker prints `.PO` there (VADD: after the types).
+    let po_marker = op.mods.iter().any(|g| g.id == ModId::Po);
+    if po && !po_marker {
         out.push_str(".PO");
     }
     for (i, g) in op.mods.iter().enumerate() {
+        if po && g.id == ModId::Po {
+            out.push_str(".PO");
+        }
         if g.at.is_none()
             && let Some(v) = g.spell(&inst.mods, inst.mods[i])
         {

@@ -216,6 +216,8 @@ pub enum Op {
     Vshl,
     /// `VSHR`: video (sub-word) shift right.
     Vshr,
+    /// `VADD`: video (sub-word) add.
+    Vadd,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
@@ -349,11 +351,13 @@ pub enum ModId {
     Mx,
     /// VABSDIFF's `.SD`.
     Sd,
+    /// A bitless marker: where a row prints `.PO` (VADD: after the types), instead of right after the mnemonic.
+    Po,
 }
 
 impl ModId {
     /// Every id, in declaration order (`ALL[id as usize] == id`).
-    pub const ALL: [ModId; 63] = [
+    pub const ALL: [ModId; 64] = [
         ModId::E,
         ModId::Cop,
         ModId::Sz,
@@ -417,6 +421,7 @@ impl ModId {
         ModId::Ud,
         ModId::Mx,
         ModId::Sd,
+        ModId::Po,
     ];
     /// How many ids there are.
     pub const COUNT: usize = ModId::ALL.len();
@@ -487,6 +492,7 @@ impl ModId {
             ModId::Ud => "UD",
             ModId::Mx => "MX",
             ModId::Sd => "SD",
+            ModId::Po => "PO",
         }
     }
 }
