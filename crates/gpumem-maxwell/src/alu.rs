@@ -168,6 +168,14 @@ const fn with_po(r: OpSpec, a: u8, b: u8) -> OpSpec {
     }
 }
 
+/// A branch: nvdisasm ignores all four reuse bits of its control slot.
+const fn any_reuse(r: OpSpec) -> OpSpec {
+    OpSpec {
+        reuse_ok: 0b1111,
+        ..r
+    }
+}
+
 /// A fixed-latency ALU row.
 #[allow(clippy::too_many_arguments)]
 const fn alu(
@@ -1458,7 +1466,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         Flow::Next,
     ),
     // Control flow.
-    row(
+    any_reuse(row(
         Op::Bra,
         "BRA",
         "BRA",
@@ -1472,9 +1480,9 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(8, 15) | bits(44, 51),
         Latency::Fixed,
         Flow::Branch,
-    ),
+    )),
     // BRA to an address read from a constant bank (bit 5): `BRA c[0x1f][-0x8]`.
-    row(
+    any_reuse(row(
         Op::Bra,
         "BRA",
         "BRA_C",
@@ -1485,9 +1493,9 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(8, 15) | bits(41, 51),
         Latency::Fixed,
         Flow::Branch,
-    ),
+    )),
     // SSY takes no guard: bits 16-19 are ignored with the rest.
-    row(
+    any_reuse(row(
         Op::Ssy,
         "SSY",
         "SSY",
@@ -1498,8 +1506,8 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(0, 4) | bits(6, 19) | bits(44, 51),
         Latency::Fixed,
         Flow::Next,
-    ),
-    row(
+    )),
+    any_reuse(row(
         Op::Ssy,
         "SSY",
         "SSY_C",
@@ -1510,8 +1518,8 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(0, 4) | bits(6, 19) | bits(41, 51),
         Latency::Fixed,
         Flow::Next,
-    ),
-    row(
+    )),
+    any_reuse(row(
         Op::Sync,
         "SYNC",
         "SYNC",
@@ -1522,8 +1530,8 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(5, 15) | bits(20, 50),
         Latency::Fixed,
         Flow::Sync,
-    ),
-    row(
+    )),
+    any_reuse(row(
         Op::Exit,
         "EXIT",
         "EXIT",
@@ -1534,7 +1542,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(6, 15) | bits(20, 51),
         Latency::Fixed,
         Flow::Exit,
-    ),
+    )),
     row(
         Op::Nop,
         "NOP",
@@ -1584,7 +1592,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         "MEMBAR",
         0xef98 << 48,
         OPC | bits(0, 1),
-        &[grp!(Level, 8, 2, { 0 => ".CTA", 1 => ".GL", 2 => ".SYS" })],
+        &[grp!(Level, 8, 2, { 0 => ".CTA", 1 => ".GL", 2 => ".SYS", 3 => ".VC" })],
         &[],
         bits(2, 7) | bits(10, 15) | bits(20, 50),
         Latency::Variable,

@@ -56,6 +56,19 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
     crate::table::MEMORY_OPS
         .iter()
         .chain(crate::alu::ALU_OPS.iter())
+        .chain(crate::rows_b::ROWS_B.iter())
+        .chain(crate::rows_b::ROWS_B2.iter())
+        .chain(crate::rows_b::ROWS_B3.iter())
+        .chain(crate::rows_b::ROWS_B4.iter())
+        .chain(crate::rows_b::ROWS_B5.iter())
+        .chain(crate::rows_b::ROWS_B6.iter())
+        .chain(crate::rows_b::ROWS_B7.iter())
+        .chain(crate::rows_b::ROWS_B8.iter())
+        .chain(crate::rows_b::ROWS_B9.iter())
+        .chain(crate::rows_b::ROWS_B10.iter())
+        .chain(crate::rows_b::ROWS_B11.iter())
+        .chain(crate::rows_b::ROWS_B12.iter())
+        .chain(crate::rows_b::ROWS_B13.iter())
         .collect()
 });
 
@@ -192,11 +205,25 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
                 };
                 Operand::Mem { ra: r, off }
             }
-            OpKind::ConstMem { bank, ra, imm } => Operand::ConstMem {
-                bank: bank.get(word) as u8,
-                ra: ra.get(word) as u8,
-                off: imm.get_signed(word),
-            },
+            OpKind::MemW { ra, imm } => {
+                let r = ra.get(word) as u8;
+                let off = if r == RZ {
+                    imm.get(word) as i64
+                } else {
+                    imm.get_signed(word)
+                };
+                Operand::Mem {
+                    ra: r,
+                    off: off * 4,
+                }
+            }
+            OpKind::ConstMem { bank, ra, imm } | OpKind::ConstReg { bank, ra, imm } => {
+                Operand::ConstMem {
+                    bank: bank.get(word) as u8,
+                    ra: ra.get(word) as u8,
+                    off: imm.get_signed(word),
+                }
+            }
             OpKind::ConstOperand {
                 bank,
                 off,
@@ -231,14 +258,33 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
             OpKind::SReg { f } => Operand::SReg(f.get(word) as u8),
             OpKind::CondCode { f } => Operand::Cc(f.get(word) as u8),
             OpKind::Scoreboard { f } => Operand::Sb(f.get(word) as u8),
-            OpKind::SbSet { f } => Operand::Imm(f.get(word) as i64),
+            OpKind::SbSet { f } | OpKind::PrCc { f } => Operand::Imm(f.get(word) as i64),
             OpKind::ConstAddr { bank, off } => Operand::ConstMem {
                 bank: bank.get(word) as u8,
                 ra: RZ,
                 off: off.get_signed(word),
             },
+            OpKind::RegPair { f, add } => Operand::Reg {
+                r: (f.get(word) as u8).wrapping_add(add),
+                neg: false,
+                abs: false,
+                not: false,
+            },
+            OpKind::RegHideRz { f } => Operand::Reg {
+                r: f.get(word) as u8,
+                neg: false,
+                abs: false,
+                not: false,
+            },
+            OpKind::RegOff { ra, off } => Operand::Mem {
+                ra: ra.get(word) as u8,
+                off: off.get_signed(word),
+            },
         };
-        if let Some(name) = invalid_operand(k, &operands[i]) {
+        // `???255`: the implicit register of a pair passes R254.
+        let bad_pair = matches!(*k, OpKind::RegPair { f, add } if f.width > 0 && f.get(word) + add as u64 > 254);
+        if let Some(name) = invalid_operand(k, &operands[i]).or(bad_pair.then_some("register pair"))
+        {
             return Err(DecodeError::InvalidField {
                 word,
                 addr,
@@ -352,7 +398,7 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
                 imm.put(ra.put(w, r as u64), off as u64)
             }
             (
-                OpKind::ConstMem { bank, ra, imm },
+                OpKind::ConstMem { bank, ra, imm } | OpKind::ConstReg { bank, ra, imm },
                 Operand::ConstMem {
                     bank: b,
                     ra: r,
@@ -387,6 +433,7 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
             }
             (OpKind::UImm { f, .. }, Operand::Imm(v))
             | (OpKind::SbSet { f }, Operand::Imm(v))
+            | (OpKind::PrCc { f }, Operand::Imm(v))
             | (OpKind::Imm32 { f, .. }, Operand::Imm(v)) => f.put(w, v as u64),
             (
                 OpKind::ConstAddr { bank, off },
@@ -395,6 +442,16 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
                 },
             ) => off.put(bank.put(w, b as u64), o as u64),
             (OpKind::FImm32 { f }, Operand::FImm(b)) => f.put(w, b as u64),
+            (OpKind::RegHideRz { f }, Operand::Reg { r, .. }) => f.put(w, r as u64),
+            (OpKind::RegPair { f, add }, Operand::Reg { r, .. }) => {
+                f.put(w, r.wrapping_sub(add) as u64)
+            }
+            (OpKind::MemW { ra, imm }, Operand::Mem { ra: r, off }) => {
+                imm.put(ra.put(w, r as u64), (off >> 2) as u64)
+            }
+            (OpKind::RegOff { ra, off }, Operand::Mem { ra: r, off: o }) => {
+                off.put(ra.put(w, r as u64), o as u64)
+            }
             (OpKind::Target { f }, Operand::Target(t)) => f.put(w, (t - addr as i64 - 8) as u64),
             (OpKind::SReg { f }, Operand::SReg(s)) => f.put(w, s as u64),
             (OpKind::CondCode { f }, Operand::Cc(c)) => f.put(w, c as u64),

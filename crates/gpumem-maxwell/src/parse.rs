@@ -197,6 +197,11 @@ enum Tok {
     Ident(String),
     /// `{5,2,0}`: a set of small numbers, as a bit mask.
     Set(u64),
+    /// `R0 -0x50`: a register and an offset without a comma (BRX, JMX).
+    RegOff {
+        ra: u8,
+        off: i128,
+    },
 }
 
 /// An operand with its prefixes (`-`, `~`, `!`, `|..|`) and dotted suffixes (`.CC`,
@@ -409,6 +414,11 @@ fn parse_operand(l: &Line, start: usize, end: usize) -> Result<PTok, Diagnostic>
             }
         }
         Tok::Set(m)
+    } else if let Some((ra, off)) = body
+        .split_once(' ')
+        .and_then(|(a, b)| Some((reg_num(a.trim())?, parse_int(b.trim())?)))
+    {
+        Tok::RegOff { ra, off }
     } else if let Some(v) = parse_int(body) {
         Tok::Int(v)
     } else if float_bits(body).is_some() {
@@ -658,6 +668,39 @@ fn match_operands(
             diag: l.err(t.start, t.end, format!("too many operands for {}", op.name)),
         });
     }
+    // A register pair must follow the register its field names (`R2, R3`; `.64`: `R2, R4`;
+    // `RZ` for the fixed one).
+    for (oi, kind) in op.operands.iter().enumerate() {
+        if let (OpKind::RegPair { f, add }, Operand::Reg { r, .. }) = (*kind, inst.operands[oi]) {
+            let base = op
+                .operands
+                .iter()
+                .zip(inst.operands.iter())
+                .find_map(|(k, v)| match (k, v) {
+                    (OpKind::Reg { f: g, .. }, Operand::Reg { r, .. }) if *g == f => Some(*r),
+                    (OpKind::RegPair { f: g, add: a }, Operand::Reg { r, .. }) if *g == f => {
+                        Some(r.wrapping_sub(*a))
+                    }
+                    _ => None,
+                });
+            let want = match base {
+                _ if f.width == 0 => add,
+                Some(b) => b.wrapping_add(add),
+                None => r,
+            };
+            if r != want || (f.width > 0 && r.wrapping_sub(add) as u64 + add as u64 > 254) {
+                let t = &toks[oi.min(toks.len().saturating_sub(1))];
+                return Err(Mismatch {
+                    progress: oi,
+                    diag: l.err(
+                        t.start,
+                        t.end,
+                        format!("operand {} of {} must be R{want} here", oi + 1, op.form),
+                    ),
+                });
+            }
+        }
+    }
     inst.ctrl.reuse = reuse;
     Ok(())
 }
@@ -735,6 +778,48 @@ fn match_one(
                 off: *off as i64,
             })
         }
+        (OpKind::RegOff { off: f, .. }, Tok::RegOff { ra, off }) if t.plain() => {
+            if !fits_signed(*off, f.width) {
+                return Err(format!("offset out of range: signed {}-bit", f.width));
+            }
+            Some(Operand::Mem {
+                ra: *ra,
+                off: *off as i64,
+            })
+        }
+        (OpKind::MemW { imm, .. }, Tok::Mem { ra, off }) if t.plain() => {
+            let words = *off / 4;
+            let ok = *off % 4 == 0
+                && if *ra == RZ {
+                    words >= 0 && words <= imm.max() as i128
+                } else {
+                    fits_signed(words, imm.width)
+                };
+            if !ok {
+                return Err(format!(
+                    "offset must be a multiple of 4 that fits {} bits of words",
+                    imm.width
+                ));
+            }
+            Some(Operand::Mem {
+                ra: *ra,
+                off: *off as i64,
+            })
+        }
+        (OpKind::PrCc { .. }, Tok::Ident(n)) if t.plain() && (n == "PR" || n == "CC") => {
+            Some(Operand::Imm((n == "CC") as i64))
+        }
+        (OpKind::RegHideRz { .. } | OpKind::RegPair { .. }, Tok::Reg { r }) if t.plain() => {
+            Some(Operand::Reg {
+                r: *r,
+                neg: false,
+                abs: false,
+                not: false,
+            })
+        }
+        (OpKind::RegOff { .. }, Tok::Reg { r }) if t.plain() => {
+            Some(Operand::Mem { ra: *r, off: 0 })
+        }
         (OpKind::SbSet { f }, Tok::Set(m)) if t.plain() => {
             if *m > f.max() {
                 return Err(format!("scoreboard set out of range: 0..={}", f.width - 1));
@@ -764,7 +849,10 @@ fn match_one(
                 off: *off as i64,
             })
         }
-        (OpKind::ConstMem { bank, imm, .. }, Tok::CMem { bank: b, ra, off }) if t.plain() => {
+        (
+            OpKind::ConstMem { bank, imm, .. } | OpKind::ConstReg { bank, imm, .. },
+            Tok::CMem { bank: b, ra, off },
+        ) if t.plain() => {
             if *b < 0 || *b > bank.max() as i128 {
                 return Err(format!("constant bank out of range: 0..={}", bank.max()));
             }
@@ -1311,6 +1399,12 @@ pub fn parse_program(src: &str, target: Target) -> Result<Program, Diagnostics> 
 pub(crate) fn implicit_operand(k: &OpKind) -> Option<Operand> {
     match k {
         OpKind::CondCode { .. } => Some(Operand::Cc(15)),
+        OpKind::RegHideRz { .. } => Some(Operand::Reg {
+            r: RZ,
+            neg: false,
+            abs: false,
+            not: false,
+        }),
         OpKind::Pred { hide_pt: true, .. } => Some(Operand::Pred { p: 7, neg: false }),
         OpKind::UImm { hide: Some(h), .. } => Some(Operand::Imm(*h as i64)),
         OpKind::SbSet { .. } => Some(Operand::Imm(0)),
@@ -1323,8 +1417,8 @@ pub(crate) fn kind_name(k: &OpKind) -> &'static str {
     match k {
         OpKind::Reg { .. } => "a register (R0..R254, RZ)",
         OpKind::Pred { .. } | OpKind::SparsePred { .. } => "a predicate (P0..P6, PT)",
-        OpKind::Mem { .. } => "an address [Ra + imm]",
-        OpKind::ConstMem { .. } => "a constant address c[bank][Ra + imm]",
+        OpKind::Mem { .. } | OpKind::MemW { .. } => "an address [Ra + imm]",
+        OpKind::ConstMem { .. } | OpKind::ConstReg { .. } => "a constant address c[bank][Ra + imm]",
         OpKind::ConstOperand { .. } => "a constant c[bank][offset]",
         OpKind::Imm20 { .. }
         | OpKind::UImm20 { .. }
@@ -1337,6 +1431,9 @@ pub(crate) fn kind_name(k: &OpKind) -> &'static str {
         OpKind::Scoreboard { .. } => "a scoreboard (SB0..SB5)",
         OpKind::SbSet { .. } => "a scoreboard set ({5,2,0})",
         OpKind::ConstAddr { .. } => "a constant address c[bank][offset]",
+        OpKind::RegOff { .. } => "a register and an offset (`R0 -0x50`)",
+        OpKind::RegHideRz { .. } | OpKind::RegPair { .. } => "a register (R0..R254, RZ)",
+        OpKind::PrCc { .. } => "`PR` or `CC`",
     }
 }
 

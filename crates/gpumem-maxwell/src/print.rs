@@ -99,10 +99,15 @@ pub fn write_body(inst: &Inst, out: &mut String) {
         (true, Some((a, b))) => (1u64 << a) | (1u64 << b),
         _ => 0,
     };
-    if po {
+    // A row with a `ModId::Po` marker prints `.PO` there (VADD: after the types).
+    let po_marker = op.mods.iter().any(|g| g.id == ModId::Po);
+    if po && !po_marker {
         out.push_str(".PO");
     }
     for (i, g) in op.mods.iter().enumerate() {
+        if po && g.id == ModId::Po {
+            out.push_str(".PO");
+        }
         if g.at.is_none()
             && let Some(v) = g.spell(&inst.mods, inst.mods[i])
         {
@@ -179,6 +184,9 @@ fn modifiers_before(neg: bool, not: bool, abs: bool, out: &mut String) {
 /// Writes an operand up to its suffixes; returns whether a closing `|` is still owed.
 fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool {
     match (*k, *v) {
+        (OpKind::RegHideRz { .. } | OpKind::RegPair { .. }, Operand::Reg { r, .. }) => {
+            reg_name(r, out)
+        }
         (OpKind::Reg { .. }, Operand::Reg { r, neg, abs, not }) => {
             modifiers_before(neg, not, abs, out);
             reg_name(r, out);
@@ -190,7 +198,14 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
             }
             pred_name(p, out);
         }
-        (OpKind::Mem { .. }, Operand::Mem { ra, off }) => {
+        (OpKind::RegOff { .. }, Operand::Mem { ra, off }) => {
+            reg_name(ra, out);
+            if off != 0 {
+                out.push(' ');
+                hex_signed(off, out);
+            }
+        }
+        (OpKind::Mem { .. } | OpKind::MemW { .. }, Operand::Mem { ra, off }) => {
             out.push('[');
             if ra == RZ {
                 if off == 0 {
@@ -206,6 +221,18 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
                 }
             }
             out.push(']');
+        }
+        (
+            OpKind::ConstReg { .. },
+            Operand::ConstMem {
+                bank,
+                ra: RZ,
+                off: 0,
+            },
+        ) => {
+            out.push_str("c[");
+            push_hex(bank as u64, out);
+            out.push_str("][RZ]");
         }
         (_, Operand::ConstMem { bank, ra, off }) => {
             out.push_str("c[");
@@ -257,6 +284,7 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
         ) => {
             let _ = write!(out, "{i:#x}");
         }
+        (OpKind::PrCc { .. }, Operand::Imm(c)) => out.push_str(if c != 0 { "CC" } else { "PR" }),
         (OpKind::SbSet { .. }, Operand::Imm(m)) => {
             out.push('{');
             let mut first = true;
@@ -297,6 +325,7 @@ pub fn operand_printed(k: &OpKind, v: &Operand) -> bool {
     match (k, v) {
         (_, Operand::None) => false,
         (OpKind::CondCode { .. }, Operand::Cc(15)) => false,
+        (OpKind::RegHideRz { .. }, Operand::Reg { r: RZ, .. }) => false,
         (OpKind::Pred { hide_pt: true, .. }, Operand::Pred { p: 7, neg: false }) => false,
         (OpKind::UImm { hide: Some(h), .. }, Operand::Imm(i)) => *i as u64 != *h,
         (OpKind::SbSet { .. }, Operand::Imm(i)) => *i != 0,

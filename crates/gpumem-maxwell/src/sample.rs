@@ -108,7 +108,7 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
                 },
             }
         }
-        OpKind::ConstMem { imm, .. } => Operand::ConstMem {
+        OpKind::ConstMem { imm, .. } | OpKind::ConstReg { imm, .. } => Operand::ConstMem {
             bank: r.below(32) as u8,
             ra: reg(r),
             off: signed(r, imm.width),
@@ -140,6 +140,35 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
             1 => 63,
             _ => r.below(64) as i64,
         }),
+        OpKind::MemW { imm, .. } => {
+            let ra = reg(r);
+            let off = signed(r, imm.width);
+            Operand::Mem {
+                ra,
+                off: 4 * if ra == 255 {
+                    off & imm.max() as i64
+                } else {
+                    off
+                },
+            }
+        }
+        OpKind::PrCc { .. } => Operand::Imm(r.below(2) as i64),
+        OpKind::RegPair { add, .. } => Operand::Reg {
+            r: add,
+            neg: false,
+            abs: false,
+            not: false,
+        },
+        OpKind::RegHideRz { .. } => Operand::Reg {
+            r: reg(r),
+            neg: false,
+            abs: false,
+            not: false,
+        },
+        OpKind::RegOff { off, .. } => Operand::Mem {
+            ra: reg(r),
+            off: signed(r, off.width),
+        },
         OpKind::ConstAddr { bank, off } => Operand::ConstMem {
             bank: r.below(bank.max() + 1) as u8,
             ra: crate::inst::RZ,
@@ -177,6 +206,27 @@ pub fn inst(r: &mut Rng, op: &'static OpSpec, mods: &[u8], addr: u64) -> Inst {
     inst.guard_neg = g & 8 != 0;
     for (k, kind) in op.operands.iter().enumerate() {
         inst.operands[k] = operand(r, kind, addr);
+    }
+    // Register pairs follow the register their field names: one base for the row.
+    if op
+        .operands
+        .iter()
+        .any(|k| matches!(k, OpKind::RegPair { f, .. } if f.width > 0))
+    {
+        let base = r.below(253) as u8;
+        for (k, kind) in op.operands.iter().enumerate() {
+            match *kind {
+                OpKind::RegPair { f, add } if f.width > 0 => {
+                    inst.operands[k] = Operand::Reg {
+                        r: base + add,
+                        neg: false,
+                        abs: false,
+                        not: false,
+                    }
+                }
+                _ => {}
+            }
+        }
     }
     inst.po = inst.po_by_fields();
     inst.ctrl = ctrl(r, op);

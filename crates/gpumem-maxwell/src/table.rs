@@ -132,12 +132,92 @@ pub enum Op {
     Exit,
     /// `NOP`.
     Nop,
-    /// `BAR`: CTA barrier.
+    /// `BAR`: CTA barrier (`.SYNC`, `.ARV`, `.RED`, `.SCAN` in [`ModId::Mode`]).
     Bar,
     /// `MEMBAR`: memory barrier.
     Membar,
     /// `DEPBAR`: wait on scoreboards.
     Depbar,
+    /// `BRK`: pop the break stack and jump there.
+    Brk,
+    /// `PBK`: push a break target.
+    Pbk,
+    /// `CONT`: pop the continue stack and jump there.
+    Cont,
+    /// `PCNT`: push a continue target.
+    Pcnt,
+    /// `CAL`: relative call.
+    Cal,
+    /// `RET`: return.
+    Ret,
+    /// `JCAL`: absolute call.
+    Jcal,
+    /// `PRET`: push a return address.
+    Pret,
+    /// `JMP`: absolute jump.
+    Jmp,
+    /// `JMX`: jump to a register plus an absolute offset.
+    Jmx,
+    /// `BRX`: indirect branch, register plus offset.
+    Brx,
+    /// `KIL`: kill the thread.
+    Kil,
+    /// `BPT`: breakpoint / trap.
+    Bpt,
+    /// `LONGJMP`.
+    Longjmp,
+    /// `PLONGJMP`: push a long-jump target.
+    Plongjmp,
+    /// `PEXIT`: push an exit target.
+    Pexit,
+    /// `RTT`: return from trap.
+    Rtt,
+    /// `SAM`.
+    Sam,
+    /// `RAM`.
+    Ram,
+    /// `IDE`: interrupt enable/disable.
+    Ide,
+    /// `GETCRSPTR`: read the call-return stack pointer.
+    Getcrsptr,
+    /// `GETLMEMBASE`: read the local-memory base.
+    Getlmembase,
+    /// `SETCRSPTR`: set the call-return stack pointer.
+    Setcrsptr,
+    /// `SETLMEMBASE`: set the local-memory base.
+    Setlmembase,
+    /// `VOTE`: warp vote (`.ALL`, `.ANY`, `.EQ`; mode in [`ModId::Mode`]).
+    Vote,
+    /// `SHFL`: warp shuffle (`.IDX`, `.UP`, `.DOWN`, `.BFLY`; mode in [`ModId::Mode`]).
+    Shfl,
+    /// `CS2R`: read a special register at fixed latency.
+    Cs2r,
+    /// `ATOM`: atomic read-modify-write on global memory (op in [`ModId::Atom`], type in [`ModId::Sz`]).
+    Atom,
+    /// `ATOMS`: atomic read-modify-write on shared memory.
+    Atoms,
+    /// `RED`: reduction on global memory (no result).
+    Red,
+    /// `CCTL`: cache control on global/generic addresses.
+    Cctl,
+    /// `CCTLL`: cache control on local addresses.
+    Cctll,
+    /// `P2R`: predicates (or the condition code) to a register.
+    P2r,
+    /// `R2P`: a register to predicates (or the condition code).
+    R2p,
+    /// `VMNMX`: video (sub-word) minimum/maximum with an optional secondary operation.
+    Vmnmx,
+    /// `VSET`: video (sub-word) compare to a register.
+    Vset,
+    /// `VABSDIFF`: video (sub-word) absolute difference.
+    Vabsdiff,
+    /// `VSHL`: video (sub-word) shift left.
+    Vshl,
+    /// `VSHR`: video (sub-word) shift right.
+    Vshr,
+    /// `VADD`: video (sub-word) add.
+    Vadd,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
@@ -247,11 +327,37 @@ pub enum ModId {
     Level,
     /// DEPBAR's `.LE`.
     Le,
+    /// CAL/JCAL/PRET's `.NOINC` (bit 6 clear).
+    NoInc,
+    /// BPT's mode (`.TRAP`, `.CAL`, ...).
+    Bpt,
+    /// RTT's mode (`.TERMINATE`, `.FALLTHROUGH`, `.PREEMPTED`).
+    Rtt,
+    /// IDE's `.EN` (bit 5 clear).
+    En,
+    /// The atomic/reduction operation (`.ADD`, `.MIN`, ..., `.EXCH`, `.SAFEADD`).
+    Atom,
+    /// MEMBAR's invalidation (`.IVALLD`, `.IVALLT`, `.IVALLTD`).
+    Ivall,
+    /// BAR.RED's reduction (`.POPC`, `.AND`, `.OR`).
+    RedOp,
+    /// CCTL's operation (`.PF1`, `.PF1.5`, `.PF2`, `.WB`, `.IV`, `.RS`, `.RSLB`).
+    CctlOp,
+    /// CCTL's cache (`.U`, `.C`, `.I`, `.CRS`).
+    CacheType,
+    /// The video ops' `.UD` (bit clear).
+    Ud,
+    /// VMNMX's `.MX`.
+    Mx,
+    /// VABSDIFF's `.SD`.
+    Sd,
+    /// A bitless marker: where a row prints `.PO` (VADD: after the types), instead of right after the mnemonic.
+    Po,
 }
 
 impl ModId {
     /// Every id, in declaration order (`ALL[id as usize] == id`).
-    pub const ALL: [ModId; 51] = [
+    pub const ALL: [ModId; 64] = [
         ModId::E,
         ModId::Cop,
         ModId::Sz,
@@ -303,6 +409,19 @@ impl ModId {
         ModId::Trig,
         ModId::Level,
         ModId::Le,
+        ModId::NoInc,
+        ModId::Bpt,
+        ModId::Rtt,
+        ModId::En,
+        ModId::Atom,
+        ModId::Ivall,
+        ModId::RedOp,
+        ModId::CctlOp,
+        ModId::CacheType,
+        ModId::Ud,
+        ModId::Mx,
+        ModId::Sd,
+        ModId::Po,
     ];
     /// How many ids there are.
     pub const COUNT: usize = ModId::ALL.len();
@@ -361,6 +480,19 @@ impl ModId {
             ModId::Trig => "TRIG",
             ModId::Level => "level",
             ModId::Le => "le",
+            ModId::NoInc => "noinc",
+            ModId::Bpt => "bpt",
+            ModId::Rtt => "rtt",
+            ModId::En => "en",
+            ModId::Atom => "atom",
+            ModId::Ivall => "ivall",
+            ModId::RedOp => "redop",
+            ModId::CctlOp => "cctlop",
+            ModId::CacheType => "cachetype",
+            ModId::Ud => "UD",
+            ModId::Mx => "MX",
+            ModId::Sd => "SD",
+            ModId::Po => "PO",
         }
     }
 }
@@ -604,6 +736,26 @@ pub enum OpKind {
     /// A branch address read from a constant bank, `c[bank][offset]` with a signed byte
     /// offset (BRA's and SSY's constant-bank target, bit 5).
     ConstAddr { bank: Field, off: Field },
+    /// A register and a signed offset without a comma between them (BRX's and JMX's
+    /// target, `R0 -0x50`); the offset is not printed when zero. Decoded as
+    /// [`crate::inst::Operand::Mem`].
+    RegOff { ra: Field, off: Field },
+    /// A destination register that is not printed (and may be left out in source) when
+    /// it is `RZ` (VOTE's `Rd`).
+    RegHideRz { f: Field },
+    /// `[Ra + simm]` whose offset field counts 32-bit words (ATOMS), printed in bytes;
+    /// with `RZ` the offset is unsigned.
+    MemW { ra: Field, imm: Field },
+    /// P2R/R2P's predicate set: `PR` (bit clear) or `CC` (bit set). Decoded as
+    /// [`crate::inst::Operand::Imm`] 0 or 1.
+    PrCc { f: Field },
+    /// A register named by another operand's field plus `add` (CAS's implicit second
+    /// register: `R2, R3` from Rb = R2, `.64`: `R2, R4`); a zero-width field names `RZ`
+    /// (`add` = 255). nvdisasm prints `???255` when the sum passes R254: rejected.
+    RegPair { f: Field, add: u8 },
+    /// `c[bank][Ra+offset]` of BRX's and JMX's constant-bank target: as
+    /// [`OpKind::ConstMem`], except that `RZ` with a zero offset prints `c[0x0][RZ]`.
+    ConstReg { bank: Field, ra: Field, imm: Field },
 }
 
 impl OpKind {
@@ -630,10 +782,18 @@ impl OpKind {
             | OpKind::SReg { f }
             | OpKind::CondCode { f }
             | OpKind::Scoreboard { f }
-            | OpKind::SbSet { f } => [Some(f), None, None, None, None],
+            | OpKind::SbSet { f }
+            | OpKind::PrCc { f }
+            | OpKind::RegPair { f, .. } => [Some(f), None, None, None, None],
             OpKind::ConstAddr { bank, off } => [Some(bank), Some(off), None, None, None],
-            OpKind::Mem { ra, imm } => [Some(ra), Some(imm), None, None, None],
-            OpKind::ConstMem { bank, ra, imm } => [Some(bank), Some(ra), Some(imm), None, None],
+            OpKind::RegOff { ra, off } => [Some(ra), Some(off), None, None, None],
+            OpKind::RegHideRz { f } => [Some(f), None, None, None, None],
+            OpKind::Mem { ra, imm } | OpKind::MemW { ra, imm } => {
+                [Some(ra), Some(imm), None, None, None]
+            }
+            OpKind::ConstMem { bank, ra, imm } | OpKind::ConstReg { bank, ra, imm } => {
+                [Some(bank), Some(ra), Some(imm), None, None]
+            }
             OpKind::Imm20 { f, sign } | OpKind::UImm20 { f, sign } | OpKind::FImm20 { f, sign } => {
                 [Some(f), Some(sign), None, None, None]
             }
@@ -649,6 +809,10 @@ pub use gpumem_isa::Space;
 pub enum MemKind {
     Load,
     Store,
+    /// An atomic read-modify-write that returns the old value (ATOM, ATOMS).
+    Atomic,
+    /// A reduction: a read-modify-write without a result (RED).
+    Reduction,
 }
 
 /// The memory facts of a row. The access size, cache operator, `.E` and LDC's address

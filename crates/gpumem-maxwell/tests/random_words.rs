@@ -158,6 +158,8 @@ struct Tally {
     rejected_by_both: usize,
     /// nvdisasm decodes, gpumem rejects: by the word's top 16 bits' nvdisasm mnemonic.
     missing: BTreeMap<String, usize>,
+    /// One example per missing mnemonic: (word, nvdisasm's text, gpumem's error).
+    examples: BTreeMap<String, (u64, String, String)>,
     failures: Vec<String>,
 }
 
@@ -227,7 +229,7 @@ fn batch(tool: &std::path::Path, target: Target, seed: u64, n: usize, t: &mut Ta
                     reencoded.push((i, w2));
                 }
             }
-            (Err(_), false) => {
+            (Err(e), false) => {
                 let theirs = texts.get(&i).map(String::as_str).unwrap_or("?");
                 // The mnemonic: the first token after the guard, up to its first `.`.
                 let body = match theirs.strip_prefix('@') {
@@ -240,6 +242,15 @@ fn batch(tool: &std::path::Path, target: Target, seed: u64, n: usize, t: &mut Ta
                     .next()
                     .unwrap_or("?")
                     .to_string();
+                // Prefer an example without nvdisasm's placeholders (`INVALID..`, `???`).
+                let placeholder = |x: &str| x.contains("INVALID") || x.contains("???");
+                let ex = t
+                    .examples
+                    .entry(mnemonic.clone())
+                    .or_insert_with(|| (l.word, theirs.to_string(), e.to_string()));
+                if placeholder(&ex.1) && !placeholder(theirs) {
+                    *ex = (l.word, theirs.to_string(), e.to_string());
+                }
                 *t.missing.entry(mnemonic).or_default() += 1;
             }
         }
@@ -300,6 +311,14 @@ fn random_words(target: Target, seed: u64) {
         t.rejected_by_both,
         &top[..top.len().min(25)]
     );
+    // `GPUMEM_RANDOM_WORDS_ALL=1`: every missing mnemonic, with one example each.
+    if std::env::var("GPUMEM_RANDOM_WORDS_ALL").as_deref() == Ok("1") {
+        for (m, n) in &top {
+            if let Some((w, theirs, e)) = t.examples.get(*m) {
+                eprintln!("  missing {m}: {n}, e.g. {w:#018x} `{theirs}`: {e}");
+            }
+        }
+    }
     assert!(
         t.failures.is_empty(),
         "{} failures, first ones:\n{}",

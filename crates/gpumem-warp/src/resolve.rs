@@ -116,8 +116,17 @@ impl Exec {
             .operands
             .iter()
             .any(|k| matches!(k, OpKind::ConstAddr { .. }));
+        // Only BAR.SYNC with an immediate id and count has a functional model; the other
+        // modes and register operands run as an ALU row without one (`unsupported`).
+        let plain_bar = inst.mod_val(ModId::Mode).is_some_and(|v| v.text == ".SYNC")
+            && !inst
+                .op
+                .operands
+                .iter()
+                .any(|k| matches!(k, OpKind::Reg { .. }));
         let kind = match inst.op.op {
             Op::Bra | Op::Ssy if const_target => Kind::Alu,
+            Op::Bar if !plain_bar => Kind::Alu,
             Op::Bra => Kind::Bra,
             Op::Ssy => Kind::Ssy,
             Op::Sync => Kind::Sync,
@@ -152,6 +161,8 @@ impl MemPre {
         let kind = match facts.kind {
             MemKind::Load => AccessKind::Load,
             MemKind::Store => AccessKind::Store,
+            // Atomics and reductions have no functional model yet: `unsupported`.
+            MemKind::Atomic | MemKind::Reduction => return None,
         };
         let space = facts.space;
         let mut p = MemPre {

@@ -1,0 +1,2418 @@
+//! Breadth set B of the Maxwell table: the rest of the control-flow family (BRK, PBK,
+//! CONT, PCNT, CAL, RET, JCAL, PRET, JMP, JMX, BRX, KIL, BPT, ...), warp-wide ops (VOTE,
+//! SHFL), barriers, atomics and the other forms nvdisasm 11.8 decodes that ptxas rarely
+//! emits. Same conventions as `alu.rs`; bit positions and spellings checked against
+//! nvdisasm 11.8 (`docs/research/maxwell-breadth-B.md` on the research branch holds the
+//! sweeps).
+//!
+//! None of these rows has a functional model: the executor faults `unsupported` on them.
+
+use crate::table::{
+    Flow, Latency, MemFacts, MemKind, MemSize, ModGroup, ModId, ModVal, Op, OpKind, OpSpec,
+    RegCount, Space, Target, ValSem,
+};
+use gpumem_isa::bits::Field;
+
+macro_rules! vals {
+    ($($v:expr => $t:expr),* $(,)?) => { &[$(ModVal { value: $v, text: $t, aliases: &[], sem: ValSem::None }),*] };
+}
+/// A mnemonic modifier group.
+macro_rules! grp {
+    ($id:ident, $lo:expr, $w:expr, { $($v:expr => $t:expr),* $(,)? }) => {
+        ModGroup { id: ModId::$id, field: Field::new($lo, $w), hi: None, vals: vals!($($v => $t),*), at: None, alt: None }
+    };
+}
+/// A one-bit mnemonic flag.
+macro_rules! flag {
+    ($id:ident, $bit:expr, $t:expr) => {
+        grp!($id, $bit, 1, { 0 => "", 1 => $t })
+    };
+}
+
+const fn f(lo: u8, w: u8) -> Field {
+    Field::new(lo, w)
+}
+
+/// Bits `lo..=hi`.
+const fn bits(lo: u8, hi: u8) -> u64 {
+    ((1u64 << (hi - lo + 1)) - 1) << lo
+}
+
+const fn bit(n: u8) -> u64 {
+    1 << n
+}
+
+/// A row; `reuse_ok` is what nvdisasm accepts in the control slot's reuse bits.
+#[allow(clippy::too_many_arguments)]
+const fn row(
+    op: Op,
+    name: &'static str,
+    form: &'static str,
+    opcode: u64,
+    mask: u64,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+    ignored: u64,
+    latency: Latency,
+    reuse_ok: u8,
+    flow: Flow,
+) -> OpSpec {
+    OpSpec {
+        op,
+        name,
+        form,
+        opcode,
+        mask,
+        mods,
+        operands,
+        ignored,
+        since: Target::Sm50,
+        latency,
+        mem: None,
+        reuse_ok,
+        flow,
+        po: None,
+    }
+}
+
+/// The branch family: 12-bit opcode (bits 52-63); bit 5 selects a constant-bank target.
+const BR12: u64 = 0xfff0_0000_0000_0000;
+const BR12_C: u64 = BR12 | bit(5);
+
+/// A branch-family row: fixed latency, every reuse bit ignored.
+#[allow(clippy::too_many_arguments)]
+const fn br(
+    op: Op,
+    name: &'static str,
+    form: &'static str,
+    opc12: u64,
+    cbank: Option<bool>,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+    ignored: u64,
+    flow: Flow,
+) -> OpSpec {
+    let (opcode, mask) = match cbank {
+        None => (opc12 << 52, BR12),
+        Some(false) => (opc12 << 52, BR12_C),
+        Some(true) => (opc12 << 52 | bit(5), BR12_C),
+    };
+    row(
+        op,
+        name,
+        form,
+        opcode,
+        mask,
+        mods,
+        operands,
+        ignored,
+        Latency::Fixed,
+        0b1111,
+        flow,
+    )
+}
+
+const CC: OpKind = OpKind::CondCode { f: f(0, 5) };
+const REL24: OpKind = OpKind::Target { f: f(20, 24) };
+/// `c[bank][offset]`: bank 36-40, signed byte offset 20-35 (bits 41-51 ignored).
+const CADDR: OpKind = OpKind::ConstAddr {
+    bank: f(36, 5),
+    off: f(20, 16),
+};
+/// An absolute 32-bit target (JMP, JCAL), printed unsigned.
+const ABS32: OpKind = OpKind::UImm {
+    f: f(20, 32),
+    hide: None,
+    signed_if: None,
+};
+/// `c[bank][Ra+offset]` of BRX/JMX's constant-bank form.
+const CREG: OpKind = OpKind::ConstReg {
+    bank: f(36, 5),
+    ra: f(8, 8),
+    imm: f(20, 16),
+};
+const fn reg(lo: u8, write: bool) -> OpKind {
+    OpKind::Reg {
+        f: f(lo, 8),
+        write,
+        count: RegCount::One,
+        reuse: None,
+        neg: None,
+        abs: None,
+        not: None,
+    }
+}
+
+/// CAL/JCAL/PRET: bit 6 clear prints `.NOINC`.
+const NOINC: ModGroup = grp!(NoInc, 6, 1, { 0 => ".NOINC", 1 => "" });
+const LMT: ModGroup = flag!(Lmt, 6, ".LMT");
+const UNI: ModGroup = flag!(U, 7, ".U");
+
+/// Bits of a push-type branch (PBK, PCNT, ...) nvdisasm ignores: no guard, no CC.
+const PUSH_IGN: u64 = bits(0, 4) | bits(6, 19) | bits(44, 51);
+const PUSH_C_IGN: u64 = bits(0, 4) | bits(6, 19) | bits(41, 51);
+/// CAL/PRET keep bit 6 (`.NOINC`).
+const CALL_IGN: u64 = bits(0, 4) | bits(7, 19) | bits(44, 51);
+const CALL_C_IGN: u64 = bits(0, 4) | bits(7, 19) | bits(41, 51);
+/// BRK, CONT, KIL, LONGJMP, RET: a CC test and the guard.
+const POP_IGN: u64 = bits(5, 15) | bits(20, 51);
+
+pub static ROWS_B: &[OpSpec] = &[
+    // Pops: a condition code and a guard.
+    br(
+        Op::Brk,
+        "BRK",
+        "BRK",
+        0xe34,
+        None,
+        &[],
+        &[CC],
+        POP_IGN,
+        Flow::Sync,
+    ),
+    br(
+        Op::Cont,
+        "CONT",
+        "CONT",
+        0xe35,
+        None,
+        &[],
+        &[CC],
+        POP_IGN,
+        Flow::Sync,
+    ),
+    br(
+        Op::Ret,
+        "RET",
+        "RET",
+        0xe32,
+        None,
+        &[],
+        &[CC],
+        POP_IGN,
+        Flow::Exit,
+    ),
+    br(
+        Op::Kil,
+        "KIL",
+        "KIL",
+        0xe33,
+        None,
+        &[],
+        &[CC],
+        POP_IGN,
+        Flow::Exit,
+    ),
+    br(
+        Op::Longjmp,
+        "LONGJMP",
+        "LONGJMP",
+        0xe31,
+        None,
+        &[],
+        &[CC],
+        POP_IGN,
+        Flow::Branch,
+    ),
+    // Pushes: a relative or constant-bank target, no guard.
+    br(
+        Op::Pbk,
+        "PBK",
+        "PBK",
+        0xe2a,
+        Some(false),
+        &[],
+        &[REL24],
+        PUSH_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Pbk,
+        "PBK",
+        "PBK_C",
+        0xe2a,
+        Some(true),
+        &[],
+        &[CADDR],
+        PUSH_C_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Pcnt,
+        "PCNT",
+        "PCNT",
+        0xe2b,
+        Some(false),
+        &[],
+        &[REL24],
+        PUSH_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Pcnt,
+        "PCNT",
+        "PCNT_C",
+        0xe2b,
+        Some(true),
+        &[],
+        &[CADDR],
+        PUSH_C_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Plongjmp,
+        "PLONGJMP",
+        "PLONGJMP",
+        0xe28,
+        Some(false),
+        &[],
+        &[REL24],
+        PUSH_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Plongjmp,
+        "PLONGJMP",
+        "PLONGJMP_C",
+        0xe28,
+        Some(true),
+        &[],
+        &[CADDR],
+        PUSH_C_IGN,
+        Flow::Next,
+    ),
+    // PEXIT: bit 5 is ignored (no constant-bank form).
+    br(
+        Op::Pexit,
+        "PEXIT",
+        "PEXIT",
+        0xe23,
+        None,
+        &[],
+        &[REL24],
+        bits(0, 19) | bits(44, 51),
+        Flow::Next,
+    ),
+    // Calls: bit 6 clear = `.NOINC`.
+    br(
+        Op::Cal,
+        "CAL",
+        "CAL",
+        0xe26,
+        Some(false),
+        &[NOINC],
+        &[REL24],
+        CALL_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Cal,
+        "CAL",
+        "CAL_C",
+        0xe26,
+        Some(true),
+        &[NOINC],
+        &[CADDR],
+        CALL_C_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Pret,
+        "PRET",
+        "PRET",
+        0xe27,
+        Some(false),
+        &[NOINC],
+        &[REL24],
+        CALL_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Pret,
+        "PRET",
+        "PRET_C",
+        0xe27,
+        Some(true),
+        &[NOINC],
+        &[CADDR],
+        CALL_C_IGN,
+        Flow::Next,
+    ),
+    br(
+        Op::Jcal,
+        "JCAL",
+        "JCAL",
+        0xe22,
+        Some(false),
+        &[NOINC],
+        &[ABS32],
+        bits(0, 4) | bits(7, 19),
+        Flow::Next,
+    ),
+    br(
+        Op::Jcal,
+        "JCAL",
+        "JCAL_C",
+        0xe22,
+        Some(true),
+        &[NOINC],
+        &[CADDR],
+        CALL_C_IGN,
+        Flow::Next,
+    ),
+    // Jumps.
+    br(
+        Op::Jmp,
+        "JMP",
+        "JMP",
+        0xe21,
+        Some(false),
+        &[UNI, LMT],
+        &[CC, ABS32],
+        bits(8, 15),
+        Flow::Branch,
+    ),
+    br(
+        Op::Jmp,
+        "JMP",
+        "JMP_C",
+        0xe21,
+        Some(true),
+        &[UNI, LMT],
+        &[CC, CADDR],
+        bits(8, 15) | bits(41, 51),
+        Flow::Branch,
+    ),
+    br(
+        Op::Jmx,
+        "JMX",
+        "JMX",
+        0xe20,
+        Some(false),
+        &[LMT],
+        &[
+            CC,
+            OpKind::RegOff {
+                ra: f(8, 8),
+                off: f(20, 32),
+            },
+        ],
+        bit(7),
+        Flow::Branch,
+    ),
+    br(
+        Op::Jmx,
+        "JMX",
+        "JMX_C",
+        0xe20,
+        Some(true),
+        &[LMT],
+        &[CC, CREG],
+        bit(7) | bits(41, 51),
+        Flow::Branch,
+    ),
+    br(
+        Op::Brx,
+        "BRX",
+        "BRX",
+        0xe25,
+        Some(false),
+        &[LMT],
+        &[
+            CC,
+            OpKind::RegOff {
+                ra: f(8, 8),
+                off: f(20, 24),
+            },
+        ],
+        bit(7) | bits(44, 51),
+        Flow::Branch,
+    ),
+    br(
+        Op::Brx,
+        "BRX",
+        "BRX_C",
+        0xe25,
+        Some(true),
+        &[LMT],
+        &[CC, CREG],
+        bit(7) | bits(41, 51),
+        Flow::Branch,
+    ),
+    // Traps and the rest of the family.
+    br(
+        Op::Bpt,
+        "BPT",
+        "BPT",
+        0xe3a,
+        None,
+        &[
+            grp!(Bpt, 6, 3, { 0 => ".DRAIN_ILLEGAL", 1 => ".CAL", 2 => ".PAUSE", 3 => ".TRAP", 4 => ".INT", 5 => ".DRAIN" }),
+        ],
+        &[OpKind::UImm {
+            f: f(20, 20),
+            hide: Some(0),
+            signed_if: None,
+        }],
+        bits(0, 5) | bits(9, 19) | bits(40, 51),
+        Flow::Next,
+    ),
+    br(
+        Op::Rtt,
+        "RTT",
+        "RTT",
+        0xe36,
+        None,
+        &[grp!(Rtt, 0, 2, { 0 => "", 1 => ".TERMINATE", 2 => ".FALLTHROUGH", 3 => ".PREEMPTED" })],
+        &[],
+        bits(2, 51),
+        Flow::Exit,
+    ),
+    br(
+        Op::Sam,
+        "SAM",
+        "SAM",
+        0xe37,
+        None,
+        &[],
+        &[],
+        bits(0, 51),
+        Flow::Next,
+    ),
+    br(
+        Op::Ram,
+        "RAM",
+        "RAM",
+        0xe38,
+        None,
+        &[],
+        &[],
+        bits(0, 51),
+        Flow::Next,
+    ),
+    row(
+        Op::Ide,
+        "IDE",
+        "IDE",
+        0xe39 << 52,
+        BR12,
+        &[grp!(En, 5, 1, { 0 => ".EN", 1 => "" })],
+        &[OpKind::UImm {
+            f: f(20, 16),
+            hide: None,
+            signed_if: None,
+        }],
+        bits(0, 4) | bits(6, 19) | bits(36, 51),
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    ),
+    row(
+        Op::Getcrsptr,
+        "GETCRSPTR",
+        "GETCRSPTR",
+        0xe2c << 52,
+        BR12,
+        &[],
+        &[reg(0, true)],
+        bits(8, 51),
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    ),
+    row(
+        Op::Getlmembase,
+        "GETLMEMBASE",
+        "GETLMEMBASE",
+        0xe2d << 52,
+        BR12,
+        &[],
+        &[reg(0, true)],
+        bits(8, 51),
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    ),
+    row(
+        Op::Setcrsptr,
+        "SETCRSPTR",
+        "SETCRSPTR",
+        0xe2e << 52,
+        BR12,
+        &[],
+        &[reg(8, false)],
+        bits(0, 7) | bits(16, 51),
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    ),
+    row(
+        Op::Setlmembase,
+        "SETLMEMBASE",
+        "SETLMEMBASE",
+        0xe2f << 52,
+        BR12,
+        &[],
+        &[reg(8, false)],
+        bits(0, 7) | bits(16, 51),
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    ),
+];
+
+const fn pred(lo: u8, neg: Option<Field>, write: bool) -> OpKind {
+    OpKind::Pred {
+        f: f(lo, 3),
+        neg,
+        write,
+        hide_pt: false,
+    }
+}
+const fn uimm(lo: u8, w: u8) -> OpKind {
+    OpKind::UImm {
+        f: f(lo, w),
+        hide: None,
+        signed_if: None,
+    }
+}
+
+const OPC13: u64 = 0xfff8_0000_0000_0000;
+
+/// SHFL's mode (bits 30-31).
+const SHFL_MODE: ModGroup =
+    grp!(Mode, 30, 2, { 0 => ".IDX", 1 => ".UP", 2 => ".DOWN", 3 => ".BFLY" });
+/// SHFL's lane (bit 28 set: a 5-bit immediate at 20-24, else Rb) and mask (bit 29 set: a
+/// 13-bit immediate at 34-46, else Rc); `Pd` is printed first, `PT` included.
+const SHFL_II: &[OpKind] = &[
+    pred(48, None, true),
+    reg(0, true),
+    reg(8, false),
+    uimm(20, 5),
+    uimm(34, 13),
+];
+const SHFL_RI: &[OpKind] = &[
+    pred(48, None, true),
+    reg(0, true),
+    reg(8, false),
+    reg(20, false),
+    uimm(34, 13),
+];
+const SHFL_IR: &[OpKind] = &[
+    pred(48, None, true),
+    reg(0, true),
+    reg(8, false),
+    uimm(20, 5),
+    reg(39, false),
+];
+const SHFL_RR: &[OpKind] = &[
+    pred(48, None, true),
+    reg(0, true),
+    reg(8, false),
+    reg(20, false),
+    reg(39, false),
+];
+
+const fn shfl(
+    form: &'static str,
+    lane_imm: bool,
+    mask_imm: bool,
+    operands: &'static [OpKind],
+    ignored: u64,
+) -> OpSpec {
+    row(
+        Op::Shfl,
+        "SHFL",
+        form,
+        0xef10 << 48 | (lane_imm as u64) << 28 | (mask_imm as u64) << 29,
+        OPC13 | bit(28) | bit(29),
+        &[SHFL_MODE],
+        operands,
+        ignored,
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    )
+}
+
+pub static ROWS_B2: &[OpSpec] = &[
+    // VOTE: `Rd` (RZ not printed), `Pd`, `Pa` with `!`; mode 3 prints `INVALIDVMODE3`.
+    row(
+        Op::Vote,
+        "VOTE",
+        "VOTE",
+        0x50d8 << 48,
+        OPC13,
+        &[grp!(Mode, 48, 2, { 0 => ".ALL", 1 => ".ANY", 2 => ".EQ" })],
+        &[
+            OpKind::RegHideRz { f: f(0, 8) },
+            pred(45, None, true),
+            pred(39, Some(f(42, 1)), false),
+        ],
+        bits(8, 15) | bits(20, 38) | bits(43, 44) | bit(50),
+        Latency::Fixed,
+        0b0111,
+        Flow::Next,
+    ),
+    shfl(
+        "SHFL_II",
+        true,
+        true,
+        SHFL_II,
+        bits(25, 27) | bits(32, 33) | bit(47),
+    ),
+    shfl("SHFL_RI", false, true, SHFL_RI, bits(32, 33) | bit(47)),
+    shfl(
+        "SHFL_IR",
+        true,
+        false,
+        SHFL_IR,
+        bits(25, 27) | bits(32, 38) | bit(47),
+    ),
+    shfl("SHFL_RR", false, false, SHFL_RR, bits(32, 38) | bit(47)),
+    // CS2R: a special register at fixed latency (ptxas: `SR_CLOCKLO`, `SR_GLOBALTIMERLO`).
+    row(
+        Op::Cs2r,
+        "CS2R",
+        "CS2R",
+        0x50c8 << 48,
+        OPC13,
+        &[],
+        &[reg(0, true), OpKind::SReg { f: f(20, 8) }],
+        bits(8, 15) | bits(28, 50),
+        Latency::Fixed,
+        0b0111,
+        Flow::Next,
+    ),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Barriers: MEMBAR's invalidations, every BAR mode and operand form.
+
+/// BAR's mode: groups without bits (each row fixes bits 32-34).
+const BAR_ARV: ModGroup = grp!(Mode, 0, 0, { 0 => ".ARV" });
+const BAR_SCAN: ModGroup = grp!(Mode, 0, 0, { 0 => ".SCAN" });
+const BAR_SYNC: ModGroup = grp!(Mode, 0, 0, { 0 => ".SYNC" });
+const BAR_RED: ModGroup = grp!(Mode, 0, 0, { 0 => ".RED" });
+const BAR_REDOP: ModGroup = grp!(RedOp, 35, 2, { 0 => ".POPC", 1 => ".AND", 2 => ".OR" });
+const BAR_ID_I: OpKind = uimm(8, 8);
+const BAR_ID_R: OpKind = reg(8, false);
+const BAR_CNT_I: OpKind = OpKind::UImm {
+    f: f(20, 12),
+    hide: Some(0),
+    signed_if: None,
+};
+/// ARV and SCAN print a zero thread count (SYNC and RED do not).
+const BAR_CNT_I0: OpKind = uimm(20, 12);
+const BAR_CNT_R: OpKind = reg(20, false);
+const BAR_PA: OpKind = pred(39, Some(f(42, 1)), false);
+
+/// A BAR row: `mode` (bits 32-34), the id from Ra unless `id_imm` (bit 44), the thread
+/// count from Rb unless `cnt_imm` (bit 43). SYNC and ARV have no predicate: bits 39-42
+/// must hold `PT` (nvdisasm rejects any other); RED and SCAN print it last.
+#[allow(clippy::too_many_arguments)]
+const fn bar(
+    op: Op,
+    form: &'static str,
+    mode: u64,
+    id_imm: bool,
+    cnt_imm: bool,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+) -> OpSpec {
+    let pred = mode >= 2;
+    let mut opcode = 0xf0a8 << 48 | mode << 32 | (id_imm as u64) << 44 | (cnt_imm as u64) << 43;
+    let mut mask = OPC13 | bits(32, 34) | bit(43) | bit(44);
+    if !pred {
+        opcode |= 0b0111 << 39;
+        mask |= bits(39, 42);
+    }
+    let mut ignored = bits(0, 7) | bits(45, 50) | bits(37, 38);
+    if mode != 2 {
+        ignored |= bits(35, 36);
+    }
+    if !cnt_imm {
+        ignored |= bits(28, 31);
+    }
+    row(
+        op,
+        "BAR",
+        form,
+        opcode,
+        mask,
+        mods,
+        operands,
+        ignored,
+        Latency::Variable,
+        0b1111,
+        Flow::Barrier,
+    )
+}
+
+pub static ROWS_B3: &[OpSpec] = &[
+    // MEMBAR with an invalidation (bits 0-1 non-zero; the plain form is in alu.rs).
+    row(
+        Op::Membar,
+        "MEMBAR",
+        "MEMBAR_IV",
+        0xef98 << 48,
+        OPC13,
+        &[
+            grp!(Level, 8, 2, { 0 => ".CTA", 1 => ".GL", 2 => ".SYS", 3 => ".VC" }),
+            grp!(Ivall, 0, 2, { 1 => ".IVALLD", 2 => ".IVALLT", 3 => ".IVALLTD" }),
+        ],
+        &[],
+        bits(2, 7) | bits(10, 15) | bits(20, 50),
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    ),
+    bar(
+        Op::Bar,
+        "BAR_SYNC_RR",
+        0,
+        false,
+        false,
+        &[BAR_SYNC],
+        &[BAR_ID_R, BAR_CNT_R],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_SYNC_RI",
+        0,
+        false,
+        true,
+        &[BAR_SYNC],
+        &[BAR_ID_R, BAR_CNT_I],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_SYNC_IR",
+        0,
+        true,
+        false,
+        &[BAR_SYNC],
+        &[BAR_ID_I, BAR_CNT_R],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_ARV_II",
+        1,
+        true,
+        true,
+        &[BAR_ARV],
+        &[BAR_ID_I, BAR_CNT_I0],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_ARV_RR",
+        1,
+        false,
+        false,
+        &[BAR_ARV],
+        &[BAR_ID_R, BAR_CNT_R],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_ARV_RI",
+        1,
+        false,
+        true,
+        &[BAR_ARV],
+        &[BAR_ID_R, BAR_CNT_I0],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_ARV_IR",
+        1,
+        true,
+        false,
+        &[BAR_ARV],
+        &[BAR_ID_I, BAR_CNT_R],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_RED_II",
+        2,
+        true,
+        true,
+        &[BAR_RED, BAR_REDOP],
+        &[BAR_ID_I, BAR_CNT_I, BAR_PA],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_RED_RR",
+        2,
+        false,
+        false,
+        &[BAR_RED, BAR_REDOP],
+        &[BAR_ID_R, BAR_CNT_R, BAR_PA],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_RED_RI",
+        2,
+        false,
+        true,
+        &[BAR_RED, BAR_REDOP],
+        &[BAR_ID_R, BAR_CNT_I, BAR_PA],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_RED_IR",
+        2,
+        true,
+        false,
+        &[BAR_RED, BAR_REDOP],
+        &[BAR_ID_I, BAR_CNT_R, BAR_PA],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_SCAN_II",
+        3,
+        true,
+        true,
+        &[BAR_SCAN],
+        &[BAR_ID_I, BAR_CNT_I0, BAR_PA],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_SCAN_RR",
+        3,
+        false,
+        false,
+        &[BAR_SCAN],
+        &[BAR_ID_R, BAR_CNT_R, BAR_PA],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_SCAN_RI",
+        3,
+        false,
+        true,
+        &[BAR_SCAN],
+        &[BAR_ID_R, BAR_CNT_I0, BAR_PA],
+    ),
+    bar(
+        Op::Bar,
+        "BAR_SCAN_IR",
+        3,
+        true,
+        false,
+        &[BAR_SCAN],
+        &[BAR_ID_I, BAR_CNT_R, BAR_PA],
+    ),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Atomics and reductions.
+
+/// A type value: its spelling and the access it makes (bytes, signedness).
+const fn ty(value: u8, text: &'static str, bytes: u8, signed: bool) -> ModVal {
+    ModVal {
+        value,
+        text,
+        aliases: &[],
+        sem: ValSem::Size(MemSize {
+            bytes,
+            signed,
+            invalid: false,
+            uniform: false,
+        }),
+    }
+}
+
+/// ATOM/RED types. Code 4 prints `.U128` on SM50 and `.F16x2.FTZ.RN` on SM52: one
+/// spelling per target is not modelled, so it is rejected (as are the `INVALIDATOMICSIZE`
+/// codes 6-7).
+const ATOM_TYPES: &[ModVal] = &[
+    ty(0, "", 4, false),
+    ty(1, ".S32", 4, true),
+    ty(2, ".U64", 8, false),
+    ty(3, ".F32.FTZ.RN", 4, false),
+    ty(5, ".S64", 8, true),
+];
+const ATOMS_TYPES: &[ModVal] = &[
+    ty(0, "", 4, false),
+    ty(1, ".S32", 4, true),
+    ty(2, ".U64", 8, false),
+    ty(3, ".S64", 8, true),
+];
+const fn types(lo: u8, vals: &'static [ModVal]) -> ModGroup {
+    ModGroup {
+        id: ModId::Sz,
+        field: f(lo, if vals.len() == 4 { 2 } else { 3 }),
+        hi: None,
+        vals,
+        at: None,
+        alt: None,
+    }
+}
+const ATOM_OP: ModGroup = grp!(Atom, 52, 4, {
+    0 => ".ADD", 1 => ".MIN", 2 => ".MAX", 3 => ".INC", 4 => ".DEC", 5 => ".AND", 6 => ".OR",
+    7 => ".XOR", 8 => ".EXCH", 10 => ".SAFEADD",
+});
+const ATOMS_OP: ModGroup = grp!(Atom, 52, 4, {
+    0 => ".ADD", 1 => ".MIN", 2 => ".MAX", 3 => ".INC", 4 => ".DEC", 5 => ".AND", 6 => ".OR",
+    7 => ".XOR", 8 => ".EXCH",
+});
+const RED_OP: ModGroup = grp!(Atom, 23, 3, {
+    0 => ".ADD", 1 => ".MIN", 2 => ".MAX", 3 => ".INC", 4 => ".DEC", 5 => ".AND", 6 => ".OR",
+    7 => ".XOR",
+});
+const E48: ModGroup = flag!(E, 48, ".E");
+
+#[allow(clippy::too_many_arguments)]
+const fn atomic(
+    op: Op,
+    name: &'static str,
+    opcode: u64,
+    mask: u64,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+    ignored: u64,
+    space: Space,
+    kind: MemKind,
+) -> OpSpec {
+    OpSpec {
+        mem: Some(MemFacts {
+            space,
+            generic: false,
+            kind,
+        }),
+        ..row(
+            op,
+            name,
+            name,
+            opcode,
+            mask,
+            mods,
+            operands,
+            ignored,
+            Latency::Variable,
+            0b1111,
+            Flow::Next,
+        )
+    }
+}
+
+pub static ROWS_B4: &[OpSpec] = &[
+    // ATOM: `.E` 48, type 49-51, op 52-55; signed 20-bit byte offset 28-47.
+    atomic(
+        Op::Atom,
+        "ATOM",
+        0xed << 56,
+        0xff << 56,
+        &[E48, ATOM_OP, types(49, ATOM_TYPES)],
+        &[
+            reg(0, true),
+            OpKind::Mem {
+                ra: f(8, 8),
+                imm: f(28, 20),
+            },
+            reg(20, false),
+        ],
+        0,
+        Space::Global,
+        MemKind::Atomic,
+    ),
+    // ATOMS: type 28-29, signed 22-bit word offset 30-51, op 52-55.
+    atomic(
+        Op::Atoms,
+        "ATOMS",
+        0xec << 56,
+        0xff << 56,
+        &[ATOMS_OP, types(28, ATOMS_TYPES)],
+        &[
+            reg(0, true),
+            OpKind::MemW {
+                ra: f(8, 8),
+                imm: f(30, 22),
+            },
+            reg(20, false),
+        ],
+        0,
+        Space::Shared,
+        MemKind::Atomic,
+    ),
+    // RED: the data register at 0-7 after the address; type 20-22, op 23-25.
+    atomic(
+        Op::Red,
+        "RED",
+        0xebf8 << 48,
+        OPC13,
+        &[E48, RED_OP, types(20, ATOM_TYPES)],
+        &[
+            OpKind::Mem {
+                ra: f(8, 8),
+                imm: f(28, 20),
+            },
+            reg(0, false),
+        ],
+        bits(26, 27) | bits(49, 50),
+        Space::Global,
+        MemKind::Reduction,
+    ),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Cache control. Operation 0 (`QRY1`, printed without a space before the address:
+// `CCTL.E.QRY1[R2]`) is not modelled and rejected, as are 6, 8 and the
+// `INVALIDCCTLOPn`/`INVALIDCACHETYPEn` codes.
+
+const CCTL_OP: ModGroup = grp!(CctlOp, 0, 4, {
+    1 => ".PF1", 2 => ".PF1.5", 3 => ".PF2", 4 => ".WB", 5 => ".IV", 7 => ".RS", 9 => ".RSLB",
+});
+
+pub static ROWS_B5: &[OpSpec] = &[
+    // CCTL: `.E` 52, cache 4-6, op 0-3, signed 30-bit word offset 22-51.
+    row(
+        Op::Cctl,
+        "CCTL",
+        "CCTL",
+        0xef6 << 52,
+        0xffe0_0000_0000_0000,
+        &[
+            flag!(E, 52, ".E"),
+            grp!(CacheType, 4, 3, { 0 => "", 1 => ".U", 2 => ".C", 3 => ".I", 4 => ".CRS" }),
+            CCTL_OP,
+        ],
+        &[OpKind::MemW {
+            ra: f(8, 8),
+            imm: f(22, 30),
+        }],
+        bit(7) | bits(20, 21),
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    ),
+    // CCTLL: op 0-3, cache bits 4-5 must be 0, signed 22-bit word offset 22-43.
+    row(
+        Op::Cctll,
+        "CCTLL",
+        "CCTLL",
+        0xef80 << 48,
+        OPC13 | bits(4, 5),
+        &[CCTL_OP],
+        &[OpKind::MemW {
+            ra: f(8, 8),
+            imm: f(22, 22),
+        }],
+        bits(6, 7) | bits(20, 21) | bits(44, 50),
+        Latency::Variable,
+        0b1111,
+        Flow::Next,
+    ),
+];
+
+// ---------------------------------------------------------------------------------------------
+// P2R / R2P: `PR` or `CC` (bit 40), byte select 41-42 (P2R: on the mnemonic; R2P: on Ra),
+// a mask as a register, a constant or a 20-bit signed immediate.
+
+const PRCC: OpKind = OpKind::PrCc { f: f(40, 1) };
+const fn rs(lo: u8, slot: u8, write: bool) -> OpKind {
+    OpKind::Reg {
+        f: f(lo, 8),
+        write,
+        count: RegCount::One,
+        reuse: Some(slot),
+        neg: None,
+        abs: None,
+        not: None,
+    }
+}
+const I20S: OpKind = OpKind::Imm20 {
+    f: f(20, 19),
+    sign: f(56, 1),
+};
+const CB34: OpKind = OpKind::ConstOperand {
+    bank: f(34, 5),
+    off: f(20, 14),
+    neg: None,
+    abs: None,
+    not: None,
+    spaced: false,
+};
+const P2R_SEL: ModGroup = grp!(Sel, 41, 2, { 0 => "", 1 => ".B1", 2 => ".B2", 3 => ".B3" });
+const R2P_SEL: ModGroup = ModGroup {
+    at: Some(1),
+    ..P2R_SEL
+};
+/// R2P prints its immediate unsigned (`0xfffff`), P2R signed (`-0x7ff01`).
+const U20S: OpKind = OpKind::UImm20 {
+    f: f(20, 19),
+    sign: f(56, 1),
+};
+const OPC13_I: u64 = 0xfef8_0000_0000_0000;
+
+#[allow(clippy::too_many_arguments)]
+const fn fixed(
+    op: Op,
+    name: &'static str,
+    form: &'static str,
+    opcode: u64,
+    mask: u64,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+    ignored: u64,
+) -> OpSpec {
+    row(
+        op,
+        name,
+        form,
+        opcode,
+        mask,
+        mods,
+        operands,
+        ignored,
+        Latency::Fixed,
+        0b0111,
+        Flow::Next,
+    )
+}
+
+pub static ROWS_B6: &[OpSpec] = &[
+    fixed(
+        Op::P2r,
+        "P2R",
+        "P2R_R",
+        0x5ce8 << 48,
+        OPC13,
+        &[P2R_SEL],
+        &[reg(0, true), PRCC, rs(8, 0, false), rs(20, 1, false)],
+        bits(28, 39) | bits(43, 50),
+    ),
+    fixed(
+        Op::P2r,
+        "P2R",
+        "P2R_C",
+        0x4ce8 << 48,
+        OPC13,
+        &[P2R_SEL],
+        &[reg(0, true), PRCC, rs(8, 0, false), CB34],
+        bit(39) | bits(43, 50),
+    ),
+    fixed(
+        Op::P2r,
+        "P2R",
+        "P2R_I",
+        0x38e8 << 48,
+        OPC13_I,
+        &[P2R_SEL],
+        &[reg(0, true), PRCC, rs(8, 0, false), I20S],
+        bit(39) | bits(43, 50),
+    ),
+    fixed(
+        Op::R2p,
+        "R2P",
+        "R2P_R",
+        0x5cf0 << 48,
+        OPC13,
+        &[R2P_SEL],
+        &[PRCC, rs(8, 0, false), rs(20, 1, false)],
+        bits(0, 7) | bits(28, 39) | bits(43, 50),
+    ),
+    fixed(
+        Op::R2p,
+        "R2P",
+        "R2P_C",
+        0x4cf0 << 48,
+        OPC13,
+        &[R2P_SEL],
+        &[PRCC, rs(8, 0, false), CB34],
+        bits(0, 7) | bit(39) | bits(43, 50),
+    ),
+    fixed(
+        Op::R2p,
+        "R2P",
+        "R2P_I",
+        0x38f0 << 48,
+        OPC13_I,
+        &[R2P_SEL],
+        &[PRCC, rs(8, 0, false), U20S],
+        bits(0, 7) | bit(39) | bits(43, 50),
+    ),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Compare-and-swap. The swap value is not encoded: it is the register after the compare
+// value (`R2, R3`; `.64`: `R2, R4`), or one of the two is `RZ` (flags 50-51 for ATOM,
+// 28-29 for ATOMS; 3 is rejected). nvdisasm prints `???255` when the pair passes R254.
+
+const fn pair(lo: u8, add: u8) -> OpKind {
+    OpKind::RegPair { f: f(lo, 8), add }
+}
+const RZ_LIT: OpKind = OpKind::RegPair {
+    f: f(0, 0),
+    add: 255,
+};
+const CAS: ModGroup = grp!(Atom, 0, 0, { 0 => ".CAS" });
+const SZ32: ModGroup = ModGroup {
+    id: ModId::Sz,
+    field: f(0, 0),
+    hi: None,
+    vals: &[ty(0, "", 4, false)],
+    at: None,
+    alt: None,
+};
+const SZ64: ModGroup = ModGroup {
+    vals: &[ty(0, ".64", 8, false)],
+    ..SZ32
+};
+const SZ_32_64: &[ModVal] = &[ty(0, "", 4, false), ty(1, ".64", 8, false)];
+const fn sz64_at(bit: u8) -> ModGroup {
+    ModGroup {
+        field: f(bit, 1),
+        vals: SZ_32_64,
+        ..SZ32
+    }
+}
+const ATOMS_CAS_OP: ModGroup = grp!(Atom, 53, 2, { 0 => ".CAST", 1 => ".CAST.SPIN", 2 => ".CAS" });
+const ATOM_CAS_MEM: OpKind = OpKind::Mem {
+    ra: f(8, 8),
+    imm: f(28, 20),
+};
+const ATOMS_CAS_MEM: OpKind = OpKind::MemW {
+    ra: f(8, 8),
+    imm: f(30, 22),
+};
+const ATOM_CAS_OPC: u64 = 0xeef << 52;
+const ATOM_CAS_MASK: u64 = 0xfff << 52 | bits(50, 51);
+/// ATOMS.CAS: top byte 0xee with bit 55 clear (0xee6/0xee7 are rejected by the op group).
+const ATOMS_CAS_OPC: u64 = 0xee << 56;
+const ATOMS_CAS_MASK: u64 = 0x1ff << 55 | bits(28, 29);
+
+/// A row under its own form name.
+const fn named(form: &'static str, r: OpSpec) -> OpSpec {
+    OpSpec { form, ..r }
+}
+
+pub static ROWS_B7: &[OpSpec] = &[
+    named(
+        "ATOM_CAS",
+        atomic(
+            Op::Atom,
+            "ATOM",
+            ATOM_CAS_OPC,
+            ATOM_CAS_MASK | bit(49),
+            &[E48, CAS, SZ32],
+            &[reg(0, true), ATOM_CAS_MEM, pair(20, 0), pair(20, 1)],
+            0,
+            Space::Global,
+            MemKind::Atomic,
+        ),
+    ),
+    named(
+        "ATOM_CAS64",
+        atomic(
+            Op::Atom,
+            "ATOM",
+            ATOM_CAS_OPC | bit(49),
+            ATOM_CAS_MASK | bit(49),
+            &[E48, CAS, SZ64],
+            &[reg(0, true), ATOM_CAS_MEM, pair(20, 0), pair(20, 2)],
+            0,
+            Space::Global,
+            MemKind::Atomic,
+        ),
+    ),
+    named(
+        "ATOM_CAS_RZ1",
+        atomic(
+            Op::Atom,
+            "ATOM",
+            ATOM_CAS_OPC | bit(50),
+            ATOM_CAS_MASK,
+            &[E48, CAS, sz64_at(49)],
+            &[reg(0, true), ATOM_CAS_MEM, reg(20, false), RZ_LIT],
+            0,
+            Space::Global,
+            MemKind::Atomic,
+        ),
+    ),
+    named(
+        "ATOM_CAS_RZ2",
+        atomic(
+            Op::Atom,
+            "ATOM",
+            ATOM_CAS_OPC | bit(51),
+            ATOM_CAS_MASK,
+            &[E48, CAS, sz64_at(49)],
+            &[reg(0, true), ATOM_CAS_MEM, RZ_LIT, pair(20, 0)],
+            0,
+            Space::Global,
+            MemKind::Atomic,
+        ),
+    ),
+    named(
+        "ATOMS_CAS",
+        atomic(
+            Op::Atoms,
+            "ATOMS",
+            ATOMS_CAS_OPC,
+            ATOMS_CAS_MASK | bit(52),
+            &[ATOMS_CAS_OP, SZ32],
+            &[reg(0, true), ATOMS_CAS_MEM, pair(20, 0), pair(20, 1)],
+            0,
+            Space::Shared,
+            MemKind::Atomic,
+        ),
+    ),
+    named(
+        "ATOMS_CAS64",
+        atomic(
+            Op::Atoms,
+            "ATOMS",
+            ATOMS_CAS_OPC | bit(52),
+            ATOMS_CAS_MASK | bit(52),
+            &[ATOMS_CAS_OP, SZ64],
+            &[reg(0, true), ATOMS_CAS_MEM, pair(20, 0), pair(20, 2)],
+            0,
+            Space::Shared,
+            MemKind::Atomic,
+        ),
+    ),
+    named(
+        "ATOMS_CAS_RZ1",
+        atomic(
+            Op::Atoms,
+            "ATOMS",
+            ATOMS_CAS_OPC | bit(28),
+            ATOMS_CAS_MASK,
+            &[ATOMS_CAS_OP, sz64_at(52)],
+            &[reg(0, true), ATOMS_CAS_MEM, reg(20, false), RZ_LIT],
+            0,
+            Space::Shared,
+            MemKind::Atomic,
+        ),
+    ),
+    named(
+        "ATOMS_CAS_RZ2",
+        atomic(
+            Op::Atoms,
+            "ATOMS",
+            ATOMS_CAS_OPC | bit(29),
+            ATOMS_CAS_MASK,
+            &[ATOMS_CAS_OP, sz64_at(52)],
+            &[reg(0, true), ATOMS_CAS_MEM, RZ_LIT, pair(20, 0)],
+            0,
+            Space::Shared,
+            MemKind::Atomic,
+        ),
+    ),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Video ops. Each operand's selector (a: 36-38, b: 28-30) is split into rows by its class
+// (byte 0-3: `.B1`..`.B3` on the register; half 4-5: `.H1`; word 6; 7 = `INVALIDSEL6` is
+// rejected), so that one 2-bit group (bits 48-49, signedness of a and b) spells the type
+// pair: `.U8.U32`, ..., and nothing for S32 with a signed full-width b (`VMNMX.UD R24, ...`).
+// b is a register (bit 50 set) or a 16-bit immediate at 20-35 (class 16).
+
+const V_BSEL_BYTE: ModGroup = ModGroup {
+    at: Some(2),
+    ..grp!(HalfB, 28, 2, { 0 => "", 1 => ".B1", 2 => ".B2", 3 => ".B3" })
+};
+const V_BSEL_HALF: ModGroup = ModGroup {
+    at: Some(2),
+    ..grp!(HalfB, 28, 1, { 0 => "", 1 => ".H1" })
+};
+const V_ASEL_BYTE: ModGroup = ModGroup {
+    at: Some(1),
+    ..grp!(HalfA, 36, 2, { 0 => "", 1 => ".B1", 2 => ".B2", 3 => ".B3" })
+};
+const V_ASEL_HALF: ModGroup = ModGroup {
+    at: Some(1),
+    ..grp!(HalfA, 36, 1, { 0 => "", 1 => ".H1" })
+};
+const V_CC: ModGroup = ModGroup {
+    at: Some(0),
+    ..flag!(Cc, 47, ".CC")
+};
+const V_UD: ModGroup = grp!(Ud, 54, 1, { 0 => ".UD", 1 => "" });
+const V_SAT: ModGroup = flag!(Sat, 55, ".SAT");
+const V_MODE: ModGroup = grp!(Mode, 51, 3, {
+    0 => ".MRG_16H", 1 => ".MRG_16L", 2 => ".MRG_8B0", 3 => ".MRG_8B2", 4 => ".ACC", 5 => ".MIN",
+    6 => ".MAX", 7 => "",
+});
+const VMNMX_MX: ModGroup = flag!(Mx, 56, ".MX");
+/// b's immediate prints signed when b is signed (bit 49; group 1 of the row is the types).
+const V_IMM16: OpKind = OpKind::UImm {
+    f: f(20, 16),
+    hide: None,
+    signed_if: Some((1, 2)),
+};
+const V_OPS_R: &[OpKind] = &[
+    reg(0, true),
+    rs(8, 0, false),
+    rs(20, 1, false),
+    rs(39, 2, false),
+];
+const V_OPS_I: &[OpKind] = &[reg(0, true), rs(8, 0, false), V_IMM16, rs(39, 2, false)];
+const V_T_8_8: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U8.U8", 1 => ".S8.U8", 2 => ".U8.S8", 3 => ".S8.S8" });
+const V_T_8_16: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U8.U16", 1 => ".S8.U16", 2 => ".U8.S16", 3 => ".S8.S16" });
+const V_T_8_32: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U8.U32", 1 => ".S8.U32", 2 => ".U8.S32", 3 => ".S8.S32" });
+const V_T_8_I: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U8.U16", 1 => ".S8.U16", 2 => ".U8.S16", 3 => ".S8.S16" });
+const V_T_16_8: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U16.U8", 1 => ".S16.U8", 2 => ".U16.S8", 3 => ".S16.S8" });
+const V_T_16_16: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U16.U16", 1 => ".S16.U16", 2 => ".U16.S16", 3 => ".S16.S16" });
+const V_T_16_32: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U16.U32", 1 => ".S16.U32", 2 => ".U16.S32", 3 => ".S16.S32" });
+const V_T_16_I: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U16.U16", 1 => ".S16.U16", 2 => ".U16.S16", 3 => ".S16.S16" });
+const V_T_32_8: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U32.U8", 1 => ".S32.U8", 2 => ".U32.S8", 3 => ".S32.S8" });
+const V_T_32_16: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U32.U16", 1 => ".S32.U16", 2 => ".U32.S16", 3 => ".S32.S16" });
+const V_T_32_32: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U32.U32", 1 => ".S32.U32", 2 => ".U32.S32", 3 => "" });
+const V_T_32_I: ModGroup =
+    grp!(Sign, 48, 2, { 0 => ".U32.U16", 1 => ".S32.U16", 2 => ".U32.S16", 3 => "" });
+
+/// Word classes first: the parser takes the first row whose text fits, and a source
+/// without type suffixes means S32 (`VMNMX.UD R24, ...`).
+pub static ROWS_B8: &[OpSpec] = &[
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_32_32",
+        0x3a << 56 | 6 << 36 | bit(50) | 6 << 28,
+        0xfe << 56 | 7 << 36 | bit(50) | 7 << 28,
+        &[V_UD, V_T_32_32, VMNMX_MX, V_SAT, V_MODE, V_CC],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_32_I",
+        0x3a << 56 | 6 << 36,
+        0xfe << 56 | 7 << 36 | bit(50),
+        &[V_UD, V_T_32_I, VMNMX_MX, V_SAT, V_MODE, V_CC],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_32_16",
+        0x3a << 56 | 6 << 36 | bit(50) | 4 << 28,
+        0xfe << 56 | 7 << 36 | bit(50) | 6 << 28,
+        &[V_UD, V_T_32_16, VMNMX_MX, V_SAT, V_MODE, V_CC, V_BSEL_HALF],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_32_8",
+        0x3a << 56 | 6 << 36 | bit(50),
+        0xfe << 56 | 7 << 36 | bit(50) | 4 << 28,
+        &[V_UD, V_T_32_8, VMNMX_MX, V_SAT, V_MODE, V_CC, V_BSEL_BYTE],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_16_32",
+        0x3a << 56 | 4 << 36 | bit(50) | 6 << 28,
+        0xfe << 56 | 6 << 36 | bit(50) | 7 << 28,
+        &[V_UD, V_T_16_32, VMNMX_MX, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_16_I",
+        0x3a << 56 | 4 << 36,
+        0xfe << 56 | 6 << 36 | bit(50),
+        &[V_UD, V_T_16_I, VMNMX_MX, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_16_16",
+        0x3a << 56 | 4 << 36 | bit(50) | 4 << 28,
+        0xfe << 56 | 6 << 36 | bit(50) | 6 << 28,
+        &[
+            V_UD,
+            V_T_16_16,
+            VMNMX_MX,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_HALF,
+            V_BSEL_HALF,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_16_8",
+        0x3a << 56 | 4 << 36 | bit(50),
+        0xfe << 56 | 6 << 36 | bit(50) | 4 << 28,
+        &[
+            V_UD,
+            V_T_16_8,
+            VMNMX_MX,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_HALF,
+            V_BSEL_BYTE,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_8_32",
+        0x3a << 56 | bit(50) | 6 << 28,
+        0xfe << 56 | 4 << 36 | bit(50) | 7 << 28,
+        &[V_UD, V_T_8_32, VMNMX_MX, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_8_I",
+        0x3a << 56,
+        0xfe << 56 | 4 << 36 | bit(50),
+        &[V_UD, V_T_8_I, VMNMX_MX, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_8_16",
+        0x3a << 56 | bit(50) | 4 << 28,
+        0xfe << 56 | 4 << 36 | bit(50) | 6 << 28,
+        &[
+            V_UD,
+            V_T_8_16,
+            VMNMX_MX,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_BYTE,
+            V_BSEL_HALF,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vmnmx,
+        "VMNMX",
+        "VMNMX_8_8",
+        0x3a << 56 | bit(50),
+        0xfe << 56 | 4 << 36 | bit(50) | 4 << 28,
+        &[
+            V_UD,
+            V_T_8_8,
+            VMNMX_MX,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_BYTE,
+            V_BSEL_BYTE,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+];
+
+/// VSET's comparison (bits 54-56), printed first.
+const VSET_CMP: ModGroup = grp!(Cmp, 54, 3, {
+    0 => ".F", 1 => ".LT", 2 => ".EQ", 3 => ".LE", 4 => ".GT", 5 => ".NE", 6 => ".GE", 7 => ".T",
+});
+/// Word classes first (see [`ROWS_B8`]).
+pub static ROWS_B9: &[OpSpec] = &[
+    fixed(
+        Op::Vset,
+        "VSET",
+        "VSET_32_32",
+        0x40 << 56 | 6 << 36 | bit(50) | 6 << 28,
+        0xfe << 56 | 7 << 36 | bit(50) | 7 << 28,
+        &[VSET_CMP, V_T_32_32, V_MODE, V_CC],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vset,
+        "VSET",
+        "VSET_32_I",
+        0x40 << 56 | 6 << 36,
+        0xfe << 56 | 7 << 36 | bit(50),
+        &[VSET_CMP, V_T_32_I, V_MODE, V_CC],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vset,
+        "VSET",
+        "VSET_32_16",
+        0x40 << 56 | 6 << 36 | bit(50) | 4 << 28,
+        0xfe << 56 | 7 << 36 | bit(50) | 6 << 28,
+        &[VSET_CMP, V_T_32_16, V_MODE, V_CC, V_BSEL_HALF],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vset,
+        "VSET",
+        "VSET_32_8",
+        0x40 << 56 | 6 << 36 | bit(50),
+        0xfe << 56 | 7 << 36 | bit(50) | 4 << 28,
+        &[VSET_CMP, V_T_32_8, V_MODE, V_CC, V_BSEL_BYTE],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vset,
+        "VSET",
+        "VSET_16_32",
+        0x40 << 56 | 4 << 36 | bit(50) | 6 << 28,
+        0xfe << 56 | 6 << 36 | bit(50) | 7 << 28,
+        &[VSET_CMP, V_T_16_32, V_MODE, V_CC, V_ASEL_HALF],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vset,
+        "VSET",
+        "VSET_16_I",
+        0x40 << 56 | 4 << 36,
+        0xfe << 56 | 6 << 36 | bit(50),
+        &[VSET_CMP, V_T_16_I, V_MODE, V_CC, V_ASEL_HALF],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vset,
+        "VSET",
+        "VSET_16_16",
+        0x40 << 56 | 4 << 36 | bit(50) | 4 << 28,
+        0xfe << 56 | 6 << 36 | bit(50) | 6 << 28,
+        &[VSET_CMP, V_T_16_16, V_MODE, V_CC, V_ASEL_HALF, V_BSEL_HALF],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vset,
+        "VSET",
+        "VSET_16_8",
+        0x40 << 56 | 4 << 36 | bit(50),
+        0xfe << 56 | 6 << 36 | bit(50) | 4 << 28,
+        &[VSET_CMP, V_T_16_8, V_MODE, V_CC, V_ASEL_HALF, V_BSEL_BYTE],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vset,
+        "VSET",
+        "VSET_8_32",
+        0x40 << 56 | bit(50) | 6 << 28,
+        0xfe << 56 | 4 << 36 | bit(50) | 7 << 28,
+        &[VSET_CMP, V_T_8_32, V_MODE, V_CC, V_ASEL_BYTE],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vset,
+        "VSET",
+        "VSET_8_I",
+        0x40 << 56,
+        0xfe << 56 | 4 << 36 | bit(50),
+        &[VSET_CMP, V_T_8_I, V_MODE, V_CC, V_ASEL_BYTE],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vset,
+        "VSET",
+        "VSET_8_16",
+        0x40 << 56 | bit(50) | 4 << 28,
+        0xfe << 56 | 4 << 36 | bit(50) | 6 << 28,
+        &[VSET_CMP, V_T_8_16, V_MODE, V_CC, V_ASEL_BYTE, V_BSEL_HALF],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vset,
+        "VSET",
+        "VSET_8_8",
+        0x40 << 56 | bit(50),
+        0xfe << 56 | 4 << 36 | bit(50) | 4 << 28,
+        &[VSET_CMP, V_T_8_8, V_MODE, V_CC, V_ASEL_BYTE, V_BSEL_BYTE],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+];
+
+/// VABSDIFF's `.SD` (bit 54).
+const VABSDIFF_SD: ModGroup = flag!(Sd, 54, ".SD");
+/// Word classes first (see [`ROWS_B8`]).
+pub static ROWS_B10: &[OpSpec] = &[
+    fixed(
+        Op::Vabsdiff,
+        "VABSDIFF",
+        "VABSDIFF_32_32",
+        0x54 << 56 | 6 << 36 | bit(50) | 6 << 28,
+        0xff << 56 | 7 << 36 | bit(50) | 7 << 28,
+        &[VABSDIFF_SD, V_T_32_32, V_SAT, V_MODE, V_CC],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vabsdiff,
+        "VABSDIFF",
+        "VABSDIFF_32_I",
+        0x54 << 56 | 6 << 36,
+        0xff << 56 | 7 << 36 | bit(50),
+        &[VABSDIFF_SD, V_T_32_I, V_SAT, V_MODE, V_CC],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vabsdiff,
+        "VABSDIFF",
+        "VABSDIFF_32_16",
+        0x54 << 56 | 6 << 36 | bit(50) | 4 << 28,
+        0xff << 56 | 7 << 36 | bit(50) | 6 << 28,
+        &[VABSDIFF_SD, V_T_32_16, V_SAT, V_MODE, V_CC, V_BSEL_HALF],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vabsdiff,
+        "VABSDIFF",
+        "VABSDIFF_32_8",
+        0x54 << 56 | 6 << 36 | bit(50),
+        0xff << 56 | 7 << 36 | bit(50) | 4 << 28,
+        &[VABSDIFF_SD, V_T_32_8, V_SAT, V_MODE, V_CC, V_BSEL_BYTE],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vabsdiff,
+        "VABSDIFF",
+        "VABSDIFF_16_32",
+        0x54 << 56 | 4 << 36 | bit(50) | 6 << 28,
+        0xff << 56 | 6 << 36 | bit(50) | 7 << 28,
+        &[VABSDIFF_SD, V_T_16_32, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vabsdiff,
+        "VABSDIFF",
+        "VABSDIFF_16_I",
+        0x54 << 56 | 4 << 36,
+        0xff << 56 | 6 << 36 | bit(50),
+        &[VABSDIFF_SD, V_T_16_I, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vabsdiff,
+        "VABSDIFF",
+        "VABSDIFF_16_16",
+        0x54 << 56 | 4 << 36 | bit(50) | 4 << 28,
+        0xff << 56 | 6 << 36 | bit(50) | 6 << 28,
+        &[
+            VABSDIFF_SD,
+            V_T_16_16,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_HALF,
+            V_BSEL_HALF,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vabsdiff,
+        "VABSDIFF",
+        "VABSDIFF_16_8",
+        0x54 << 56 | 4 << 36 | bit(50),
+        0xff << 56 | 6 << 36 | bit(50) | 4 << 28,
+        &[
+            VABSDIFF_SD,
+            V_T_16_8,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_HALF,
+            V_BSEL_BYTE,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vabsdiff,
+        "VABSDIFF",
+        "VABSDIFF_8_32",
+        0x54 << 56 | bit(50) | 6 << 28,
+        0xff << 56 | 4 << 36 | bit(50) | 7 << 28,
+        &[VABSDIFF_SD, V_T_8_32, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vabsdiff,
+        "VABSDIFF",
+        "VABSDIFF_8_I",
+        0x54 << 56,
+        0xff << 56 | 4 << 36 | bit(50),
+        &[VABSDIFF_SD, V_T_8_I, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vabsdiff,
+        "VABSDIFF",
+        "VABSDIFF_8_16",
+        0x54 << 56 | bit(50) | 4 << 28,
+        0xff << 56 | 4 << 36 | bit(50) | 6 << 28,
+        &[
+            VABSDIFF_SD,
+            V_T_8_16,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_BYTE,
+            V_BSEL_HALF,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vabsdiff,
+        "VABSDIFF",
+        "VABSDIFF_8_8",
+        0x54 << 56 | bit(50),
+        0xff << 56 | 4 << 36 | bit(50) | 4 << 28,
+        &[
+            VABSDIFF_SD,
+            V_T_8_8,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_BYTE,
+            V_BSEL_BYTE,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+];
+
+const V_W: ModGroup = flag!(W, 49, ".W");
+const V_T_32_32_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U32.U32", 1 => "" });
+const V_T_32_I_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U32.U16", 1 => "" });
+const V_T_32_16_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U32.U16", 1 => ".S32.U16" });
+const V_T_32_8_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U32.U8", 1 => ".S32.U8" });
+const V_T_16_32_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U16.U32", 1 => ".S16.U32" });
+const V_T_16_I_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U16.U16", 1 => ".S16.U16" });
+const V_T_16_16_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U16.U16", 1 => ".S16.U16" });
+const V_T_16_8_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U16.U8", 1 => ".S16.U8" });
+const V_T_8_32_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U8.U32", 1 => ".S8.U32" });
+const V_T_8_I_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U8.U16", 1 => ".S8.U16" });
+const V_T_8_16_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U8.U16", 1 => ".S8.U16" });
+const V_T_8_8_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U8.U8", 1 => ".S8.U8" });
+
+/// Word classes first (see [`ROWS_B8`]).
+pub static ROWS_B11: &[OpSpec] = &[
+    fixed(
+        Op::Vshl,
+        "VSHL",
+        "VSHL_32_32",
+        0x57 << 56 | 6 << 36 | bit(50) | 6 << 28,
+        0xff << 56 | 7 << 36 | bit(50) | 7 << 28,
+        &[V_UD, V_T_32_32_U, V_W, V_SAT, V_MODE, V_CC],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vshl,
+        "VSHL",
+        "VSHL_32_I",
+        0x57 << 56 | 6 << 36,
+        0xff << 56 | 7 << 36 | bit(50),
+        &[V_UD, V_T_32_I_U, V_W, V_SAT, V_MODE, V_CC],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vshl,
+        "VSHL",
+        "VSHL_32_16",
+        0x57 << 56 | 6 << 36 | bit(50) | 4 << 28,
+        0xff << 56 | 7 << 36 | bit(50) | 6 << 28,
+        &[V_UD, V_T_32_16_U, V_W, V_SAT, V_MODE, V_CC, V_BSEL_HALF],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vshl,
+        "VSHL",
+        "VSHL_32_8",
+        0x57 << 56 | 6 << 36 | bit(50),
+        0xff << 56 | 7 << 36 | bit(50) | 4 << 28,
+        &[V_UD, V_T_32_8_U, V_W, V_SAT, V_MODE, V_CC, V_BSEL_BYTE],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vshl,
+        "VSHL",
+        "VSHL_16_32",
+        0x57 << 56 | 4 << 36 | bit(50) | 6 << 28,
+        0xff << 56 | 6 << 36 | bit(50) | 7 << 28,
+        &[V_UD, V_T_16_32_U, V_W, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vshl,
+        "VSHL",
+        "VSHL_16_I",
+        0x57 << 56 | 4 << 36,
+        0xff << 56 | 6 << 36 | bit(50),
+        &[V_UD, V_T_16_I_U, V_W, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vshl,
+        "VSHL",
+        "VSHL_16_16",
+        0x57 << 56 | 4 << 36 | bit(50) | 4 << 28,
+        0xff << 56 | 6 << 36 | bit(50) | 6 << 28,
+        &[
+            V_UD,
+            V_T_16_16_U,
+            V_W,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_HALF,
+            V_BSEL_HALF,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vshl,
+        "VSHL",
+        "VSHL_16_8",
+        0x57 << 56 | 4 << 36 | bit(50),
+        0xff << 56 | 6 << 36 | bit(50) | 4 << 28,
+        &[
+            V_UD,
+            V_T_16_8_U,
+            V_W,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_HALF,
+            V_BSEL_BYTE,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vshl,
+        "VSHL",
+        "VSHL_8_32",
+        0x57 << 56 | bit(50) | 6 << 28,
+        0xff << 56 | 4 << 36 | bit(50) | 7 << 28,
+        &[V_UD, V_T_8_32_U, V_W, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vshl,
+        "VSHL",
+        "VSHL_8_I",
+        0x57 << 56,
+        0xff << 56 | 4 << 36 | bit(50),
+        &[V_UD, V_T_8_I_U, V_W, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vshl,
+        "VSHL",
+        "VSHL_8_16",
+        0x57 << 56 | bit(50) | 4 << 28,
+        0xff << 56 | 4 << 36 | bit(50) | 6 << 28,
+        &[
+            V_UD,
+            V_T_8_16_U,
+            V_W,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_BYTE,
+            V_BSEL_HALF,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vshl,
+        "VSHL",
+        "VSHL_8_8",
+        0x57 << 56 | bit(50),
+        0xff << 56 | 4 << 36 | bit(50) | 4 << 28,
+        &[
+            V_UD,
+            V_T_8_8_U,
+            V_W,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_BYTE,
+            V_BSEL_BYTE,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+];
+
+/// Word classes first (see [`ROWS_B8`]).
+pub static ROWS_B12: &[OpSpec] = &[
+    fixed(
+        Op::Vshr,
+        "VSHR",
+        "VSHR_32_32",
+        0x56 << 56 | 6 << 36 | bit(50) | 6 << 28,
+        0xff << 56 | 7 << 36 | bit(50) | 7 << 28,
+        &[V_UD, V_T_32_32_U, V_W, V_SAT, V_MODE, V_CC],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vshr,
+        "VSHR",
+        "VSHR_32_I",
+        0x56 << 56 | 6 << 36,
+        0xff << 56 | 7 << 36 | bit(50),
+        &[V_UD, V_T_32_I_U, V_W, V_SAT, V_MODE, V_CC],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vshr,
+        "VSHR",
+        "VSHR_32_16",
+        0x56 << 56 | 6 << 36 | bit(50) | 4 << 28,
+        0xff << 56 | 7 << 36 | bit(50) | 6 << 28,
+        &[V_UD, V_T_32_16_U, V_W, V_SAT, V_MODE, V_CC, V_BSEL_HALF],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vshr,
+        "VSHR",
+        "VSHR_32_8",
+        0x56 << 56 | 6 << 36 | bit(50),
+        0xff << 56 | 7 << 36 | bit(50) | 4 << 28,
+        &[V_UD, V_T_32_8_U, V_W, V_SAT, V_MODE, V_CC, V_BSEL_BYTE],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vshr,
+        "VSHR",
+        "VSHR_16_32",
+        0x56 << 56 | 4 << 36 | bit(50) | 6 << 28,
+        0xff << 56 | 6 << 36 | bit(50) | 7 << 28,
+        &[V_UD, V_T_16_32_U, V_W, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vshr,
+        "VSHR",
+        "VSHR_16_I",
+        0x56 << 56 | 4 << 36,
+        0xff << 56 | 6 << 36 | bit(50),
+        &[V_UD, V_T_16_I_U, V_W, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vshr,
+        "VSHR",
+        "VSHR_16_16",
+        0x56 << 56 | 4 << 36 | bit(50) | 4 << 28,
+        0xff << 56 | 6 << 36 | bit(50) | 6 << 28,
+        &[
+            V_UD,
+            V_T_16_16_U,
+            V_W,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_HALF,
+            V_BSEL_HALF,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vshr,
+        "VSHR",
+        "VSHR_16_8",
+        0x56 << 56 | 4 << 36 | bit(50),
+        0xff << 56 | 6 << 36 | bit(50) | 4 << 28,
+        &[
+            V_UD,
+            V_T_16_8_U,
+            V_W,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_HALF,
+            V_BSEL_BYTE,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vshr,
+        "VSHR",
+        "VSHR_8_32",
+        0x56 << 56 | bit(50) | 6 << 28,
+        0xff << 56 | 4 << 36 | bit(50) | 7 << 28,
+        &[V_UD, V_T_8_32_U, V_W, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vshr,
+        "VSHR",
+        "VSHR_8_I",
+        0x56 << 56,
+        0xff << 56 | 4 << 36 | bit(50),
+        &[V_UD, V_T_8_I_U, V_W, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
+        V_OPS_I,
+        0,
+    ),
+    fixed(
+        Op::Vshr,
+        "VSHR",
+        "VSHR_8_16",
+        0x56 << 56 | bit(50) | 4 << 28,
+        0xff << 56 | 4 << 36 | bit(50) | 6 << 28,
+        &[
+            V_UD,
+            V_T_8_16_U,
+            V_W,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_BYTE,
+            V_BSEL_HALF,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+    fixed(
+        Op::Vshr,
+        "VSHR",
+        "VSHR_8_8",
+        0x56 << 56 | bit(50),
+        0xff << 56 | 4 << 36 | bit(50) | 4 << 28,
+        &[
+            V_UD,
+            V_T_8_8_U,
+            V_W,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_BYTE,
+            V_BSEL_BYTE,
+        ],
+        V_OPS_R,
+        bits(31, 35),
+    ),
+];
+
+/// VADD's `.PO` (both negations, bits 56-57) prints after the types.
+const V_PO: ModGroup = grp!(Po, 0, 0, { 0 => "" });
+const VADD_OPS_R: &[OpKind] = &[
+    reg(0, true),
+    OpKind::Reg {
+        f: f(8, 8),
+        write: false,
+        count: RegCount::One,
+        reuse: Some(0),
+        neg: Some(f(57, 1)),
+        abs: None,
+        not: None,
+    },
+    OpKind::Reg {
+        f: f(20, 8),
+        write: false,
+        count: RegCount::One,
+        reuse: Some(1),
+        neg: Some(f(56, 1)),
+        abs: None,
+        not: None,
+    },
+    rs(39, 2, false),
+];
+/// `.PO`: both negation bits.
+const fn vadd_po(r: OpSpec) -> OpSpec {
+    OpSpec {
+        po: Some((56, 57)),
+        ..r
+    }
+}
+
+/// Word classes first (see [`ROWS_B8`]).
+pub static ROWS_B13: &[OpSpec] = &[
+    vadd_po(fixed(
+        Op::Vadd,
+        "VADD",
+        "VADD_32_32",
+        0x20 << 56 | 6 << 36 | bit(50) | 6 << 28,
+        0xfc << 56 | 7 << 36 | bit(50) | 7 << 28,
+        &[V_UD, V_T_32_32, V_PO, V_SAT, V_MODE, V_CC],
+        VADD_OPS_R,
+        bits(31, 35),
+    )),
+    vadd_po(fixed(
+        Op::Vadd,
+        "VADD",
+        "VADD_32_16",
+        0x20 << 56 | 6 << 36 | bit(50) | 4 << 28,
+        0xfc << 56 | 7 << 36 | bit(50) | 6 << 28,
+        &[V_UD, V_T_32_16, V_PO, V_SAT, V_MODE, V_CC, V_BSEL_HALF],
+        VADD_OPS_R,
+        bits(31, 35),
+    )),
+    vadd_po(fixed(
+        Op::Vadd,
+        "VADD",
+        "VADD_32_8",
+        0x20 << 56 | 6 << 36 | bit(50),
+        0xfc << 56 | 7 << 36 | bit(50) | 4 << 28,
+        &[V_UD, V_T_32_8, V_PO, V_SAT, V_MODE, V_CC, V_BSEL_BYTE],
+        VADD_OPS_R,
+        bits(31, 35),
+    )),
+    vadd_po(fixed(
+        Op::Vadd,
+        "VADD",
+        "VADD_16_32",
+        0x20 << 56 | 4 << 36 | bit(50) | 6 << 28,
+        0xfc << 56 | 6 << 36 | bit(50) | 7 << 28,
+        &[V_UD, V_T_16_32, V_PO, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
+        VADD_OPS_R,
+        bits(31, 35),
+    )),
+    vadd_po(fixed(
+        Op::Vadd,
+        "VADD",
+        "VADD_16_16",
+        0x20 << 56 | 4 << 36 | bit(50) | 4 << 28,
+        0xfc << 56 | 6 << 36 | bit(50) | 6 << 28,
+        &[
+            V_UD,
+            V_T_16_16,
+            V_PO,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_HALF,
+            V_BSEL_HALF,
+        ],
+        VADD_OPS_R,
+        bits(31, 35),
+    )),
+    vadd_po(fixed(
+        Op::Vadd,
+        "VADD",
+        "VADD_16_8",
+        0x20 << 56 | 4 << 36 | bit(50),
+        0xfc << 56 | 6 << 36 | bit(50) | 4 << 28,
+        &[
+            V_UD,
+            V_T_16_8,
+            V_PO,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_HALF,
+            V_BSEL_BYTE,
+        ],
+        VADD_OPS_R,
+        bits(31, 35),
+    )),
+    vadd_po(fixed(
+        Op::Vadd,
+        "VADD",
+        "VADD_8_32",
+        0x20 << 56 | bit(50) | 6 << 28,
+        0xfc << 56 | 4 << 36 | bit(50) | 7 << 28,
+        &[V_UD, V_T_8_32, V_PO, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
+        VADD_OPS_R,
+        bits(31, 35),
+    )),
+    vadd_po(fixed(
+        Op::Vadd,
+        "VADD",
+        "VADD_8_16",
+        0x20 << 56 | bit(50) | 4 << 28,
+        0xfc << 56 | 4 << 36 | bit(50) | 6 << 28,
+        &[
+            V_UD,
+            V_T_8_16,
+            V_PO,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_BYTE,
+            V_BSEL_HALF,
+        ],
+        VADD_OPS_R,
+        bits(31, 35),
+    )),
+    vadd_po(fixed(
+        Op::Vadd,
+        "VADD",
+        "VADD_8_8",
+        0x20 << 56 | bit(50),
+        0xfc << 56 | 4 << 36 | bit(50) | 4 << 28,
+        &[
+            V_UD,
+            V_T_8_8,
+            V_PO,
+            V_SAT,
+            V_MODE,
+            V_CC,
+            V_ASEL_BYTE,
+            V_BSEL_BYTE,
+        ],
+        VADD_OPS_R,
+        bits(31, 35),
+    )),
+];
