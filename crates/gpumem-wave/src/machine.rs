@@ -293,11 +293,21 @@ impl<'a> Machine<'a> {
         }
     }
 
-    fn hazard(&mut self, rule: HazardRule, wi: usize, pc: u64, related: Vec<u64>, message: String) {
+    /// Records a hazard once per (rule, wave, pc, related pcs); the message is built only
+    /// for a new one (a loop meets the same hazard on every iteration).
+    fn hazard(
+        &mut self,
+        rule: HazardRule,
+        wi: usize,
+        pc: u64,
+        related: Vec<u64>,
+        message: impl FnOnce() -> String,
+    ) {
         let key = (rule, wi as u32, pc, related.clone());
         if self.hazards.len() >= MAX_HAZARDS || !self.seen.insert(key) {
             return;
         }
+        let message = message();
         let mut instructions = vec![self.prog.text(pc)];
         instructions.extend(related.iter().map(|&p| self.prog.text(p)));
         self.hazards.push(Hazard {
@@ -565,7 +575,7 @@ impl<'a> Machine<'a> {
                     wi,
                     pc,
                     vec![op.pc],
-                    format!(
+                    move || format!(
                         "reads {} which the SMEM at {:#06x} loads, before an s_waitcnt lgkmcnt guarantees its return (§7.3): the old value may be read",
                         names(r),
                         op.pc
@@ -579,7 +589,7 @@ impl<'a> Machine<'a> {
                     wi,
                     pc,
                     vec![op.pc],
-                    format!(
+                    move || format!(
                         "writes {} which the SMEM at {:#06x} still loads (not waited for): the SMEM's data may land after this write (§7.3)",
                         names(w),
                         op.pc
@@ -618,7 +628,7 @@ impl<'a> Machine<'a> {
                     wi,
                     pc,
                     assumed,
-                    format!(
+                    move || format!(
                         "{name} lgkmcnt({n}) does not guarantee the SMEM(s) at {} although they are the oldest: scalar memory returns out of order, so only lgkmcnt(0) is safe (§7.3)",
                         list.join(", ")
                     ),
@@ -659,7 +669,7 @@ impl<'a> Machine<'a> {
                 Lint::UnalignedOffset => HazardRule::AddressLsbsIgnored,
                 Lint::NegativeOffset => continue,
             };
-            self.hazard(rule, wi, pc, vec![], hit.message);
+            self.hazard(rule, wi, pc, vec![], move || hit.message);
         }
         let ap = Apertures {
             private_base_hi: PRIVATE_BASE_HI,
@@ -669,7 +679,7 @@ impl<'a> Machine<'a> {
             Ok(a) => a,
             Err(NotBuilt::Skip(rule, m)) => {
                 self.stats.smem_skipped += 1;
-                self.hazard(rule, wi, pc, vec![], m);
+                self.hazard(rule, wi, pc, vec![], move || m);
                 self.waves[wi].clause.clear();
                 return;
             }
@@ -680,7 +690,7 @@ impl<'a> Machine<'a> {
             }
         };
         for (rule, m) in notes {
-            self.hazard(rule, wi, pc, vec![], m);
+            self.hazard(rule, wi, pc, vec![], move || m);
         }
         match a.op {
             Op::Load => self.stats.smem_loads += 1,
@@ -752,7 +762,7 @@ impl<'a> Machine<'a> {
                 wi,
                 pc,
                 vec![],
-                format!(
+                move || format!(
                     "the SMEM overwrites its own source {}: it may be replayed after an XNACK (§7.2.1)",
                     names(writes & own_reads)
                 ),
@@ -765,7 +775,7 @@ impl<'a> Machine<'a> {
                     wi,
                     pc,
                     vec![m.pc],
-                    format!(
+                    move || format!(
                         "overwrites {}, a source of the clause member at {:#06x}: a replay after an XNACK would see the new value (§7.2.1)",
                         names(writes & m.reads),
                         m.pc
@@ -780,7 +790,7 @@ impl<'a> Machine<'a> {
                 wi,
                 pc,
                 vec![other],
-                "a scalar atomic must be in a single-instruction clause (§7.2.1); separate it from neighbouring SMEMs with a non-memory instruction".into(),
+                move || "a scalar atomic must be in a single-instruction clause (§7.2.1); separate it from neighbouring SMEMs with a non-memory instruction".into(),
             );
         }
         self.waves[wi].clause.push(ClauseMember {

@@ -199,3 +199,19 @@ fn one_register_named_twice_in_a_table_is_an_error() {
     let r = gpumem_wave::run(gpumem_wave::Program::Source("s_endpgm\n"), &c, &[], &[]).unwrap();
     assert_eq!((r.waves[0].sgpr[1], r.waves[1].sgpr[1]), (5, 0));
 }
+
+/// A fuzzer input that took 10 s under the sanitizers (cargo-fuzz's slow-unit report):
+/// it must finish (the step limit holds) and quickly.
+#[test]
+fn fuzz_slow_unit_finishes() {
+    let data = include_bytes!("data/slow-unit-1.bin");
+    let t = std::time::Instant::now();
+    let r = gpumem_wave::fuzz_run(data);
+    eprintln!(
+        "{:?} instructions, {:?} hazards, {:?} cycles, in {:?}",
+        r.as_ref().map(|r| r.stats.instructions),
+        r.as_ref().map(|r| r.hazards.len()),
+        r.as_ref().map(|r| r.stats.cycles),
+        t.elapsed()
+    );
+}
