@@ -7,6 +7,7 @@
 //! their position in the text ([`Num::span`]) so that range errors point at them.
 
 use crate::EmuError;
+use gpumem_wave::{ScalarCacheConfig, WaveSection};
 use serde::Deserialize;
 use std::ops::Range;
 use std::path::Path;
@@ -18,7 +19,7 @@ pub enum Manifest {
     /// `isa = "maxwell"`.
     Maxwell(MaxwellManifest),
     /// `isa = "vega"`.
-    Vega(crate::vega::VegaManifest),
+    Vega(VegaManifest),
 }
 
 /// The one key read before the rest: which ISA the manifest is for.
@@ -89,6 +90,35 @@ pub struct MaxwellManifest {
     #[serde(default)]
     /// `[config]`.
     pub config: MaxwellConfig,
+}
+
+/// A Vega run.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VegaManifest {
+    /// `"vega"`.
+    pub isa: String,
+    /// Path relative to the manifest: assembly text (`.s`, `.asm`, `.txt`), a raw
+    /// little-endian stream, or an AMDGPU code object (ELF: its `.text`).
+    pub program: String,
+    #[serde(default)]
+    /// `[[memory]]` regions.
+    pub memory: Vec<Region>,
+    #[serde(default)]
+    /// `[[dump]]` regions (global memory).
+    pub dump: Vec<Dump>,
+    #[serde(default)]
+    /// `[wave]`: wave count and initial registers.
+    pub wave: WaveSection,
+    #[serde(default)]
+    /// `[scalar_cache]`: geometry, sharing, latencies.
+    pub scalar_cache: ScalarCacheConfig,
+    /// Seed of the latency model.
+    #[serde(default)]
+    pub seed: u64,
+    /// `[limits]`: the same keys and defaults as a Maxwell run.
+    #[serde(default)]
+    pub limits: crate::manifest::Limits,
 }
 
 /// `[launch]` of a Maxwell manifest.

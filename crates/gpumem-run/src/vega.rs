@@ -6,46 +6,14 @@
 
 use crate::EmuError;
 use crate::dump::View;
-use crate::manifest::{Dump, Region, global_regions};
+use crate::manifest::{VegaManifest, global_regions};
 use crate::report::{dump_json, pc_text};
 use gpumem_isa::Space;
 use gpumem_vega::code_object;
-use gpumem_wave::{
-    DumpRequest, FaultKind, MemoryInit, ScalarCacheConfig, VegaConfig, WaveReport, WaveSection,
-};
-use serde::Deserialize;
+use gpumem_wave::{DumpRequest, FaultKind, MemoryInit, VegaConfig, WaveReport};
 use serde_json::{Value, json};
 use std::fmt::Write;
 use std::path::Path;
-
-/// A Vega run.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct VegaManifest {
-    /// `"vega"`.
-    pub isa: String,
-    /// Path relative to the manifest: assembly text (`.s`, `.asm`, `.txt`), a raw
-    /// little-endian stream, or an AMDGPU code object (ELF: its `.text`).
-    pub program: String,
-    #[serde(default)]
-    /// `[[memory]]` regions.
-    pub memory: Vec<Region>,
-    #[serde(default)]
-    /// `[[dump]]` regions (global memory).
-    pub dump: Vec<Dump>,
-    #[serde(default)]
-    /// `[wave]`: wave count and initial registers.
-    pub wave: WaveSection,
-    #[serde(default)]
-    /// `[scalar_cache]`: geometry, sharing, latencies.
-    pub scalar_cache: ScalarCacheConfig,
-    /// Seed of the latency model.
-    #[serde(default)]
-    pub seed: u64,
-    /// `[limits]`: the same keys and defaults as a Maxwell run.
-    #[serde(default)]
-    pub limits: crate::manifest::Limits,
-}
 
 /// A Vega run's report: the executor's, with what the manifest said.
 #[derive(Clone, Debug)]
