@@ -144,7 +144,7 @@ impl Operand {
 /// Most operands any row has.
 pub const MAX_OPERANDS: usize = 6;
 /// Most modifier groups any row has.
-pub const MAX_MODS: usize = 8;
+pub const MAX_MODS: usize = 10;
 
 /// A decoded instruction: the row it matches and the value of every field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,6 +16,7 @@ pub mod inst;
 pub mod parse;
 pub mod print;
 pub mod program;
+pub mod rows_a;
 pub mod sample;
 pub mod table;
 

@@ -138,6 +138,56 @@ pub enum Op {
     Membar,
     /// `DEPBAR`: wait on scoreboards.
     Depbar,
+    /// `DADD`: f64 add.
+    Dadd,
+    /// `DMUL`: f64 multiply.
+    Dmul,
+    /// `DFMA`: f64 fused multiply-add.
+    Dfma,
+    /// `DMNMX`: f64 minimum/maximum.
+    Dmnmx,
+    /// `DSET`: f64 compare to a register.
+    Dset,
+    /// `DSETP`: f64 compare to predicates.
+    Dsetp,
+    /// `FSET`: f32 compare to a register.
+    Fset,
+    /// `FSETP`: f32 compare to predicates.
+    Fsetp,
+    /// `FCMP`: select by an f32 compare of C with zero.
+    Fcmp,
+    /// `FMNMX`: f32 minimum/maximum.
+    Fmnmx,
+    /// `FCHK`: check an f32 operation's operands for the slow path.
+    Fchk,
+    /// `MUFU`: multi-function unit (RCP, RSQ, SIN, ...).
+    Mufu,
+    /// `RRO`: range reduction before MUFU.
+    Rro,
+    /// `F2F`: float to float conversion and rounding.
+    F2f,
+    /// `IMUL`, `IMUL32I`: 32x32-bit integer multiply.
+    Imul,
+    /// `IMAD`, `IMAD32I`: 32x32-bit integer multiply-add.
+    Imad,
+    /// `IMADSP`: integer multiply-add with sub-word operands.
+    Imadsp,
+    /// `ICMP`: select by an integer compare of C with zero.
+    Icmp,
+    /// `ISET`: integer compare to a register.
+    Iset,
+    /// `LEA.HI`: the high word of a 64-bit scaled add.
+    LeaHi,
+    /// `HADD2`, `HADD2_32I`: f16x2 add (SM52 text only).
+    Hadd2,
+    /// `HMUL2`: f16x2 multiply.
+    Hmul2,
+    /// `HFMA2`: f16x2 fused multiply-add.
+    Hfma2,
+    /// `HSET2`: f16x2 compare to a register.
+    Hset2,
+    /// `HSETP2`: f16x2 compare to predicates.
+    Hsetp2,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
@@ -247,11 +297,25 @@ pub enum ModId {
     Level,
     /// DEPBAR's `.LE`.
     Le,
+    /// Where `.PO` prints among the modifiers (a bitless marker; without it `.PO` comes first).
+    Po,
+    /// `.HI`: the high word of a product (IMUL/IMAD) or of a 64-bit shift (LEA).
+    Hi,
+    /// IMUL/IMAD operand signedness, printed as one pair (`.U32.U32`, `.S32.U32`, `.U32.S32`; signed x signed prints nothing).
+    Types,
+    /// MUFU's function (`.COS` ... `.SQRT`).
+    Func,
+    /// IMADSP's A and B types, printed as one pair (`.U32.U24`).
+    AbType,
+    /// IMADSP's C type (signed spelling when A or B is signed).
+    CType,
+    /// A half-precision operand's swizzle (`.H0_H0`, `.H1_H1`, `.F32`).
+    Swz,
 }
 
 impl ModId {
     /// Every id, in declaration order (`ALL[id as usize] == id`).
-    pub const ALL: [ModId; 51] = [
+    pub const ALL: [ModId; 58] = [
         ModId::E,
         ModId::Cop,
         ModId::Sz,
@@ -303,6 +367,13 @@ impl ModId {
         ModId::Trig,
         ModId::Level,
         ModId::Le,
+        ModId::Po,
+        ModId::Hi,
+        ModId::Types,
+        ModId::Func,
+        ModId::AbType,
+        ModId::CType,
+        ModId::Swz,
     ];
     /// How many ids there are.
     pub const COUNT: usize = ModId::ALL.len();
@@ -361,6 +432,13 @@ impl ModId {
             ModId::Trig => "TRIG",
             ModId::Level => "level",
             ModId::Le => "le",
+            ModId::Po => "PO",
+            ModId::Hi => "HI",
+            ModId::Types => "types",
+            ModId::Func => "func",
+            ModId::AbType => "abtype",
+            ModId::CType => "ctype",
+            ModId::Swz => "swz",
         }
     }
 }
@@ -604,6 +682,11 @@ pub enum OpKind {
     /// A branch address read from a constant bank, `c[bank][offset]` with a signed byte
     /// offset (BRA's and SSY's constant-bank target, bit 5).
     ConstAddr { bank: Field, off: Field },
+    /// A 20-bit f64 immediate: f64 bits 44-62 at `f`, the sign at `sign` (the low 44
+    /// bits are zero). Printed like a float immediate, with `+SNAN` for signalling NaNs.
+    DImm20 { f: Field, sign: Field },
+    /// A 16-bit f16 immediate (F2F/F2I with an `.F16` source: bits 20-35).
+    HImm16 { f: Field },
 }
 
 impl OpKind {
@@ -630,13 +713,15 @@ impl OpKind {
             | OpKind::SReg { f }
             | OpKind::CondCode { f }
             | OpKind::Scoreboard { f }
-            | OpKind::SbSet { f } => [Some(f), None, None, None, None],
+            | OpKind::SbSet { f }
+            | OpKind::HImm16 { f } => [Some(f), None, None, None, None],
             OpKind::ConstAddr { bank, off } => [Some(bank), Some(off), None, None, None],
             OpKind::Mem { ra, imm } => [Some(ra), Some(imm), None, None, None],
             OpKind::ConstMem { bank, ra, imm } => [Some(bank), Some(ra), Some(imm), None, None],
-            OpKind::Imm20 { f, sign } | OpKind::UImm20 { f, sign } | OpKind::FImm20 { f, sign } => {
-                [Some(f), Some(sign), None, None, None]
-            }
+            OpKind::Imm20 { f, sign }
+            | OpKind::UImm20 { f, sign }
+            | OpKind::FImm20 { f, sign }
+            | OpKind::DImm20 { f, sign } => [Some(f), Some(sign), None, None, None],
         };
         list.into_iter().flatten()
     }
