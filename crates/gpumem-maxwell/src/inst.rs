@@ -250,6 +250,10 @@ impl Inst {
                 return Some(on);
             }
         }
+        // A bit the row's opcode fixes (IADD32I_PO's `.PO` pair).
+        if self.op.mask & m != 0 {
+            return Some(self.op.opcode & m != 0);
+        }
         None
     }
 

@@ -1237,16 +1237,27 @@ fn parse_line(
                     // `.PO` sets both "plus one" bits: in the operand flags or suffix
                     // groups that own them, and in the instruction. A bit the row's
                     // opcode fixes cannot be set: no encoding has it.
+                    // (A row whose opcode sets both bits, IADD32I_PO, is `.PO` itself.)
                     (true, Some((a, b))) => {
-                        if let Some(n) = [a, b].into_iter().find(|&n| op.mask >> n & 1 == 1) {
-                            return Err(l.err(
-                                ms,
-                                ms + mnem.len(),
-                                format!(
-                                    "{}.PO has no encoding: bit {n} belongs to the opcode",
-                                    op.name
+                        if let Some(n) = [a, b]
+                            .into_iter()
+                            .find(|&n| op.mask >> n & 1 == 1 && op.opcode >> n & 1 == 0)
+                        {
+                            let m = Mismatch {
+                                progress: 0,
+                                diag: l.err(
+                                    ms,
+                                    ms + mnem.len(),
+                                    format!(
+                                        "{}.PO has no encoding: bit {n} belongs to the opcode",
+                                        op.name
+                                    ),
                                 ),
-                            ));
+                            };
+                            if best.as_ref().is_none_or(|b| b.progress < m.progress) {
+                                best = Some(m);
+                            }
+                            continue;
                         }
                         inst.set_field_bit(a);
                         inst.set_field_bit(b);

@@ -1387,6 +1387,33 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, I20],
         I2I_IGN,
     ),
+    // IADD32I with both "plus one" bits (55, 56): `IADD32I.PO`. The IADD32I row's opcode
+    // fixes bit 55 clear (bit 55 alone is rejected), so `.PO` is a row of its own.
+    with_po(
+        fx(
+            Op::Iadd,
+            "IADD32I",
+            "IADD32I_PO",
+            0x1d80 << 48,
+            0xff80 << 48,
+            &[
+                flag!(Sat, 54, ".SAT"),
+                flag!(X, 53, ".X"),
+                sfx!(Cc, 52, ".CC", 0),
+            ],
+            &[
+                RD,
+                RA,
+                OpKind::Imm32 {
+                    f: f(20, 32),
+                    signed: true,
+                },
+            ],
+            0,
+        ),
+        55,
+        56,
+    ),
     // IMUL / IMAD / IMADSP (variable latency).
     var(
         Op::Imul,

@@ -116,6 +116,12 @@ fn po_is_decoded_once_and_parsed_both_ways() {
     let one = decode(w & !(1 << 48), DEFAULT_SLOT, inst_addr(0), Target::Sm50).expect("IADD");
     assert!(!one.po);
     assert_eq!(inst_text(&one), "IADD R4, -R2, R13 ;");
-    // IADD32I's first `.PO` bit is an opcode bit of the modelled row: no encoding.
-    assert!(parse_program("IADD32I.PO R13, R7, 0x1f ;", Target::Sm50).is_err());
+    // IADD32I's `.PO` (bits 55 + 56) is a row of its own (bit 55 alone is rejected).
+    let w32 = 0x1d80_0000_01f7_070d;
+    let p = parse_program("IADD32I.PO R13, R7, 0x1f ;", Target::Sm50).expect("IADD32I.PO");
+    assert!(p.insts[0].po);
+    assert_eq!(encode(&p.insts[0], inst_addr(0)), w32);
+    let i = decode(w32, DEFAULT_SLOT, inst_addr(0), Target::Sm50).expect("IADD32I.PO");
+    assert_eq!(inst_text(&i), "IADD32I.PO R13, R7, 0x1f ;");
+    assert!(decode(w32 & !(1 << 56), DEFAULT_SLOT, inst_addr(0), Target::Sm50).is_err());
 }
