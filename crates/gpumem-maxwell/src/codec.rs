@@ -224,6 +224,9 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
                 Operand::FImm((((sign.get(word) << 19) | f.get(word)) << 12) as u32)
             }
             OpKind::HImm16 { f } => Operand::FImm(f.get(word) as u32),
+            OpKind::HImmS { f, sign } => {
+                Operand::FImm((sign.get(word) << 15 | f.get(word) << (15 - f.width.min(15))) as u32)
+            }
             OpKind::UImm { f, .. } => Operand::Imm(f.get(word) as i64),
             OpKind::Imm32 { f, signed } => {
                 let v = f.get(word) as u32;
@@ -386,6 +389,10 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
                 sign.put(f.put(w, v as u64), ((v as u64) >> f.width) & 1)
             }
             (OpKind::HImm16 { f }, Operand::FImm(b)) => f.put(w, b as u64 & 0xffff),
+            (OpKind::HImmS { f, sign }, Operand::FImm(b)) => sign.put(
+                f.put(w, (b as u64 & 0x7fff) >> (15 - f.width.min(15))),
+                (b as u64 >> 15) & 1,
+            ),
             (OpKind::FImm20 { f, sign } | OpKind::DImm20 { f, sign }, Operand::FImm(b)) => {
                 sign.put(f.put(w, (b as u64 >> 12) & 0x7ffff), (b as u64 >> 31) & 1)
             }

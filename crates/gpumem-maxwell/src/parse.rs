@@ -915,7 +915,9 @@ fn match_one(
             }
             Some(Operand::FImm((bits >> 32) as u32))
         }
-        (OpKind::HImm16 { .. }, Tok::Float(_) | Tok::Int(_)) if t.plain() => {
+        (OpKind::HImm16 { .. } | OpKind::HImmS { .. }, Tok::Float(_) | Tok::Int(_))
+            if t.plain() =>
+        {
             let bits = match &t.tok {
                 Tok::Float(text) => float_bits(text),
                 Tok::Int(i) => Some((*i as f32).to_bits()),
@@ -923,6 +925,11 @@ fn match_one(
             }
             .ok_or("bad half immediate")?;
             let h = f32_to_f16_exact(bits).ok_or("immediate is not an exact f16 value")?;
+            if let OpKind::HImmS { f, .. } = kind
+                && h & ((1 << (15 - f.width.min(15))) - 1) != 0
+            {
+                return Err("f16 immediate needs more bits than this form holds".into());
+            }
             Some(Operand::FImm(h as u32))
         }
         (OpKind::Target { .. }, Tok::Int(v)) if t.plain() => Some(Operand::Target(*v as i64)),
@@ -1385,9 +1392,10 @@ pub(crate) fn kind_name(k: &OpKind) -> &'static str {
         | OpKind::UImm20 { .. }
         | OpKind::UImm { .. }
         | OpKind::Imm32 { .. } => "an integer immediate",
-        OpKind::FImm20 { .. } | OpKind::FImm32 { .. } | OpKind::HImm16 { .. } => {
-            "a float immediate"
-        }
+        OpKind::FImm20 { .. }
+        | OpKind::FImm32 { .. }
+        | OpKind::HImm16 { .. }
+        | OpKind::HImmS { .. } => "a float immediate",
         OpKind::DImm20 { .. } => "a double immediate",
         OpKind::Target { .. } => "a branch target (label or address)",
         OpKind::SReg { .. } => "a special register (SR_TID.X, ...)",

@@ -160,7 +160,8 @@ pub fn write_body(inst: &Inst, out: &mut String) {
         if let OpKind::Reg {
             reuse: Some(slot), ..
         } = k
-            && inst.op.reuse_ok & 0b1000 == 0
+            && (inst.op.reuse_ok & 0b1000 == 0
+                || inst.op.reuse_ok & crate::table::REUSE_PRINTED != 0)
             && inst.ctrl.reuse & (1 << slot) != 0
         {
             out.push_str(".reuse");
@@ -276,7 +277,9 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
         }
         (_, Operand::Imm(i)) => hex_signed(i, out),
         (OpKind::DImm20 { .. }, Operand::FImm(b)) => dimm_text(b, out),
-        (OpKind::HImm16 { .. }, Operand::FImm(b)) => fimm_text(f16_to_f32(b as u16), out),
+        (OpKind::HImm16 { .. } | OpKind::HImmS { .. }, Operand::FImm(b)) => {
+            fimm_text(f16_to_f32(b as u16), out)
+        }
         (_, Operand::FImm(b)) => fimm_text(b, out),
         (_, Operand::Target(t)) => hex_signed(t, out),
         (_, Operand::SReg(s)) => out.push_str(sreg_name(s, inst.target).unwrap_or("SR_INVALID")),

@@ -631,6 +631,71 @@ const I2I_C_MODS: &[ModGroup] = &[I2I_DST, I2I_SRC, SAT50, CC0, byte_sel(1)];
 const I2I_I_MODS: &[ModGroup] = &[I2I_DST, I2I_SRC, SAT50, CC0, NEG45_1, ABS49_1, byte_sel(1)];
 const I2I_IGN: u64 = bits(14, 15) | bits(39, 40) | bits(43, 44) | bits(46, 46) | bits(48, 48);
 
+// Half precision (SM52 text only: nvdisasm -b SM52 decodes them, -b SM50 rejects them) --
+
+const SWZ_VALS: &[ModVal] = vals!(0 => "", 1 => ".F32", 2 => ".H0_H0", 3 => ".H1_H1");
+const fn swz(id: ModId, lo: u8, at: u8) -> ModGroup {
+    ModGroup {
+        id,
+        field: f(lo, 2),
+        hi: None,
+        vals: SWZ_VALS,
+        at: Some(at),
+        alt: None,
+    }
+}
+const HOUT: ModGroup = grp!(HOut, 49, 2, { 0 => "", 1 => ".F32", 2 => ".MRG_H0", 3 => ".MRG_H1" });
+const fn hfmz(lo: u8) -> ModGroup {
+    ModGroup {
+        id: ModId::Fmz,
+        field: f(lo, 2),
+        hi: None,
+        vals: vals!(0 => "", 1 => ".FTZ", 2 => ".FMZ"),
+        at: None,
+        alt: None,
+    }
+}
+/// The f16x2 immediate of the 19-bit forms: the printed-first half at 30-38 (sign 56),
+/// the second at 20-28 (sign 29), each the top 9 bits below the sign.
+const HI9: [OpKind; 2] = [
+    OpKind::HImmS {
+        f: f(30, 9),
+        sign: f(56, 1),
+    },
+    OpKind::HImmS {
+        f: f(20, 9),
+        sign: f(29, 1),
+    },
+];
+/// The f16x2 immediate of the `_32I` forms: 36-50 (sign 51) and 20-34 (sign 35).
+const HI15: [OpKind; 2] = [
+    OpKind::HImmS {
+        f: f(36, 15),
+        sign: f(51, 1),
+    },
+    OpKind::HImmS {
+        f: f(20, 15),
+        sign: f(35, 1),
+    },
+];
+/// Variable latency (barriers accepted), reuse slots 0-2 printed, slot 3 accepted.
+#[allow(clippy::too_many_arguments)]
+const fn half(
+    op: Op,
+    name: &'static str,
+    form: &'static str,
+    opcode: u64,
+    mask: u64,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+    ignored: u64,
+) -> OpSpec {
+    OpSpec {
+        reuse_ok: 0b1111 | crate::table::REUSE_PRINTED,
+        ..sm52(var(op, name, form, opcode, mask, mods, operands, ignored))
+    }
+}
+
 /// The rows of set A.
 pub static ROWS_A: &[OpSpec] = &[
     // DFMA: Rd = Ra * B + C (f64).
@@ -1722,5 +1787,139 @@ pub static ROWS_A: &[OpSpec] = &[
             },
         ],
         0,
+    ),
+    // HADD2 / HMUL2 / HFMA2 (SM52 text only).
+    half(
+        Op::Hadd2,
+        "HADD2",
+        "HADD2_R",
+        0x5d10 << 48,
+        OPC,
+        &[
+            HOUT,
+            flag!(Ftz, 39, ".FTZ"),
+            flag!(Sat, 32, ".SAT"),
+            swz(ModId::SwzA, 47, 1),
+            swz(ModId::SwzB, 28, 2),
+        ],
+        &[RD, rx(8, b1(43), b1(44)), rs(20, 2, b1(31), b1(30))],
+        bits(33, 38) | bits(40, 42) | bits(45, 46),
+    ),
+    half(
+        Op::Hadd2,
+        "HADD2",
+        "HADD2_C",
+        0x7a80 << 48,
+        0xfe80 << 48,
+        &[
+            HOUT,
+            flag!(Ftz, 39, ".FTZ"),
+            flag!(Sat, 52, ".SAT"),
+            swz(ModId::SwzA, 47, 1),
+        ],
+        &[RD, rx(8, b1(43), b1(44)), cb(b1(56), b1(54), false)],
+        bits(40, 42) | bits(45, 46) | bits(51, 51) | bits(53, 53),
+    ),
+    half(
+        Op::Hadd2,
+        "HADD2",
+        "HADD2_I",
+        0x7a00 << 48,
+        0xfe80 << 48,
+        &[
+            HOUT,
+            flag!(Ftz, 39, ".FTZ"),
+            flag!(Sat, 52, ".SAT"),
+            swz(ModId::SwzA, 47, 1),
+        ],
+        &[RD, rx(8, b1(43), b1(44)), HI9[0], HI9[1]],
+        bits(40, 42) | bits(45, 46) | bits(51, 51) | bits(53, 54),
+    ),
+    half(
+        Op::Hadd2,
+        "HADD2_32I",
+        "HADD2_32I",
+        0x2c00 << 48,
+        0xfe00 << 48,
+        &[
+            flag!(Ftz, 55, ".FTZ"),
+            flag!(Sat, 52, ".SAT"),
+            swz(ModId::SwzA, 53, 1),
+        ],
+        &[RD, rx(8, b1(56), None), HI15[0], HI15[1]],
+        0,
+    ),
+    half(
+        Op::Hmul2,
+        "HMUL2",
+        "HMUL2_R",
+        0x5d08 << 48,
+        OPC,
+        &[
+            HOUT,
+            hfmz(39),
+            flag!(Sat, 32, ".SAT"),
+            swz(ModId::SwzA, 47, 1),
+            swz(ModId::SwzB, 28, 2),
+        ],
+        &[RD, rx(8, None, b1(44)), rx(20, b1(31), b1(30))],
+        bits(33, 38) | bits(41, 43) | bits(45, 46),
+    ),
+    half(
+        Op::Hmul2,
+        "HMUL2",
+        "HMUL2_C",
+        0x7880 << 48,
+        0xfe80 << 48,
+        &[
+            HOUT,
+            hfmz(39),
+            flag!(Sat, 52, ".SAT"),
+            swz(ModId::SwzA, 47, 1),
+        ],
+        &[RD, rx(8, None, b1(44)), cb(b1(43), b1(54), false)],
+        bits(41, 42) | bits(45, 46) | bits(51, 51) | bits(53, 53) | bits(56, 56),
+    ),
+    half(
+        Op::Hmul2,
+        "HMUL2",
+        "HMUL2_I",
+        0x7800 << 48,
+        0xfe80 << 48,
+        &[
+            HOUT,
+            hfmz(39),
+            flag!(Sat, 52, ".SAT"),
+            swz(ModId::SwzA, 47, 1),
+        ],
+        &[RD, rx(8, b1(43), b1(44)), HI9[0], HI9[1]],
+        bits(41, 42) | bits(45, 46) | bits(51, 51) | bits(53, 54),
+    ),
+    half(
+        Op::Hmul2,
+        "HMUL2_32I",
+        "HMUL2_32I",
+        0x2a00 << 48,
+        0xfe00 << 48,
+        &[hfmz(55), flag!(Sat, 52, ".SAT"), swz(ModId::SwzA, 53, 1)],
+        &[RD, RA, HI15[0], HI15[1]],
+        0,
+    ),
+    half(
+        Op::Hfma2,
+        "HFMA2",
+        "HFMA2_R",
+        0x5d00 << 48,
+        OPC,
+        &[
+            HOUT,
+            hfmz(37),
+            flag!(Sat, 32, ".SAT"),
+            swz(ModId::SwzA, 47, 1),
+            swz(ModId::SwzB, 28, 2),
+            swz(ModId::SwzC, 35, 3),
+        ],
+        &[RD, RA, rx(20, b1(31), None), rx(39, b1(30), None)],
+        bits(33, 34),
     ),
 ];

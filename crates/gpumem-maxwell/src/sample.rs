@@ -154,6 +154,14 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
         }
         OpKind::FImm32 { .. } => Operand::FImm(float_bits(r)),
         OpKind::DImm20 { .. } => Operand::FImm(double_hi(r) & 0xffff_f000),
+        OpKind::HImmS { f, .. } => Operand::FImm(
+            match r.below(4) {
+                0 => [
+                    0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0x3c00, 0x7bc0, 0x0040,
+                ][r.below(8) as usize],
+                _ => r.next_u64() as u32 & 0xffff,
+            } & !((1u32 << (15 - f.width.min(15))) - 1),
+        ),
         OpKind::HImm16 { .. } => Operand::FImm(match r.below(4) {
             0 => [
                 0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0x3c00, 0x0001, 0x7bff,

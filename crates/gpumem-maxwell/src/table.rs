@@ -309,13 +309,19 @@ pub enum ModId {
     AbType,
     /// IMADSP's C type (signed spelling when A or B is signed).
     CType,
-    /// A half-precision operand's swizzle (`.H0_H0`, `.H1_H1`, `.F32`).
-    Swz,
+    /// A half-precision A operand's swizzle (`.F32`, `.H0_H0`, `.H1_H1`).
+    SwzA,
+    /// The B operand's swizzle.
+    SwzB,
+    /// The C operand's swizzle.
+    SwzC,
+    /// A half-precision result's format (`.F32`, `.MRG_H0`, `.MRG_H1`).
+    HOut,
 }
 
 impl ModId {
     /// Every id, in declaration order (`ALL[id as usize] == id`).
-    pub const ALL: [ModId; 58] = [
+    pub const ALL: [ModId; 61] = [
         ModId::E,
         ModId::Cop,
         ModId::Sz,
@@ -373,7 +379,10 @@ impl ModId {
         ModId::Func,
         ModId::AbType,
         ModId::CType,
-        ModId::Swz,
+        ModId::SwzA,
+        ModId::SwzB,
+        ModId::SwzC,
+        ModId::HOut,
     ];
     /// How many ids there are.
     pub const COUNT: usize = ModId::ALL.len();
@@ -438,7 +447,10 @@ impl ModId {
             ModId::Func => "func",
             ModId::AbType => "abtype",
             ModId::CType => "ctype",
-            ModId::Swz => "swz",
+            ModId::SwzA => "swza",
+            ModId::SwzB => "swzb",
+            ModId::SwzC => "swzc",
+            ModId::HOut => "hout",
         }
     }
 }
@@ -687,6 +699,9 @@ pub enum OpKind {
     DImm20 { f: Field, sign: Field },
     /// A 16-bit f16 immediate (F2F/F2I with an `.F16` source: bits 20-35).
     HImm16 { f: Field },
+    /// An f16 immediate with its sign apart: f16 bits 15-w..14 at `f` (w = its width),
+    /// the sign at `sign`, the low bits zero (HADD2's immediate pair: two of them).
+    HImmS { f: Field, sign: Field },
 }
 
 impl OpKind {
@@ -721,7 +736,8 @@ impl OpKind {
             OpKind::Imm20 { f, sign }
             | OpKind::UImm20 { f, sign }
             | OpKind::FImm20 { f, sign }
-            | OpKind::DImm20 { f, sign } => [Some(f), Some(sign), None, None, None],
+            | OpKind::DImm20 { f, sign }
+            | OpKind::HImmS { f, sign } => [Some(f), Some(sign), None, None, None],
         };
         list.into_iter().flatten()
     }
@@ -752,6 +768,10 @@ pub struct MemFacts {
     /// Load or store.
     pub kind: MemKind,
 }
+
+/// A flag of [`OpSpec::reuse_ok`] beside the slot bits: the row prints its reuse flags
+/// although it accepts slot 3.
+pub const REUSE_PRINTED: u8 = 0x80;
 
 /// Whether an op may carry scoreboard barriers (variable latency) in its control slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -786,7 +806,8 @@ pub struct OpSpec {
     pub latency: Latency,
     pub mem: Option<MemFacts>,
     /// The reuse flags nvdisasm accepts in the control word (bit i = slot i); they are
-    /// printed as `.reuse` only on fixed-latency ops.
+    /// printed as `.reuse` where slot 3 is rejected, or where [`REUSE_PRINTED`] is set
+    /// (SM52's half-precision ops take all four and print slots 0-2).
     pub reuse_ok: u8,
     /// Whether the op ends a basic block (used to pad and to analyse control flow).
     pub flow: Flow,
