@@ -1922,4 +1922,71 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, RA, rx(20, b1(31), None), rx(39, b1(30), None)],
         bits(33, 34),
     ),
+    half(
+        Op::Hfma2,
+        "HFMA2",
+        "HFMA2_CB",
+        0x7080 << 48,
+        0xf880 << 48,
+        &[
+            HOUT,
+            hfmz(57),
+            flag!(Sat, 52, ".SAT"),
+            swz(ModId::SwzA, 47, 1),
+            swz(ModId::SwzC, 53, 3),
+        ],
+        &[RD, RA, cb(b1(56), None, false), rx(39, b1(51), None)],
+        0,
+    ),
+    // The constant-as-C form: random words with `.FTZ`/`.FMZ` (bits 57-58) or reuse
+    // slot 3 were all rejected by nvdisasm (single flips of a base word are not), so the
+    // row takes neither: such words are rejected (counted as missing, never misprinted).
+    OpSpec {
+        reuse_ok: 0b0111 | crate::table::REUSE_PRINTED,
+        ..half(
+            Op::Hfma2,
+            "HFMA2",
+            "HFMA2_CC",
+            0x6080 << 48,
+            0xfe80 << 48,
+            &[
+                HOUT,
+                flag!(Sat, 52, ".SAT"),
+                swz(ModId::SwzA, 47, 1),
+                swz(ModId::SwzB, 53, 2),
+            ],
+            &[RD, RA, rs(39, 1, b1(56), None), cb(b1(51), None, false)],
+            0,
+        )
+    },
+    half(
+        Op::Hfma2,
+        "HFMA2",
+        "HFMA2_I",
+        0x7000 << 48,
+        0xf880 << 48,
+        &[
+            HOUT,
+            hfmz(57),
+            flag!(Sat, 52, ".SAT"),
+            swz(ModId::SwzA, 47, 1),
+            swz(ModId::SwzC, 53, 4),
+        ],
+        &[RD, RA, HI9[0], HI9[1], rx(39, b1(51), None)],
+        0,
+    ),
+    // Reuse slot 3 is rejected here (unlike HADD2_32I/HMUL2_32I).
+    OpSpec {
+        reuse_ok: 0b0111 | crate::table::REUSE_PRINTED,
+        ..half(
+            Op::Hfma2,
+            "HFMA2_32I",
+            "HFMA2_32I",
+            0x2800 << 48,
+            0xfe00 << 48,
+            &[hfmz(55), swz(ModId::SwzA, 53, 1)],
+            &[RD, RA, HI15[0], HI15[1], rs(0, 2, b1(52), None)],
+            0,
+        )
+    },
 ];
