@@ -696,6 +696,32 @@ const fn half(
     }
 }
 
+/// The 4-bit float comparison at `lo` (HSET2/HSETP2: 35 in the register form, 49
+/// otherwise).
+const fn hcmp(lo: u8) -> ModGroup {
+    ModGroup {
+        id: ModId::Cmp,
+        field: f(lo, 4),
+        hi: None,
+        vals: FCMP48.vals,
+        at: None,
+        alt: None,
+    }
+}
+/// HSET2/HSETP2's boolean: value 3 prints `???3` (rejected).
+const HBOP: ModGroup = grp!(Bop, 45, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR" });
+const HSET2_RA: OpKind = rx(8, b1(43), b1(44));
+const HPD: OpKind = pred(3, None, true, false);
+const HPQ: OpKind = pred(0, None, true, false);
+
+/// HSETP2 rejects reuse slot 3 (HSET2 accepts it).
+const fn hsetp2(r: OpSpec) -> OpSpec {
+    OpSpec {
+        reuse_ok: 0b0111 | crate::table::REUSE_PRINTED,
+        ..r
+    }
+}
+
 /// The rows of set A.
 pub static ROWS_A: &[OpSpec] = &[
     // DFMA: Rd = Ra * B + C (f64).
@@ -1989,4 +2015,103 @@ pub static ROWS_A: &[OpSpec] = &[
             0,
         )
     },
+    // HSET2 / HSETP2: f16x2 compares (SM52 text only).
+    half(
+        Op::Hset2,
+        "HSET2",
+        "HSET2_R",
+        0x5d18 << 48,
+        OPC,
+        &[
+            flag!(Bf, 49, ".BF"),
+            hcmp(35),
+            flag!(Ftz, 50, ".FTZ"),
+            HBOP,
+            swz(ModId::SwzA, 47, 1),
+            swz(ModId::SwzB, 28, 2),
+        ],
+        &[RD, HSET2_RA, rx(20, b1(31), b1(30)), PP39],
+        bits(32, 34),
+    ),
+    half(
+        Op::Hset2,
+        "HSET2",
+        "HSET2_C",
+        0x7c80 << 48,
+        0xfe80 << 48,
+        &[
+            flag!(Bf, 53, ".BF"),
+            hcmp(49),
+            flag!(Ftz, 54, ".FTZ"),
+            HBOP,
+            swz(ModId::SwzA, 47, 1),
+        ],
+        &[RD, HSET2_RA, cb(b1(56), None, false), PP39],
+        0,
+    ),
+    half(
+        Op::Hset2,
+        "HSET2",
+        "HSET2_I",
+        0x7c00 << 48,
+        0xfe80 << 48,
+        &[
+            flag!(Bf, 53, ".BF"),
+            hcmp(49),
+            flag!(Ftz, 54, ".FTZ"),
+            HBOP,
+            swz(ModId::SwzA, 47, 1),
+        ],
+        &[RD, HSET2_RA, HI9[0], HI9[1], PP39],
+        0,
+    ),
+    hsetp2(half(
+        Op::Hsetp2,
+        "HSETP2",
+        "HSETP2_R",
+        0x5d20 << 48,
+        OPC,
+        &[
+            hcmp(35),
+            flag!(HAnd, 49, ".H_AND"),
+            flag!(Ftz, 6, ".FTZ"),
+            HBOP,
+            swz(ModId::SwzA, 47, 2),
+            swz(ModId::SwzB, 28, 3),
+        ],
+        &[HPD, HPQ, HSET2_RA, rx(20, b1(31), b1(30)), PP39],
+        bits(7, 7) | bits(32, 34) | bits(50, 50),
+    )),
+    hsetp2(half(
+        Op::Hsetp2,
+        "HSETP2",
+        "HSETP2_C",
+        0x7e80 << 48,
+        0xfe80 << 48,
+        &[
+            hcmp(49),
+            flag!(HAnd, 53, ".H_AND"),
+            flag!(Ftz, 6, ".FTZ"),
+            HBOP,
+            swz(ModId::SwzA, 47, 2),
+        ],
+        &[HPD, HPQ, HSET2_RA, cb(b1(56), b1(54), false), PP39],
+        bits(7, 7),
+    )),
+    hsetp2(half(
+        Op::Hsetp2,
+        "HSETP2",
+        "HSETP2_I",
+        0x7e00 << 48,
+        0xfe80 << 48,
+        &[
+            hcmp(49),
+            flag!(HAnd, 53, ".H_AND"),
+            flag!(Ftz, 6, ".FTZ"),
+            HBOP,
+            swz(ModId::SwzA, 47, 2),
+        ],
+        &[HPD, HPQ, HSET2_RA, HI9[0], HI9[1], PP39],
+        bits(7, 7) | bits(54, 54),
+    )),
 ];

@@ -317,11 +317,13 @@ pub enum ModId {
     SwzC,
     /// A half-precision result's format (`.F32`, `.MRG_H0`, `.MRG_H1`).
     HOut,
+    /// HSETP2's `.H_AND`: combine the two halves' results.
+    HAnd,
 }
 
 impl ModId {
     /// Every id, in declaration order (`ALL[id as usize] == id`).
-    pub const ALL: [ModId; 61] = [
+    pub const ALL: [ModId; 62] = [
         ModId::E,
         ModId::Cop,
         ModId::Sz,
@@ -383,6 +385,7 @@ impl ModId {
         ModId::SwzB,
         ModId::SwzC,
         ModId::HOut,
+        ModId::HAnd,
     ];
     /// How many ids there are.
     pub const COUNT: usize = ModId::ALL.len();
@@ -451,6 +454,7 @@ impl ModId {
             ModId::SwzB => "swzb",
             ModId::SwzC => "swzc",
             ModId::HOut => "hout",
+            ModId::HAnd => "H_AND",
         }
     }
 }
