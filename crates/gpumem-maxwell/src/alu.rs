@@ -818,8 +818,8 @@ pub static ALU_OPS: &[OpSpec] = &[
         "LOP3",
         "LOP3_C",
         0x0200 << 48,
-        0xfe00_8000_0000_0000,
-        &[grp!(Lut, 0, 0, { 0 => ".LUT" }), flag!(X, 56, ".X")],
+        0xfe00 << 48,
+        &[grp!(Lut, 0, 0, { 0 => ".LUT" }), flag!(X, 56, ".X"), CC0],
         &[
             RD,
             RA,

@@ -69,6 +69,7 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .chain(crate::rows_b::ROWS_B11.iter())
         .chain(crate::rows_b::ROWS_B12.iter())
         .chain(crate::rows_b::ROWS_B13.iter())
+        .chain(crate::rows_a::ROWS_A.iter())
         .collect()
 });
 
@@ -245,8 +246,13 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
             OpKind::UImm20 { f, sign } => {
                 Operand::Imm((f.get(word) | (sign.get(word) << f.width)) as i64)
             }
-            OpKind::FImm20 { f, sign } => {
+            // An f64 immediate keeps the high word of the double: the same bits.
+            OpKind::FImm20 { f, sign } | OpKind::DImm20 { f, sign } => {
                 Operand::FImm((((sign.get(word) << 19) | f.get(word)) << 12) as u32)
+            }
+            OpKind::HImm16 { f } => Operand::FImm(f.get(word) as u32),
+            OpKind::HImmS { f, sign } => {
+                Operand::FImm((sign.get(word) << 15 | f.get(word) << (15 - f.width.min(15))) as u32)
             }
             OpKind::UImm { f, .. } => Operand::Imm(f.get(word) as i64),
             OpKind::Imm32 { f, signed } => {
@@ -428,7 +434,12 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
             (OpKind::Imm20 { f, sign } | OpKind::UImm20 { f, sign }, Operand::Imm(v)) => {
                 sign.put(f.put(w, v as u64), ((v as u64) >> f.width) & 1)
             }
-            (OpKind::FImm20 { f, sign }, Operand::FImm(b)) => {
+            (OpKind::HImm16 { f }, Operand::FImm(b)) => f.put(w, b as u64 & 0xffff),
+            (OpKind::HImmS { f, sign }, Operand::FImm(b)) => sign.put(
+                f.put(w, (b as u64 & 0x7fff) >> (15 - f.width.min(15))),
+                (b as u64 >> 15) & 1,
+            ),
+            (OpKind::FImm20 { f, sign } | OpKind::DImm20 { f, sign }, Operand::FImm(b)) => {
                 sign.put(f.put(w, (b as u64 >> 12) & 0x7ffff), (b as u64 >> 31) & 1)
             }
             (OpKind::UImm { f, .. }, Operand::Imm(v))

@@ -144,7 +144,7 @@ impl Operand {
 /// Most operands any row has.
 pub const MAX_OPERANDS: usize = 6;
 /// Most modifier groups any row has.
-pub const MAX_MODS: usize = 8;
+pub const MAX_MODS: usize = 10;
 
 /// A decoded instruction: the row it matches and the value of every field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -249,6 +249,10 @@ impl Inst {
             if let Some(on) = flag_at(k, v, m) {
                 return Some(on);
             }
+        }
+        // A bit the row's opcode fixes (IADD32I_PO's `.PO` pair).
+        if self.op.mask & m != 0 {
+            return Some(self.op.opcode & m != 0);
         }
         None
     }

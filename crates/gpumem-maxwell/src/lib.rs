@@ -17,6 +17,7 @@ pub mod parse;
 pub mod print;
 pub mod program;
 pub mod rows_b;
+pub mod rows_a;
 pub mod sample;
 pub mod table;
 

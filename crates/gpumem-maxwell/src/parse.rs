@@ -346,7 +346,10 @@ fn parse_operand(l: &Line, start: usize, end: usize) -> Result<PTok, Diagnostic>
     let suffixes: Vec<(String, usize)> = suffixes.into_iter().map(|(x, i)| (x, s + i)).collect();
     let mut body = base.trim();
     let is_num = |b: &str| {
-        b.starts_with(|c: char| c.is_ascii_digit()) || b.starts_with("QNAN") || b.starts_with("INF")
+        b.starts_with(|c: char| c.is_ascii_digit())
+            || b.starts_with("QNAN")
+            || b.starts_with("SNAN")
+            || b.starts_with("INF")
     };
     let mut pt = PTok {
         tok: Tok::Int(0),
@@ -421,7 +424,7 @@ fn parse_operand(l: &Line, start: usize, end: usize) -> Result<PTok, Diagnostic>
         Tok::RegOff { ra, off }
     } else if let Some(v) = parse_int(body) {
         Tok::Int(v)
-    } else if float_bits(body).is_some() {
+    } else if float_bits(body).is_some() || double_bits(body).is_some() {
         Tok::Float(body.to_string())
     } else {
         // Branch targets as cuobjdump writes them: `(.L_1)
@@ -691,14 +694,44 @@ fn match_operands(
             if r != want || (f.width > 0 && r.wrapping_sub(add) as u64 + add as u64 > 254) {
                 let t = &toks[oi.min(toks.len().saturating_sub(1))];
                 return Err(Mismatch {
-                    progress: oi,
+                    progress: 2 * oi,
                     diag: l.err(
                         t.start,
                         t.end,
-                        format!("operand {} of {} must be R{want} here", oi + 1, op.form),
+                        format!("operand {} of {} must be R{want} here", oi + 1, op.name),
                     ),
                 });
             }
+        }
+    }
+    // Two operands on one field (FFMA32I's and IMAD32I's C is Rd) must name the same
+    // register.
+    for (k, kind) in op.operands.iter().enumerate() {
+        if let OpKind::Reg { f, .. } = kind
+            && let Some(j) = op.operands[..k]
+                .iter()
+                .position(|o| matches!(o, OpKind::Reg { f: g, .. } if g == f))
+            && let (Operand::Reg { r: a, .. }, Operand::Reg { r: b, .. }) =
+                (inst.operands[j], inst.operands[k])
+            && a != b
+        {
+            let t = toks.get(k).or(toks.last());
+            let (s, e) = t
+                .map(|t| (t.start, t.end))
+                .unwrap_or((mnemonic_end, mnemonic_end + 1));
+            return Err(Mismatch {
+                progress: 2 * (op.operands.len() + 1),
+                diag: l.err(
+                    s,
+                    e,
+                    format!(
+                        "operand {} of {} must be the same register as operand {}",
+                        k + 1,
+                        op.name,
+                        j + 1
+                    ),
+                ),
+            });
         }
     }
     inst.ctrl.reuse = reuse;
@@ -968,6 +1001,35 @@ fn match_one(
                 return Err("float immediate needs more than the 20 bits this form holds".into());
             }
             Some(Operand::FImm(bits))
+        }
+        (OpKind::DImm20 { .. }, Tok::Float(_) | Tok::Int(_)) if t.plain() => {
+            let bits = match &t.tok {
+                Tok::Float(text) => double_bits(text),
+                Tok::Int(i) => Some((*i as f64).to_bits()),
+                _ => None,
+            }
+            .ok_or("bad double immediate")?;
+            if bits & ((1 << 44) - 1) != 0 {
+                return Err("double immediate needs more than the 20 bits this form holds".into());
+            }
+            Some(Operand::FImm((bits >> 32) as u32))
+        }
+        (OpKind::HImm16 { .. } | OpKind::HImmS { .. }, Tok::Float(_) | Tok::Int(_))
+            if t.plain() =>
+        {
+            let bits = match &t.tok {
+                Tok::Float(text) => float_bits(text),
+                Tok::Int(i) => Some((*i as f32).to_bits()),
+                _ => None,
+            }
+            .ok_or("bad half immediate")?;
+            let h = f32_to_f16_exact(bits).ok_or("immediate is not an exact f16 value")?;
+            if let OpKind::HImmS { f, .. } = kind
+                && h & ((1 << (15 - f.width.min(15))) - 1) != 0
+            {
+                return Err("f16 immediate needs more bits than this form holds".into());
+            }
+            Some(Operand::FImm(h as u32))
         }
         (OpKind::Target { .. }, Tok::Int(v)) if t.plain() => Some(Operand::Target(*v as i64)),
         (OpKind::Target { .. }, Tok::Ident(_)) if t.plain() => {
@@ -1279,16 +1341,27 @@ fn parse_line(
                     // `.PO` sets both "plus one" bits: in the operand flags or suffix
                     // groups that own them, and in the instruction. A bit the row's
                     // opcode fixes cannot be set: no encoding has it.
+                    // (A row whose opcode sets both bits, IADD32I_PO, is `.PO` itself.)
                     (true, Some((a, b))) => {
-                        if let Some(n) = [a, b].into_iter().find(|&n| op.mask >> n & 1 == 1) {
-                            return Err(l.err(
-                                ms,
-                                ms + mnem.len(),
-                                format!(
-                                    "{}.PO has no encoding: bit {n} belongs to the opcode",
-                                    op.name
+                        if let Some(n) = [a, b]
+                            .into_iter()
+                            .find(|&n| op.mask >> n & 1 == 1 && op.opcode >> n & 1 == 0)
+                        {
+                            let m = Mismatch {
+                                progress: 0,
+                                diag: l.err(
+                                    ms,
+                                    ms + mnem.len(),
+                                    format!(
+                                        "{}.PO has no encoding: bit {n} belongs to the opcode",
+                                        op.name
+                                    ),
                                 ),
-                            ));
+                            };
+                            if best.as_ref().is_none_or(|b| b.progress < m.progress) {
+                                best = Some(m);
+                            }
+                            continue;
                         }
                         inst.set_field_bit(a);
                         inst.set_field_bit(b);
@@ -1424,7 +1497,11 @@ pub(crate) fn kind_name(k: &OpKind) -> &'static str {
         | OpKind::UImm20 { .. }
         | OpKind::UImm { .. }
         | OpKind::Imm32 { .. } => "an integer immediate",
-        OpKind::FImm20 { .. } | OpKind::FImm32 { .. } => "a float immediate",
+        OpKind::FImm20 { .. }
+        | OpKind::FImm32 { .. }
+        | OpKind::HImm16 { .. }
+        | OpKind::HImmS { .. } => "a float immediate",
+        OpKind::DImm20 { .. } => "a double immediate",
         OpKind::Target { .. } => "a branch target (label or address)",
         OpKind::SReg { .. } => "a special register (SR_TID.X, ...)",
         OpKind::CondCode { .. } => "a condition code (CC.xx)",
@@ -1455,4 +1532,35 @@ pub fn float_bits(t: &str) -> Option<u32> {
         return None;
     }
     t.parse::<f32>().ok().map(f32::to_bits)
+}
+
+/// A float literal as nvdisasm writes it for an f64 immediate (`1.5`, `+INF`, `-QNAN`,
+/// `+SNAN`) to f64 bits.
+pub fn double_bits(t: &str) -> Option<u64> {
+    match t {
+        "+INF" | "INF" => return Some(0x7ff0_0000_0000_0000),
+        "-INF" => return Some(0xfff0_0000_0000_0000),
+        "+QNAN" | "QNAN" => return Some(0x7ff8_0000_0000_0000),
+        "-QNAN" => return Some(0xfff8_0000_0000_0000),
+        "+SNAN" | "SNAN" => return Some(0x7ff4_0000_0000_0000),
+        "-SNAN" => return Some(0xfff4_0000_0000_0000),
+        _ => {}
+    }
+    if !t.bytes().any(|c| c.is_ascii_digit()) || t.starts_with("0x") || t.starts_with("-0x") {
+        return None;
+    }
+    t.parse::<f64>().ok().map(f64::to_bits)
+}
+
+/// The f16 that an f32 value is exactly, if any (NaNs give the quiet NaN).
+fn f32_to_f16_exact(b: u32) -> Option<u16> {
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let v = f32::from_bits(b);
+    if v.is_nan() {
+        return Some(sign | 0x7e00);
+    }
+    let a = v.abs().to_bits();
+    (0u16..=0x7c00)
+        .find(|&h| crate::print::f16_to_f32(h) == a)
+        .map(|h| h | sign)
 }

@@ -99,9 +99,9 @@ pub fn write_body(inst: &Inst, out: &mut String) {
         (true, Some((a, b))) => (1u64 << a) | (1u64 << b),
         _ => 0,
     };
-    // A row with a `ModId::Po` marker prints `.PO` there (VADD: after the types).
-    let po_marker = op.mods.iter().any(|g| g.id == ModId::Po);
-    if po && !po_marker {
+    // `.PO` comes first unless the row places it with a `ModId::Po` marker (IMAD, VADD).
+    let po_marked = op.mods.iter().any(|g| g.id == ModId::Po);
+    if po && !po_marked {
         out.push_str(".PO");
     }
     for (i, g) in op.mods.iter().enumerate() {
@@ -160,7 +160,8 @@ pub fn write_body(inst: &Inst, out: &mut String) {
         if let OpKind::Reg {
             reuse: Some(slot), ..
         } = k
-            && inst.op.latency == crate::table::Latency::Fixed
+            && (inst.op.reuse_ok & 0b1000 == 0
+                || inst.op.reuse_ok & crate::table::REUSE_PRINTED != 0)
             && inst.ctrl.reuse & (1 << slot) != 0
         {
             out.push_str(".reuse");
@@ -298,6 +299,10 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
             out.push('}');
         }
         (_, Operand::Imm(i)) => hex_signed(i, out),
+        (OpKind::DImm20 { .. }, Operand::FImm(b)) => dimm_text(b, out),
+        (OpKind::HImm16 { .. } | OpKind::HImmS { .. }, Operand::FImm(b)) => {
+            fimm_text(f16_to_f32(b as u16), out)
+        }
         (_, Operand::FImm(b)) => fimm_text(b, out),
         (_, Operand::Target(t)) => hex_signed(t, out),
         (_, Operand::SReg(s)) => out.push_str(sreg_name(s, inst.target).unwrap_or("SR_INVALID")),
@@ -341,6 +346,47 @@ pub fn fimm_text(bits: u32, out: &mut String) {
         out.push_str(if bits >> 31 != 0 { "-QNAN " } else { "+QNAN " });
         return;
     }
+    float_text(v, bits >> 31 != 0, out);
+}
+
+/// An f64 immediate given by its high word (the low word is zero): as [`fimm_text`],
+/// and a NaN without the quiet bit (bit 51) prints `+SNAN `/`-SNAN `.
+pub fn dimm_text(hi: u32, out: &mut String) {
+    let v = f64::from_bits((hi as u64) << 32);
+    let neg = hi >> 31 != 0;
+    if v.is_nan() {
+        let quiet = hi >> 19 & 1 != 0;
+        out.push_str(match (neg, quiet) {
+            (false, true) => "+QNAN ",
+            (true, true) => "-QNAN ",
+            (false, false) => "+SNAN ",
+            (true, false) => "-SNAN ",
+        });
+        return;
+    }
+    float_text(v, neg, out);
+}
+
+/// The f32 bits of an f16 value (exact: every f16 is an f32).
+pub fn f16_to_f32(h: u16) -> u32 {
+    let sign = (h as u32 & 0x8000) << 16;
+    let exp = (h >> 10) & 0x1f;
+    let man = (h & 0x3ff) as u32;
+    match (exp, man) {
+        (0, 0) => sign,
+        (0, m) => {
+            // Subnormal: m * 2^-24, renormalised.
+            let v = m as f32 * f32::from_bits(0x3380_0000);
+            sign | v.to_bits()
+        }
+        (0x1f, 0) => sign | 0x7f80_0000,
+        (0x1f, m) => sign | 0x7f80_0000 | m << 13 | 0x0040_0000,
+        (e, m) => sign | ((e as u32 + 112) << 23) | m << 13,
+    }
+}
+
+/// A finite float value as nvdisasm prints it; `neg` is its sign bit (for `-0.0`).
+fn float_text(v: f64, neg: bool, out: &mut String) {
     if v.is_infinite() {
         out.push_str(if v < 0.0 { "-INF " } else { "+INF " });
         return;
@@ -353,7 +399,7 @@ pub fn fimm_text(bits: u32, out: &mut String) {
     // %.20g: 20 significant digits, trailing zeros removed.
     if v == 0.0 {
         // nvdisasm writes negative zero as `-0.0 ` (with the space it gives INF and QNAN).
-        out.push_str(if bits >> 31 != 0 { "-0.0 " } else { "0" });
+        out.push_str(if neg { "-0.0 " } else { "0" });
         return;
     }
     let sci = format!("{v:.19e}");

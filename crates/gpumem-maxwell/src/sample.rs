@@ -78,6 +78,28 @@ fn float_bits(r: &mut Rng) -> u32 {
     }
 }
 
+/// The high word of an f64, the special values (signed zeros, infinities, quiet and
+/// signalling NaNs, the smallest normal, the printer's 1e9 switch-over) weighted in.
+fn double_hi(r: &mut Rng) -> u32 {
+    const SPECIAL: [u32; 10] = [
+        0x0000_0000,
+        0x8000_0000,
+        0x7ff0_0000,
+        0xfff0_0000,
+        0x7ff8_0000,
+        0xfff4_0000,
+        0x0010_0000,
+        0x41cd_c000,
+        0x41cd_d000,
+        0x3ff8_0000,
+    ];
+    if r.chance(4) {
+        SPECIAL[r.below(SPECIAL.len() as u64) as usize]
+    } else {
+        r.next_u64() as u32
+    }
+}
+
 /// A random value for an operand of kind `k` in an instruction at `addr`.
 pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
     match *k {
@@ -131,6 +153,21 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
             Operand::Imm(if s { v as i32 as i64 } else { v as i64 })
         }
         OpKind::FImm32 { .. } => Operand::FImm(float_bits(r)),
+        OpKind::DImm20 { .. } => Operand::FImm(double_hi(r) & 0xffff_f000),
+        OpKind::HImmS { f, .. } => Operand::FImm(
+            match r.below(4) {
+                0 => [
+                    0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0x3c00, 0x7bc0, 0x0040,
+                ][r.below(8) as usize],
+                _ => r.next_u64() as u32 & 0xffff,
+            } & !((1u32 << (15 - f.width.min(15))) - 1),
+        ),
+        OpKind::HImm16 { .. } => Operand::FImm(match r.below(4) {
+            0 => [
+                0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0x3c00, 0x0001, 0x7bff,
+            ][r.below(8) as usize],
+            _ => r.next_u64() as u32 & 0xffff,
+        }),
         OpKind::Target { .. } => Operand::Target(addr as i64 + 8 + 8 * (r.below(128) as i64 - 64)),
         OpKind::SReg { .. } => Operand::SReg(pick(r, &crate::alu::SREG_NUMBERS).unwrap_or(0)),
         OpKind::CondCode { .. } => Operand::Cc(pick(r, &crate::alu::CC_NUMBERS).unwrap_or(15)),
@@ -206,6 +243,17 @@ pub fn inst(r: &mut Rng, op: &'static OpSpec, mods: &[u8], addr: u64) -> Inst {
     inst.guard_neg = g & 8 != 0;
     for (k, kind) in op.operands.iter().enumerate() {
         inst.operands[k] = operand(r, kind, addr);
+        // An operand on an earlier operand's field (FFMA32I's C is Rd) names the same
+        // register.
+        if let OpKind::Reg { f, .. } = kind
+            && let Some(j) = op.operands[..k]
+                .iter()
+                .position(|o| matches!(o, OpKind::Reg { f: g, .. } if g == f))
+            && let (Operand::Reg { r: first, .. }, Operand::Reg { r: this, .. }) =
+                (inst.operands[j], &mut inst.operands[k])
+        {
+            *this = first;
+        }
     }
     // Register pairs follow the register their field names: one base for the row.
     if op

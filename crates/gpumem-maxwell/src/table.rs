@@ -218,6 +218,56 @@ pub enum Op {
     Vshr,
     /// `VADD`: video (sub-word) add.
     Vadd,
+    /// `DADD`: f64 add.
+    Dadd,
+    /// `DMUL`: f64 multiply.
+    Dmul,
+    /// `DFMA`: f64 fused multiply-add.
+    Dfma,
+    /// `DMNMX`: f64 minimum/maximum.
+    Dmnmx,
+    /// `DSET`: f64 compare to a register.
+    Dset,
+    /// `DSETP`: f64 compare to predicates.
+    Dsetp,
+    /// `FSET`: f32 compare to a register.
+    Fset,
+    /// `FSETP`: f32 compare to predicates.
+    Fsetp,
+    /// `FCMP`: select by an f32 compare of C with zero.
+    Fcmp,
+    /// `FMNMX`: f32 minimum/maximum.
+    Fmnmx,
+    /// `FCHK`: check an f32 operation's operands for the slow path.
+    Fchk,
+    /// `MUFU`: multi-function unit (RCP, RSQ, SIN, ...).
+    Mufu,
+    /// `RRO`: range reduction before MUFU.
+    Rro,
+    /// `F2F`: float to float conversion and rounding.
+    F2f,
+    /// `IMUL`, `IMUL32I`: 32x32-bit integer multiply.
+    Imul,
+    /// `IMAD`, `IMAD32I`: 32x32-bit integer multiply-add.
+    Imad,
+    /// `IMADSP`: integer multiply-add with sub-word operands.
+    Imadsp,
+    /// `ICMP`: select by an integer compare of C with zero.
+    Icmp,
+    /// `ISET`: integer compare to a register.
+    Iset,
+    /// `LEA.HI`: the high word of a 64-bit scaled add.
+    LeaHi,
+    /// `HADD2`, `HADD2_32I`: f16x2 add (SM52 text only).
+    Hadd2,
+    /// `HMUL2`: f16x2 multiply.
+    Hmul2,
+    /// `HFMA2`: f16x2 fused multiply-add.
+    Hfma2,
+    /// `HSET2`: f16x2 compare to a register.
+    Hset2,
+    /// `HSETP2`: f16x2 compare to predicates.
+    Hsetp2,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
@@ -353,11 +403,31 @@ pub enum ModId {
     Sd,
     /// A bitless marker: where a row prints `.PO` (VADD: after the types), instead of right after the mnemonic.
     Po,
+    /// `.HI`: the high word of a product (IMUL/IMAD) or of a 64-bit shift (LEA).
+    Hi,
+    /// IMUL/IMAD operand signedness, printed as one pair (`.U32.U32`, `.S32.U32`, `.U32.S32`; signed x signed prints nothing).
+    Types,
+    /// MUFU's function (`.COS` ... `.SQRT`).
+    Func,
+    /// IMADSP's A and B types, printed as one pair (`.U32.U24`).
+    AbType,
+    /// IMADSP's C type (signed spelling when A or B is signed).
+    CType,
+    /// A half-precision A operand's swizzle (`.F32`, `.H0_H0`, `.H1_H1`).
+    SwzA,
+    /// The B operand's swizzle.
+    SwzB,
+    /// The C operand's swizzle.
+    SwzC,
+    /// A half-precision result's format (`.F32`, `.MRG_H0`, `.MRG_H1`).
+    HOut,
+    /// HSETP2's `.H_AND`: combine the two halves' results.
+    HAnd,
 }
 
 impl ModId {
     /// Every id, in declaration order (`ALL[id as usize] == id`).
-    pub const ALL: [ModId; 64] = [
+    pub const ALL: [ModId; 74] = [
         ModId::E,
         ModId::Cop,
         ModId::Sz,
@@ -422,6 +492,16 @@ impl ModId {
         ModId::Mx,
         ModId::Sd,
         ModId::Po,
+        ModId::Hi,
+        ModId::Types,
+        ModId::Func,
+        ModId::AbType,
+        ModId::CType,
+        ModId::SwzA,
+        ModId::SwzB,
+        ModId::SwzC,
+        ModId::HOut,
+        ModId::HAnd,
     ];
     /// How many ids there are.
     pub const COUNT: usize = ModId::ALL.len();
@@ -493,6 +573,16 @@ impl ModId {
             ModId::Mx => "MX",
             ModId::Sd => "SD",
             ModId::Po => "PO",
+            ModId::Hi => "HI",
+            ModId::Types => "types",
+            ModId::Func => "func",
+            ModId::AbType => "abtype",
+            ModId::CType => "ctype",
+            ModId::SwzA => "swza",
+            ModId::SwzB => "swzb",
+            ModId::SwzC => "swzc",
+            ModId::HOut => "hout",
+            ModId::HAnd => "H_AND",
         }
     }
 }
@@ -756,6 +846,14 @@ pub enum OpKind {
     /// `c[bank][Ra+offset]` of BRX's and JMX's constant-bank target: as
     /// [`OpKind::ConstMem`], except that `RZ` with a zero offset prints `c[0x0][RZ]`.
     ConstReg { bank: Field, ra: Field, imm: Field },
+    /// A 20-bit f64 immediate: f64 bits 44-62 at `f`, the sign at `sign` (the low 44
+    /// bits are zero). Printed like a float immediate, with `+SNAN` for signalling NaNs.
+    DImm20 { f: Field, sign: Field },
+    /// A 16-bit f16 immediate (F2F/F2I with an `.F16` source: bits 20-35).
+    HImm16 { f: Field },
+    /// An f16 immediate with its sign apart: f16 bits 15-w..14 at `f` (w = its width),
+    /// the sign at `sign`, the low bits zero (HADD2's immediate pair: two of them).
+    HImmS { f: Field, sign: Field },
 }
 
 impl OpKind {
@@ -784,7 +882,8 @@ impl OpKind {
             | OpKind::Scoreboard { f }
             | OpKind::SbSet { f }
             | OpKind::PrCc { f }
-            | OpKind::RegPair { f, .. } => [Some(f), None, None, None, None],
+            | OpKind::RegPair { f, .. }
+            | OpKind::HImm16 { f } => [Some(f), None, None, None, None],
             OpKind::ConstAddr { bank, off } => [Some(bank), Some(off), None, None, None],
             OpKind::RegOff { ra, off } => [Some(ra), Some(off), None, None, None],
             OpKind::RegHideRz { f } => [Some(f), None, None, None, None],
@@ -794,9 +893,11 @@ impl OpKind {
             OpKind::ConstMem { bank, ra, imm } | OpKind::ConstReg { bank, ra, imm } => {
                 [Some(bank), Some(ra), Some(imm), None, None]
             }
-            OpKind::Imm20 { f, sign } | OpKind::UImm20 { f, sign } | OpKind::FImm20 { f, sign } => {
-                [Some(f), Some(sign), None, None, None]
-            }
+            OpKind::Imm20 { f, sign }
+            | OpKind::UImm20 { f, sign }
+            | OpKind::FImm20 { f, sign }
+            | OpKind::DImm20 { f, sign }
+            | OpKind::HImmS { f, sign } => [Some(f), Some(sign), None, None, None],
         };
         list.into_iter().flatten()
     }
@@ -832,6 +933,10 @@ pub struct MemFacts {
     pub kind: MemKind,
 }
 
+/// A flag of [`OpSpec::reuse_ok`] beside the slot bits: the row prints its reuse flags
+/// although it accepts slot 3.
+pub const REUSE_PRINTED: u8 = 0x80;
+
 /// Whether an op may carry scoreboard barriers (variable latency) in its control slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Latency {
@@ -865,7 +970,8 @@ pub struct OpSpec {
     pub latency: Latency,
     pub mem: Option<MemFacts>,
     /// The reuse flags nvdisasm accepts in the control word (bit i = slot i); they are
-    /// printed as `.reuse` only on fixed-latency ops.
+    /// printed as `.reuse` where slot 3 is rejected, or where [`REUSE_PRINTED`] is set
+    /// (SM52's half-precision ops take all four and print slots 0-2).
     pub reuse_ok: u8,
     /// Whether the op ends a basic block (used to pad and to analyse control flow).
     pub flow: Flow,

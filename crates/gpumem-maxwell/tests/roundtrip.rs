@@ -9,6 +9,21 @@ use gpumem_maxwell::sample::{Rng, inst, mod_combos};
 use gpumem_maxwell::{Target, inst_addr};
 use proptest::prelude::*;
 
+/// Whether a modifier value of `inst` has a spelling that another value of its group
+/// shares (the text cannot say which value the word holds).
+fn spelled_ambiguously(inst: &gpumem_maxwell::Inst) -> bool {
+    inst.op.mods.iter().enumerate().any(|(k, g)| {
+        g.spell(&inst.mods, inst.mods[k]).is_some_and(|v| {
+            !v.text.is_empty()
+                && g.vals_for(&inst.mods)
+                    .iter()
+                    .filter(|o| o.text == v.text)
+                    .count()
+                    > 1
+        })
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -33,7 +48,8 @@ proptest! {
         let d = disassemble(&bytes, 0, Target::Sm52).expect("whole bundles");
         let text: Vec<String> = d.lines.iter().take(index + 1).map(|l| line_text(l, SchedStyle::Annotations)).collect();
         // nvdisasm (and so gpumem) prints every NaN immediate as `QNAN`: no payload to parse.
-        if text[index].contains("QNAN") {
+        // Nor a value spelled like another of its group (F2F's `.PASS` for roundings 1-3).
+        if text[index].contains("QNAN") || text[index].contains("SNAN") || spelled_ambiguously(&x) {
             return Ok(());
         }
         let src = text.join("\n");

@@ -14,11 +14,32 @@ use std::collections::{HashMap, HashSet};
 fn one_operation_per_mnemonic() {
     let mut by_name = HashMap::new();
     for r in ROWS.iter() {
-        let op = *by_name.entry(r.name).or_insert(r.op);
+        // `LEA.HI` is an operation of its own (the high word of the 64-bit shift): the
+        // mnemonic is shared, the `.HI` group tells them apart.
+        let name = if r
+            .mods
+            .iter()
+            .any(|g| g.id == ModId::Hi && g.field.width == 0)
+        {
+            "LEA.HI"
+        } else {
+            r.name
+        };
+        let op = *by_name.entry(name).or_insert(r.op);
         assert_eq!(op, r.op, "{} rows disagree on their operation", r.name);
     }
     // Encodings of one operation under two mnemonics.
-    for (a, b) in [("IADD", "IADD32I"), ("LOP", "LOP32I"), ("MOV", "MOV32I")] {
+    for (a, b) in [
+        ("IADD", "IADD32I"),
+        ("LOP", "LOP32I"),
+        ("MOV", "MOV32I"),
+        ("FADD", "FADD32I"),
+        ("FMUL", "FMUL32I"),
+        ("FFMA", "FFMA32I"),
+        ("IMUL", "IMUL32I"),
+        ("IMAD", "IMAD32I"),
+        ("ISCADD", "ISCADD32I"),
+    ] {
         assert_eq!(by_name[a], by_name[b]);
     }
 }
@@ -95,6 +116,12 @@ fn po_is_decoded_once_and_parsed_both_ways() {
     let one = decode(w & !(1 << 48), DEFAULT_SLOT, inst_addr(0), Target::Sm50).expect("IADD");
     assert!(!one.po);
     assert_eq!(inst_text(&one), "IADD R4, -R2, R13 ;");
-    // IADD32I's first `.PO` bit is an opcode bit of the modelled row: no encoding.
-    assert!(parse_program("IADD32I.PO R13, R7, 0x1f ;", Target::Sm50).is_err());
+    // IADD32I's `.PO` (bits 55 + 56) is a row of its own (bit 55 alone is rejected).
+    let w32 = 0x1d80_0000_01f7_070d;
+    let p = parse_program("IADD32I.PO R13, R7, 0x1f ;", Target::Sm50).expect("IADD32I.PO");
+    assert!(p.insts[0].po);
+    assert_eq!(encode(&p.insts[0], inst_addr(0)), w32);
+    let i = decode(w32, DEFAULT_SLOT, inst_addr(0), Target::Sm50).expect("IADD32I.PO");
+    assert_eq!(inst_text(&i), "IADD32I.PO R13, R7, 0x1f ;");
+    assert!(decode(w32 & !(1 << 56), DEFAULT_SLOT, inst_addr(0), Target::Sm50).is_err());
 }
