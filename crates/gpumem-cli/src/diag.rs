@@ -5,6 +5,27 @@ use gpumem_isa::{Diagnostic, Severity, render_diagnostics};
 use serde_json::{Value, json};
 use std::process::ExitCode;
 
+/// The keys every `dis --json` line has, whatever the ISA: `address`, `words` (hex, as
+/// stored), `text` (the vendor tool's) or `error`.
+pub fn line_common(l: &impl gpumem_isa::DisasmLine) -> serde_json::Map<String, Value> {
+    let mut m = serde_json::Map::new();
+    m.insert("address".into(), format!("{:#06x}", l.address()).into());
+    // Dwords (Vega) print as 8 hex digits; callers with 64-bit words replace the list.
+    let words: Vec<Value> = l
+        .words()
+        .iter()
+        .map(|w| Value::from(format!("{w:#010x}")))
+        .collect();
+    m.insert("words".into(), Value::Array(words));
+    let (text, error) = match l.text() {
+        Ok(t) => (Value::from(t), Value::Null),
+        Err(e) => (Value::Null, Value::from(e)),
+    };
+    m.insert("text".into(), text);
+    m.insert("error".into(), error);
+    m
+}
+
 /// One diagnostic as JSON: file, line, column, severity, lint name, message, text.
 fn diagnostic_json(file: &str, d: &Diagnostic) -> Value {
     json!({

@@ -189,15 +189,16 @@ fn line_json(l: &gpumem_maxwell::DisLine, kernel: Option<&str>) -> serde_json::V
             "control": { "stall": c.stall, "yield": !c.no_yield, "write_barrier": (c.wr != 7).then_some(c.wr), "read_barrier": (c.rd != 7).then_some(c.rd), "wait": c.wait, "reuse": c.reuse, "dual_issue": c.dual_issue() },
         })
     });
-    json!({
-        "kernel": kernel,
-        "address": format!("{:#06x}", l.addr),
-        "word": format!("{:#018x}", l.word),
-        "control_word": format!("{:#018x}", l.ctrl_word),
-        "text": l.inst.as_ref().ok().map(|_| l.text()),
-        "error": l.inst.as_ref().err().map(|e| e.to_string()),
-        "fields": fields,
-    })
+    let mut m = crate::diag::line_common(l);
+    // Maxwell words are 64-bit whatever their value.
+    m.insert("words".into(), json!([format!("{:#018x}", l.word)]));
+    m.insert("kernel".into(), json!(kernel));
+    m.insert(
+        "control_word".into(),
+        json!(format!("{:#018x}", l.ctrl_word)),
+    );
+    m.insert("fields".into(), json!(fields));
+    serde_json::Value::Object(m)
 }
 
 /// `dis --json`: one JSON object per instruction, a line each (JSON Lines), every

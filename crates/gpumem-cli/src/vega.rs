@@ -145,13 +145,9 @@ pub fn dis_json(t: Option<&str>, input: &str, bytes: Vec<u8>) -> Result<ExitCode
                     "glc": i.glc,
                 })
             });
-        let v = json!({
-            "offset": format!("{:#06x}", l.offset),
-            "words": l.words.iter().map(|w| format!("{w:#010x}")).collect::<Vec<_>>(),
-            "text": l.text.as_ref().ok(),
-            "error": l.text.as_ref().err().map(|e| e.to_string()),
-            "fields": fields,
-        });
+        let mut m = crate::diag::line_common(&l);
+        m.insert("fields".into(), json!(fields));
+        let v = serde_json::Value::Object(m);
         out.push_str(&v.to_string());
         out.push('\n');
     }

@@ -6,15 +6,18 @@
 //! * [`Space`]: the memory spaces of the seed pages, shared by the ISA tables, the
 //!   memory model and the emulators.
 //! * [`CacheOp`]: the cache operators of memory instructions, as values.
+//! * [`DisasmLine`]: the shape of a disassembled instruction in both ISA crates.
 #![warn(missing_docs)]
 
 pub mod bits;
 mod cache;
 mod diag;
+mod listing;
 mod rng;
 mod space;
 
 pub use cache::CacheOp;
 pub use diag::{Diagnostic, Diagnostics, Severity, Span, render_diagnostics};
+pub use listing::DisasmLine;
 pub use rng::SplitMix64;
 pub use space::Space;

@@ -13,11 +13,12 @@ pub mod alu;
 pub mod codec;
 pub mod cubin;
 pub mod inst;
+mod listing;
 pub mod parse;
 pub mod print;
 pub mod program;
-pub mod rows_b;
 pub mod rows_a;
+pub mod rows_b;
 pub mod sample;
 pub mod table;
 

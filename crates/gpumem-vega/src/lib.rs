@@ -82,6 +82,18 @@ pub struct DisLine {
     pub text: Result<String, DecodeError>,
 }
 
+impl gpumem_isa::DisasmLine for DisLine {
+    fn address(&self) -> u64 {
+        self.offset as u64
+    }
+    fn words(&self) -> Vec<u64> {
+        self.words.iter().map(|&w| u64::from(w)).collect()
+    }
+    fn text(&self) -> Result<String, String> {
+        self.text.clone().map_err(|e| e.to_string())
+    }
+}
+
 /// Disassembles `bytes` (little-endian dwords). An undecodable word yields an
 /// `Err` line and decoding continues at the next dword. An input that ends
 /// inside an instruction (a literal missing, or trailing bytes that do not
