@@ -9,6 +9,8 @@
 //! assert!(text.lines.iter().any(|l| l.text() == "LDG.E R0, [R2+0x10] ;"));
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod alu;
 pub mod codec;
 pub mod cubin;
@@ -16,8 +18,8 @@ pub mod inst;
 pub mod parse;
 pub mod print;
 pub mod program;
-pub mod rows_b;
 pub mod rows_a;
+pub mod rows_b;
 pub mod sample;
 pub mod table;
 
