@@ -2042,10 +2042,12 @@ pub fn sreg_num(name: &str) -> Option<u8> {
         .map(|(v, _)| *v)
 }
 
+/// nvdisasm's spelling of condition-code test `n` (`CC.NUM`, `T`, ...), if `n` is a valid test.
 pub fn cc_name(n: u8) -> Option<&'static str> {
     CCS.iter().find(|(v, _)| *v == n).map(|(_, s)| *s)
 }
 
+/// The condition-code test number that nvdisasm spells `name`; inverse of [`cc_name`].
 pub fn cc_num(name: &str) -> Option<u8> {
     CCS.iter().find(|(_, s)| *s == name).map(|(v, _)| *v)
 }

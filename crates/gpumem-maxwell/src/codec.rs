@@ -9,46 +9,80 @@ use std::sync::LazyLock;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DecodeError {
     #[error("word {word:#018x} at {addr:#06x}: no Maxwell opcode matches (opcode bits 63..51 = {:#06x})", word >> 51)]
-    UnknownOpcode { word: u64, addr: u64 },
-    #[error("word {word:#018x} at {addr:#06x}: {form} does not exist on {target:?}")]
-    NotOnTarget {
+    /// No row's opcode bits (under its mask) match the word.
+    UnknownOpcode {
+        /// The 64-bit instruction word.
         word: u64,
+        /// Byte address of the word in the code stream.
         addr: u64,
+    },
+    #[error("word {word:#018x} at {addr:#06x}: {form} does not exist on {target:?}")]
+    /// The word is an encoding that exists only on a later target (e.g. SM52's sparse LDG decoded for SM50).
+    NotOnTarget {
+        /// The 64-bit instruction word.
+        word: u64,
+        /// Byte address of the word in the code stream.
+        addr: u64,
+        /// [`OpSpec::form`] of the row whose opcode matched.
         form: &'static str,
+        /// The target the word was decoded for.
         target: Target,
     },
     #[error(
         "word {word:#018x} at {addr:#06x}: field `{field}` of {form} has no valid value {value:#x}"
     )]
+    /// A modifier or operand field holds a value the row does not list (nvdisasm rejects the word).
     InvalidField {
+        /// The 64-bit instruction word.
         word: u64,
+        /// Byte address of the word in the code stream.
         addr: u64,
+        /// [`OpSpec::form`] of the row whose opcode matched.
         form: &'static str,
+        /// Name of the offending field (the modifier group's name or the operand kind).
         field: &'static str,
+        /// The value the field holds.
         value: u64,
     },
     #[error(
         "word {word:#018x} at {addr:#06x}: {form} has bits {bits:#018x} set that belong to no field"
     )]
+    /// Bits are set outside the opcode, the row's fields, its ignored bits and the guard.
     UnknownBits {
+        /// The 64-bit instruction word.
         word: u64,
+        /// Byte address of the word in the code stream.
         addr: u64,
+        /// [`OpSpec::form`] of the row whose opcode matched.
         form: &'static str,
+        /// The stray bits, in place (a mask over the word).
         bits: u64,
     },
     #[error(
         "control word {ctrl:#018x}: slot {slot} ({form} at {addr:#06x}) has `{field}` = {value}, which {form} does not accept"
     )]
+    /// A control-word slot holds a schedule the instruction does not accept (a scoreboard
+    /// barrier on a fixed-latency op, a reuse flag the row does not take, dual issue where not allowed).
     InvalidControl {
+        /// The bundle's 64-bit control word.
         ctrl: u64,
+        /// Byte address of the instruction the slot belongs to.
         addr: u64,
+        /// Position of the instruction in its bundle (0, 1 or 2), i.e. which 21-bit slot.
         slot: usize,
+        /// [`OpSpec::form`] of the instruction the slot belongs to.
         form: &'static str,
+        /// What is at fault: `write barrier`, `read barrier`, `reuse` or a dual-issue message.
         field: &'static str,
+        /// The value that field holds.
         value: u64,
     },
     #[error("{len} bytes is not a whole number of 32-byte bundles (control word + 3 instructions)")]
-    Unaligned { len: usize },
+    /// The byte stream is not a whole number of 32-byte bundles.
+    Unaligned {
+        /// Length of the stream in bytes.
+        len: usize,
+    },
 }
 
 /// Every row of the table: memory rows first, then the rest.

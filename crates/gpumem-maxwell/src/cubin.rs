@@ -6,7 +6,9 @@ use object::{Endianness, Object, ObjectSection};
 /// One kernel's code: its name and raw instruction stream.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Kernel {
+    /// The kernel's name: the `<kernel>` of its `.text.<kernel>` section.
     pub name: String,
+    /// Contents of the `.text.<kernel>` section: 32-byte bundles of a control word and three instructions.
     pub code: Vec<u8>,
     /// The `sm_NN` the cubin's ELF flags name (low byte of `e_flags`).
     pub sm: u32,
@@ -20,15 +22,28 @@ pub struct Kernel {
 }
 
 #[derive(Debug, thiserror::Error)]
+/// Why a kernel could not be read out of a cubin.
 pub enum CubinError {
     #[error("not a 64-bit ELF file: {0}")]
+    /// The bytes are not a 64-bit ELF file the `object` crate can read.
     Elf(#[from] object::Error),
     #[error("the ELF file has no `.text.<kernel>` sections")]
+    /// The ELF file holds no `.text.<kernel>` section.
     NoKernels,
     #[error("no kernel `{name}` in the cubin (it has: {})", .have.join(", "))]
-    NoSuchKernel { name: String, have: Vec<String> },
+    /// No kernel of the requested name.
+    NoSuchKernel {
+        /// The kernel name asked for.
+        name: String,
+        /// The kernels the cubin does hold.
+        have: Vec<String>,
+    },
     #[error("the cubin has several kernels ({}); name one", .have.join(", "))]
-    Ambiguous { have: Vec<String> },
+    /// No kernel was named and the cubin holds more than one.
+    Ambiguous {
+        /// The kernels the cubin holds.
+        have: Vec<String>,
+    },
 }
 
 /// Whether `bytes` start like an ELF file.

@@ -17,13 +17,18 @@ pub const PT: u8 = 7;
 /// `[16:11]` wait mask, `[20:17]` reuse flags.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ctrl {
+    /// Stall count, slot bits 0-3: cycles to wait before issuing the next instruction (0-15).
     pub stall: u8,
     /// The raw bit 4: `false` means "yield" in maxas' reading, and stall 0 with
     /// bit 4 set is a dual-issue pair with the next instruction.
     pub no_yield: bool,
+    /// Write-dependency barrier, slot bits 5-7: the scoreboard (0-5) set when the result is written; 7 = none.
     pub wr: u8,
+    /// Read-dependency barrier, slot bits 8-10: the scoreboard (0-5) set when the sources have been read; 7 = none.
     pub rd: u8,
+    /// Wait mask, slot bits 11-16: bit i = wait on scoreboard i before issuing.
     pub wait: u8,
+    /// Operand reuse flags, slot bits 17-20: bit i keeps source operand slot i in the reuse cache (`.reuse`).
     pub reuse: u8,
 }
 
@@ -35,6 +40,7 @@ pub const PAD_SLOT: u32 = 0x7e0;
 pub const DEFAULT_SLOT: u32 = 0x7e1;
 
 impl Ctrl {
+    /// Unpacks a 21-bit slot (see [`ctrl_slot`]); bits above 20 are ignored.
     pub const fn from_slot(slot: u32) -> Ctrl {
         Ctrl {
             stall: (slot & 0xf) as u8,
@@ -46,6 +52,7 @@ impl Ctrl {
         }
     }
 
+    /// Packs the fields back into a 21-bit slot; each field is masked to its width.
     pub const fn to_slot(self) -> u32 {
         (self.stall as u32 & 0xf)
             | ((self.no_yield as u32) << 4)
@@ -87,34 +94,52 @@ pub const fn ctrl_word(slots: [u32; 3]) -> u64 {
 /// One decoded operand value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Operand {
+    /// A general register `Rn`/`RZ` with its source modifiers.
     Reg {
+        /// Register number (255 = [`RZ`]).
         r: u8,
+        /// `-R`: negated.
         neg: bool,
+        /// `|R|`: absolute value.
         abs: bool,
+        /// `~R`: bitwise not.
         not: bool,
     },
+    /// A predicate `Pn`/`PT`, optionally negated.
     Pred {
+        /// Predicate number (7 = [`PT`]).
         p: u8,
+        /// `!P`: negated.
         neg: bool,
     },
     /// `[Ra + off]`. With `ra == RZ`, `off` is the zero-extended field value;
     /// otherwise it is sign-extended.
     Mem {
+        /// Address register number.
         ra: u8,
+        /// Byte offset.
         off: i64,
     },
     /// `c[bank][Ra + off]` of LDC, `off` sign-extended.
     ConstMem {
+        /// Constant bank number.
         bank: u8,
+        /// Address register number.
         ra: u8,
+        /// Byte offset.
         off: i64,
     },
     /// ALU constant operand `c[bank][off]`, `off` in bytes.
     Const {
+        /// Constant bank number.
         bank: u8,
+        /// Byte offset in the bank (the encoding counts 32-bit words).
         off: i32,
+        /// `-c[..][..]`: negated.
         neg: bool,
+        /// `|c[..][..]|`: absolute value.
         abs: bool,
+        /// `~c[..][..]`: bitwise not.
         not: bool,
     },
     /// Integer immediate (sign-extended where the kind is signed).
@@ -123,14 +148,18 @@ pub enum Operand {
     FImm(u32),
     /// Branch target: absolute byte address.
     Target(i64),
+    /// A special register of S2R/CS2R by number (`SR_TID.X`, `SR_CLOCKLO`, ...; see [`crate::alu::sreg_num`]).
     SReg(u8),
+    /// A condition-code test by number (`CC.NUM`, `T` = 15, ...; see [`crate::alu::cc_name`]).
     Cc(u8),
+    /// A scoreboard `SBn` of DEPBAR, by index.
     Sb(u8),
     /// Filler for unused slots of [`Inst::operands`].
     None,
 }
 
 impl Operand {
+    /// Register `Rr` without modifiers.
     pub const fn reg(r: u8) -> Operand {
         Operand::Reg {
             r,
@@ -149,9 +178,11 @@ pub const MAX_MODS: usize = 10;
 /// A decoded instruction: the row it matches and the value of every field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Inst {
+    /// The table row (encoding) the instruction is.
     pub op: &'static OpSpec,
     /// Guard predicate index (7 = PT).
     pub guard: u8,
+    /// Guard negated (`@!P0`), bit 19.
     pub guard_neg: bool,
     /// Modifier values, indexed like `op.mods`.
     pub mods: [u8; MAX_MODS],
@@ -161,6 +192,7 @@ pub struct Inst {
     /// operands and suffix groups that own those bits read as set too; the printer
     /// shows `.PO` instead of them, the executor adds one.
     pub po: bool,
+    /// The instruction's schedule: its slot of the bundle's control word.
     pub ctrl: Ctrl,
     /// The target the instruction was decoded or parsed for: a few spellings depend on
     /// it (special register 15 is `SR15` on SM50 and `SR_ORDERING_TICKET` on SM52).
@@ -186,6 +218,7 @@ impl Inst {
         }
     }
 
+    /// The operands the row has (the first `op.operands.len()` entries of the `operands` array).
     pub fn operands(&self) -> &[Operand] {
         &self.operands[..self.op.operands.len()]
     }

@@ -9,6 +9,8 @@
 //! assert!(text.lines.iter().any(|l| l.text() == "LDG.E R0, [R2+0x10] ;"));
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod alu;
 pub mod codec;
 pub mod cubin;

@@ -14,7 +14,9 @@ use std::collections::HashMap;
 /// A parsed source instruction before labels are resolved.
 #[derive(Clone, Debug)]
 pub struct SrcInst {
+    /// The instruction, its branch target still unresolved where `label_ref` names a label.
     pub inst: Inst,
+    /// Where the instruction's text lies in the source.
     pub span: Span,
     /// Operand index and label name for branch targets given by name.
     pub label_ref: Option<(usize, String, Span)>,
@@ -27,6 +29,7 @@ pub struct SrcInst {
 pub struct Program {
     /// Instructions in order; the i-th sits at [`inst_addr`]`(i)`.
     pub insts: Vec<Inst>,
+    /// Labels and the byte addresses they name, sorted by address.
     pub labels: Vec<(String, u64)>,
 }
 

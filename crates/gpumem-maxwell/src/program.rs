@@ -43,19 +43,26 @@ pub fn assemble(src: &str, target: Target) -> Result<Vec<u8>, Diagnostics> {
 /// Place of an instruction in a dual-issue pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pair {
+    /// Not dual-issued.
     None,
+    /// Issued together with the next instruction (its slot has stall 0 and bit 4 set); nvdisasm opens `{`.
     First,
+    /// The second instruction of a pair; nvdisasm closes `}`.
     Second,
 }
 
 /// One disassembled instruction.
 #[derive(Clone, Debug)]
 pub struct DisLine {
+    /// Byte address of the instruction.
     pub addr: u64,
+    /// The 64-bit instruction word.
     pub word: u64,
     /// The control word of the instruction's bundle.
     pub ctrl_word: u64,
+    /// The decoded instruction, or why the word is not one.
     pub inst: Result<Inst, DecodeError>,
+    /// The instruction's place in a dual-issue pair.
     pub pair: Pair,
 }
 
@@ -72,7 +79,9 @@ impl DisLine {
 /// A disassembled stream.
 #[derive(Clone, Debug)]
 pub struct Disassembly {
+    /// The target the stream was decoded for.
     pub target: Target,
+    /// One line per instruction word, in address order (control words have none).
     pub lines: Vec<DisLine>,
 }
 

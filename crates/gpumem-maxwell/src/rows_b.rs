@@ -157,6 +157,8 @@ const CALL_C_IGN: u64 = bits(0, 4) | bits(7, 19) | bits(41, 51);
 /// BRK, CONT, KIL, LONGJMP, RET: a CC test and the guard.
 const POP_IGN: u64 = bits(5, 15) | bits(20, 51);
 
+/// Control flow: BRK/CONT/RET/KIL/LONGJMP pops, PBK/PCNT/PLONGJMP/PEXIT pushes, CAL/JCAL/PRET,
+/// JMP/JMX/BRX, BPT, RTT, the CRS and local-memory base moves, IDE, SAM/RAM, and SHFL.
 pub static ROWS_B: &[OpSpec] = &[
     // Pops: a condition code and a guard.
     br(
@@ -635,6 +637,7 @@ const fn shfl(
     )
 }
 
+/// VOTE and CS2R.
 pub static ROWS_B2: &[OpSpec] = &[
     // VOTE: `Rd` (RZ not printed), `Pd`, `Pa` with `!`; mode 3 prints `INVALIDVMODE3`.
     row(
@@ -749,6 +752,7 @@ const fn bar(
     )
 }
 
+/// MEMBAR with an invalidation (`.IVALLD`, ...) and BAR.
 pub static ROWS_B3: &[OpSpec] = &[
     // MEMBAR with an invalidation (bits 0-1 non-zero; the plain form is in alu.rs).
     row(
@@ -996,6 +1000,7 @@ const fn atomic(
     }
 }
 
+/// Atomics and reductions: ATOM, ATOMS and RED.
 pub static ROWS_B4: &[OpSpec] = &[
     // ATOM: `.E` 48, type 49-51, op 52-55; signed 20-bit byte offset 28-47.
     atomic(
@@ -1064,6 +1069,7 @@ const CCTL_OP: ModGroup = grp!(CctlOp, 0, 4, {
     1 => ".PF1", 2 => ".PF1.5", 3 => ".PF2", 4 => ".WB", 5 => ".IV", 7 => ".RS", 9 => ".RSLB",
 });
 
+/// Cache control: CCTL and CCTLL.
 pub static ROWS_B5: &[OpSpec] = &[
     // CCTL: `.E` 52, cache 4-6, op 0-3, signed 30-bit word offset 22-51.
     row(
@@ -1171,6 +1177,7 @@ const fn fixed(
     )
 }
 
+/// Predicate-register moves: P2R and R2P.
 pub static ROWS_B6: &[OpSpec] = &[
     fixed(
         Op::P2r,
@@ -1287,6 +1294,7 @@ const fn named(form: &'static str, r: OpSpec) -> OpSpec {
     OpSpec { form, ..r }
 }
 
+/// Compare-and-swap: ATOM.CAS and ATOMS.CAS (32- and 64-bit, and the forms with an `RZ` data register).
 pub static ROWS_B7: &[OpSpec] = &[
     named(
         "ATOM_CAS",

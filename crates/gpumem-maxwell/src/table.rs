@@ -19,6 +19,7 @@ pub enum Target {
 }
 
 impl Target {
+    /// Both targets, oldest first.
     pub const ALL: [Target; 2] = [Target::Sm50, Target::Sm52];
 
     /// nvdisasm's `-b` spelling.
@@ -590,6 +591,7 @@ impl ModId {
 /// One value of a modifier field and how it is spelled.
 #[derive(Debug)]
 pub struct ModVal {
+    /// The field value.
     pub value: u8,
     /// nvdisasm's spelling, with the leading dot; `""` for the default (printed as nothing).
     pub text: &'static str,
@@ -649,6 +651,7 @@ pub struct MemSize {
 pub struct ModGroup {
     /// What the group means; consumers read the group's value by this id.
     pub id: ModId,
+    /// Where the value lives in the instruction word (low bits if [`ModGroup::hi`] is set); zero width for a group whose row fixes its one value.
     pub field: Field,
     /// A second field holding the value's high bits (`value = field | hi << field.width`),
     /// for modifiers split over two places (I2F's source sign and size).
@@ -667,9 +670,13 @@ pub struct ModGroup {
 /// `mods[group] & mask == eq`. They must list the same values as `vals`.
 #[derive(Debug)]
 pub struct AltSpelling {
+    /// Index (into the row's `mods`) of the group whose value selects these spellings.
     pub group: u8,
+    /// Bits of that group's value that are tested.
     pub mask: u8,
+    /// The value those bits must have for these spellings to apply.
     pub eq: u8,
+    /// The alternative spellings, value for value like [`ModGroup::vals`].
     pub vals: &'static [ModVal],
 }
 
@@ -719,10 +726,12 @@ impl ModGroup {
             .unwrap_or(0)
     }
 
+    /// The listed value `value`, in the group's main spellings; `None` means the value is invalid.
     pub fn lookup(&self, value: u8) -> Option<&'static ModVal> {
         self.vals.iter().find(|v| v.value == value)
     }
 
+    /// The group's value in `word` (joined from `field` and `hi`; the fixed value for a zero-width group).
     pub fn get(&self, word: u64) -> u8 {
         if let Some(v) = self.fixed() {
             return v;
@@ -734,6 +743,7 @@ impl ModGroup {
         }) as u8
     }
 
+    /// `word` with the group's field(s) set to `value`.
     pub fn put(&self, word: u64, value: u8) -> u64 {
         let w = self.field.put(word, value as u64);
         match self.hi {
@@ -742,6 +752,7 @@ impl ModGroup {
         }
     }
 
+    /// The bits of the word the group owns (`field` and `hi`).
     pub fn mask(&self) -> u64 {
         self.field.mask() | self.hi.map(|h| h.mask()).unwrap_or(0)
     }
@@ -750,7 +761,9 @@ impl ModGroup {
 /// How many consecutive registers a register operand names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RegCount {
+    /// One register.
     One,
+    /// A register pair (`R2` names R2 and R3; 64-bit operands).
     Two,
     /// Given by the row's memory size (1, 2 or 4 registers).
     BySize,
@@ -762,98 +775,217 @@ pub enum OpKind {
     /// A general register `R0`..`R254`, `RZ` (255). `reuse` is the control-word reuse
     /// slot that the operand's `.reuse` flag lives in (ALU ops only).
     Reg {
+        /// The register-number field (8 bits: Rd 0-7, Ra 8-15, Rb 20-27, Rc 39-46).
         f: Field,
+        /// A destination (written) rather than a source.
         write: bool,
+        /// How many consecutive registers it names.
         count: RegCount,
+        /// The control-word reuse slot (0-3) of the operand's `.reuse` flag; `None` if it has none.
         reuse: Option<u8>,
+        /// The `-R` negation bit, if the operand has one.
         neg: Option<Field>,
+        /// The `|R|` absolute-value bit, if the operand has one.
         abs: Option<Field>,
+        /// The `~R` bitwise-not bit, if the operand has one.
         not: Option<Field>,
     },
     /// A predicate `P0`..`P6`, `PT` (7), with an optional `!` bit. With `hide_pt`, `PT`
     /// is not printed (LEA's and LOP's carry-out predicate) and may be left out in source.
     Pred {
+        /// The 3-bit predicate-number field.
         f: Field,
+        /// The `!P` negation bit, if the operand has one.
         neg: Option<Field>,
+        /// A destination predicate (written) rather than a source.
         write: bool,
+        /// `PT` is not printed and may be omitted in source.
         hide_pt: bool,
     },
     /// The sparse-status predicate `Ps`, stored inverted (7 - index).
-    SparsePred { f: Field },
+    SparsePred {
+        /// The 3-bit field holding 7 - predicate index.
+        f: Field,
+    },
     /// `[Ra + simm]`; with `RZ` the immediate is unsigned (zero-extended).
-    Mem { ra: Field, imm: Field },
+    Mem {
+        /// The 8-bit address-register field (Ra, bits 8-15).
+        ra: Field,
+        /// The byte-offset field (signed unless Ra is `RZ`).
+        imm: Field,
+    },
     /// `c[bank][Ra + simm16]` of LDC; with `RZ` the immediate prints signed.
-    ConstMem { bank: Field, ra: Field, imm: Field },
+    ConstMem {
+        /// The constant-bank field (`c[bank]`).
+        bank: Field,
+        /// The 8-bit address-register field (Ra, bits 8-15).
+        ra: Field,
+        /// The signed 16-bit byte-offset field.
+        imm: Field,
+    },
     /// `c[bank][offset]` ALU operand: offset field counts 32-bit words (signed), printed in
     /// bytes; `spaced` prints `c[0x0] [0x8]` as nvdisasm does for XMAD, I2F, F2I, I2I.
     ConstOperand {
+        /// The constant-bank field (`c[bank]`).
         bank: Field,
+        /// The signed offset field, in 32-bit words.
         off: Field,
+        /// The `-c[..][..]` negation bit, if the operand has one.
         neg: Option<Field>,
+        /// The `|c[..][..]|` absolute-value bit, if the operand has one.
         abs: Option<Field>,
+        /// The `~c[..][..]` bitwise-not bit, if the operand has one.
         not: Option<Field>,
+        /// Print a space between bank and offset (`c[0x0] [0x8]`).
         spaced: bool,
     },
     /// A 20-bit integer immediate: low 19 bits at `f`, sign at `sign`, printed signed.
-    Imm20 { f: Field, sign: Field },
+    Imm20 {
+        /// The low 19 bits of the immediate (bits 20-38).
+        f: Field,
+        /// The sign bit, joined above `f` and sign-extended.
+        sign: Field,
+    },
     /// The same 20 bits printed unsigned (IADD3's immediate: `0xfffff`).
-    UImm20 { f: Field, sign: Field },
+    UImm20 {
+        /// The low 19 bits of the immediate.
+        f: Field,
+        /// The 20th bit, joined above `f` (not sign-extended).
+        sign: Field,
+    },
     /// A 20-bit float immediate: the high 19 bits of an f32 at `f`, sign at `sign`.
-    FImm20 { f: Field, sign: Field },
+    FImm20 {
+        /// f32 bits 12-30 (the low 12 bits are zero).
+        f: Field,
+        /// f32 bit 31, the sign.
+        sign: Field,
+    },
     /// A plain unsigned immediate printed in hex; not printed (and optional in source)
     /// when it equals `hide`. With `signed_if: Some((g, m))` it prints as a signed number
     /// when modifier group `g` has a bit of `m` set (XMAD's `.S16` second operand).
     UImm {
+        /// The immediate's field.
         f: Field,
+        /// The value that is not printed (and is assumed when source leaves the operand out).
         hide: Option<u64>,
+        /// `Some((g, m))`: print signed when `mods[g] & m != 0`.
         signed_if: Option<(u8, u8)>,
     },
     /// A 32-bit immediate printed as signed hex (`-0x1` for 0xffffffff) when `signed`.
-    Imm32 { f: Field, signed: bool },
+    Imm32 {
+        /// The 32-bit immediate field (bits 20-51).
+        f: Field,
+        /// Print as signed hex.
+        signed: bool,
+    },
     /// A 32-bit float immediate.
-    FImm32 { f: Field },
+    FImm32 {
+        /// The 32-bit field holding the f32 bit pattern.
+        f: Field,
+    },
     /// A branch target: signed byte offset from the next instruction, printed absolute.
-    Target { f: Field },
+    Target {
+        /// The signed byte-offset field, relative to the next instruction's address.
+        f: Field,
+    },
     /// A special register of S2R.
-    SReg { f: Field },
+    SReg {
+        /// The special-register number field (`SR_*`).
+        f: Field,
+    },
     /// The condition-code test of BRA/EXIT (`CC.NUM` etc.); `T` (15) is not printed.
-    CondCode { f: Field },
+    CondCode {
+        /// The 5-bit condition-code test field.
+        f: Field,
+    },
     /// A scoreboard `SBn` of DEPBAR.
-    Scoreboard { f: Field },
+    Scoreboard {
+        /// The scoreboard-index field.
+        f: Field,
+    },
     /// DEPBAR's set of further scoreboards to wait for, bit i = `SBi`, printed `{5,4,2,0}`
     /// (highest first); not printed (and optional in source) when empty.
-    SbSet { f: Field },
+    SbSet {
+        /// The scoreboard bit-set field (bit i = `SBi`).
+        f: Field,
+    },
     /// A branch address read from a constant bank, `c[bank][offset]` with a signed byte
     /// offset (BRA's and SSY's constant-bank target, bit 5).
-    ConstAddr { bank: Field, off: Field },
+    ConstAddr {
+        /// The constant-bank field (`c[bank]`).
+        bank: Field,
+        /// The signed byte-offset field.
+        off: Field,
+    },
     /// A register and a signed offset without a comma between them (BRX's and JMX's
     /// target, `R0 -0x50`); the offset is not printed when zero. Decoded as
     /// [`crate::inst::Operand::Mem`].
-    RegOff { ra: Field, off: Field },
+    RegOff {
+        /// The 8-bit address-register field (Ra, bits 8-15).
+        ra: Field,
+        /// The signed byte-offset field.
+        off: Field,
+    },
     /// A destination register that is not printed (and may be left out in source) when
     /// it is `RZ` (VOTE's `Rd`).
-    RegHideRz { f: Field },
+    RegHideRz {
+        /// The register-number field.
+        f: Field,
+    },
     /// `[Ra + simm]` whose offset field counts 32-bit words (ATOMS), printed in bytes;
     /// with `RZ` the offset is unsigned.
-    MemW { ra: Field, imm: Field },
+    MemW {
+        /// The 8-bit address-register field (Ra, bits 8-15).
+        ra: Field,
+        /// The offset field, in 32-bit words.
+        imm: Field,
+    },
     /// P2R/R2P's predicate set: `PR` (bit clear) or `CC` (bit set). Decoded as
     /// [`crate::inst::Operand::Imm`] 0 or 1.
-    PrCc { f: Field },
+    PrCc {
+        /// The one-bit field: 0 = `PR`, 1 = `CC`.
+        f: Field,
+    },
     /// A register named by another operand's field plus `add` (CAS's implicit second
     /// register: `R2, R3` from Rb = R2, `.64`: `R2, R4`); a zero-width field names `RZ`
     /// (`add` = 255). nvdisasm prints `???255` when the sum passes R254: rejected.
-    RegPair { f: Field, add: u8 },
+    RegPair {
+        /// The register field (another operand's) the number is based on; zero width: none.
+        f: Field,
+        /// What is added to that register number.
+        add: u8,
+    },
     /// `c[bank][Ra+offset]` of BRX's and JMX's constant-bank target: as
     /// [`OpKind::ConstMem`], except that `RZ` with a zero offset prints `c[0x0][RZ]`.
-    ConstReg { bank: Field, ra: Field, imm: Field },
+    ConstReg {
+        /// The constant-bank field (`c[bank]`).
+        bank: Field,
+        /// The 8-bit address-register field (Ra, bits 8-15).
+        ra: Field,
+        /// The signed byte-offset field.
+        imm: Field,
+    },
     /// A 20-bit f64 immediate: f64 bits 44-62 at `f`, the sign at `sign` (the low 44
     /// bits are zero). Printed like a float immediate, with `+SNAN` for signalling NaNs.
-    DImm20 { f: Field, sign: Field },
+    DImm20 {
+        /// f64 bits 44-62.
+        f: Field,
+        /// f64 bit 63, the sign.
+        sign: Field,
+    },
     /// A 16-bit f16 immediate (F2F/F2I with an `.F16` source: bits 20-35).
-    HImm16 { f: Field },
+    HImm16 {
+        /// The 16-bit field holding the f16 bit pattern.
+        f: Field,
+    },
     /// An f16 immediate with its sign apart: f16 bits 15-w..14 at `f` (w = its width),
     /// the sign at `sign`, the low bits zero (HADD2's immediate pair: two of them).
-    HImmS { f: Field, sign: Field },
+    HImmS {
+        /// The high bits of the f16 below its sign (bits 15-w..14).
+        f: Field,
+        /// f16 bit 15, the sign.
+        sign: Field,
+    },
 }
 
 impl OpKind {
@@ -908,7 +1040,9 @@ pub use gpumem_isa::Space;
 /// What a memory instruction does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MemKind {
+    /// A load from memory into registers (LD, LDG, LDS, LDL, LDC, ...).
     Load,
+    /// A store from registers to memory (ST, STG, STS, STL).
     Store,
     /// An atomic read-modify-write that returns the old value (ATOM, ATOMS).
     Atomic,
@@ -958,6 +1092,7 @@ pub struct OpSpec {
     pub form: &'static str,
     /// Fixed bits (under `mask`).
     pub opcode: u64,
+    /// Which bits of the word the opcode covers.
     pub mask: u64,
     /// Modifier groups, in nvdisasm's print order.
     pub mods: &'static [ModGroup],
@@ -967,7 +1102,9 @@ pub struct OpSpec {
     pub ignored: u64,
     /// The first target the encoding exists on.
     pub since: Target,
+    /// Whether the op is fixed- or variable-latency (may take scoreboard barriers).
     pub latency: Latency,
+    /// The memory facts, for a row that accesses memory.
     pub mem: Option<MemFacts>,
     /// The reuse flags nvdisasm accepts in the control word (bit i = slot i); they are
     /// printed as `.reuse` where slot 3 is rejected, or where [`REUSE_PRINTED`] is set
@@ -998,16 +1135,24 @@ impl PartialEq for OpSpec {
 impl Eq for OpSpec {}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How an instruction affects control flow.
 pub enum Flow {
+    /// Falls through to the next instruction.
     Next,
+    /// Names a code address: a jump (BRA, LONGJMP, ...) or a push of a reconvergence or
+    /// break target (SSY, PBK, PCNT, ...).
     Branch,
+    /// Ends the thread or leaves the function (EXIT, RET, KIL).
     Exit,
+    /// Pops the reconvergence stack and jumps to the popped target (SYNC, BRK, CONT).
     Sync,
+    /// A barrier: waits for other threads of the CTA (BAR, ...).
     Barrier,
 }
 
 /// The guard predicate `@P` of every instruction: bits 16-18 index, bit 19 negate.
 pub const GUARD: Field = Field::new(16, 3);
+/// Bit 19: the guard predicate is negated (`@!P`).
 pub const GUARD_NEG: Field = Field::new(19, 1);
 
 // ---------------------------------------------------------------------------------------------
