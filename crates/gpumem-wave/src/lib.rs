@@ -209,6 +209,7 @@ fn run_words(
 ///
 /// Layout: byte 0 = wave count and sharing, byte 1 = cache geometry,
 /// bytes 2..10 = seed, bytes 10..74 = initial s0–s15, the rest = program.
+#[doc(hidden)]
 pub fn fuzz_run(data: &[u8]) -> Option<WaveReport> {
     let get = |i: usize| data.get(i).copied().unwrap_or(0);
     let mut cfg = VegaConfig::default();
