@@ -113,8 +113,6 @@ pub fn decode_lines(
     let word = |i: usize| u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap_or([0; 8]));
     let bundles = bytes.len() / 32;
     let mut prev_dual = false;
-    // Whether the first of the open pair decoded (and so printed its `{`).
-    let mut prev_ok = false;
     Ok((0..bundles * 3).map(move |n| {
         let (b, k) = (n / 3, n % 3);
         let cw = word(4 * b);
@@ -146,12 +144,9 @@ pub fn decode_lines(
                     "dual issue on the second instruction of a pair",
                 ));
             }
-            // The pair's braces print only around a first instruction that decoded:
-            // without its `{`, no `}` either.
-            if prev_ok { Pair::Second } else { Pair::None }
+            Pair::Second
         } else if dual {
             prev_dual = true;
-            prev_ok = inst.is_ok();
             if b + 1 == bundles && k == 2 {
                 inst = Err(bad_dual(&inst, "dual issue (no next instruction)"));
             }
@@ -321,8 +316,16 @@ pub fn render_line(l: &DisLine, style: SchedStyle, compact: bool, out: &mut Stri
             }
         }
         _ => {
+            // The first of a pair opens its brace even when it does not decode, so that
+            // the second's `}` (cuobjdump's text for it) is not left alone.
             if !compact {
-                out.push_str("                  ");
+                out.push_str(if open {
+                    "        {         "
+                } else {
+                    "                  "
+                });
+            } else if open {
+                out.push_str("{ ");
             }
             out.push_str(&line_text(l, style));
         }

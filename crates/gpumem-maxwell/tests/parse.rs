@@ -296,34 +296,36 @@ fn special_register_names_depend_on_the_target() {
     }
 }
 
-/// A dual-issue pair whose first word does not decode prints no braces at all (it used
-/// to print the second's `}` alone).
+/// A dual-issue pair whose first word does not decode keeps balanced braces: the invalid
+/// line opens the pair, the second closes it as cuobjdump prints it (it used to leave the
+/// second's `}` alone).
 #[test]
-fn no_dangling_brace_when_the_first_of_a_pair_is_invalid() {
+fn braces_stay_balanced_when_the_first_of_a_pair_is_invalid() {
     use gpumem_maxwell::inst::{DEFAULT_SLOT, ctrl_word};
     use gpumem_maxwell::{SchedStyle, Target, assemble, disassemble, render};
     let good = assemble("MOV R1, R2 ;\nMOV R3, R4 ;\nMOV R5, R6 ;", Target::Sm52).unwrap();
-    let mut b = good.clone();
-    // Slot 0 dual-issues with slot 1; word 0 is undecodable.
     let dual = 0x7f0; // stall 0, bit 4 set, no barriers
-    b[..8].copy_from_slice(&ctrl_word([dual, DEFAULT_SLOT, DEFAULT_SLOT]).to_le_bytes());
-    b[8..16].copy_from_slice(&u64::MAX.to_le_bytes());
-    let text = render(
-        &disassemble(&b, 0, Target::Sm52).unwrap(),
-        SchedStyle::None,
-        false,
-    );
-    assert!(!text.contains('}'), "{text}");
-    assert!(!text.contains('{'), "{text}");
-    // With a valid first word the pair keeps both braces.
-    let mut b = good;
-    b[..8].copy_from_slice(&ctrl_word([dual, DEFAULT_SLOT, DEFAULT_SLOT]).to_le_bytes());
-    let text = render(
-        &disassemble(&b, 0, Target::Sm52).unwrap(),
-        SchedStyle::None,
-        false,
-    );
-    assert!(text.contains('{') && text.contains('}'), "{text}");
+    for first in [None, Some(u64::MAX)] {
+        let mut b = good.clone();
+        b[..8].copy_from_slice(&ctrl_word([dual, DEFAULT_SLOT, DEFAULT_SLOT]).to_le_bytes());
+        if let Some(w) = first {
+            b[8..16].copy_from_slice(&w.to_le_bytes());
+        }
+        for compact in [false, true] {
+            let text = render(
+                &disassemble(&b, 0, Target::Sm52).unwrap(),
+                SchedStyle::None,
+                compact,
+            );
+            let open: Vec<&str> = text.lines().filter(|l| l.contains('{')).collect();
+            let close: Vec<&str> = text.lines().filter(|l| l.contains('}')).collect();
+            assert_eq!((open.len(), close.len()), (1, 1), "{text}");
+            assert!(
+                open[0].contains("/*0008*/") && close[0].contains("/*0010*/"),
+                "{text}"
+            );
+        }
+    }
 }
 
 /// Messages a user can act on: ranges printed signed, the immediate's own range rather
