@@ -5,51 +5,11 @@
 //! Bit positions and spellings: `docs/research/maxwell-alu-facts.md`, every one checked
 //! against nvdisasm 11.8 (`tests/data/maxwell-alu-examples.tsv` holds the sweeps).
 
+use crate::rowkit::*;
 use crate::table::{
-    AltSpelling, Flow, Latency, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, Target,
-    ValSem,
+    AltSpelling, Flow, Latency, ModGroup, ModId, Op, OpKind, OpSpec, RegCount, Target,
 };
 use gpumem_isa::bits::Field;
-
-macro_rules! vals {
-    ($($v:expr => $t:expr),* $(,)?) => { &[$(ModVal { value: $v, text: $t, aliases: &[], sem: ValSem::None }),*] };
-}
-
-/// A mnemonic modifier group.
-macro_rules! grp {
-    ($id:ident, $lo:expr, $w:expr, { $($v:expr => $t:expr),* $(,)? }) => {
-        ModGroup { id: ModId::$id, field: Field::new($lo, $w), hi: None, vals: vals!($($v => $t),*), at: None, alt: None }
-    };
-}
-/// A one-bit mnemonic flag.
-macro_rules! flag {
-    ($id:ident, $bit:expr, $t:expr) => {
-        grp!($id, $bit, 1, { 0 => "", 1 => $t })
-    };
-}
-/// A one-bit flag spelled as a suffix of operand `$at` (`R2.CC`, `R4.H1`, `0x1.NEG`).
-macro_rules! sfx {
-    ($id:ident, $bit:expr, $t:expr, $at:expr) => {
-        ModGroup { id: ModId::$id, field: Field::new($bit, 1), hi: None, vals: vals!(0 => "", 1 => $t), at: Some($at), alt: None }
-    };
-}
-
-const fn f(lo: u8, w: u8) -> Field {
-    Field::new(lo, w)
-}
-const fn b1(bit: u8) -> Option<Field> {
-    Some(Field::new(bit, 1))
-}
-
-/// The reuse slot of a register field: Ra (8) = 0, Rb (20) = 1, Rc (39) = 2.
-const fn reuse_slot(lo: u8) -> Option<u8> {
-    match lo {
-        8 => Some(0),
-        20 => Some(1),
-        39 => Some(2),
-        _ => None,
-    }
-}
 
 const fn r(lo: u8, write: bool) -> OpKind {
     OpKind::Reg {
@@ -200,11 +160,6 @@ const fn alu(
         Latency::Fixed,
         Flow::Next,
     )
-}
-
-/// Bits `lo..=hi`.
-const fn bits(lo: u8, hi: u8) -> u64 {
-    ((1u64 << (hi - lo + 1)) - 1) << lo
 }
 
 const CC0: ModGroup = sfx!(Cc, 47, ".CC", 0);

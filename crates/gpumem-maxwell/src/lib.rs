@@ -11,6 +11,8 @@
 
 #![warn(missing_docs)]
 
+#[macro_use]
+mod rowkit;
 pub mod alu;
 pub mod codec;
 pub mod cubin;

@@ -6,49 +6,13 @@
 //! every row checked against nvdisasm 11.8 by the differential tests. Rows follow the
 //! conventions of [`crate::alu`].
 
+use crate::rowkit::*;
 use crate::table::{
     AltSpelling, Flow, Latency, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, Target,
     ValSem,
 };
 use gpumem_isa::bits::Field;
 
-macro_rules! vals {
-    ($($v:expr => $t:expr),* $(,)?) => { &[$(ModVal { value: $v, text: $t, aliases: &[], sem: ValSem::None }),*] };
-}
-/// A mnemonic modifier group.
-macro_rules! grp {
-    ($id:ident, $lo:expr, $w:expr, { $($v:expr => $t:expr),* $(,)? }) => {
-        ModGroup { id: ModId::$id, field: Field::new($lo, $w), hi: None, vals: vals!($($v => $t),*), at: None, alt: None }
-    };
-}
-/// A one-bit mnemonic flag.
-macro_rules! flag {
-    ($id:ident, $bit:expr, $t:expr) => {
-        grp!($id, $bit, 1, { 0 => "", 1 => $t })
-    };
-}
-/// A one-bit flag spelled as a suffix of operand `$at` (`R2.CC`, `0x1.NEG`).
-macro_rules! sfx {
-    ($id:ident, $bit:expr, $t:expr, $at:expr) => {
-        ModGroup { id: ModId::$id, field: Field::new($bit, 1), hi: None, vals: vals!(0 => "", 1 => $t), at: Some($at), alt: None }
-    };
-}
-
-const fn f(lo: u8, w: u8) -> Field {
-    Field::new(lo, w)
-}
-const fn b1(bit: u8) -> Option<Field> {
-    Some(Field::new(bit, 1))
-}
-/// The reuse slot of a register field: Ra (8) = 0, Rb (20) = 1, Rc (39) = 2.
-const fn reuse_slot(lo: u8) -> Option<u8> {
-    match lo {
-        8 => Some(0),
-        20 => Some(1),
-        39 => Some(2),
-        _ => None,
-    }
-}
 const fn rx(lo: u8, neg: Option<Field>, abs: Option<Field>) -> OpKind {
     OpKind::Reg {
         f: f(lo, 8),
@@ -127,11 +91,6 @@ const OPC: u64 = 0xfff8_0000_0000_0000;
 const OPC_I: u64 = 0xfef8_0000_0000_0000;
 const OPC12: u64 = 0xfff0_0000_0000_0000;
 const OPC12_I: u64 = 0xfef0_0000_0000_0000;
-
-/// Bits `lo..=hi`.
-const fn bits(lo: u8, hi: u8) -> u64 {
-    ((1u64 << (hi - lo + 1)) - 1) << lo
-}
 
 #[allow(clippy::too_many_arguments)]
 const fn row(

@@ -7,40 +7,12 @@
 //!
 //! None of these rows has a functional model: the executor faults `unsupported` on them.
 
+use crate::rowkit::*;
 use crate::table::{
     Flow, Latency, MemFacts, MemKind, MemSize, ModGroup, ModId, ModVal, Op, OpKind, OpSpec,
     RegCount, Space, Target, ValSem,
 };
 use gpumem_isa::bits::Field;
-
-macro_rules! vals {
-    ($($v:expr => $t:expr),* $(,)?) => { &[$(ModVal { value: $v, text: $t, aliases: &[], sem: ValSem::None }),*] };
-}
-/// A mnemonic modifier group.
-macro_rules! grp {
-    ($id:ident, $lo:expr, $w:expr, { $($v:expr => $t:expr),* $(,)? }) => {
-        ModGroup { id: ModId::$id, field: Field::new($lo, $w), hi: None, vals: vals!($($v => $t),*), at: None, alt: None }
-    };
-}
-/// A one-bit mnemonic flag.
-macro_rules! flag {
-    ($id:ident, $bit:expr, $t:expr) => {
-        grp!($id, $bit, 1, { 0 => "", 1 => $t })
-    };
-}
-
-const fn f(lo: u8, w: u8) -> Field {
-    Field::new(lo, w)
-}
-
-/// Bits `lo..=hi`.
-const fn bits(lo: u8, hi: u8) -> u64 {
-    ((1u64 << (hi - lo + 1)) - 1) << lo
-}
-
-const fn bit(n: u8) -> u64 {
-    1 << n
-}
 
 /// A row; `reuse_ok` is what nvdisasm accepts in the control slot's reuse bits.
 #[allow(clippy::too_many_arguments)]

@@ -1433,9 +1433,7 @@ const fn reg_r(f: Field, count: RegCount) -> OpKind {
 const MEM24: OpKind = OpKind::Mem { ra: RA, imm: IMM24 };
 const OPC13: u64 = 0xfff8_0000_0000_0000;
 
-const fn bit(n: u8) -> u64 {
-    1 << n
-}
+use crate::rowkit::bit;
 
 #[allow(clippy::too_many_arguments)]
 const fn mem_row(
