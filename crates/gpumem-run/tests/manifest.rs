@@ -320,3 +320,34 @@ fn endless_files_are_bounded_reads() {
     assert!(e.contains("/dev/zero: the region's file"), "{e}");
     assert!(e.contains("larger than 4096 bytes"), "{e}");
 }
+
+#[test]
+fn faults_are_grouped_in_text_and_kept_lane_by_lane_in_json() {
+    let dir = std::env::temp_dir().join(format!("gpumem-faults-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Every lane stores to a misaligned address: 32 faults of one instruction.
+    std::fs::write(
+        dir.join("k.sass"),
+        "S2R R0, SR_TID.X ;\nSHL R2, R0, 0x3 ;\nIADD32I R2, R2, 0x1001 ;\nSTG [R2], R0 ;\nEXIT ;\n",
+    )
+    .unwrap();
+    let t = "isa = \"maxwell\"\nprogram = \"k.sass\"\n[launch]\nblock = [32]\n\
+             [[dump]]\nspace = \"global\"\naddress = 0x1000\nsize = 256\nfile = \"out.bin\"\n";
+    let r = run_manifest_str(t, &dir).unwrap();
+    assert_eq!(r.faults.len(), 32);
+    let text = r.to_string();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("misaligned_address"))
+        .collect();
+    assert_eq!(lines.len(), 2, "one group line and the totals: {text}");
+    assert!(lines[0].contains("x32 lanes 0xffffffff cta 0"), "{text}");
+    assert!(lines[1].contains("total: misaligned_address 32"), "{text}");
+    let j = r.to_json();
+    assert_eq!(j["faults"].as_array().unwrap().len(), 32);
+    assert_eq!(j["faults"][31]["lane"], 31);
+    // `file =` on a [[dump]] saves the bytes too.
+    let saved = std::fs::read(dir.join("out.bin")).unwrap();
+    assert_eq!(saved, r.dumps[0].bytes);
+    assert_eq!(saved.len(), 256);
+}
