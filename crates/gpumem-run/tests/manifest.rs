@@ -132,7 +132,7 @@ fn memory_is_bounded_by_the_limit() {
 
 #[test]
 fn typed_contents_and_strings() {
-    let dir = std::env::temp_dir().join(format!("gpumem-emu-test-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("gpumem-run-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("k.sass"), "EXIT ;\n").unwrap();
     let t = "isa = \"maxwell\"\nprogram = \"k.sass\"\n[launch]\nblock = [1]\n\
@@ -154,7 +154,7 @@ fn typed_contents_and_strings() {
 
 #[test]
 fn bad_programs_are_errors_not_panics() {
-    let dir = std::env::temp_dir().join(format!("gpumem-emu-badprog-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("gpumem-run-badprog-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("bad.sass"), "FROB R1 ;\n").unwrap();
     std::fs::write(dir.join("odd.bin"), [1u8, 2, 3]).unwrap();

@@ -60,7 +60,7 @@ proptest! {
         let mut src: Vec<&str> = picks.iter().map(|&i| LINES[i]).collect();
         src.push("L_end:");
         src.push("EXIT ;");
-        let dir = std::env::temp_dir().join(format!("gpumem-emu-prop-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("gpumem-run-prop-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let name = format!("p{}.sass", picks.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("_"));
         std::fs::write(dir.join(&name), src.join("\n")).unwrap();
