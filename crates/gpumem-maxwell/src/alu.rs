@@ -83,43 +83,6 @@ const OPC: u64 = 0xfff8_0000_0000_0000;
 /// Immediate forms: bit 56 is the immediate's sign, not part of the opcode.
 const OPC_I: u64 = 0xfef8_0000_0000_0000;
 
-#[allow(clippy::too_many_arguments)]
-const fn row(
-    op: Op,
-    name: &'static str,
-    form: &'static str,
-    opcode: u64,
-    mask: u64,
-    mods: &'static [ModGroup],
-    operands: &'static [OpKind],
-    ignored: u64,
-    latency: Latency,
-    flow: Flow,
-) -> OpSpec {
-    OpSpec {
-        op,
-        name,
-        form,
-        opcode,
-        mask,
-        mods,
-        operands,
-        ignored,
-        since: Target::Sm50,
-        latency,
-        mem: None,
-        // Fixed-latency ops take reuse flags for slots 0-2 (printed as `.reuse` where an
-        // operand sits in that slot) and reject slot 3; variable-latency ops (XU, S2R,
-        // barriers) ignore all four, as memory ops do.
-        reuse_ok: match latency {
-            Latency::Fixed => 0b0111,
-            Latency::Variable => 0b1111,
-        },
-        flow,
-        po: None,
-    }
-}
-
 /// `row` with a `.PO` bit pair.
 const fn with_po(r: OpSpec, a: u8, b: u8) -> OpSpec {
     OpSpec {
@@ -134,32 +97,6 @@ const fn any_reuse(r: OpSpec) -> OpSpec {
         reuse_ok: 0b1111,
         ..r
     }
-}
-
-/// A fixed-latency ALU row.
-#[allow(clippy::too_many_arguments)]
-const fn alu(
-    op: Op,
-    name: &'static str,
-    form: &'static str,
-    opcode: u64,
-    mask: u64,
-    mods: &'static [ModGroup],
-    operands: &'static [OpKind],
-    ignored: u64,
-) -> OpSpec {
-    row(
-        op,
-        name,
-        form,
-        opcode,
-        mask,
-        mods,
-        operands,
-        ignored,
-        Latency::Fixed,
-        Flow::Next,
-    )
 }
 
 const CC0: ModGroup = sfx!(Cc, 47, ".CC", 0);

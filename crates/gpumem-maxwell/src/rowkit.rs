@@ -48,6 +48,7 @@ macro_rules! sfx {
     };
 }
 
+use crate::table::{Flow, Latency, ModGroup, Op, OpKind, OpSpec, Target};
 use gpumem_isa::bits::Field;
 
 /// The field of `w` bits from bit `lo`.
@@ -78,4 +79,93 @@ pub(crate) const fn bits(lo: u8, hi: u8) -> u64 {
 /// Bit `n`.
 pub(crate) const fn bit(n: u8) -> u64 {
     1 << n
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(crate) const fn row(
+    op: Op,
+    name: &'static str,
+    form: &'static str,
+    opcode: u64,
+    mask: u64,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+    ignored: u64,
+    latency: Latency,
+    flow: Flow,
+) -> OpSpec {
+    OpSpec {
+        op,
+        name,
+        form,
+        opcode,
+        mask,
+        mods,
+        operands,
+        ignored,
+        since: Target::Sm50,
+        latency,
+        mem: None,
+        // Fixed-latency ops take reuse flags for slots 0-2 (printed as `.reuse` where an
+        // operand sits in that slot) and reject slot 3; variable-latency ops (XU, S2R,
+        // barriers) ignore all four, as memory ops do.
+        reuse_ok: match latency {
+            Latency::Fixed => 0b0111,
+            Latency::Variable => 0b1111,
+        },
+        flow,
+        po: None,
+    }
+}
+
+/// A fixed-latency ALU row.
+#[allow(clippy::too_many_arguments)]
+pub(crate) const fn alu(
+    op: Op,
+    name: &'static str,
+    form: &'static str,
+    opcode: u64,
+    mask: u64,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+    ignored: u64,
+) -> OpSpec {
+    row(
+        op,
+        name,
+        form,
+        opcode,
+        mask,
+        mods,
+        operands,
+        ignored,
+        Latency::Fixed,
+        Flow::Next,
+    )
+}
+
+/// A variable-latency row (reuse flags accepted and ignored).
+#[allow(clippy::too_many_arguments)]
+pub(crate) const fn var(
+    op: Op,
+    name: &'static str,
+    form: &'static str,
+    opcode: u64,
+    mask: u64,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+    ignored: u64,
+) -> OpSpec {
+    row(
+        op,
+        name,
+        form,
+        opcode,
+        mask,
+        mods,
+        operands,
+        ignored,
+        Latency::Variable,
+        Flow::Next,
+    )
 }

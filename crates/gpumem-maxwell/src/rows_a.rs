@@ -8,8 +8,7 @@
 
 use crate::rowkit::*;
 use crate::table::{
-    AltSpelling, Flow, Latency, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, Target,
-    ValSem,
+    AltSpelling, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, Target, ValSem,
 };
 use gpumem_isa::bits::Field;
 
@@ -91,91 +90,6 @@ const OPC: u64 = 0xfff8_0000_0000_0000;
 const OPC_I: u64 = 0xfef8_0000_0000_0000;
 const OPC12: u64 = 0xfff0_0000_0000_0000;
 const OPC12_I: u64 = 0xfef0_0000_0000_0000;
-
-#[allow(clippy::too_many_arguments)]
-const fn row(
-    op: Op,
-    name: &'static str,
-    form: &'static str,
-    opcode: u64,
-    mask: u64,
-    mods: &'static [ModGroup],
-    operands: &'static [OpKind],
-    ignored: u64,
-    latency: Latency,
-) -> OpSpec {
-    OpSpec {
-        op,
-        name,
-        form,
-        opcode,
-        mask,
-        mods,
-        operands,
-        ignored,
-        since: Target::Sm50,
-        latency,
-        mem: None,
-        // As in `alu`: fixed-latency ops print reuse flags for slots 0-2 and reject slot
-        // 3; variable-latency ops accept and ignore all four.
-        reuse_ok: match latency {
-            Latency::Fixed => 0b0111,
-            Latency::Variable => 0b1111,
-        },
-        flow: Flow::Next,
-        po: None,
-    }
-}
-
-/// A fixed-latency row.
-#[allow(clippy::too_many_arguments)]
-const fn fx(
-    op: Op,
-    name: &'static str,
-    form: &'static str,
-    opcode: u64,
-    mask: u64,
-    mods: &'static [ModGroup],
-    operands: &'static [OpKind],
-    ignored: u64,
-) -> OpSpec {
-    row(
-        op,
-        name,
-        form,
-        opcode,
-        mask,
-        mods,
-        operands,
-        ignored,
-        Latency::Fixed,
-    )
-}
-
-/// A variable-latency row (reuse flags accepted and ignored).
-#[allow(clippy::too_many_arguments)]
-const fn var(
-    op: Op,
-    name: &'static str,
-    form: &'static str,
-    opcode: u64,
-    mask: u64,
-    mods: &'static [ModGroup],
-    operands: &'static [OpKind],
-    ignored: u64,
-) -> OpSpec {
-    row(
-        op,
-        name,
-        form,
-        opcode,
-        mask,
-        mods,
-        operands,
-        ignored,
-        Latency::Variable,
-    )
-}
 
 /// DFMA/DMUL/DADD: variable latency (barriers accepted) whose reuse flags print on
 /// slots 0-2, slot 3 rejected.
@@ -878,7 +792,7 @@ pub static ROWS_A: &[OpSpec] = &[
         0,
     ),
     // FSETP / FSET / FCMP: f32 compares.
-    fx(
+    alu(
         Op::Fsetp,
         "FSETP",
         "FSETP_R",
@@ -888,7 +802,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[PD3, PQ0, SETP_RA, SETP_RB, PP39],
         R_IGN,
     ),
-    fx(
+    alu(
         Op::Fsetp,
         "FSETP",
         "FSETP_C",
@@ -898,7 +812,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[PD3, PQ0, SETP_RA, cb(b1(6), b1(44), false), PP39],
         0,
     ),
-    fx(
+    alu(
         Op::Fsetp,
         "FSETP",
         "FSETP_I",
@@ -908,7 +822,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[PD3, PQ0, SETP_RA, F20, PP39],
         0,
     ),
-    fx(
+    alu(
         Op::Fset,
         "FSET",
         "FSET_R",
@@ -918,7 +832,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, SET_RA, SET_RB, PP39],
         R_IGN,
     ),
-    fx(
+    alu(
         Op::Fset,
         "FSET",
         "FSET_C",
@@ -928,7 +842,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, SET_RA, cb(b1(53), b1(44), false), PP39],
         0,
     ),
-    fx(
+    alu(
         Op::Fset,
         "FSET",
         "FSET_I",
@@ -938,7 +852,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, SET_RA, F20, PP39],
         0,
     ),
-    fx(
+    alu(
         Op::Fcmp,
         "FCMP",
         "FCMP_R",
@@ -948,7 +862,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, RA, RB, RC],
         R_IGN,
     ),
-    fx(
+    alu(
         Op::Fcmp,
         "FCMP",
         "FCMP_CB",
@@ -958,7 +872,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, RA, CB, RC],
         0,
     ),
-    fx(
+    alu(
         Op::Fcmp,
         "FCMP",
         "FCMP_CC",
@@ -968,7 +882,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, RA, rs(39, 1, None, None), CB],
         0,
     ),
-    fx(
+    alu(
         Op::Fcmp,
         "FCMP",
         "FCMP_I",
@@ -979,7 +893,7 @@ pub static ROWS_A: &[OpSpec] = &[
         0,
     ),
     // FMNMX: Rd = Pp ? min : max (f32).
-    fx(
+    alu(
         Op::Fmnmx,
         "FMNMX",
         "FMNMX_R",
@@ -989,7 +903,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, ADD_RA, MNMX_RB, PP39],
         R_IGN | FMNMX_IGN,
     ),
-    fx(
+    alu(
         Op::Fmnmx,
         "FMNMX",
         "FMNMX_C",
@@ -999,7 +913,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, ADD_RA, cb(b1(45), b1(49), false), PP39],
         FMNMX_IGN,
     ),
-    fx(
+    alu(
         Op::Fmnmx,
         "FMNMX",
         "FMNMX_I",
@@ -1010,7 +924,7 @@ pub static ROWS_A: &[OpSpec] = &[
         FMNMX_IGN,
     ),
     // 32-bit immediate float forms.
-    fx(
+    alu(
         Op::Fmul,
         "FMUL32I",
         "FMUL32I",
@@ -1020,7 +934,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, RA, F32I],
         0,
     ),
-    fx(
+    alu(
         Op::Fadd,
         "FADD32I",
         "FADD32I",
@@ -1035,7 +949,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, rx(8, b1(56), b1(54)), F32I],
         0,
     ),
-    fx(
+    alu(
         Op::Ffma,
         "FFMA32I",
         "FFMA32I",
@@ -1046,7 +960,7 @@ pub static ROWS_A: &[OpSpec] = &[
         0,
     ),
     // FCHK: Pd = the division Ra / B needs the slow path.
-    fx(
+    alu(
         Op::Fchk,
         "FCHK",
         "FCHK_R",
@@ -1056,7 +970,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[PD3, ADD_RA, MNMX_RB],
         FCHK_IGN | R_IGN,
     ),
-    fx(
+    alu(
         Op::Fchk,
         "FCHK",
         "FCHK_C",
@@ -1066,7 +980,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[PD3, ADD_RA, cb(b1(45), b1(49), false)],
         FCHK_IGN,
     ),
-    fx(
+    alu(
         Op::Fchk,
         "FCHK",
         "FCHK_I",
@@ -1105,7 +1019,7 @@ pub static ROWS_A: &[OpSpec] = &[
         MUFU_IGN,
     ),
     // RRO: range reduction (no Ra).
-    fx(
+    alu(
         Op::Rro,
         "RRO",
         "RRO_R",
@@ -1115,7 +1029,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, RRO_B],
         RRO_IGN | R_IGN,
     ),
-    fx(
+    alu(
         Op::Rro,
         "RRO",
         "RRO_C",
@@ -1125,7 +1039,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, cb(b1(45), b1(49), false)],
         RRO_IGN,
     ),
-    fx(
+    alu(
         Op::Rro,
         "RRO",
         "RRO_I",
@@ -1440,7 +1354,7 @@ pub static ROWS_A: &[OpSpec] = &[
     // IADD32I with both "plus one" bits (55, 56): `IADD32I.PO`. The IADD32I row's opcode
     // fixes bit 55 clear (bit 55 alone is rejected), so `.PO` is a row of its own.
     with_po(
-        fx(
+        alu(
             Op::Iadd,
             "IADD32I",
             "IADD32I_PO",
@@ -1636,7 +1550,7 @@ pub static ROWS_A: &[OpSpec] = &[
         0,
     ),
     // ISCADD32I: Rd = (Ra << shift) + imm32.
-    fx(
+    alu(
         Op::Iscadd,
         "ISCADD32I",
         "ISCADD32I",
@@ -1659,7 +1573,7 @@ pub static ROWS_A: &[OpSpec] = &[
         0,
     ),
     // ICMP: Rd = (C cmp 0) ? Ra : B.
-    fx(
+    alu(
         Op::Icmp,
         "ICMP",
         "ICMP_R",
@@ -1669,7 +1583,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, RA, RB, RC],
         R_IGN | bits(47, 47),
     ),
-    fx(
+    alu(
         Op::Icmp,
         "ICMP",
         "ICMP_CB",
@@ -1679,7 +1593,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, RA, CB, RC],
         bits(47, 47),
     ),
-    fx(
+    alu(
         Op::Icmp,
         "ICMP",
         "ICMP_CC",
@@ -1689,7 +1603,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, RA, rs(39, 1, None, None), CB],
         bits(47, 47),
     ),
-    fx(
+    alu(
         Op::Icmp,
         "ICMP",
         "ICMP_I",
@@ -1700,7 +1614,7 @@ pub static ROWS_A: &[OpSpec] = &[
         bits(47, 47),
     ),
     // ISET: integer compare to a register.
-    fx(
+    alu(
         Op::Iset,
         "ISET",
         "ISET_R",
@@ -1710,7 +1624,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, RA, RB, PP39],
         R_IGN,
     ),
-    fx(
+    alu(
         Op::Iset,
         "ISET",
         "ISET_C",
@@ -1720,7 +1634,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, RA, CB, PP39],
         0,
     ),
-    fx(
+    alu(
         Op::Iset,
         "ISET",
         "ISET_I",
@@ -1731,7 +1645,7 @@ pub static ROWS_A: &[OpSpec] = &[
         0,
     ),
     // LEA.HI: Rd = high word of ((Rc:Ra) << shift) + B, carry out to Pd.
-    fx(
+    alu(
         Op::LeaHi,
         "LEA",
         "LEA_HI_R",
@@ -1752,7 +1666,7 @@ pub static ROWS_A: &[OpSpec] = &[
         ],
         bits(33, 36),
     ),
-    fx(
+    alu(
         Op::LeaHi,
         "LEA",
         "LEA_HI_C",

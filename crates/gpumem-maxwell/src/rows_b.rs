@@ -10,11 +10,12 @@
 use crate::rowkit::*;
 use crate::table::{
     Flow, Latency, MemFacts, MemKind, MemSize, ModGroup, ModId, ModVal, Op, OpKind, OpSpec,
-    RegCount, Space, Target, ValSem,
+    RegCount, Space, ValSem,
 };
 use gpumem_isa::bits::Field;
 
-/// A row; `reuse_ok` is what nvdisasm accepts in the control slot's reuse bits.
+/// A row whose reuse flags are given: `reuse_ok` is what nvdisasm accepts in the
+/// control slot's reuse bits (shadows [`crate::rowkit::row`], which derives them).
 #[allow(clippy::too_many_arguments)]
 const fn row(
     op: Op,
@@ -30,20 +31,10 @@ const fn row(
     flow: Flow,
 ) -> OpSpec {
     OpSpec {
-        op,
-        name,
-        form,
-        opcode,
-        mask,
-        mods,
-        operands,
-        ignored,
-        since: Target::Sm50,
-        latency,
-        mem: None,
         reuse_ok,
-        flow,
-        po: None,
+        ..crate::rowkit::row(
+            op, name, form, opcode, mask, mods, operands, ignored, latency, flow,
+        )
     }
 }
 
