@@ -68,38 +68,37 @@ pub fn run_vega(
             max_memory: m.limits.max_memory,
         },
     };
-    let run = |program: gpumem_wave::Program<'_>| {
-        let src = match program {
-            gpumem_wave::Program::Source(s) => s,
-            gpumem_wave::Program::Binary(_) => "",
-        };
-        gpumem_wave::run(program, &config, &memory, &dumps).map_err(|e| match e {
-            gpumem_wave::WaveError::Assemble(d) => EmuError::Program(format!(
-                "cannot assemble the program:\n{}",
-                gpumem_isa::render_diagnostics(&m.program, src, &d.0)
-            )),
-            gpumem_wave::WaveError::Program(p) => EmuError::Program(p),
-            // Register names and values, configuration and memory limits.
-            other => EmuError::Manifest(other.to_string()),
-        })
+    let run = |code: &[u8]| {
+        gpumem_wave::run(gpumem_wave::Program::Binary(code), &config, &memory, &dumps).map_err(
+            |e| match e {
+                gpumem_wave::WaveError::Program(p) => EmuError::Program(p),
+                // Register names and values, configuration and memory limits.
+                other => EmuError::Manifest(other.to_string()),
+            },
+        )
     };
-    // The run, and the machine code for the listing.
-    let (run, code) = if code_object::is_elf(&bytes) {
+    // The machine code (assembled once here: for the run and for the listing), and the
+    // assembler's lint warnings for the report.
+    let (code, warnings) = if code_object::is_elf(&bytes) {
         let text = code_object::text(&bytes)
             .map_err(|e| EmuError::Program(format!("{}: {e}", path.display())))?
             .to_vec();
-        (run(gpumem_wave::Program::Binary(&text))?, text)
+        (text, Vec::new())
     } else if matches!(ext, "s" | "asm" | "txt" | "S") {
         let src = String::from_utf8(bytes)
             .map_err(|_| EmuError::Program(format!("{}: not UTF-8 text", path.display())))?;
-        let r = run(gpumem_wave::Program::Source(&src))?;
-        let code = gpumem_vega::assemble(&src, gpumem_vega::Target::Gfx900)
-            .map(|a| a.bytes)
-            .unwrap_or_default();
-        (r, code)
+        let a = gpumem_vega::assemble(&src, gpumem_vega::Target::Gfx900).map_err(|d| {
+            EmuError::Program(format!(
+                "cannot assemble the program:\n{}",
+                gpumem_isa::render_diagnostics(&m.program, &src, &d.0)
+            ))
+        })?;
+        (a.bytes, a.warnings.iter().map(|w| w.to_string()).collect())
     } else {
-        (run(gpumem_wave::Program::Binary(&bytes))?, bytes)
+        (bytes, Vec::new())
     };
+    let mut run = run(&code)?;
+    run.warnings = warnings;
     let listing = gpumem_vega::disassemble(&code, gpumem_vega::Target::Gfx900)
         .into_iter()
         .map(|l| {

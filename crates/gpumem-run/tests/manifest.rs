@@ -351,3 +351,25 @@ fn faults_are_grouped_in_text_and_kept_lane_by_lane_in_json() {
     assert_eq!(saved, r.dumps[0].bytes);
     assert_eq!(saved.len(), 256);
 }
+
+#[test]
+fn vega_source_programs_report_their_lint_warnings_and_listing() {
+    let dir = std::env::temp_dir().join(format!("gpumem-run-vlint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("w.s"), "s_store_dword s1, s[2:3], s4\ns_endpgm\n").unwrap();
+    let r = gpumem_run::run_any_manifest_str("m.toml", "isa = \"vega\"\nprogram = \"w.s\"\n", &dir)
+        .unwrap();
+    let j = r.to_json();
+    let w = j["warnings"].as_array().unwrap();
+    assert_eq!(w.len(), 1, "{j}");
+    assert!(
+        w[0].as_str()
+            .unwrap()
+            .contains("only an immediate or M0 offset")
+    );
+    assert!(
+        r.listing().contains("0x0000  s_store_dword s1, s[2:3], s4"),
+        "{}",
+        r.listing()
+    );
+}
