@@ -658,13 +658,13 @@ pub fn dumps(
     let mut out = Vec::with_capacity(list.len());
     let mut total = 0u64;
     for d in list {
-        let names: Vec<String> = allowed
-            .iter()
-            .map(|s| format!("\"{}\"", s.name()))
-            .collect();
         let space = match Space::from_name(d.space.get_ref()) {
             Some(s) if allowed.contains(&s) => s,
             _ => {
+                let names: Vec<String> = allowed
+                    .iter()
+                    .map(|s| format!("\"{}\"", s.name()))
+                    .collect();
                 return Err(EmuError::At {
                     span: d.space.span(),
                     message: format!(
