@@ -9,17 +9,23 @@
 mod bits;
 pub(crate) mod control;
 mod convert;
+mod double;
 mod float;
+mod fp;
+mod fpcmp;
+mod imul;
 mod integer;
 mod logic;
 pub(crate) mod memory;
 mod moves;
+mod preds;
+mod sfu;
 
 use crate::fault::FaultKind;
 use crate::resolve::Pre;
 use crate::warp::WarpView;
 use gpumem_maxwell::inst::MAX_OPERANDS;
-use gpumem_maxwell::table::Op;
+use gpumem_maxwell::table::{ModId, Op};
 use gpumem_maxwell::{Inst, Operand, RZ};
 use gpumem_mem::{ConstBanks, WARP};
 
@@ -142,6 +148,66 @@ impl Ctx<'_> {
             v ^= 0x8000_0000;
         }
         f32::from_bits(v)
+    }
+
+    /// The high word of 64-bit operand `k`: register `R(r+1)` (RZ and R254 pair with
+    /// zero), the constant word after `c[bank][off]`; an immediate's bits are the high
+    /// word itself (so [`Ctx::raw`] of it is returned).
+    #[inline]
+    fn hi(&self, k: usize, lane: usize) -> u32 {
+        match self.o[k] {
+            Operand::Reg { r, .. } if r < RZ - 1 => self.w.regs[(r as usize + 1) * WARP + lane],
+            Operand::Reg { .. } => 0,
+            Operand::Const { bank, off, .. } => self.env.constant.word(bank as u32, off as i64 + 4),
+            _ => self.raw(k, lane),
+        }
+    }
+
+    /// The 64 bits of operand `k` (`{hi, lo}`; an immediate is the high word, low word 0).
+    #[inline]
+    fn raw64(&self, k: usize, lane: usize) -> u64 {
+        match self.o[k] {
+            Operand::Imm(_) | Operand::FImm(_) => (self.raw(k, lane) as u64) << 32,
+            _ => (self.hi(k, lane) as u64) << 32 | self.raw(k, lane) as u64,
+        }
+    }
+
+    /// A double operand with `-` and `|..|` applied.
+    #[inline]
+    fn dval(&self, k: usize, lane: usize) -> f64 {
+        let mut v = self.raw64(k, lane);
+        let (neg, abs, _) = self.md[k];
+        if abs {
+            v &= !(1 << 63);
+        }
+        if neg {
+            v ^= 1 << 63;
+        }
+        f64::from_bits(v)
+    }
+
+    /// Folds the `.NEG`/`.ABS` suffix groups of an immediate operand into that operand's
+    /// `(neg, abs, not)` so that [`Ctx::fval`]/[`Ctx::dval`]/[`Ctx::ival`] apply them.
+    fn fold_imm_mods(&mut self) {
+        for (g, &v) in self.inst.op.mods.iter().zip(self.inst.mods.iter()) {
+            if let (Some(k), 1) = (g.at, v) {
+                let m = &mut self.md[k as usize];
+                match g.id {
+                    ModId::Neg => m.0 = true,
+                    ModId::Abs => m.1 = true,
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// Writes the register pair `{Rd+1, Rd}`.
+    #[inline]
+    fn set64(&mut self, r: u8, lane: usize, v: u64) {
+        self.set(r, lane, v as u32);
+        if r < RZ - 1 {
+            self.set(r + 1, lane, (v >> 32) as u32);
+        }
     }
 
     fn rd(inst: &Inst, k: usize) -> u8 {
@@ -286,6 +352,29 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
         Op::Ffma => float::ffma(c),
         Op::I2f => convert::i2f(c),
         Op::F2i => convert::f2i(c),
+        Op::I2i => convert::i2i(c),
+        Op::F2f => convert::f2f(c),
+        Op::Fsetp => fpcmp::fsetp(c),
+        Op::Fset => fpcmp::fset(c),
+        Op::Fcmp => fpcmp::fcmp_sel(c),
+        Op::Fmnmx => fpcmp::fmnmx(c),
+        Op::Fchk => fpcmp::fchk(c),
+        Op::Dsetp => fpcmp::dsetp(c),
+        Op::Dset => fpcmp::dset(c),
+        Op::Dmnmx => fpcmp::dmnmx(c),
+        Op::Dadd => double::dadd(c),
+        Op::Dmul => double::dmul(c),
+        Op::Dfma => double::dfma(c),
+        Op::Mufu => sfu::mufu(c),
+        Op::Rro => sfu::rro(c),
+        Op::Imul => imul::imul(c),
+        Op::Imad => imul::imad(c),
+        Op::Icmp => imul::icmp_sel(c),
+        Op::Iset => imul::iset(c),
+        Op::LeaHi => imul::lea_hi(c),
+        Op::P2r => preds::p2r(c),
+        Op::R2p => preds::r2p(c),
+        Op::Cs2r => moves::s2r(c),
         _ => unsupported(format!("no functional model for {}", inst.op.form)),
     }
 }
