@@ -6,7 +6,7 @@
 //! ```
 //!
 //! Tokens: `Rn=V` (a 32-bit register), `Dn=V` (the pair `{Rn+1, Rn}`), `Pn=0|1`,
-//! `CC=0|1` (the carry), `c[B][OFF]=V` (a constant word, inputs only). Values: hex
+//! `CC=0|1` (the carry; the zero flag is clear), `c[B][OFF]=V` (a constant word, inputs only). Values: hex
 //! (`0x7fffffff`), decimal integers (`-5`), f32 (`1.5f`, `-0f`, `inff`, `nanf`) and f64
 //! (`1.5d`, `-infd`). Each case runs on a full warp (every lane must agree); registers
 //! R24-R31 belong to the harness. The expected values come from the rules in
@@ -102,7 +102,8 @@ fn run_case(inst: &str, ins: &[(Loc, u64)], outs: &[(Loc, u64)]) -> Result<(), S
             );
         }
     }
-    src += inst;
+    // Several instructions may share a line (` ; ` separated).
+    src += &inst.replace(" ; ", " ;\n");
     src += "\n";
     for (k, &(l, _)) in outs.iter().enumerate() {
         let off = 8 * k;

@@ -124,6 +124,9 @@ pub(super) fn f2i(c: &mut Ctx<'_>) -> R {
     );
     let f = c.pre.m(ModId::Ftz) == 1;
     let h1 = c.pre.m(ModId::H1) == 1;
+    if h1 && src != F16 {
+        return unsupported(format!("{} .H1 of an f32/f64 source", c.inst.op.name));
+    }
     let (bits, signed) = int_type(dst);
     let d = Ctx::rd(c.inst, 0);
     for l in lanes(c.guard) {

@@ -58,7 +58,7 @@ pub(super) fn imad(c: &mut Ctx<'_>) -> R {
         };
         c.set(d, l, r);
         if cc {
-            c.set_carry(l, sum >> 32 != 0);
+            c.set_cc(l, sum >> 32 != 0, r, x);
         }
     }
     Ok(())
@@ -82,22 +82,22 @@ pub(super) fn icmp_sel(c: &mut Ctx<'_>) -> R {
 
 /// ISET: `Rd = ((Ra cmp B) bop Pc) ? (1.0 with .BF, else ~0) : 0`.
 pub(super) fn iset(c: &mut Ctx<'_>) -> R {
-    if c.pre.m(ModId::X) == 1 || c.pre.m(ModId::Cc) == 1 {
-        return unsupported(format!(
-            "{}.X or .CC (needs the zero flag of the CC register)",
-            c.inst.op.name
-        ));
+    if c.pre.m(ModId::Cc) == 1 {
+        return unsupported(format!("{}.CC (the CC flags of a compare)", c.inst.op.name));
     }
+    let x = c.pre.m(ModId::X) == 1;
     let cmp = c.pre.m(ModId::Cmp);
     let signed = c.pre.m(ModId::U32) == 1;
     let (b, bf) = (c.pre.m(ModId::Bop), c.pre.m(ModId::Bf) == 1);
     let d = Ctx::rd(c.inst, 0);
     for l in lanes(c.guard) {
-        let t = bop(
-            b,
-            icmp(cmp, c.raw(1, l), c.ival(2, l), signed),
-            c.p_of(3, l),
-        );
+        let (ra, rb) = (c.raw(1, l), c.ival(2, l));
+        let t = if x {
+            c.icmp_x(cmp, ra, rb, signed, l)
+        } else {
+            icmp(cmp, ra, rb, signed)
+        };
+        let t = bop(b, t, c.p_of(3, l));
         let v = match (t, bf) {
             (false, _) => 0,
             (true, true) => 1.0f32.to_bits(),
@@ -126,7 +126,7 @@ pub(super) fn lea_hi(c: &mut Ctx<'_>) -> R {
         c.set(d, l, sum as u32);
         c.set_pred(pd, l, sum >> 32 != 0);
         if cc {
-            c.set_carry(l, sum >> 32 != 0);
+            c.set_cc(l, sum >> 32 != 0, sum as u32, x);
         }
     }
     Ok(())

@@ -98,12 +98,52 @@ impl Ctx<'_> {
     fn carry(&self, lane: usize) -> u32 {
         *self.w.carry >> lane & 1
     }
-    fn set_carry(&mut self, lane: usize, c: bool) {
-        if c {
-            *self.w.carry |= 1 << lane;
+    fn zero(&self, lane: usize) -> bool {
+        *self.w.zero >> lane & 1 != 0
+    }
+    /// The extended comparison of ISETP.X/ISET.X: `a - b - !carry` as the high word of a
+    /// wider subtraction whose low words set the CC register (`IADD RZ.CC, lo_a, -lo_b`):
+    /// equality needs the zero flag too, the unsigned order reads the borrow, the
+    /// signed order the sign and overflow of this word's difference.
+    fn icmp_x(&self, cmp: u8, a: u32, b: u32, signed: bool, lane: usize) -> bool {
+        let d = a as u64 + (!b) as u64 + self.carry(lane) as u64;
+        let r = d as u32;
+        let z = r == 0 && self.zero(lane);
+        let lt = if signed {
+            let n = r >> 31 != 0;
+            let v = ((a ^ b) & (a ^ r)) >> 31 != 0;
+            n != v
         } else {
-            *self.w.carry &= !(1 << lane);
+            d >> 32 == 0
+        };
+        match cmp {
+            0 => false,
+            1 => lt,
+            2 => z,
+            3 => lt || z,
+            4 => !lt && !z,
+            5 => !z,
+            6 => !lt,
+            _ => true,
         }
+    }
+
+    /// Writes the CC register of a `.CC` instruction: the carry `c` and the zero flag of
+    /// its 32-bit result `r` (with `.X`, `x`, the zero flag chains: it stays set only if
+    /// it was set, so that a wide value is zero only when every word is).
+    fn set_cc(&mut self, lane: usize, c: bool, r: u32, x: bool) {
+        let z = r == 0 && (!x || self.zero(lane));
+        let bit = 1u32 << lane;
+        *self.w.carry = if c {
+            *self.w.carry | bit
+        } else {
+            *self.w.carry & !bit
+        };
+        *self.w.zero = if z {
+            *self.w.zero | bit
+        } else {
+            *self.w.zero & !bit
+        };
     }
 
     /// Operand `k`'s source (constant words are read here, once).
