@@ -214,6 +214,11 @@ fn integer_and_predicates() {
 }
 
 #[test]
+fn video_instructions() {
+    golden("video");
+}
+
+#[test]
 fn sfu_specials() {
     golden("sfu");
 }

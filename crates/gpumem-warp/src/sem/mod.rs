@@ -20,6 +20,7 @@ pub(crate) mod memory;
 mod moves;
 mod preds;
 mod sfu;
+mod video;
 
 use crate::fault::FaultKind;
 use crate::resolve::Pre;
@@ -415,6 +416,7 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
         Op::P2r => preds::p2r(c),
         Op::R2p => preds::r2p(c),
         Op::Cs2r => moves::s2r(c),
+        Op::Vadd | Op::Vabsdiff | Op::Vmnmx | Op::Vset | Op::Vshl | Op::Vshr => video::video(c),
         _ => unsupported(format!("no functional model for {}", inst.op.form)),
     }
 }
