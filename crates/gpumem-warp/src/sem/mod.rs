@@ -14,12 +14,13 @@ mod integer;
 mod logic;
 pub(crate) mod memory;
 mod moves;
+mod warpwide;
 
 use crate::fault::FaultKind;
 use crate::resolve::Pre;
 use crate::warp::WarpView;
 use gpumem_maxwell::inst::MAX_OPERANDS;
-use gpumem_maxwell::table::Op;
+use gpumem_maxwell::table::{ModId, Op};
 use gpumem_maxwell::{Inst, Operand, RZ};
 use gpumem_mem::{ConstBanks, WARP};
 
@@ -67,11 +68,27 @@ pub(crate) struct Ctx<'a> {
     vals: [[u32; WARP]; MAX_OPERANDS],
     /// `(neg, abs, not)` of each operand.
     md: [(bool, bool, bool); MAX_OPERANDS],
+    /// The instruction writes the condition code (`.CC`): each lane's destination value
+    /// sets its zero and sign flags.
+    cc: bool,
 }
 
 impl Ctx<'_> {
     #[inline]
     fn set(&mut self, r: u8, lane: usize, v: u32) {
+        if self.cc {
+            let bit = 1u32 << lane;
+            *self.w.zf = if v == 0 {
+                *self.w.zf | bit
+            } else {
+                *self.w.zf & !bit
+            };
+            *self.w.sf = if v >> 31 != 0 {
+                *self.w.sf | bit
+            } else {
+                *self.w.sf & !bit
+            };
+        }
         if r != RZ {
             self.w.regs[r as usize * WARP + lane] = v;
         }
@@ -256,6 +273,7 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
         o,
         vals,
         md: o.map(|x| mods(&x)),
+        cc: pre.m(ModId::Cc) == 1,
     };
     let c = &mut c;
     match pre.op {
@@ -286,6 +304,8 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
         Op::Ffma => float::ffma(c),
         Op::I2f => convert::i2f(c),
         Op::F2i => convert::f2i(c),
+        Op::Shfl => warpwide::shfl(c),
+        Op::Vote => warpwide::vote(c),
         _ => unsupported(format!("no functional model for {}", inst.op.form)),
     }
 }
