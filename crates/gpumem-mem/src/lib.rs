@@ -174,10 +174,12 @@ pub enum Rmw {
 }
 
 impl Rmw {
-    /// The new memory value for old value `old`, operand `b` and compare value `c`, at
-    /// `bits` (32 or 64) width.
+    /// The new memory value for old value `old` and the lane's operands `b`, `c` (CAS:
+    /// `b` the compare value, `c` the new one, Maxwell's operand order), at `bits` (32 or
+    /// 64) width.
     pub fn apply(self, old: u64, b: u64, c: u64, bits: u32) -> u64 {
         match self {
+            Rmw::Int(op @ scalar::AtomicOp::CmpSwap) => op.apply(old, c, b, bits),
             Rmw::Int(op) => op.apply(old, b, c, bits),
             Rmw::F32AddFtz => {
                 let ftz = |x: f32| {
