@@ -1,12 +1,12 @@
 //! The table's meaning columns are consistent: one operation per mnemonic, modifier ids
 //! in order with distinct names, every memory row's size and cache-operator values
-//! carrying their meaning, and `.PO` decoded once into the instruction.
+//! carrying their meaning (and the atomic operations and BAR modes theirs), and `.PO` decoded once into the instruction.
 
 use gpumem_maxwell::codec::{ROWS, decode, encode};
 use gpumem_maxwell::inst::DEFAULT_SLOT;
 use gpumem_maxwell::parse::parse_program;
 use gpumem_maxwell::print::inst_text;
-use gpumem_maxwell::table::{CacheOp, ModId, ValSem};
+use gpumem_maxwell::table::{CacheOp, ModId, Op, ValSem};
 use gpumem_maxwell::{Target, inst_addr};
 use std::collections::{HashMap, HashSet};
 
@@ -73,6 +73,19 @@ fn memory_values_carry_their_meaning() {
                         }
                     }
                     (ModId::Sz | ModId::Cop, _) => panic!("{}: {} has no meaning", r.form, v.text),
+                    (ModId::Atom, ValSem::Atom(a)) => {
+                        // The spelling names the meaning (`.CAST.SPIN` = CastSpin).
+                        let name = format!("{a:?}").to_uppercase();
+                        assert_eq!(v.text.replace('.', ""), name, "{}", r.form);
+                    }
+                    (ModId::Atom, _) => panic!("{}: {} has no meaning", r.form, v.text),
+                    (ModId::Mode, ValSem::Bar(b)) => {
+                        assert_eq!(r.op, Op::Bar, "{}", r.form);
+                        assert_eq!(v.text[1..], format!("{b:?}").to_uppercase(), "{}", r.form);
+                    }
+                    (ModId::Mode, _) if r.op == Op::Bar => {
+                        panic!("{}: BAR mode {} has no meaning", r.form, v.text)
+                    }
                     (_, ValSem::None) => {}
                     (_, _) => panic!(
                         "{}: `{}` of {} has a memory meaning",

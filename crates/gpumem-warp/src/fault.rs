@@ -29,11 +29,16 @@ pub enum FaultKind {
     StackUnderflow,
     /// More than 1024 nested SSY / divergence entries.
     StackOverflow,
+    /// A `BPT` (breakpoint or trap) ran: the launch stops, as CUDA's `trap` aborts it.
+    Breakpoint,
+    /// Every live warp of a CTA waits at a barrier whose thread count cannot be met:
+    /// the CTA ends (the hardware would hang).
+    BarrierDeadlock,
 }
 
 impl FaultKind {
     /// Every kind.
-    pub const ALL: [FaultKind; 11] = [
+    pub const ALL: [FaultKind; 13] = [
         FaultKind::MisalignedAddress,
         FaultKind::MisalignedRegister,
         FaultKind::OutOfWindow,
@@ -45,6 +50,8 @@ impl FaultKind {
         FaultKind::PcOutOfRange,
         FaultKind::StackUnderflow,
         FaultKind::StackOverflow,
+        FaultKind::Breakpoint,
+        FaultKind::BarrierDeadlock,
     ];
 
     /// The kind's name in reports (`misaligned_address`).
@@ -61,6 +68,8 @@ impl FaultKind {
             FaultKind::PcOutOfRange => "pc_out_of_range",
             FaultKind::StackUnderflow => "stack_underflow",
             FaultKind::StackOverflow => "stack_overflow",
+            FaultKind::Breakpoint => "breakpoint",
+            FaultKind::BarrierDeadlock => "barrier_deadlock",
         }
     }
 }
