@@ -72,6 +72,26 @@ fn memory_values_carry_their_meaning() {
                             assert_eq!(&v.text[1..], c.name(), "{}", r.form);
                         }
                     }
+                    // A video type pair's meaning agrees with its spelling (`.S8.U16`;
+                    // the S32.S32 default prints nothing).
+                    (ModId::Sign, ValSem::Video(t)) => {
+                        assert!([8, 16, 32].contains(&t.a_bits), "{}", r.form);
+                        assert!([8, 16, 32].contains(&t.b_bits), "{}", r.form);
+                        let s = |signed: bool| if signed { "S" } else { "U" };
+                        let want = format!(
+                            ".{}{}.{}{}",
+                            s(t.a_signed),
+                            t.a_bits,
+                            s(t.b_signed),
+                            t.b_bits
+                        );
+                        assert!(
+                            v.text == want || (v.text.is_empty() && t.a_signed && t.a_bits == 32),
+                            "{}: `{}` means {want}",
+                            r.form,
+                            v.text
+                        );
+                    }
                     (ModId::Sz | ModId::Cop, _) => panic!("{}: {} has no meaning", r.form, v.text),
                     (ModId::Atom, ValSem::Atom(a)) => {
                         // The spelling names the meaning (`.CAST.SPIN` = CastSpin).
@@ -88,7 +108,7 @@ fn memory_values_carry_their_meaning() {
                     }
                     (_, ValSem::None) => {}
                     (_, _) => panic!(
-                        "{}: `{}` of {} has a memory meaning",
+                        "{}: `{}` of {} has a meaning of another group",
                         r.form,
                         v.text,
                         g.name()

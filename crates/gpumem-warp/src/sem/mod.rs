@@ -146,6 +146,21 @@ impl Ctx<'_> {
         }
     }
 
+    /// Writes the carry and zero flags directly (IMNMX's extended modes).
+    fn set_flags(&mut self, lane: usize, c: bool, z: bool) {
+        let bit = 1u32 << lane;
+        *self.w.carry = if c {
+            *self.w.carry | bit
+        } else {
+            *self.w.carry & !bit
+        };
+        *self.w.zf = if z {
+            *self.w.zf | bit
+        } else {
+            *self.w.zf & !bit
+        };
+    }
+
     /// Writes the CC register of a `.CC` instruction: the carry `c` and the zero flag of
     /// its 32-bit result `r` (with `.X`, `x`, the zero flag chains: it stays set only if
     /// it was set, so that a wide value is zero only when every word is).
