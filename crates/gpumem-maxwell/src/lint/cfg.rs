@@ -8,6 +8,8 @@
 //!   is followed along the paths (a pushdown exploration of (instruction, stack) pairs);
 //!   where it is unknown (a pop with nothing of its kind pushed, or the exploration
 //!   limit), a pop goes to every target of its kind.
+//! * `JCAL` (an absolute target: a relocated external function) returns to the next
+//!   instruction; the checker takes it, like `RET`, to drain the barriers.
 //! * `CAL` goes to its target; the callee is explored with a stack of its own, and its
 //!   `RET` goes back to the instruction after every `CAL` of that callee (a
 //!   context-insensitive call graph); the caller goes on after the call with its stack.
@@ -99,7 +101,7 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
                     all_targets.push((inst.op.op, t as u32));
                 }
             }
-            Op::Cal | Op::Jcal if i + 1 < n => call_returns.push(i as u32 + 1),
+            Op::Cal if i + 1 < n => call_returns.push(i as u32 + 1),
             _ => {}
         }
     }
@@ -114,17 +116,11 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
     let mut returns_to: std::collections::HashMap<u32, Vec<u32>> = Default::default();
     for (i, inst) in insts.iter().enumerate() {
         if let Some(inst) = inst
-            && matches!(inst.op.op, Op::Cal | Op::Jcal)
+            && inst.op.op == Op::Cal
             && i + 1 < n
+            && let Some(t) = target(inst, base).filter(|&t| t < n)
         {
-            let t = if inst.op.op == Op::Cal {
-                target(inst, base)
-            } else {
-                abs_target(inst, base)
-            };
-            if let Some(t) = t.filter(|&t| t < n) {
-                returns_to.entry(t as u32).or_default().push(i as u32 + 1);
-            }
+            returns_to.entry(t as u32).or_default().push(i as u32 + 1);
         }
     }
     let mut seen: std::collections::HashSet<(u32, u32, Vec<Entry>)> = Default::default();
@@ -186,10 +182,12 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
                     }
                 }
                 Op::Cal | Op::Jcal => {
+                    // JCAL's absolute target is a relocation (an external function such
+                    // as vprintf): an opaque call that returns to the next instruction.
                     let t = if op == Op::Cal {
                         target(inst, base)
                     } else {
-                        abs_target(inst, base)
+                        None
                     };
                     match t.filter(|&t| t < n) {
                         Some(t) => {
@@ -302,13 +300,14 @@ fn simple_succ(
     let next = (i + 1 < n).then_some(i as u32 + 1);
     let cond = conditional(inst);
     match inst.op.op {
-        Op::Bra | Op::Jmp | Op::Cal | Op::Jcal => {
+        Op::Jcal => s.extend(next),
+        Op::Bra | Op::Jmp | Op::Cal => {
             let t = match inst.op.op {
                 Op::Bra | Op::Cal => target(inst, base),
                 _ => abs_target(inst, base),
             };
             s.extend(t.filter(|&t| t < n).map(|t| t as u32));
-            if cond || matches!(inst.op.op, Op::Cal | Op::Jcal) {
+            if cond || inst.op.op == Op::Cal {
                 s.extend(next);
             }
         }

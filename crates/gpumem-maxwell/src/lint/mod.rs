@@ -257,7 +257,7 @@ pub fn describe(f: &Finding, items: &[Item]) -> String {
 const NO_BAR: u8 = 7;
 /// The fewest cycles a variable-latency result takes (Mesa's `getLatency`: 13 for the
 /// SFU class, 15 for the others).
-const MIN_VARIABLE_LATENCY: u8 = 13;
+pub const MIN_VARIABLE_LATENCY: u8 = 13;
 /// Saturation of [`Pend::age`].
 const AGE_MAX: u16 = 1000;
 /// Saturation of the "issued later on this barrier" counter.
@@ -281,6 +281,8 @@ struct Pend {
     queue: u8,
     /// Cycles since the producer issued, the fewest over paths (saturating).
     age: u16,
+    /// Pending on every path to here (only then may a wait on it be counted as time).
+    all: bool,
     /// The producer's guard while its predicate is unchanged on every path (`NO_GUARD`
     /// when unguarded or rewritten): a consumer under the opposite guard never sees it.
     guard: u8,
@@ -356,6 +358,16 @@ impl State {
     /// Joins `o` into `self`; whether anything changed.
     fn join(&mut self, o: &State) -> bool {
         let mut changed = false;
+        for x in self.pend.iter_mut() {
+            if x.all
+                && !o.pend.iter().any(|p| {
+                    p.bar == x.bar && p.read == x.read && p.producer == x.producer && p.all
+                })
+            {
+                x.all = false;
+                changed = true;
+            }
+        }
         for p in &o.pend {
             match self
                 .pend
@@ -388,7 +400,7 @@ impl State {
                     }
                 }
                 None => {
-                    self.pend.push(*p);
+                    self.pend.push(Pend { all: false, ..*p });
                     changed = true;
                 }
             }
@@ -426,13 +438,19 @@ impl Ctx<'_> {
         let inst = self.inst(i);
         let eff = &self.eff[i];
         let my_guard = guard_of(inst);
-        // 1. Waits: the wait mask, then DEPBAR. A wait on a barrier still pending lasts
-        // at least until its producer could have finished: Mesa's lowest variable
-        // latency after the producer's issue; fixed-latency results age meanwhile.
+        // 1. Waits: the wait mask, then DEPBAR. A wait on a write barrier still pending
+        // lasts at least until its producer could have finished: Mesa's lowest variable
+        // latency after the producer's issue (a read barrier: no least time); fixed-latency
+        // results age meanwhile.
         let mut waited = 0u8;
         for b in 0..6u8 {
             if c.wait & (1 << b) != 0
-                && let Some(min_age) = s.pend.iter().filter(|p| p.bar == b).map(|p| p.age).min()
+                && let Some(min_age) = s
+                    .pend
+                    .iter()
+                    .filter(|p| p.bar == b && !p.read && p.all)
+                    .map(|p| p.age)
+                    .min()
             {
                 waited = waited.max(MIN_VARIABLE_LATENCY.saturating_sub(min_age.min(255) as u8));
             }
@@ -442,6 +460,9 @@ impl Ctx<'_> {
                 t.left = t.left.saturating_sub(waited);
             }
             s.ready.retain(|t| t.left > 0);
+            for p in s.pend.iter_mut() {
+                p.age = p.age.saturating_add(u16::from(waited)).min(AGE_MAX);
+            }
         }
         for b in 0..6u8 {
             if c.wait & (1 << b) != 0 {
@@ -508,7 +529,7 @@ impl Ctx<'_> {
         }
         // ptxas' calling convention: no caller waits on a callee's barriers after the
         // return, so a return is taken to drain them (`LINTS.md`).
-        if inst.is_some_and(|x| x.op.op == Op::Ret) {
+        if inst.is_some_and(|x| matches!(x.op.op, Op::Ret | Op::Jcal)) {
             s.pend.clear();
         }
         // 2. Reads.
@@ -667,6 +688,7 @@ impl Ctx<'_> {
                     cover: [NO_COVER; 6],
                     queue,
                     age: 0,
+                    all: true,
                     guard: my_guard,
                 });
                 s.ever |= 1 << bar;
@@ -684,6 +706,7 @@ impl Ctx<'_> {
                     cover: [NO_COVER; 6],
                     queue,
                     age: 0,
+                    all: true,
                     guard: my_guard,
                 });
             }
