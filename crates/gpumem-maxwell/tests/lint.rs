@@ -492,3 +492,35 @@ fn mutants_are_found_and_harmless_ones_are_not() {
         );
     }
 }
+
+/// The seed pages' own examples (`examples/maxwell/seed-examples.sass`) carry no
+/// schedule, so every instruction gets the default slot (stall 1, no barriers): each
+/// variable-latency result is read without a barrier. The findings, one a line, are in
+/// `tests/data/maxwell-lint-seed-golden.txt` (`BLESS=1` rewrites it).
+#[test]
+fn seed_examples_golden() {
+    let src = std::fs::read_to_string(root().join("examples/maxwell/seed-examples.sass")).unwrap();
+    let d = lint::lint_source_diagnostics(&src, Target::Sm52).expect("the seed examples parse");
+    let mut got = String::from(
+        "# line:col severity[rule] message -- gpumem lint --isa maxwell examples/maxwell/seed-examples.sass\n",
+    );
+    for x in &d {
+        got.push_str(&format!(
+            "{}:{} {}[{}] {}\n",
+            x.span.line,
+            x.span.col,
+            x.severity,
+            x.lint.unwrap_or(""),
+            x.message
+        ));
+    }
+    let path = root().join("tests/data/maxwell-lint-seed-golden.txt");
+    if std::env::var("BLESS").is_ok() {
+        std::fs::write(&path, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).expect("golden file (BLESS=1 writes it)");
+    assert_eq!(
+        got, want,
+        "findings on the seed examples changed (BLESS=1 to accept)"
+    );
+}
