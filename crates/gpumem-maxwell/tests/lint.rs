@@ -524,3 +524,12 @@ fn seed_examples_golden() {
         "findings on the seed examples changed (BLESS=1 to accept)"
     );
 }
+
+#[test]
+fn every_rule_is_documented() {
+    let doc = std::fs::read_to_string(root().join("crates/gpumem-maxwell/LINTS.md")).unwrap();
+    for r in Rule::ALL {
+        let row = format!("| `{}` | {} |", r.name(), r.severity());
+        assert!(doc.contains(&row), "LINTS.md lacks the row {row}");
+    }
+}
