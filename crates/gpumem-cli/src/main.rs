@@ -121,6 +121,11 @@ enum Cmd {
         /// Print the program (address and text of every instruction) before the report.
         #[arg(long)]
         show_program: bool,
+        /// Run the Maxwell cycle model too (the manifest's `[timing]` table, else the
+        /// gm204 preset): kernel cycles, per-instruction latencies and stall reasons,
+        /// cache levels, nvprof metrics.
+        #[arg(long)]
+        timing: bool,
     },
     /// Assemble and disassemble built-in samples: the seed pages' Maxwell examples and a
     /// Vega scalar kernel.
@@ -187,13 +192,15 @@ fn main() -> ExitCode {
         json: false,
         view: gpumem_run::dump::View::Hex,
         show_program: false,
+        timing: false,
     }) {
         Cmd::Run {
             manifest,
             json,
             view,
             show_program,
-        } => run(manifest.as_deref(), json, view, show_program),
+            timing,
+        } => run(manifest.as_deref(), json, view, show_program, timing),
         Cmd::Asm {
             isa: Isa::Maxwell,
             target,
@@ -348,7 +355,9 @@ fn run(
     json: bool,
     view: gpumem_run::dump::View,
     show_program: bool,
+    timing: bool,
 ) -> Result<ExitCode, Fail> {
+    let opts = gpumem_run::RunOptions { timing };
     let located = |path: &str, e: gpumem_run::EmuError| {
         if e.names_file() {
             Fail(e.to_string())
@@ -363,10 +372,15 @@ fn run(
             let bytes = read_input("-")?;
             let text = String::from_utf8(bytes)
                 .map_err(|_| Fail("<stdin>: the manifest is not UTF-8 text".into()))?;
-            gpumem_run::run_any_manifest_str("<stdin>", &text, std::path::Path::new("."))
-                .map_err(|e| located("<stdin>", e))
+            gpumem_run::run_any_manifest_str_with(
+                "<stdin>",
+                &text,
+                std::path::Path::new("."),
+                &opts,
+            )
+            .map_err(|e| located("<stdin>", e))
         }
-        Some(path) => gpumem_run::run_any_manifest_file(std::path::Path::new(path))
+        Some(path) => gpumem_run::run_any_manifest_file_with(std::path::Path::new(path), &opts)
             .map_err(|e| located(path, e)),
     })?;
     let text = if json {

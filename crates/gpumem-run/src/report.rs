@@ -47,6 +47,8 @@ pub struct Report {
     pub listing: Vec<(u64, String)>,
     /// Whether a limit (steps, memory) stopped the run early.
     pub stopped: bool,
+    /// The cycle model's report, when the run was timed (`[timing]`, `--timing`).
+    pub timing: Option<gpumem_timing::TimingReport>,
 }
 
 /// Bytes as lower-case hex, in memory order.
@@ -94,6 +96,14 @@ impl Report {
     /// `stats` (`instructions`, `per_instruction` with `pc`, `text`, `executed` and the
     /// ISA's counters, `totals`). `docs/report.schema.json` is the schema.
     pub fn to_json(&self) -> Value {
+        let mut v = self.functional_json();
+        if let (Some(t), Some(o)) = (&self.timing, v.as_object_mut()) {
+            o.insert("timing".into(), crate::timing::json(t));
+        }
+        v
+    }
+
+    fn functional_json(&self) -> Value {
         json!({
             "isa": self.isa,
             "program": self.program,
@@ -283,6 +293,9 @@ impl Report {
         }
         if !self.dumps.is_empty() {
             writeln!(f, "{}", crate::dump::NOTE)?;
+        }
+        if let Some(t) = &self.timing {
+            crate::timing::write(f, t)?;
         }
         Ok(())
     }

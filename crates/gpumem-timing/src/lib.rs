@@ -33,3 +33,24 @@ mod sim;
 pub use params::{CoreParams, ParamError, TimingConfig};
 pub use report::{InstTiming, Level, Occupancy, Reason, Stalls, TimingReport};
 pub use sim::{Timing, occupancy};
+
+/// Registers per thread a program needs at least: its highest named register plus one
+/// (the further registers of a pair or vector operand are not counted), for occupancy
+/// when no count is given.
+pub fn registers_named(prog: &gpumem_warp::Program) -> u32 {
+    use gpumem_maxwell::{Operand, RZ};
+    let mut top = 0u32;
+    for i in prog.insts.iter().flatten() {
+        for o in &i.operands {
+            let r = match *o {
+                Operand::Reg { r, .. } => r,
+                Operand::Mem { ra, .. } | Operand::ConstMem { ra, .. } => ra,
+                _ => RZ,
+            };
+            if r != RZ {
+                top = top.max(r as u32 + 1);
+            }
+        }
+    }
+    top.max(1)
+}
