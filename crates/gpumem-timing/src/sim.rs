@@ -649,7 +649,14 @@ impl<'e, 'p> Timing<'e, 'p> {
                     _ => self.h.access(sm, start, &a),
                 };
                 let s = &mut self.sms[sm];
-                s.lsu_free = start + t.requests.max(1) as u64;
+                // The load/store unit takes one tag lookup (global/local: a 128-byte line
+                // of a request), one wavefront (shared) or one distinct address
+                // (constant) a cycle.
+                let busy = match a.space {
+                    Space::Shared | Space::Constant => t.requests,
+                    _ => t.lines,
+                };
+                s.lsu_free = start + busy.max(1) as u64;
                 done = done.max(start + t.latency as u64);
                 let p = &mut self.pcs[pc];
                 p.requests += t.requests as u64;
