@@ -157,6 +157,35 @@ struct WarpSlot {
     done: bool,
     slice: u64,
     age: u64,
+    /// Until this cycle the warp's state (`why`) cannot change: it is not looked at.
+    wake: u64,
+    /// Why it is not issuing since `since` (charged when it changes).
+    why: Option<Reason>,
+    since: u64,
+    /// The instruction whose scoreboard it waits on.
+    blame: Option<u32>,
+}
+
+/// Charges warp `ws`'s current reason for the cycles since it began, at the instruction
+/// it waits to issue; the state then starts again at `now`.
+fn settle(ws: &mut WarpSlot, now: u64, pcs: &mut [PcStats], stalls: &mut Stalls) {
+    if let Some(r) = ws.why {
+        let n = now.saturating_sub(ws.since);
+        if n > 0 {
+            if let Some(p) = ws
+                .events
+                .get(ws.idx)
+                .and_then(|e| pcs.get_mut(e.pc as usize))
+            {
+                p.stalls.add(r, n);
+            }
+            if let Some(p) = ws.blame.and_then(|b| pcs.get_mut(b as usize)) {
+                p.caused += n;
+            }
+            stalls.add(r, n);
+        }
+    }
+    ws.since = now;
 }
 
 struct CtaSlot {
@@ -173,6 +202,8 @@ struct Sm {
     port_free: Vec<u64>,
     last: Vec<Option<usize>>,
     resident_ctas: u32,
+    /// Until this cycle nothing on the SM can change.
+    wake: u64,
 }
 
 /// The occupancy of a launch on one SM.
@@ -290,6 +321,7 @@ impl<'e, 'p> Timing<'e, 'p> {
                 port_free: vec![0; sched],
                 last: vec![None; sched],
                 resident_ctas: 0,
+                wake: 0,
             })
             .collect();
         let pcs = vec![PcStats::default(); info.len()];
@@ -334,7 +366,7 @@ impl<'e, 'p> Timing<'e, 'p> {
             return self.report();
         }
         self.fill();
-        let mut cand: Vec<(usize, usize, Reason, u64)> = Vec::new();
+        let mut ready: Vec<usize> = Vec::new();
         loop {
             if self.sms.iter().all(|s| s.resident_ctas == 0) {
                 break;
@@ -343,49 +375,35 @@ impl<'e, 'p> Timing<'e, 'p> {
                 self.partial = true;
                 break;
             }
-            cand.clear();
-            let mut issued = false;
+            let mut next = NEVER;
             for sm in 0..self.sms.len() {
-                issued |= self.cycle(sm, &mut cand);
+                if self.sms[sm].wake > self.now {
+                    next = next.min(self.sms[sm].wake);
+                    continue;
+                }
+                let w = self.cycle(sm, &mut ready);
+                // A CTA dispatched to this SM during the cycle is looked at next cycle.
+                let w = if self.sms[sm].wake == 0 {
+                    self.now + 1
+                } else {
+                    w
+                };
+                self.sms[sm].wake = w;
+                next = next.min(w);
             }
-            // The next cycle anything can change.
-            let next = if issued {
-                self.now + 1
-            } else {
-                cand.iter()
-                    .map(|c| c.3)
-                    .min()
-                    .unwrap_or(NEVER)
-                    .max(self.now + 1)
-            };
             if next == NEVER {
                 // Every warp waits on something that will not come (a barrier some
                 // warp never reaches): stop with what ran.
                 self.partial = true;
                 break;
             }
-            let span = next - self.now;
-            for &(sm, w, r, _) in &cand {
-                let n = if r == Reason::NotSelected { 1 } else { span };
-                if let Some(ws) = &self.sms[sm].warps[w] {
-                    let pc = ws.events.get(ws.idx).map(|e| e.pc as usize).unwrap_or(0);
-                    if let Some(p) = self.pcs.get_mut(pc) {
-                        p.stalls.add(r, n);
-                    }
-                    if r == Reason::MemoryDependency || r == Reason::ExecutionDependency {
-                        // Charge the producer too.
-                        if let Some(prod) = blocking_producer(ws, &self.info, self.now)
-                            && let Some(p) = self.pcs.get_mut(prod as usize)
-                        {
-                            p.caused += n;
-                        }
-                    }
-                }
-                self.stalls.add(r, n);
-            }
-            self.now = next;
-            if self.emu.stopped() && self.next_cta as u64 >= self.ctas_total {
-                // (a limit inside a CTA ends its trace early; the model runs what ran)
+            self.now = next.max(self.now + 1);
+        }
+        // Warps still resident (a stopped run) are charged up to the end.
+        let now = self.now;
+        for sm in &mut self.sms {
+            for ws in sm.warps.iter_mut().flatten() {
+                settle(ws, now, &mut self.pcs, &mut self.stalls);
             }
         }
         self.emu.finish();
@@ -452,6 +470,10 @@ impl<'e, 'p> Timing<'e, 'p> {
                 done: false,
                 slice: LOCAL_BASE + (linear as u64 * nw as u64 + w as u64) * self.local_stride,
                 age: self.age,
+                wake: 0,
+                why: None,
+                since: self.now,
+                blame: None,
             };
             let i = match s.warps.iter().position(|x| x.is_none()) {
                 Some(i) => i,
@@ -474,6 +496,7 @@ impl<'e, 'p> Timing<'e, 'p> {
             warps: ids,
         });
         s.resident_ctas += 1;
+        s.wake = 0;
     }
 
     /// Why warp `w` cannot issue now, and when that may change (`None`: it can).
@@ -562,44 +585,64 @@ impl<'e, 'p> Timing<'e, 'p> {
     }
 
     /// One cycle of SM `sm`: each scheduler issues at most one instruction (two for a
-    /// dual-issue pair). Blocked and unselected warps go to `cand`.
-    fn cycle(&mut self, sm: usize, cand: &mut Vec<(usize, usize, Reason, u64)>) -> bool {
+    /// dual-issue pair); returns the next cycle anything on the SM can change.
+    fn cycle(&mut self, sm: usize, ready: &mut Vec<usize>) -> u64 {
+        let now = self.now;
         let nsched = self.sms[sm].port_free.len();
         let nw = self.sms[sm].warps.len();
-        let mut any = false;
+        let mut next = NEVER;
         for sch in 0..nsched {
-            // Greedy: the last warp again unless it yielded; else the oldest ready warp.
-            let mut pick: Option<usize> = None;
-            let last = self.sms[sm].last[sch];
-            let mut ready_list: Vec<usize> = Vec::new();
+            ready.clear();
             let mut w = sch;
             while w < nw {
-                if self.sms[sm].warps[w].as_ref().is_some_and(|x| !x.done) {
+                let skip = match &self.sms[sm].warps[w] {
+                    Some(x) if !x.done => {
+                        if x.wake > now {
+                            next = next.min(x.wake);
+                            true
+                        } else {
+                            false
+                        }
+                    }
+                    _ => true,
+                };
+                if !skip {
                     match self.blocked(sm, w) {
-                        Some((r, t)) => cand.push((sm, w, r, t)),
-                        None => ready_list.push(w),
+                        Some((r, t)) => {
+                            let blame = if matches!(
+                                r,
+                                Reason::MemoryDependency | Reason::ExecutionDependency
+                            ) {
+                                self.sms[sm].warps[w]
+                                    .as_ref()
+                                    .and_then(|ws| blocking_producer(ws, &self.info, now))
+                            } else {
+                                None
+                            };
+                            self.set_state(sm, w, r, t, blame);
+                            next = next.min(t);
+                        }
+                        None => ready.push(w),
                     }
                 }
                 w += nsched;
             }
-            if let Some(l) = last
-                && ready_list.contains(&l)
-            {
-                pick = Some(l);
-            }
-            if pick.is_none() {
-                pick = ready_list
+            // Greedy: the last warp again unless it yielded; else the oldest ready warp.
+            let last = self.sms[sm].last[sch];
+            let pick = match last {
+                Some(l) if ready.contains(&l) => Some(l),
+                _ => ready
                     .iter()
                     .copied()
-                    .min_by_key(|&w| self.sms[sm].warps[w].as_ref().map(|x| x.age));
-            }
+                    .min_by_key(|&w| self.sms[sm].warps[w].as_ref().map(|x| x.age)),
+            };
             let Some(w) = pick else { continue };
-            for &o in &ready_list {
+            for &o in ready.iter() {
                 if o != w {
-                    cand.push((sm, o, Reason::NotSelected, self.now + 1));
+                    self.set_state(sm, o, Reason::NotSelected, now + 1, None);
                 }
             }
-            any = true;
+            next = next.min(now + 1);
             let dual = self.issue(sm, w, sch);
             if dual
                 && self.sms[sm].warps[w].as_ref().is_some_and(|x| !x.done)
@@ -608,15 +651,32 @@ impl<'e, 'p> Timing<'e, 'p> {
                 self.issue(sm, w, sch);
             }
         }
-        any
+        next
+    }
+
+    /// Warp `w` does not issue, for reason `r`, until `wake` at the earliest.
+    fn set_state(&mut self, sm: usize, w: usize, r: Reason, wake: u64, blame: Option<u32>) {
+        let now = self.now;
+        if let Some(ws) = self.sms[sm].warps[w].as_mut() {
+            if ws.why != Some(r) || ws.blame != blame {
+                settle(ws, now, &mut self.pcs, &mut self.stalls);
+                ws.why = Some(r);
+                ws.blame = blame;
+            }
+            ws.wake = wake;
+        }
     }
 
     /// Issues warp `w`'s next instruction; returns whether it dual-issues with the next.
     fn issue(&mut self, sm: usize, w: usize, sch: usize) -> bool {
         let now = self.now;
-        let core = self.cfg.core.clone();
+        let core = &self.cfg.core;
         let (ev, cta) = {
-            let ws = self.sms[sm].warps[w].as_ref().expect("a resident warp");
+            let ws = self.sms[sm].warps[w].as_mut().expect("a resident warp");
+            settle(ws, now, &mut self.pcs, &mut self.stalls);
+            ws.why = None;
+            ws.blame = None;
+            ws.wake = 0;
             (ws.events[ws.idx], ws.cta)
         };
         let pc = ev.pc as usize;
@@ -643,16 +703,17 @@ impl<'e, 'p> Timing<'e, 'p> {
                 };
                 let start = now.max(s.lsu_free);
                 let slice = s.warps[w].as_ref().map(|x| x.slice).unwrap_or(LOCAL_BASE);
-                let a = a.clone();
                 let t: AccessTiming = match a.space {
-                    Space::Local | Space::Scratch => self.h.local(sm, start, slice, &a),
-                    _ => self.h.access(sm, start, &a),
+                    Space::Local | Space::Scratch => self.h.local(sm, start, slice, a),
+                    _ => self.h.access(sm, start, a),
                 };
+                let (space, kind, cache) = (a.space, a.kind, a.cache);
+                let data = a.data_lanes().count_ones() as u64 * a.bytes as u64;
                 let s = &mut self.sms[sm];
                 // The load/store unit takes one tag lookup (global/local: a 128-byte line
                 // of a request), one wavefront (shared) or one distinct address
                 // (constant) a cycle.
-                let busy = match a.space {
+                let busy = match space {
                     Space::Shared | Space::Constant => t.requests,
                     _ => t.lines,
                 };
@@ -666,10 +727,10 @@ impl<'e, 'p> Timing<'e, 'p> {
                 p.l1 += t.l1_hit_sectors as u64;
                 p.l2 += t.l2_hit_sectors as u64;
                 p.dram += t.dram_sectors as u64;
-                p.space = Some(a.space);
-                p.load = a.kind == AccessKind::Load;
-                p.cache = Some(a.cache);
-                p.data_bytes += a.data_lanes().count_ones() as u64 * a.bytes as u64;
+                p.space = Some(space);
+                p.load = kind == AccessKind::Load;
+                p.cache = Some(cache);
+                p.data_bytes += data;
                 p.execs_with_data += 1;
             }
             if n == 0 {
@@ -767,6 +828,7 @@ impl<'e, 'p> Timing<'e, 'p> {
             {
                 ws.at_bar = false;
                 ws.ready = ws.ready.max(now + 1);
+                ws.wake = 0;
             }
         }
     }
