@@ -367,7 +367,9 @@ fn run(
     };
     let what = manifest.unwrap_or("the built-in example");
     let report = with_progress(what, || match manifest {
-        None => Ok(gpumem_run::AnyReport::Maxwell(gpumem_run::builtin_example())),
+        None => Ok(gpumem_run::AnyReport::Maxwell(
+            gpumem_run::builtin_example_with(&opts),
+        )),
         Some("-") => {
             let bytes = read_input("-")?;
             let text = String::from_utf8(bytes)

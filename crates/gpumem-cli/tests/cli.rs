@@ -466,3 +466,27 @@ fn dis_json_gives_one_object_per_instruction() {
         "{first}"
     );
 }
+
+#[test]
+fn run_timing_adds_the_cycle_model() {
+    let manifest = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/maxwell/copy_u32.toml"
+    );
+    let out = gpumem(&["run", "--json", "--timing", manifest], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    assert!(json["timing"]["cycles"].as_u64().unwrap() > 0, "{json}");
+    assert_eq!(json["timing"]["preset"], "gm204");
+    let out = gpumem(&["run", "--json", manifest], b"");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    assert!(json.get("timing").is_none());
+    let out = gpumem(&["run", "--timing"], b"");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("timing (gm204):"), "{text}");
+    assert!(text.contains("cycles"), "{text}");
+}

@@ -166,6 +166,9 @@ pub fn run_any_manifest_str_with(
         Manifest::Maxwell(m) => {
             run_maxwell(&m, base_dir, None, opts.timing).map(AnyReport::Maxwell)
         }
+        Manifest::Vega(_) if opts.timing => Err(EmuError::Manifest(
+            "the cycle model (--timing) is for Maxwell manifests".into(),
+        )),
         Manifest::Vega(m) => vega::run_vega(m, base_dir, None).map(AnyReport::Vega),
     };
     run().map_err(|e| e.positioned(name, text))
@@ -243,6 +246,11 @@ pub fn run_any_manifest_file_with(path: &Path, opts: &RunOptions) -> Result<AnyR
 /// Runs the built-in example (an LDC.IL walk across a bank boundary, an 8-way shared
 /// bank conflict and a broadcast; `programs/builtin.sass`).
 pub fn builtin_example() -> Report {
+    builtin_example_with(&RunOptions::default())
+}
+
+/// [`builtin_example`] with options (`timing`: the cycle model too, gm204).
+pub fn builtin_example_with(opts: &RunOptions) -> Report {
     let m = match Manifest::parse(include_str!("builtin.toml")) {
         Ok(Manifest::Maxwell(m)) => m,
         Ok(Manifest::Vega(_)) => unreachable_report(EmuError::Manifest("not Maxwell".into())),
@@ -252,7 +260,7 @@ pub fn builtin_example() -> Report {
         &m,
         Path::new("."),
         Some(include_str!("../programs/builtin.sass")),
-        false,
+        opts.timing,
     ) {
         Ok(r) => r,
         Err(e) => unreachable_report(e),

@@ -129,3 +129,19 @@ fn bad_timing_tables_are_positioned_errors() {
         assert!(e.contains(message), "{table}: {e}");
     }
 }
+
+#[test]
+fn timing_is_refused_for_vega() {
+    let path = root().join("examples/vega");
+    let m = std::fs::read_dir(&path)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "toml"))
+        .unwrap();
+    let text = std::fs::read_to_string(&m).unwrap();
+    let e = run_any_manifest_str_with("v.toml", &text, &path, &RunOptions { timing: true })
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("for Maxwell manifests"), "{e}");
+}
