@@ -126,6 +126,13 @@ enum Cmd {
         /// cache levels, nvprof metrics.
         #[arg(long)]
         timing: bool,
+        /// Write the cycle model's timeline to this file as Chrome trace / Perfetto JSON
+        /// (one track per warp, in-flight and DRAM counters); implies --timing.
+        #[arg(long)]
+        trace: Option<String>,
+        /// Most instruction slices the timeline keeps.
+        #[arg(long, default_value_t = 200_000)]
+        trace_limit: usize,
     },
     /// Assemble and disassemble built-in samples: the seed pages' Maxwell examples and a
     /// Vega scalar kernel.
@@ -193,6 +200,8 @@ fn main() -> ExitCode {
         view: gpumem_run::dump::View::Hex,
         show_program: false,
         timing: false,
+        trace: None,
+        trace_limit: 200_000,
     }) {
         Cmd::Run {
             manifest,
@@ -200,7 +209,16 @@ fn main() -> ExitCode {
             view,
             show_program,
             timing,
-        } => run(manifest.as_deref(), json, view, show_program, timing),
+            trace,
+            trace_limit,
+        } => run(
+            manifest.as_deref(),
+            json,
+            view,
+            show_program,
+            timing,
+            trace.as_deref().map(|t| (t, trace_limit)),
+        ),
         Cmd::Asm {
             isa: Isa::Maxwell,
             target,
@@ -356,8 +374,12 @@ fn run(
     view: gpumem_run::dump::View,
     show_program: bool,
     timing: bool,
+    trace: Option<(&str, usize)>,
 ) -> Result<ExitCode, Fail> {
-    let opts = gpumem_run::RunOptions { timing };
+    let opts = gpumem_run::RunOptions {
+        timing,
+        trace_limit: trace.map(|t| t.1),
+    };
     let located = |path: &str, e: gpumem_run::EmuError| {
         if e.names_file() {
             Fail(e.to_string())
@@ -395,6 +417,12 @@ fn run(
     } else {
         report.render(view)
     };
+    if let (Some((path, _)), gpumem_run::AnyReport::Maxwell(r)) = (trace, &report)
+        && let Some(t) = &r.trace
+    {
+        let bytes = serde_json::to_vec(t).map_err(|e| Fail(e.to_string()))?;
+        std::fs::write(path, bytes).map_err(|e| Fail(format!("{path}: {e}")))?;
+    }
     write_stdout(text.as_bytes())?;
     Ok(if report.faulted() {
         ExitCode::FAILURE

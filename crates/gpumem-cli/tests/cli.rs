@@ -489,4 +489,27 @@ fn run_timing_adds_the_cycle_model() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("timing (gm204):"), "{text}");
     assert!(text.contains("cycles"), "{text}");
+    // --trace writes the timeline (and implies --timing).
+    let trace = tmp("copy-trace.json");
+    let out = gpumem(
+        &[
+            "run",
+            "--trace",
+            trace.to_str().unwrap(),
+            "--trace-limit",
+            "10",
+            manifest,
+        ],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("timing (gm204):"));
+    let t: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&trace).unwrap()).expect("trace JSON");
+    assert_eq!(t["otherData"]["slices"], 10);
+    assert_eq!(t["otherData"]["truncated"], true);
 }

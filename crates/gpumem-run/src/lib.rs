@@ -153,6 +153,9 @@ pub struct RunOptions {
     /// Run the cycle model (`gpumem run --timing`) even without a `[timing]` table (then
     /// with the `gm204` preset). Maxwell only.
     pub timing: bool,
+    /// Record the cycle model's timeline (Chrome trace JSON, [`Report::trace`]) with at
+    /// most this many instruction slices; implies `timing`.
+    pub trace_limit: Option<usize>,
 }
 
 /// [`run_any_manifest_str`] with options.
@@ -163,10 +166,8 @@ pub fn run_any_manifest_str_with(
     opts: &RunOptions,
 ) -> Result<AnyReport, EmuError> {
     let run = || match Manifest::parse(text)? {
-        Manifest::Maxwell(m) => {
-            run_maxwell(&m, base_dir, None, opts.timing).map(AnyReport::Maxwell)
-        }
-        Manifest::Vega(_) if opts.timing => Err(EmuError::Manifest(
+        Manifest::Maxwell(m) => run_maxwell(&m, base_dir, None, opts).map(AnyReport::Maxwell),
+        Manifest::Vega(_) if opts.timing || opts.trace_limit.is_some() => Err(EmuError::Manifest(
             "the cycle model (--timing) is for Maxwell manifests".into(),
         )),
         Manifest::Vega(m) => vega::run_vega(m, base_dir, None).map(AnyReport::Vega),
@@ -260,7 +261,7 @@ pub fn builtin_example_with(opts: &RunOptions) -> Report {
         &m,
         Path::new("."),
         Some(include_str!("../programs/builtin.sass")),
-        opts.timing,
+        opts,
     ) {
         Ok(r) => r,
         Err(e) => unreachable_report(e),
@@ -313,8 +314,9 @@ fn run_maxwell(
     m: &MaxwellManifest,
     base: &Path,
     inline_src: Option<&str>,
-    force_timing: bool,
+    opts: &RunOptions,
 ) -> Result<Report, EmuError> {
+    let force_timing = opts.timing || opts.trace_limit.is_some();
     let timing = match (&m.timing, force_timing) {
         (Some(t), _) => Some(manifest::timing_config(t)?),
         (None, true) => Some(gpumem_timing::TimingConfig::preset(
@@ -455,20 +457,22 @@ fn run_maxwell(
         })?;
     }
     let specs = manifest::dumps(&m.dump, &[Space::Global, Space::Constant], limit)?;
-    let timing = match timing {
+    let (timing, trace) = match timing {
         Some(t) => {
             // Occupancy from the cubin's or the manifest's count, else from the registers
             // the program names.
             let regs = given_registers.unwrap_or_else(|| gpumem_timing::registers_named(&prog));
-            Some(
-                gpumem_timing::Timing::new(&mut emu, t, regs)
-                    .map_err(|e| EmuError::Manifest(format!("[timing]: {e}")))?
-                    .run(),
-            )
+            let mut model = gpumem_timing::Timing::new(&mut emu, t, regs)
+                .map_err(|e| EmuError::Manifest(format!("[timing]: {e}")))?;
+            if let Some(limit) = opts.trace_limit {
+                model = model.with_trace(limit);
+            }
+            let (report, timeline) = model.run_traced();
+            (Some(report), timeline.map(|t| t.to_json(&prog.texts)))
         }
         None => {
             emu.run();
-            None
+            (None, None)
         }
     };
     let dumps: Vec<DumpOut> = specs
@@ -527,6 +531,7 @@ fn run_maxwell(
         faults: emu.faults,
         stats: emu.stats,
         timing,
+        trace,
     })
 }
 
@@ -560,7 +565,7 @@ pub fn fuzz_manifest_report(data: &[u8]) -> Option<Result<AnyReport, EmuError>> 
         Manifest::Maxwell(mut m) => {
             m.limits.max_steps = m.limits.max_steps.min(5_000);
             m.limits.max_memory = m.limits.max_memory.min(4 << 20);
-            run_maxwell(&m, base, src, false).map(AnyReport::Maxwell)
+            run_maxwell(&m, base, src, &RunOptions::default()).map(AnyReport::Maxwell)
         }
         Manifest::Vega(mut m) => {
             m.limits.max_steps = m.limits.max_steps.min(5_000);

@@ -49,6 +49,9 @@ pub struct Report {
     pub stopped: bool,
     /// The cycle model's report, when the run was timed (`[timing]`, `--timing`).
     pub timing: Option<gpumem_timing::TimingReport>,
+    /// The cycle model's timeline as Chrome trace JSON (`RunOptions::trace_limit`); not
+    /// part of the report's JSON.
+    pub trace: Option<serde_json::Value>,
 }
 
 /// Bytes as lower-case hex, in memory order.

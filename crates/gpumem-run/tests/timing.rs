@@ -18,7 +18,10 @@ fn run(text: &str, timing: bool) -> Result<AnyReport, String> {
         "m.toml",
         text,
         &root().join("examples/maxwell"),
-        &RunOptions { timing },
+        &RunOptions {
+            timing,
+            ..RunOptions::default()
+        },
     )
     .map_err(|e| e.to_string())
 }
@@ -139,9 +142,17 @@ fn timing_is_refused_for_vega() {
         .find(|p| p.extension().is_some_and(|x| x == "toml"))
         .unwrap();
     let text = std::fs::read_to_string(&m).unwrap();
-    let e = run_any_manifest_str_with("v.toml", &text, &path, &RunOptions { timing: true })
-        .err()
-        .unwrap()
-        .to_string();
+    let e = run_any_manifest_str_with(
+        "v.toml",
+        &text,
+        &path,
+        &RunOptions {
+            timing: true,
+            ..RunOptions::default()
+        },
+    )
+    .err()
+    .unwrap()
+    .to_string();
     assert!(e.contains("for Maxwell manifests"), "{e}");
 }

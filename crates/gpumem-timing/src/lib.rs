@@ -29,10 +29,12 @@
 pub mod params;
 pub mod report;
 mod sim;
+pub mod trace;
 
 pub use params::{CoreParams, ParamError, TimingConfig};
 pub use report::{InstTiming, Level, Occupancy, Reason, Stalls, TimingReport};
 pub use sim::{Timing, occupancy};
+pub use trace::Timeline;
 
 /// Registers per thread a program needs at least: its highest named register plus one
 /// (the further registers of a pair or vector operand are not counted), for occupancy

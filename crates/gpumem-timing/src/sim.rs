@@ -5,6 +5,7 @@
 
 use crate::params::TimingConfig;
 use crate::report::{InstTiming, Level, Occupancy, Reason, Stalls, TimingReport};
+use crate::trace::{Served, Timeline};
 use gpumem_maxwell::table::{Latency, Op};
 use gpumem_maxwell::{Inst, Operand};
 use gpumem_mem::hierarchy::{AccessTiming, Hierarchy, LevelStats};
@@ -164,6 +165,10 @@ struct WarpSlot {
     since: u64,
     /// The instruction whose scoreboard it waits on.
     blame: Option<u32>,
+    /// Its number in the grid (CTA × warps per CTA + warp), the trace's track.
+    gid: u64,
+    /// The instruction issued last, with its issue cycle and latency (for the trace).
+    open: Option<(u32, u64, u64)>,
 }
 
 /// Charges warp `ws`'s current reason for the cycles since it began, at the instruction
@@ -288,6 +293,7 @@ pub struct Timing<'e, 'p> {
     ctas_done: u64,
     partial: bool,
     max_cycles: u64,
+    timeline: Option<Timeline>,
 }
 
 impl<'e, 'p> Timing<'e, 'p> {
@@ -347,6 +353,7 @@ impl<'e, 'p> Timing<'e, 'p> {
             ctas_done: 0,
             partial: false,
             max_cycles: 1 << 40,
+            timeline: None,
             cfg,
         })
     }
@@ -357,13 +364,32 @@ impl<'e, 'p> Timing<'e, 'p> {
         self
     }
 
+    /// Records a timeline of at most `limit` instruction slices ([`Timing::run_traced`]).
+    pub fn with_trace(mut self, limit: usize) -> Self {
+        self.timeline = Some(Timeline::new(limit));
+        self
+    }
+
+    /// Runs the grid and returns the report with the timeline (`None` without
+    /// [`Timing::with_trace`]).
+    pub fn run_traced(mut self) -> (TimingReport, Option<Timeline>) {
+        self.simulate();
+        let t = self.timeline.take();
+        (self.report(), t)
+    }
+
     /// Runs the grid to the end (or a limit) and reports.
     pub fn run(mut self) -> TimingReport {
+        self.simulate();
+        self.report()
+    }
+
+    fn simulate(&mut self) {
         if self.occ.ctas_per_sm == 0 {
             // The CTA does not fit on an SM: nothing can run.
             self.partial = true;
             self.emu.finish();
-            return self.report();
+            return;
         }
         self.fill();
         let mut ready: Vec<usize> = Vec::new();
@@ -407,7 +433,6 @@ impl<'e, 'p> Timing<'e, 'p> {
             }
         }
         self.emu.finish();
-        self.report()
     }
 
     /// Dispatches CTAs to every SM with room, round robin over the SMs.
@@ -474,6 +499,8 @@ impl<'e, 'p> Timing<'e, 'p> {
                 why: None,
                 since: self.now,
                 blame: None,
+                gid: linear as u64 * nw as u64 + w as u64,
+                open: None,
             };
             let i = match s.warps.iter().position(|x| x.is_none()) {
                 Some(i) => i,
@@ -482,6 +509,9 @@ impl<'e, 'p> Timing<'e, 'p> {
                     s.warps.len() - 1
                 }
             };
+            if let Some(t) = self.timeline.as_mut() {
+                t.name_warp(sm as u32, slot.gid, format!("CTA {linear} warp {w}"));
+            }
             s.warps[i] = Some(slot);
             ids.push(i);
         }
@@ -685,6 +715,8 @@ impl<'e, 'p> Timing<'e, 'p> {
         self.thread_insts += (ev.active & ev.guard).count_ones() as u64;
         let mut done = now + info.latency as u64;
         let mut mem_result = info.mem_result;
+        // Where the memory instruction was served from, and the DRAM bytes it read.
+        let (mut served, mut dram_bytes) = (Served::Near, 0u64);
         if info.mem {
             let s = &mut self.sms[sm];
             s.port_free[sch] = now + core.mem_issue_cycles as u64;
@@ -732,6 +764,12 @@ impl<'e, 'p> Timing<'e, 'p> {
                 p.cache = Some(cache);
                 p.data_bytes += data;
                 p.execs_with_data += 1;
+                if t.dram_sectors > 0 && space != Space::Constant {
+                    served = Served::Dram;
+                    dram_bytes += t.dram_sectors as u64 * 32;
+                } else if t.l2_hit_sectors > 0 && served == Served::Near {
+                    served = Served::L2;
+                }
             }
             if n == 0 {
                 mem_result = true;
@@ -745,6 +783,20 @@ impl<'e, 'p> Timing<'e, 'p> {
             p.lat_max = p.lat_max.max(lat);
         }
         self.end = self.end.max(done);
+        if let Some(tl) = self.timeline.as_mut() {
+            if info.mem {
+                tl.memory(now, done, served, dram_bytes);
+            }
+            let ws = self.sms[sm].warps[w].as_mut().expect("a resident warp");
+            if let Some((ppc, start, lat)) = ws.open.take() {
+                tl.slice(sm as u32, ws.gid, ppc, start, now, lat);
+            }
+            if ws.idx + 1 >= ws.events.len() {
+                tl.slice(sm as u32, ws.gid, pc as u32, now, done, done - now);
+            } else {
+                ws.open = Some((pc as u32, now, done - now));
+            }
+        }
         let s = &mut self.sms[sm];
         let ws = s.warps[w].as_mut().expect("a resident warp");
         // Barriers become active the cycle after issue.
