@@ -123,6 +123,18 @@ enum Cmd {
         /// Print the program (address and text of every instruction) before the report.
         #[arg(long)]
         show_program: bool,
+        /// Run the Maxwell cycle model too (the manifest's `[timing]` table, else the
+        /// gm204 preset): kernel cycles, per-instruction latencies and stall reasons,
+        /// cache levels, nvprof metrics.
+        #[arg(long)]
+        timing: bool,
+        /// Write the cycle model's timeline to this file as Chrome trace / Perfetto JSON
+        /// (one track per warp, in-flight and DRAM counters); implies --timing.
+        #[arg(long)]
+        trace: Option<String>,
+        /// Most instruction slices the timeline keeps.
+        #[arg(long, default_value_t = 200_000)]
+        trace_limit: usize,
     },
     /// Assemble and disassemble built-in samples: the seed pages' Maxwell examples and a
     /// Vega scalar kernel.
@@ -189,13 +201,26 @@ fn main() -> ExitCode {
         json: false,
         view: gpumem_run::dump::View::Hex,
         show_program: false,
+        timing: false,
+        trace: None,
+        trace_limit: 200_000,
     }) {
         Cmd::Run {
             manifest,
             json,
             view,
             show_program,
-        } => run(manifest.as_deref(), json, view, show_program),
+            timing,
+            trace,
+            trace_limit,
+        } => run(
+            manifest.as_deref(),
+            json,
+            view,
+            show_program,
+            timing,
+            trace.as_deref().map(|t| (t, trace_limit)),
+        ),
         Cmd::Asm {
             isa: Isa::Maxwell,
             target,
@@ -349,7 +374,13 @@ fn run(
     json: bool,
     view: gpumem_run::dump::View,
     show_program: bool,
+    timing: bool,
+    trace: Option<(&str, usize)>,
 ) -> Result<ExitCode, Fail> {
+    let opts = gpumem_run::RunOptions {
+        timing,
+        trace_limit: trace.map(|t| t.1),
+    };
     let located = |path: &str, e: gpumem_run::EmuError| {
         if e.names_file() {
             Fail(e.to_string())
@@ -359,15 +390,22 @@ fn run(
     };
     let what = manifest.unwrap_or("the built-in example");
     let report = with_progress(what, || match manifest {
-        None => Ok(gpumem_run::AnyReport::Maxwell(gpumem_run::builtin_example())),
+        None => Ok(gpumem_run::AnyReport::Maxwell(
+            gpumem_run::builtin_example_with(&opts),
+        )),
         Some("-") => {
             let bytes = read_input("-")?;
             let text = String::from_utf8(bytes)
                 .map_err(|_| Fail("<stdin>: the manifest is not UTF-8 text".into()))?;
-            gpumem_run::run_any_manifest_str("<stdin>", &text, std::path::Path::new("."))
-                .map_err(|e| located("<stdin>", e))
+            gpumem_run::run_any_manifest_str_with(
+                "<stdin>",
+                &text,
+                std::path::Path::new("."),
+                &opts,
+            )
+            .map_err(|e| located("<stdin>", e))
         }
-        Some(path) => gpumem_run::run_any_manifest_file(std::path::Path::new(path))
+        Some(path) => gpumem_run::run_any_manifest_file_with(std::path::Path::new(path), &opts)
             .map_err(|e| located(path, e)),
     })?;
     let text = if json {
@@ -380,6 +418,12 @@ fn run(
     } else {
         report.render(view)
     };
+    if let (Some((path, _)), gpumem_run::AnyReport::Maxwell(r)) = (trace, &report)
+        && let Some(t) = &r.trace
+    {
+        let bytes = serde_json::to_vec(t).map_err(|e| Fail(e.to_string()))?;
+        std::fs::write(path, bytes).map_err(|e| Fail(format!("{path}: {e}")))?;
+    }
     write_stdout(text.as_bytes())?;
     Ok(if report.faulted() {
         ExitCode::FAILURE

@@ -521,3 +521,50 @@ fn maxwell_lint_reports_findings_with_exit_codes() {
     let out = gpumem(&["lint", "--isa", "maxwell", "-"], b"BOGUS R0 ;\n");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn run_timing_adds_the_cycle_model() {
+    let manifest = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/maxwell/copy_u32.toml"
+    );
+    let out = gpumem(&["run", "--json", "--timing", manifest], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    assert!(json["timing"]["cycles"].as_u64().unwrap() > 0, "{json}");
+    assert_eq!(json["timing"]["preset"], "gm204");
+    let out = gpumem(&["run", "--json", manifest], b"");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    assert!(json.get("timing").is_none());
+    let out = gpumem(&["run", "--timing"], b"");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("timing (gm204):"), "{text}");
+    assert!(text.contains("cycles"), "{text}");
+    // --trace writes the timeline (and implies --timing).
+    let trace = tmp("copy-trace.json");
+    let out = gpumem(
+        &[
+            "run",
+            "--trace",
+            trace.to_str().unwrap(),
+            "--trace-limit",
+            "10",
+            manifest,
+        ],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("timing (gm204):"));
+    let t: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&trace).unwrap()).expect("trace JSON");
+    assert_eq!(t["otherData"]["slices"], 10);
+    assert_eq!(t["otherData"]["truncated"], true);
+}

@@ -243,6 +243,10 @@ impl SectorCache {
     }
 }
 
+/// Most cache lines the model keeps over all SMs and levels (a run's caches cost 24
+/// bytes a line: 4 M lines are about 100 MB).
+pub const MAX_MODEL_LINES: u64 = 4 << 20;
+
 /// Which Maxwell part a preset describes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -409,6 +413,17 @@ impl TimingParams {
         }
         if !(self.dram_bytes_per_cycle > 0.0 && self.dram_bytes_per_cycle.is_finite()) {
             return Err("dram_bytes_per_cycle must be positive".into());
+        }
+        // The model keeps a slot per line: bound the lines of every cache together.
+        let per_sm: u64 = [self.l1, self.const_l1, self.const_l15]
+            .iter()
+            .map(|g| (g.bytes / g.line) as u64)
+            .sum();
+        let lines = per_sm * self.sms as u64 + (self.l2.bytes / self.l2.line) as u64;
+        if lines > MAX_MODEL_LINES {
+            return Err(format!(
+                "the caches hold {lines} lines in all (sms x per-SM caches + l2); the model allows {MAX_MODEL_LINES}"
+            ));
         }
         Ok(())
     }
@@ -814,6 +829,17 @@ mod tests {
         assert!(Geometry { sector: 8, ..g }.sets().is_err()); // 16 sectors
         assert!(Geometry { line: 96, ..g }.sets().is_err());
         assert!(Geometry { bytes: 0, ..g }.sets().is_err());
+        // Caches far larger than any GPU's are refused, not allocated.
+        let huge = TimingParams {
+            sms: 256,
+            l1: Geometry {
+                bytes: 1 << 30,
+                ways: 64,
+                ..g
+            },
+            ..TimingParams::gm204()
+        };
+        assert!(huge.check().unwrap_err().contains("lines in all"));
     }
 
     #[test]

@@ -19,6 +19,7 @@
 pub mod dump;
 pub mod manifest;
 pub mod report;
+mod timing;
 pub mod vega;
 
 pub use gpumem_warp::{Emulator, Fault, FaultKind, LaunchConfig, Program, Stats};
@@ -143,8 +144,32 @@ pub fn run_any_manifest_str(
     text: &str,
     base_dir: &Path,
 ) -> Result<AnyReport, EmuError> {
+    run_any_manifest_str_with(name, text, base_dir, &RunOptions::default())
+}
+
+/// How to run beyond what the manifest says.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// Run the cycle model (`gpumem run --timing`) even without a `[timing]` table (then
+    /// with the `gm204` preset). Maxwell only.
+    pub timing: bool,
+    /// Record the cycle model's timeline (Chrome trace JSON, [`Report::trace`]) with at
+    /// most this many instruction slices; implies `timing`.
+    pub trace_limit: Option<usize>,
+}
+
+/// [`run_any_manifest_str`] with options.
+pub fn run_any_manifest_str_with(
+    name: &str,
+    text: &str,
+    base_dir: &Path,
+    opts: &RunOptions,
+) -> Result<AnyReport, EmuError> {
     let run = || match Manifest::parse(text)? {
-        Manifest::Maxwell(m) => run_maxwell(&m, base_dir, None).map(AnyReport::Maxwell),
+        Manifest::Maxwell(m) => run_maxwell(&m, base_dir, None, opts).map(AnyReport::Maxwell),
+        Manifest::Vega(_) if opts.timing || opts.trace_limit.is_some() => Err(EmuError::Manifest(
+            "the cycle model (--timing) is for Maxwell manifests".into(),
+        )),
         Manifest::Vega(m) => vega::run_vega(m, base_dir, None).map(AnyReport::Vega),
     };
     run().map_err(|e| e.positioned(name, text))
@@ -206,17 +231,27 @@ impl std::fmt::Display for AnyReport {
 /// Reads and runs a manifest of either ISA (`isa = "maxwell"` or `"vega"`); relative
 /// paths in it are relative to its folder.
 pub fn run_any_manifest_file(path: &Path) -> Result<AnyReport, EmuError> {
+    run_any_manifest_file_with(path, &RunOptions::default())
+}
+
+/// [`run_any_manifest_file`] with options.
+pub fn run_any_manifest_file_with(path: &Path, opts: &RunOptions) -> Result<AnyReport, EmuError> {
     let text = std::fs::read_to_string(path).map_err(|err| EmuError::Io {
         path: path.display().to_string(),
         err,
     })?;
     let base = path.parent().unwrap_or(Path::new("."));
-    run_any_manifest_str(&path.display().to_string(), &text, base)
+    run_any_manifest_str_with(&path.display().to_string(), &text, base, opts)
 }
 
 /// Runs the built-in example (an LDC.IL walk across a bank boundary, an 8-way shared
 /// bank conflict and a broadcast; `programs/builtin.sass`).
 pub fn builtin_example() -> Report {
+    builtin_example_with(&RunOptions::default())
+}
+
+/// [`builtin_example`] with options (`timing`: the cycle model too, gm204).
+pub fn builtin_example_with(opts: &RunOptions) -> Report {
     let m = match Manifest::parse(include_str!("builtin.toml")) {
         Ok(Manifest::Maxwell(m)) => m,
         Ok(Manifest::Vega(_)) => unreachable_report(EmuError::Manifest("not Maxwell".into())),
@@ -226,6 +261,7 @@ pub fn builtin_example() -> Report {
         &m,
         Path::new("."),
         Some(include_str!("../programs/builtin.sass")),
+        opts,
     ) {
         Ok(r) => r,
         Err(e) => unreachable_report(e),
@@ -278,7 +314,16 @@ fn run_maxwell(
     m: &MaxwellManifest,
     base: &Path,
     inline_src: Option<&str>,
+    opts: &RunOptions,
 ) -> Result<Report, EmuError> {
+    let force_timing = opts.timing || opts.trace_limit.is_some();
+    let timing = match (&m.timing, force_timing) {
+        (Some(t), _) => Some(manifest::timing_config(t)?),
+        (None, true) => Some(gpumem_timing::TimingConfig::preset(
+            gpumem_mem::hierarchy::Preset::Gm204,
+        )),
+        (None, false) => None,
+    };
     let limit = m.limits.max_memory;
     let mut constants = Vec::new();
     let mut kernel_regs = None;
@@ -332,7 +377,8 @@ fn run_maxwell(
             "a block of {threads} threads; Maxwell allows at most {MAX_BLOCK_THREADS}"
         )));
     }
-    let registers = m.launch.registers.or(kernel_regs).unwrap_or(255);
+    let given_registers = m.launch.registers.or(kernel_regs);
+    let registers = given_registers.unwrap_or(255);
     if registers == 0 || registers > 255 {
         return Err(EmuError::Manifest(format!(
             "registers = {registers}: must be 1 to 255"
@@ -411,7 +457,24 @@ fn run_maxwell(
         })?;
     }
     let specs = manifest::dumps(&m.dump, &[Space::Global, Space::Constant], limit)?;
-    emu.run();
+    let (timing, trace) = match timing {
+        Some(t) => {
+            // Occupancy from the cubin's or the manifest's count, else from the registers
+            // the program names.
+            let regs = given_registers.unwrap_or_else(|| gpumem_timing::registers_named(&prog));
+            let mut model = gpumem_timing::Timing::new(&mut emu, t, regs)
+                .map_err(|e| EmuError::Manifest(format!("[timing]: {e}")))?;
+            if let Some(limit) = opts.trace_limit {
+                model = model.with_trace(limit);
+            }
+            let (report, timeline) = model.run_traced();
+            (Some(report), timeline.map(|t| t.to_json(&prog.texts)))
+        }
+        None => {
+            emu.run();
+            (None, None)
+        }
+    };
     let dumps: Vec<DumpOut> = specs
         .iter()
         .map(
@@ -467,6 +530,8 @@ fn run_maxwell(
         stopped: emu.stopped(),
         faults: emu.faults,
         stats: emu.stats,
+        timing,
+        trace,
     })
 }
 
@@ -500,7 +565,7 @@ pub fn fuzz_manifest_report(data: &[u8]) -> Option<Result<AnyReport, EmuError>> 
         Manifest::Maxwell(mut m) => {
             m.limits.max_steps = m.limits.max_steps.min(5_000);
             m.limits.max_memory = m.limits.max_memory.min(4 << 20);
-            run_maxwell(&m, base, src).map(AnyReport::Maxwell)
+            run_maxwell(&m, base, src, &RunOptions::default()).map(AnyReport::Maxwell)
         }
         Manifest::Vega(mut m) => {
             m.limits.max_steps = m.limits.max_steps.min(5_000);

@@ -90,6 +90,54 @@ pub struct MaxwellManifest {
     #[serde(default)]
     /// `[config]`.
     pub config: MaxwellConfig,
+    /// `[timing]`: run the cycle model (`preset = "gm204"` or `"gm107"`, then any key of
+    /// the preset to override; `docs/05-timing-sources.md` lists them).
+    pub timing: Option<TimingSection>,
+}
+
+/// `[timing]` as written: every key with its position, so that a bad key or value is
+/// reported where it is.
+pub type TimingSection = std::collections::BTreeMap<Spanned<String>, Spanned<toml::Value>>;
+
+/// The timing parameters a `[timing]` table gives: its preset (default `gm204`), then
+/// its overrides; errors point at the key at fault.
+pub fn timing_config(t: &TimingSection) -> Result<gpumem_timing::TimingConfig, EmuError> {
+    use gpumem_mem::hierarchy::Preset;
+    let mut preset = Preset::Gm204;
+    let mut rest = Vec::new();
+    for (k, v) in t {
+        if k.get_ref() == "preset" {
+            let name = v.get_ref().as_str().unwrap_or("");
+            preset = Preset::from_name(name).ok_or_else(|| EmuError::At {
+                span: v.span(),
+                message: format!(
+                    "unknown preset {} (expected \"gm107\" or \"gm204\")",
+                    v.get_ref()
+                ),
+            })?;
+        } else {
+            rest.push((k, v));
+        }
+    }
+    let mut cfg = gpumem_timing::TimingConfig::preset(preset);
+    cfg.apply(
+        rest.iter()
+            .map(|(k, v)| (k.get_ref().as_str(), v.get_ref())),
+    )
+    .map_err(|e| {
+        let at = e
+            .key
+            .as_deref()
+            .and_then(|key| rest.iter().find(|(k, _)| k.get_ref() == key));
+        match at {
+            Some((k, v)) => EmuError::At {
+                span: k.span().start..v.span().end,
+                message: format!("[timing] {}", e.message),
+            },
+            None => EmuError::Manifest(format!("[timing]: {}", e.message)),
+        }
+    })?;
+    Ok(cfg)
 }
 
 /// A Vega run.

@@ -47,6 +47,11 @@ pub struct Report {
     pub listing: Vec<(u64, String)>,
     /// Whether a limit (steps, memory) stopped the run early.
     pub stopped: bool,
+    /// The cycle model's report, when the run was timed (`[timing]`, `--timing`).
+    pub timing: Option<gpumem_timing::TimingReport>,
+    /// The cycle model's timeline as Chrome trace JSON (`RunOptions::trace_limit`); not
+    /// part of the report's JSON.
+    pub trace: Option<serde_json::Value>,
 }
 
 /// Bytes as lower-case hex, in memory order.
@@ -94,6 +99,14 @@ impl Report {
     /// `stats` (`instructions`, `per_instruction` with `pc`, `text`, `executed` and the
     /// ISA's counters, `totals`). `docs/report.schema.json` is the schema.
     pub fn to_json(&self) -> Value {
+        let mut v = self.functional_json();
+        if let (Some(t), Some(o)) = (&self.timing, v.as_object_mut()) {
+            o.insert("timing".into(), crate::timing::json(t));
+        }
+        v
+    }
+
+    fn functional_json(&self) -> Value {
         json!({
             "isa": self.isa,
             "program": self.program,
@@ -283,6 +296,9 @@ impl Report {
         }
         if !self.dumps.is_empty() {
             writeln!(f, "{}", crate::dump::NOTE)?;
+        }
+        if let Some(t) = &self.timing {
+            crate::timing::write(f, t)?;
         }
         Ok(())
     }

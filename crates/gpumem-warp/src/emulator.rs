@@ -10,6 +10,7 @@ use crate::program::{Program, inst_addr};
 use crate::resolve::{AtomPre, Exec, Kind};
 use crate::sem::{self, Env, control, memory};
 use crate::stats::{InstStats, Stats};
+use crate::trace::CtaTrace;
 use crate::warp::{CtaCtx, Lanes, NREGS, Warp, lanes};
 use gpumem_maxwell::{Operand, RZ};
 use gpumem_mem::{Access, AccessKind, CtaMemory, Memory, Space, WARP, model};
@@ -45,6 +46,9 @@ pub struct Emulator<'p> {
     /// Threads that arrived at each named barrier of the running CTA without waiting
     /// (`BAR.ARV`), since it last completed.
     arrived: [u32; 16],
+    /// When `Some`, every executed instruction and memory record is appended here
+    /// (the timing model's input; off for functional runs).
+    pub trace: Option<CtaTrace>,
 }
 
 impl<'p> Emulator<'p> {
@@ -84,6 +88,7 @@ impl<'p> Emulator<'p> {
             reg_bound: (top + 4).min(NREGS),
             pool: Vec::new(),
             arrived: [0; 16],
+            trace: None,
         };
         e.write_driver_constants();
         e
@@ -164,6 +169,36 @@ impl<'p> Emulator<'p> {
     /// limit stops the launch.
     pub fn run(&mut self) {
         self.run_grid();
+        self.flush_stats();
+    }
+
+    /// Runs the CTA of linear index `linear` alone (the timing model dispatches CTAs
+    /// one at a time), returning what it executed. Call [`Emulator::finish`] after the
+    /// last one. Returns `None` for an index outside the grid.
+    pub fn run_cta_traced(&mut self, linear: u32) -> Option<CtaTrace> {
+        let [gx, gy, gz] = self.cfg.grid;
+        let threads: u64 = self.cfg.block.iter().map(|&b| b as u64).product();
+        let ctas = gx as u64 * gy as u64 * gz as u64;
+        if threads == 0 || linear as u64 >= ctas {
+            return None;
+        }
+        let (x, y, z) = (linear % gx, (linear / gx) % gy, linear / (gx * gy));
+        self.trace = Some(CtaTrace {
+            linear,
+            ..CtaTrace::default()
+        });
+        self.run_cta(
+            CtaCtx {
+                ctaid: [x, y, z],
+                linear,
+            },
+            threads,
+        );
+        self.trace.take()
+    }
+
+    /// Completes the statistics after [`Emulator::run_cta_traced`] calls.
+    pub fn finish(&mut self) {
         self.flush_stats();
     }
 
@@ -418,6 +453,9 @@ impl<'p> Emulator<'p> {
             guard
         };
         w.pc = pc + 1;
+        if let Some(t) = self.trace.as_mut() {
+            t.inst(w.id, pc, w.active, guard);
+        }
         let res: Result<(), (FaultKind, String)> = match e.kind {
             Kind::Bra => control::bra(w, inst, e, guard),
             Kind::Ssy => control::ssy(w, inst, e),
@@ -490,6 +528,11 @@ impl<'p> Emulator<'p> {
                 st.sectors_32 += c.sectors_32 as u64;
                 st.bank_conflict_degree = st.bank_conflict_degree.max(c.bank_conflict_degree);
                 st.wavefronts += c.wavefronts as u64;
+            }
+        }
+        if let Some(t) = self.trace.as_mut() {
+            for acc in &records {
+                t.access(w.id, acc);
             }
         }
         if let Some(a) = e.mem.as_ref().and_then(|m| m.atom) {

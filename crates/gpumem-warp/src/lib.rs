@@ -27,6 +27,7 @@ pub mod program;
 mod resolve;
 mod sem;
 pub mod stats;
+pub mod trace;
 mod warp;
 
 pub use config::LaunchConfig;
@@ -37,3 +38,4 @@ pub use fault::{Fault, FaultKind};
 pub use fuzz::{fuzz_report, fuzz_run};
 pub use program::Program;
 pub use stats::{InstStats, Stats};
+pub use trace::{CtaTrace, Event};

@@ -1,0 +1,158 @@
+//! `[timing]` in a manifest and `run --timing`: the timed report (JSON schema,
+//! unchanged functional reports), positioned errors for bad presets, keys and geometry.
+
+use gpumem_run::{AnyReport, RunOptions, run_any_manifest_str_with};
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn copy_manifest(timing: &str) -> String {
+    let text = std::fs::read_to_string(root().join("examples/maxwell/copy_u32.toml")).unwrap();
+    format!("{text}\n{timing}")
+}
+
+fn run(text: &str, timing: bool) -> Result<AnyReport, String> {
+    run_any_manifest_str_with(
+        "m.toml",
+        text,
+        &root().join("examples/maxwell"),
+        &RunOptions {
+            timing,
+            ..RunOptions::default()
+        },
+    )
+    .map_err(|e| e.to_string())
+}
+
+fn validator() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(root().join("docs/report.schema.json")).unwrap();
+    jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
+}
+
+#[test]
+fn timed_reports_follow_the_schema_and_functional_ones_do_not_change() {
+    let v = validator();
+    let plain = run(&copy_manifest(""), false).unwrap().to_json();
+    assert!(plain.get("timing").is_none());
+    for (text, flag) in [
+        (copy_manifest(""), true),
+        (copy_manifest("[timing]\npreset = \"gm107\"\n"), false),
+    ] {
+        let j = run(&text, flag).unwrap().to_json();
+        let errors: Vec<String> = v.iter_errors(&j).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{errors:?}");
+        let t = &j["timing"];
+        assert!(
+            t["cycles"].as_u64().unwrap() > 400,
+            "a DRAM round trip at least"
+        );
+        assert_eq!(t["ctas"], 2);
+        assert_eq!(t["metrics"]["gld_transactions"], 3.0);
+        // Everything but the timing is the functional report.
+        let mut rest = j.clone();
+        rest.as_object_mut().unwrap().remove("timing");
+        assert_eq!(rest, plain);
+    }
+    let j = run(&copy_manifest("[timing]\npreset = \"gm107\"\n"), false)
+        .unwrap()
+        .to_json();
+    assert_eq!(j["timing"]["preset"], "gm107");
+    let mut bad = j.clone();
+    bad["timing"]["preset"] = "gm999".into();
+    assert!(!v.is_valid(&bad));
+    // The text report names the cycles and the levels.
+    let text = run(&copy_manifest("[timing]\n"), false)
+        .unwrap()
+        .to_string();
+    assert!(text.contains("timing (gm204):"), "{text}");
+    assert!(text.contains("l2 "), "{text}");
+}
+
+#[test]
+fn overrides_change_the_model() {
+    let fast = run(
+        &copy_manifest("[timing]\ndram_latency = 1\nl2_latency = 1\n"),
+        false,
+    )
+    .unwrap()
+    .to_json();
+    let slow = run(&copy_manifest("[timing]\n"), false).unwrap().to_json();
+    assert!(
+        fast["timing"]["cycles"].as_u64().unwrap() + 400
+            < slow["timing"]["cycles"].as_u64().unwrap()
+    );
+}
+
+#[test]
+fn bad_timing_tables_are_positioned_errors() {
+    let cases = [
+        (
+            "[timing]\npreset = \"gm999\"\n",
+            ":",
+            "unknown preset \"gm999\"",
+        ),
+        (
+            "[timing]\nl1_latncy = 3\n",
+            "l1_latncy",
+            "unknown [timing] key `l1_latncy`",
+        ),
+        (
+            "[timing]\nl1 = { ways = 0 }\n",
+            "l1 = { ways = 0 }",
+            "every size must be positive",
+        ),
+        (
+            "[timing]\nl2 = { line = 96 }\n",
+            "l2 = { line = 96 }",
+            "powers of two",
+        ),
+        (
+            "[timing]\nl1 = { bytes = 1000 }\n",
+            "l1 = { bytes = 1000 }",
+            "whole number of sets",
+        ),
+        (
+            "[timing]\nl1_latency = \"slow\"\n",
+            "l1_latency",
+            "expected integer",
+        ),
+        ("[timing]\nsms = 0\n", "sms = 0", "sms = 0"),
+    ];
+    for (table, shown, message) in cases {
+        let text = copy_manifest(table);
+        let e = run(&text, false)
+            .err()
+            .unwrap_or_else(|| panic!("{table} ran"));
+        // The error names the manifest's line of the key (the table's last line).
+        let line = text.lines().count();
+        assert!(e.contains(&format!("m.toml:{line}:")), "{table}: {e}");
+        assert!(e.contains(shown), "{table}: {e}");
+        assert!(e.contains(message), "{table}: {e}");
+    }
+}
+
+#[test]
+fn timing_is_refused_for_vega() {
+    let path = root().join("examples/vega");
+    let m = std::fs::read_dir(&path)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "toml"))
+        .unwrap();
+    let text = std::fs::read_to_string(&m).unwrap();
+    let e = run_any_manifest_str_with(
+        "v.toml",
+        &text,
+        &path,
+        &RunOptions {
+            timing: true,
+            ..RunOptions::default()
+        },
+    )
+    .err()
+    .unwrap()
+    .to_string();
+    assert!(e.contains("for Maxwell manifests"), "{e}");
+}

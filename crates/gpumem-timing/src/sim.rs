@@ -1,0 +1,1142 @@
+//! The cycle model of the whole GPU: CTAs dispatched to SMs by occupancy, four
+//! schedulers per SM issuing each warp's next instruction as its control word allows,
+//! latencies from the memory hierarchy. The functional executor runs each CTA when it
+//! is dispatched and reports what it executed ([`CtaTrace`]); this module decides when.
+
+use crate::params::TimingConfig;
+use crate::report::{InstTiming, Level, Occupancy, Reason, Stalls, TimingReport};
+use crate::trace::{Served, Timeline};
+use gpumem_maxwell::table::{Latency, Op};
+use gpumem_maxwell::{Inst, Operand};
+use gpumem_mem::hierarchy::{AccessTiming, Hierarchy, LevelStats};
+use gpumem_mem::{Access, AccessKind, CacheOp, Space, WARP};
+use gpumem_warp::program::inst_addr;
+use gpumem_warp::{CtaTrace, Emulator, Event};
+use std::collections::BTreeMap;
+
+const NEVER: u64 = u64::MAX;
+/// Scoreboards per warp.
+const SBS: usize = 6;
+/// Where local memory's per-warp slices start in the hierarchy's address space (above
+/// any 48-bit global address).
+const LOCAL_BASE: u64 = 1 << 50;
+
+/// What the scheduler needs of one instruction, resolved once per launch.
+#[derive(Clone, Copy, Debug)]
+struct PcInfo {
+    stall: u8,
+    dual: bool,
+    yields: bool,
+    wr: u8,
+    rd: u8,
+    wait: u8,
+    /// Memory instruction (the row has memory facts).
+    mem: bool,
+    /// Reads its sources late like a shared/constant access (else like global).
+    mem_shared_like: bool,
+    bar: bool,
+    /// DEPBAR.LE SBn, k, {mask}.
+    depbar: Option<(u8, u8, u8)>,
+    /// Its constant-bank operand `bank << 16 | offset`.
+    konst: Option<u64>,
+    /// Issue-to-completion latency when it accesses no memory.
+    latency: u32,
+    /// The scoreboard it sets is a memory result (memory dependency) or arithmetic.
+    mem_result: bool,
+}
+
+impl PcInfo {
+    fn new(i: &Inst, cfg: &TimingConfig) -> PcInfo {
+        let c = &cfg.core;
+        let op = i.op.op;
+        let mem = i.op.mem.is_some();
+        let latency = if i.op.latency == Latency::Fixed {
+            c.alu_latency
+        } else {
+            match op {
+                Op::Dadd | Op::Dmul | Op::Dfma | Op::Dmnmx | Op::Dset | Op::Dsetp => c.f64_latency,
+                Op::S2r | Op::Cs2r => c.s2r_latency,
+                Op::Shfl => c.shfl_latency,
+                Op::Mufu
+                | Op::I2f
+                | Op::F2i
+                | Op::I2i
+                | Op::F2f
+                | Op::Popc
+                | Op::Flo
+                | Op::Imul
+                | Op::Imad
+                | Op::Imadsp
+                | Op::Rro
+                | Op::Fchk => c.xu_latency,
+                _ => c.other_latency,
+            }
+        };
+        let mut konst = None;
+        let mut depbar = None;
+        for o in &i.operands {
+            if let Operand::Const { bank, off, .. } = *o {
+                konst = Some((bank as u64) << 16 | (off as u32 as u64 & 0xffff));
+            }
+        }
+        if op == Op::Depbar {
+            let (mut sb, mut k, mut mask) = (None, 0u8, 0u8);
+            for o in &i.operands {
+                match *o {
+                    Operand::Sb(n) => sb = Some(n),
+                    Operand::Imm(v) if sb.is_some() && k == 0 && mask == 0 => k = v as u8,
+                    _ => {}
+                }
+            }
+            if let Some(Operand::Imm(m)) = i
+                .operands
+                .iter()
+                .rev()
+                .find(|o| matches!(o, Operand::Imm(_)))
+                && sb.is_none()
+            {
+                mask = *m as u8;
+            }
+            depbar = Some((sb.unwrap_or(7), k, mask));
+        }
+        let space = i.op.mem.as_ref().map(|_| ());
+        let _ = space;
+        let mem_shared_like = matches!(op, Op::Lds | Op::Sts | Op::Ldc | Op::Atoms);
+        PcInfo {
+            stall: i.ctrl.stall,
+            dual: i.ctrl.dual_issue(),
+            yields: !i.ctrl.no_yield,
+            wr: i.ctrl.wr,
+            rd: i.ctrl.rd,
+            wait: i.ctrl.wait,
+            mem,
+            mem_shared_like,
+            bar: op == Op::Bar,
+            depbar,
+            konst,
+            latency,
+            mem_result: mem,
+        }
+    }
+
+    fn invalid() -> PcInfo {
+        PcInfo {
+            stall: 1,
+            dual: false,
+            yields: false,
+            wr: 7,
+            rd: 7,
+            wait: 0,
+            mem: false,
+            mem_shared_like: false,
+            bar: false,
+            depbar: None,
+            konst: None,
+            latency: 1,
+            mem_result: false,
+        }
+    }
+}
+
+/// A pending scoreboard release.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    at: u64,
+    memory: bool,
+    pc: u32,
+}
+
+struct WarpSlot {
+    cta: usize,
+    events: Vec<Event>,
+    idx: usize,
+    ready: u64,
+    ready_reason: Reason,
+    sb: [Vec<Pending>; SBS],
+    at_bar: bool,
+    const_checked: bool,
+    done: bool,
+    slice: u64,
+    age: u64,
+    /// Until this cycle the warp's state (`why`) cannot change: it is not looked at.
+    wake: u64,
+    /// Why it is not issuing since `since` (charged when it changes).
+    why: Option<Reason>,
+    since: u64,
+    /// The instruction whose scoreboard it waits on.
+    blame: Option<u32>,
+    /// Its number in the grid (CTA × warps per CTA + warp), the trace's track.
+    gid: u64,
+    /// The instruction issued last, with its issue cycle and latency (for the trace).
+    open: Option<(u32, u64, u64)>,
+}
+
+/// Charges warp `ws`'s current reason for the cycles since it began, at the instruction
+/// it waits to issue; the state then starts again at `now`.
+fn settle(ws: &mut WarpSlot, now: u64, pcs: &mut [PcStats], stalls: &mut Stalls) {
+    if let Some(r) = ws.why {
+        let n = now.saturating_sub(ws.since);
+        if n > 0 {
+            if let Some(p) = ws
+                .events
+                .get(ws.idx)
+                .and_then(|e| pcs.get_mut(e.pc as usize))
+            {
+                p.stalls.add(r, n);
+            }
+            if let Some(p) = ws.blame.and_then(|b| pcs.get_mut(b as usize)) {
+                p.caused += n;
+            }
+            stalls.add(r, n);
+        }
+    }
+    ws.since = now;
+}
+
+struct CtaSlot {
+    accesses: Vec<Access>,
+    live: u32,
+    arrived: u32,
+    warps: Vec<usize>,
+}
+
+struct Sm {
+    warps: Vec<Option<WarpSlot>>,
+    ctas: Vec<Option<CtaSlot>>,
+    lsu_free: u64,
+    port_free: Vec<u64>,
+    last: Vec<Option<usize>>,
+    resident_ctas: u32,
+    /// Until this cycle nothing on the SM can change.
+    wake: u64,
+}
+
+/// The occupancy of a launch on one SM.
+pub fn occupancy(cfg: &TimingConfig, threads: u64, registers: u32, shared: u64) -> Occupancy {
+    let c = &cfg.core;
+    let warps = threads.div_ceil(WARP as u64).max(1);
+    let per_warp_regs = ((registers.max(1) as u64 * WARP as u64).div_ceil(c.register_unit as u64))
+        * c.register_unit as u64;
+    let shared_alloc = shared.div_ceil(c.shared_unit as u64) * c.shared_unit as u64;
+    let limits = [
+        ("ctas", c.max_ctas_per_sm as u64),
+        ("warps", c.max_warps_per_sm as u64 / warps),
+        ("threads", c.max_threads_per_sm as u64 / threads.max(1)),
+        (
+            "registers",
+            c.registers_per_sm as u64 / (per_warp_regs * warps),
+        ),
+        (
+            "shared",
+            (cfg.memory.shared_per_sm as u64)
+                .checked_div(shared_alloc)
+                .unwrap_or(u64::MAX),
+        ),
+    ];
+    let (name, n) = limits
+        .iter()
+        .min_by_key(|(_, n)| *n)
+        .copied()
+        .unwrap_or(("ctas", 1));
+    let n = n.min(u32::MAX as u64) as u32;
+    Occupancy {
+        ctas_per_sm: n,
+        warps_per_sm: n * warps as u32,
+        theoretical: (n as u64 * warps) as f64 / c.max_warps_per_sm as f64,
+        limited_by: name.to_string(),
+        registers,
+    }
+}
+
+/// Per-pc accumulators.
+#[derive(Clone, Default)]
+struct PcStats {
+    issued: u64,
+    lat_sum: u64,
+    lat_max: u64,
+    stalls: Stalls,
+    caused: u64,
+    requests: u64,
+    sectors: u64,
+    ideal: u64,
+    lines: u64,
+    l1: u64,
+    l2: u64,
+    dram: u64,
+    space: Option<Space>,
+    load: bool,
+    data_bytes: u64,
+    execs_with_data: u64,
+    cache: Option<CacheOp>,
+}
+
+/// A timed launch. Build with [`Timing::new`], then [`Timing::run`].
+pub struct Timing<'e, 'p> {
+    emu: &'e mut Emulator<'p>,
+    cfg: TimingConfig,
+    registers: u32,
+    info: Vec<PcInfo>,
+    h: Hierarchy,
+    sms: Vec<Sm>,
+    pcs: Vec<PcStats>,
+    stalls: Stalls,
+    next_cta: u32,
+    ctas_total: u64,
+    occ: Occupancy,
+    warps_per_cta: u32,
+    local_stride: u64,
+    now: u64,
+    end: u64,
+    age: u64,
+    warp_insts: u64,
+    thread_insts: u64,
+    ctas_done: u64,
+    partial: bool,
+    max_cycles: u64,
+    timeline: Option<Timeline>,
+}
+
+impl<'e, 'p> Timing<'e, 'p> {
+    /// A timed launch of `emu`'s program with `cfg`; `registers` per thread decide the
+    /// occupancy (the cubin's count, or the manifest's).
+    pub fn new(
+        emu: &'e mut Emulator<'p>,
+        cfg: TimingConfig,
+        registers: u32,
+    ) -> Result<Timing<'e, 'p>, String> {
+        cfg.core.check()?;
+        let h = Hierarchy::new(cfg.memory.clone())?;
+        let info = emu
+            .prog
+            .insts
+            .iter()
+            .map(|i| match i {
+                Ok(i) => PcInfo::new(i, &cfg),
+                Err(_) => PcInfo::invalid(),
+            })
+            .collect::<Vec<_>>();
+        let threads: u64 = emu.cfg.block.iter().map(|&b| b as u64).product();
+        let occ = occupancy(&cfg, threads, registers, emu.cfg.shared_bytes);
+        let ctas_total = emu.cfg.grid.iter().map(|&g| g as u64).product();
+        let sched = cfg.core.schedulers as usize;
+        let sms = (0..cfg.memory.sms)
+            .map(|_| Sm {
+                warps: Vec::new(),
+                ctas: Vec::new(),
+                lsu_free: 0,
+                port_free: vec![0; sched],
+                last: vec![None; sched],
+                resident_ctas: 0,
+                wake: 0,
+            })
+            .collect();
+        let pcs = vec![PcStats::default(); info.len()];
+        let local_stride = (emu.cfg.local_bytes * WARP as u64).div_ceil(128) * 128;
+        Ok(Timing {
+            warps_per_cta: threads.div_ceil(WARP as u64) as u32,
+            emu,
+            registers,
+            info,
+            h,
+            sms,
+            pcs,
+            stalls: Stalls::default(),
+            next_cta: 0,
+            ctas_total,
+            occ,
+            local_stride: local_stride.max(128),
+            now: 0,
+            end: 0,
+            age: 0,
+            warp_insts: 0,
+            thread_insts: 0,
+            ctas_done: 0,
+            partial: false,
+            max_cycles: 1 << 40,
+            timeline: None,
+            cfg,
+        })
+    }
+
+    /// Stops the model after `cycles` cycles (the report is then partial).
+    pub fn with_max_cycles(mut self, cycles: u64) -> Self {
+        self.max_cycles = cycles;
+        self
+    }
+
+    /// Records a timeline of at most `limit` instruction slices ([`Timing::run_traced`]).
+    pub fn with_trace(mut self, limit: usize) -> Self {
+        self.timeline = Some(Timeline::new(limit));
+        self
+    }
+
+    /// Runs the grid and returns the report with the timeline (`None` without
+    /// [`Timing::with_trace`]).
+    pub fn run_traced(mut self) -> (TimingReport, Option<Timeline>) {
+        self.simulate();
+        let t = self.timeline.take();
+        (self.report(), t)
+    }
+
+    /// Runs the grid to the end (or a limit) and reports.
+    pub fn run(mut self) -> TimingReport {
+        self.simulate();
+        self.report()
+    }
+
+    fn simulate(&mut self) {
+        if self.occ.ctas_per_sm == 0 {
+            // The CTA does not fit on an SM: nothing can run.
+            self.partial = true;
+            self.emu.finish();
+            return;
+        }
+        self.fill();
+        let mut ready: Vec<usize> = Vec::new();
+        loop {
+            if self.sms.iter().all(|s| s.resident_ctas == 0) {
+                break;
+            }
+            if self.now >= self.max_cycles {
+                self.partial = true;
+                break;
+            }
+            let mut next = NEVER;
+            for sm in 0..self.sms.len() {
+                if self.sms[sm].wake > self.now {
+                    next = next.min(self.sms[sm].wake);
+                    continue;
+                }
+                let w = self.cycle(sm, &mut ready);
+                // A CTA dispatched to this SM during the cycle is looked at next cycle.
+                let w = if self.sms[sm].wake == 0 {
+                    self.now + 1
+                } else {
+                    w
+                };
+                self.sms[sm].wake = w;
+                next = next.min(w);
+            }
+            if next == NEVER {
+                // Every warp waits on something that will not come (a barrier some
+                // warp never reaches): stop with what ran.
+                self.partial = true;
+                break;
+            }
+            self.now = next.max(self.now + 1);
+        }
+        // Warps still resident (a stopped run) are charged up to the end.
+        let now = self.now;
+        for sm in &mut self.sms {
+            for ws in sm.warps.iter_mut().flatten() {
+                settle(ws, now, &mut self.pcs, &mut self.stalls);
+            }
+        }
+        self.emu.finish();
+    }
+
+    /// Dispatches CTAs to every SM with room, round robin over the SMs.
+    fn fill(&mut self) {
+        let nsm = self.sms.len();
+        loop {
+            let mut placed = false;
+            for sm in 0..nsm {
+                if (self.next_cta as u64) < self.ctas_total
+                    && self.sms[sm].resident_ctas < self.occ.ctas_per_sm
+                    && !self.emu.stopped()
+                {
+                    self.dispatch(sm);
+                    placed = true;
+                }
+            }
+            if !placed {
+                return;
+            }
+        }
+    }
+
+    fn dispatch(&mut self, sm: usize) {
+        let linear = self.next_cta;
+        self.next_cta += 1;
+        let Some(trace) = self.emu.run_cta_traced(linear) else {
+            return;
+        };
+        if self.emu.stopped() {
+            self.partial = true;
+        }
+        let CtaTrace {
+            warps, accesses, ..
+        } = trace;
+        let s = &mut self.sms[sm];
+        let cslot = match s.ctas.iter().position(|c| c.is_none()) {
+            Some(i) => i,
+            None => {
+                s.ctas.push(None);
+                s.ctas.len() - 1
+            }
+        };
+        let mut ids = Vec::new();
+        let nw = self.warps_per_cta as usize;
+        for w in 0..nw {
+            let events = warps.get(w).cloned().unwrap_or_default();
+            if events.is_empty() {
+                continue;
+            }
+            self.age += 1;
+            let slot = WarpSlot {
+                cta: cslot,
+                events,
+                idx: 0,
+                ready: self.now,
+                ready_reason: Reason::ExecutionDependency,
+                sb: Default::default(),
+                at_bar: false,
+                const_checked: false,
+                done: false,
+                slice: LOCAL_BASE + (linear as u64 * nw as u64 + w as u64) * self.local_stride,
+                age: self.age,
+                wake: 0,
+                why: None,
+                since: self.now,
+                blame: None,
+                gid: linear as u64 * nw as u64 + w as u64,
+                open: None,
+            };
+            let i = match s.warps.iter().position(|x| x.is_none()) {
+                Some(i) => i,
+                None => {
+                    s.warps.push(None);
+                    s.warps.len() - 1
+                }
+            };
+            if let Some(t) = self.timeline.as_mut() {
+                t.name_warp(sm as u32, slot.gid, format!("CTA {linear} warp {w}"));
+            }
+            s.warps[i] = Some(slot);
+            ids.push(i);
+        }
+        if ids.is_empty() {
+            self.ctas_done += 1;
+            return;
+        }
+        s.ctas[cslot] = Some(CtaSlot {
+            accesses,
+            live: ids.len() as u32,
+            arrived: 0,
+            warps: ids,
+        });
+        s.resident_ctas += 1;
+        s.wake = 0;
+    }
+
+    /// Why warp `w` cannot issue now, and when that may change (`None`: it can).
+    fn blocked(&mut self, sm: usize, w: usize) -> Option<(Reason, u64)> {
+        let now = self.now;
+        let s = &mut self.sms[sm];
+        let ws = s.warps[w].as_mut()?;
+        if ws.at_bar {
+            return Some((Reason::Sync, NEVER));
+        }
+        if ws.ready > now {
+            return Some((ws.ready_reason, ws.ready));
+        }
+        let ev = ws.events[ws.idx];
+        let info = self.info[ev.pc as usize];
+        for sb in ws.sb.iter_mut() {
+            sb.retain(|p| p.at > now);
+        }
+        let mut wake: Option<(Reason, u64)> = None;
+        let mut wait_on = |p: &Pending| {
+            let r = if p.memory {
+                Reason::MemoryDependency
+            } else {
+                Reason::ExecutionDependency
+            };
+            if wake.is_none_or(|(_, t)| p.at > t) {
+                wake = Some((r, p.at));
+            }
+        };
+        for i in 0..SBS {
+            if info.wait >> i & 1 != 0 {
+                for p in &ws.sb[i] {
+                    wait_on(p);
+                }
+            }
+        }
+        if let Some((n, k, mask)) = info.depbar {
+            if (n as usize) < SBS {
+                let mut v: Vec<&Pending> = ws.sb[n as usize].iter().collect();
+                if v.len() > k as usize {
+                    v.sort_by_key(|p| p.at);
+                    wait_on(v[v.len() - 1 - k as usize]);
+                }
+            }
+            for i in 0..SBS {
+                if mask >> i & 1 != 0 {
+                    for p in &ws.sb[i] {
+                        wait_on(p);
+                    }
+                }
+            }
+        }
+        if wake.is_some() {
+            return wake;
+        }
+        if info.mem {
+            let sched = w % s.port_free.len();
+            let busy = s.port_free[sched].max(s.lsu_free);
+            if busy > now {
+                return Some((Reason::PipeBusy, busy));
+            }
+        }
+        if let (Some(addr), false) = (info.konst, ws.const_checked) {
+            ws.const_checked = true;
+            let mut a = Access::new(
+                Space::Constant,
+                AccessKind::Load,
+                4,
+                false,
+                CacheOp::Default,
+            );
+            for l in 0..WARP {
+                if ev.active >> l & 1 != 0 {
+                    a.set_lane(l, addr);
+                }
+            }
+            let t = self.h.constant(sm, &a);
+            if t.latency > self.cfg.memory.const_l1_latency {
+                let ready = now + t.latency as u64;
+                ws.ready = ready;
+                ws.ready_reason = Reason::ConstantMiss;
+                return Some((Reason::ConstantMiss, ready));
+            }
+        }
+        None
+    }
+
+    /// One cycle of SM `sm`: each scheduler issues at most one instruction (two for a
+    /// dual-issue pair); returns the next cycle anything on the SM can change.
+    fn cycle(&mut self, sm: usize, ready: &mut Vec<usize>) -> u64 {
+        let now = self.now;
+        let nsched = self.sms[sm].port_free.len();
+        let nw = self.sms[sm].warps.len();
+        let mut next = NEVER;
+        for sch in 0..nsched {
+            ready.clear();
+            let mut w = sch;
+            while w < nw {
+                let skip = match &self.sms[sm].warps[w] {
+                    Some(x) if !x.done => {
+                        if x.wake > now {
+                            next = next.min(x.wake);
+                            true
+                        } else {
+                            false
+                        }
+                    }
+                    _ => true,
+                };
+                if !skip {
+                    match self.blocked(sm, w) {
+                        Some((r, t)) => {
+                            let blame = if matches!(
+                                r,
+                                Reason::MemoryDependency | Reason::ExecutionDependency
+                            ) {
+                                self.sms[sm].warps[w]
+                                    .as_ref()
+                                    .and_then(|ws| blocking_producer(ws, &self.info, now))
+                            } else {
+                                None
+                            };
+                            self.set_state(sm, w, r, t, blame);
+                            next = next.min(t);
+                        }
+                        None => ready.push(w),
+                    }
+                }
+                w += nsched;
+            }
+            // Greedy: the last warp again unless it yielded; else the oldest ready warp.
+            let last = self.sms[sm].last[sch];
+            let pick = match last {
+                Some(l) if ready.contains(&l) => Some(l),
+                _ => ready
+                    .iter()
+                    .copied()
+                    .min_by_key(|&w| self.sms[sm].warps[w].as_ref().map(|x| x.age)),
+            };
+            let Some(w) = pick else { continue };
+            for &o in ready.iter() {
+                if o != w {
+                    self.set_state(sm, o, Reason::NotSelected, now + 1, None);
+                }
+            }
+            next = next.min(now + 1);
+            let dual = self.issue(sm, w, sch);
+            if dual
+                && self.sms[sm].warps[w].as_ref().is_some_and(|x| !x.done)
+                && self.blocked(sm, w).is_none()
+            {
+                self.issue(sm, w, sch);
+            }
+        }
+        next
+    }
+
+    /// Warp `w` does not issue, for reason `r`, until `wake` at the earliest.
+    fn set_state(&mut self, sm: usize, w: usize, r: Reason, wake: u64, blame: Option<u32>) {
+        let now = self.now;
+        if let Some(ws) = self.sms[sm].warps[w].as_mut() {
+            if ws.why != Some(r) || ws.blame != blame {
+                settle(ws, now, &mut self.pcs, &mut self.stalls);
+                ws.why = Some(r);
+                ws.blame = blame;
+            }
+            ws.wake = wake;
+        }
+    }
+
+    /// Issues warp `w`'s next instruction; returns whether it dual-issues with the next.
+    fn issue(&mut self, sm: usize, w: usize, sch: usize) -> bool {
+        let now = self.now;
+        let core = &self.cfg.core;
+        let (ev, cta) = {
+            let ws = self.sms[sm].warps[w].as_mut().expect("a resident warp");
+            settle(ws, now, &mut self.pcs, &mut self.stalls);
+            ws.why = None;
+            ws.blame = None;
+            ws.wake = 0;
+            (ws.events[ws.idx], ws.cta)
+        };
+        let pc = ev.pc as usize;
+        let info = self.info[pc];
+        self.warp_insts += 1;
+        self.thread_insts += (ev.active & ev.guard).count_ones() as u64;
+        let mut done = now + info.latency as u64;
+        let mut mem_result = info.mem_result;
+        // Where the memory instruction was served from, and the DRAM bytes it read.
+        let (mut served, mut dram_bytes) = (Served::Near, 0u64);
+        if info.mem {
+            let s = &mut self.sms[sm];
+            s.port_free[sch] = now + core.mem_issue_cycles as u64;
+            let read = if info.mem_shared_like {
+                core.shared_read_latency
+            } else {
+                core.global_read_latency
+            };
+            done = now + read as u64;
+            let n = ev.nmem as usize;
+            for k in 0..n {
+                let s = &mut self.sms[sm];
+                let Some(c) = s.ctas[cta].as_ref() else { break };
+                let Some(a) = c.accesses.get(ev.mem as usize + k) else {
+                    break;
+                };
+                let start = now.max(s.lsu_free);
+                let slice = s.warps[w].as_ref().map(|x| x.slice).unwrap_or(LOCAL_BASE);
+                let t: AccessTiming = match a.space {
+                    Space::Local | Space::Scratch => self.h.local(sm, start, slice, a),
+                    _ => self.h.access(sm, start, a),
+                };
+                let (space, kind, cache) = (a.space, a.kind, a.cache);
+                let data = a.data_lanes().count_ones() as u64 * a.bytes as u64;
+                let s = &mut self.sms[sm];
+                // The load/store unit takes one tag lookup (global/local: a 128-byte line
+                // of a request), one wavefront (shared) or one distinct address
+                // (constant) a cycle.
+                let busy = match space {
+                    Space::Shared | Space::Constant => t.requests,
+                    _ => t.lines,
+                };
+                s.lsu_free = start + busy.max(1) as u64;
+                done = done.max(start + t.latency as u64);
+                let p = &mut self.pcs[pc];
+                p.requests += t.requests as u64;
+                p.sectors += t.sectors as u64;
+                p.ideal += t.ideal_sectors as u64;
+                p.lines += t.lines as u64;
+                p.l1 += t.l1_hit_sectors as u64;
+                p.l2 += t.l2_hit_sectors as u64;
+                p.dram += t.dram_sectors as u64;
+                p.space = Some(space);
+                p.load = kind == AccessKind::Load;
+                p.cache = Some(cache);
+                p.data_bytes += data;
+                p.execs_with_data += 1;
+                if t.dram_sectors > 0 && space != Space::Constant {
+                    served = Served::Dram;
+                    dram_bytes += t.dram_sectors as u64 * 32;
+                } else if t.l2_hit_sectors > 0 && served == Served::Near {
+                    served = Served::L2;
+                }
+            }
+            if n == 0 {
+                mem_result = true;
+            }
+        }
+        {
+            let p = &mut self.pcs[pc];
+            p.issued += 1;
+            let lat = done - now;
+            p.lat_sum += lat;
+            p.lat_max = p.lat_max.max(lat);
+        }
+        self.end = self.end.max(done);
+        if let Some(tl) = self.timeline.as_mut() {
+            if info.mem {
+                tl.memory(now, done, served, dram_bytes);
+            }
+            let ws = self.sms[sm].warps[w].as_mut().expect("a resident warp");
+            if let Some((ppc, start, lat)) = ws.open.take() {
+                tl.slice(sm as u32, ws.gid, ppc, start, now, lat);
+            }
+            if ws.idx + 1 >= ws.events.len() {
+                tl.slice(sm as u32, ws.gid, pc as u32, now, done, done - now);
+            } else {
+                ws.open = Some((pc as u32, now, done - now));
+            }
+        }
+        let s = &mut self.sms[sm];
+        let ws = s.warps[w].as_mut().expect("a resident warp");
+        // Barriers become active the cycle after issue.
+        if (info.wr as usize) < SBS {
+            ws.sb[info.wr as usize].push(Pending {
+                at: done.max(now + 1),
+                memory: mem_result,
+                pc: pc as u32,
+            });
+        }
+        if (info.rd as usize) < SBS {
+            let read = if info.mem_shared_like {
+                core.shared_read_latency
+            } else {
+                core.global_read_latency
+            };
+            ws.sb[info.rd as usize].push(Pending {
+                at: now + read.max(1) as u64,
+                memory: false,
+                pc: pc as u32,
+            });
+        }
+        ws.ready = if info.dual {
+            now
+        } else {
+            now + info.stall.max(1) as u64
+        };
+        ws.ready_reason = Reason::ExecutionDependency;
+        ws.const_checked = false;
+        ws.idx += 1;
+        s.last[sch] = if info.yields { None } else { Some(w) };
+        let finished = ws.idx >= ws.events.len();
+        if info.bar && !finished {
+            ws.at_bar = true;
+            if let Some(c) = s.ctas[cta].as_mut() {
+                c.arrived += 1;
+            }
+        }
+        if finished {
+            ws.done = true;
+            if let Some(c) = s.ctas[cta].as_mut() {
+                c.live -= 1;
+            }
+        }
+        self.release_barrier(sm, cta);
+        let cta_done = self.sms[sm].ctas[cta].as_ref().is_some_and(|c| c.live == 0);
+        if cta_done {
+            let s = &mut self.sms[sm];
+            if let Some(c) = s.ctas[cta].take() {
+                for w in c.warps {
+                    s.warps[w] = None;
+                    for l in s.last.iter_mut() {
+                        if *l == Some(w) {
+                            *l = None;
+                        }
+                    }
+                }
+            }
+            s.resident_ctas -= 1;
+            self.ctas_done += 1;
+            self.end = self.end.max(now + 1);
+            self.fill();
+        }
+        info.dual && !finished
+    }
+
+    /// Releases CTA `cta`'s warps from its barrier once every live warp arrived.
+    fn release_barrier(&mut self, sm: usize, cta: usize) {
+        let now = self.now;
+        let s = &mut self.sms[sm];
+        let Some(c) = s.ctas[cta].as_mut() else {
+            return;
+        };
+        if c.arrived == 0 || c.arrived < c.live {
+            return;
+        }
+        c.arrived = 0;
+        for &w in &c.warps {
+            if let Some(ws) = s.warps[w].as_mut()
+                && ws.at_bar
+            {
+                ws.at_bar = false;
+                ws.ready = ws.ready.max(now + 1);
+                ws.wake = 0;
+            }
+        }
+    }
+
+    fn report(self) -> TimingReport {
+        let hs = self.h.stats();
+        let mut per_inst = BTreeMap::new();
+        let mut m = Metrics::default();
+        for (pc, p) in self.pcs.iter().enumerate() {
+            if p.issued == 0 {
+                continue;
+            }
+            m.add(p);
+            let actual = if p.space == Some(Space::Shared) {
+                p.requests
+            } else {
+                p.sectors
+            };
+            per_inst.insert(
+                inst_addr(pc),
+                InstTiming {
+                    text: self.emu.prog.texts[pc].clone(),
+                    issued: p.issued,
+                    latency_sum: p.lat_sum,
+                    latency_avg: p.lat_sum as f64 / p.issued as f64,
+                    latency_max: p.lat_max,
+                    stalls: p.stalls,
+                    caused_wait: p.caused,
+                    requests: p.requests,
+                    sectors: p.sectors,
+                    ideal: p.ideal,
+                    lines: p.lines,
+                    excessive_pct: if actual > p.ideal && actual > 0 {
+                        100.0 * (actual - p.ideal) as f64 / actual as f64
+                    } else {
+                        0.0
+                    },
+                    l1_hit_sectors: p.l1,
+                    l2_hit_sectors: p.l2,
+                    dram_sectors: p.dram,
+                },
+            );
+        }
+        let level = |s: &LevelStats, sector: u64| Level {
+            accesses: s.read_sectors,
+            hits: s.read_hits,
+            misses: s.read_sectors - s.read_hits,
+            hit_rate: s.hit_rate().unwrap_or(0.0),
+            bytes: s.read_sectors * sector,
+            write_sectors: s.write_sectors,
+        };
+        let mut levels = BTreeMap::new();
+        let p = &self.cfg.memory;
+        levels.insert("l1_tex".to_string(), level(&hs.l1, p.l1.sector as u64));
+        levels.insert("l2".to_string(), level(&hs.l2, p.l2.sector as u64));
+        levels.insert("const_l1".to_string(), level(&hs.const_l1, 4));
+        levels.insert("const_l15".to_string(), level(&hs.const_l15, 4));
+        levels.insert(
+            "dram".to_string(),
+            Level {
+                accesses: hs.dram_read_sectors,
+                hits: hs.dram_read_sectors,
+                misses: 0,
+                hit_rate: if hs.dram_read_sectors > 0 { 100.0 } else { 0.0 },
+                bytes: hs.dram_read_sectors * 32,
+                write_sectors: hs.dram_write_sectors,
+            },
+        );
+        let cycles = self.end;
+        let mut metrics = m.finish();
+        let put = |k: &str, v: f64, metrics: &mut BTreeMap<String, f64>| {
+            metrics.insert(k.to_string(), v);
+        };
+        put(
+            "l2_read_transactions",
+            hs.l2.read_sectors as f64,
+            &mut metrics,
+        );
+        put(
+            "l2_write_transactions",
+            hs.l2.write_sectors as f64,
+            &mut metrics,
+        );
+        put(
+            "dram_read_transactions",
+            hs.dram_read_sectors as f64,
+            &mut metrics,
+        );
+        put(
+            "dram_write_transactions",
+            hs.dram_write_sectors as f64,
+            &mut metrics,
+        );
+        put(
+            "dram_read_bytes",
+            hs.dram_read_sectors as f64 * 32.0,
+            &mut metrics,
+        );
+        put(
+            "tex_cache_hit_rate",
+            hs.l1.hit_rate().unwrap_or(0.0),
+            &mut metrics,
+        );
+        put(
+            "l2_tex_read_hit_rate",
+            hs.l2.hit_rate().unwrap_or(0.0),
+            &mut metrics,
+        );
+        put("inst_executed", self.warp_insts as f64, &mut metrics);
+        put("elapsed_cycles_sm", cycles as f64, &mut metrics);
+        if cycles > 0 {
+            put(
+                "ipc",
+                self.warp_insts as f64 / cycles as f64 / self.sms.len().max(1) as f64,
+                &mut metrics,
+            );
+            put(
+                "dram_read_bytes_per_cycle",
+                hs.dram_read_sectors as f64 * 32.0 / cycles as f64,
+                &mut metrics,
+            );
+        }
+        let total = self.stalls.total().max(1) as f64;
+        for (k, v) in [
+            ("stall_memory_dependency", self.stalls.memory_dependency),
+            ("stall_exec_dependency", self.stalls.execution_dependency),
+            ("stall_sync", self.stalls.sync),
+            (
+                "stall_constant_memory_dependency",
+                self.stalls.constant_miss,
+            ),
+            ("stall_pipe_busy", self.stalls.pipe_busy),
+            ("stall_not_selected", self.stalls.not_selected),
+        ] {
+            put(k, 100.0 * v as f64 / total, &mut metrics);
+        }
+        TimingReport {
+            preset: self.cfg.preset_name().to_string(),
+            cycles,
+            partial: self.partial,
+            ctas: self.ctas_done,
+            warp_instructions: self.warp_insts,
+            thread_instructions: self.thread_insts,
+            occupancy: Occupancy {
+                registers: self.registers,
+                ..self.occ.clone()
+            },
+            stalls: self.stalls,
+            per_inst,
+            levels,
+            metrics,
+        }
+    }
+}
+
+/// The instruction whose scoreboard warp `ws` waits on now (for blame).
+fn blocking_producer(ws: &WarpSlot, info: &[PcInfo], now: u64) -> Option<u32> {
+    let ev = ws.events.get(ws.idx)?;
+    let i = info.get(ev.pc as usize)?;
+    let mut best: Option<&Pending> = None;
+    let mask = i.wait | i.depbar.map(|d| d.2 | (1 << d.0.min(7))).unwrap_or(0);
+    for (k, sb) in ws.sb.iter().enumerate() {
+        if mask >> k & 1 != 0 {
+            for p in sb.iter().filter(|p| p.at > now) {
+                if best.is_none_or(|b| p.at > b.at) {
+                    best = Some(p);
+                }
+            }
+        }
+    }
+    best.map(|p| p.pc)
+}
+
+/// Sums for nvprof's per-space metrics.
+#[derive(Default)]
+struct Metrics {
+    gld_requests: u64,
+    gld_sectors: u64,
+    gld_bytes: u64,
+    gst_requests: u64,
+    gst_sectors: u64,
+    gst_bytes: u64,
+    lds_requests: u64,
+    lds_wavefronts: u64,
+    sts_requests: u64,
+    sts_wavefronts: u64,
+    local_load_sectors: u64,
+    local_store_sectors: u64,
+}
+
+impl Metrics {
+    fn add(&mut self, p: &PcStats) {
+        let n = p.execs_with_data;
+        match (p.space, p.load) {
+            (Some(Space::Global), true) => {
+                self.gld_requests += n;
+                self.gld_sectors += p.sectors;
+                self.gld_bytes += p.data_bytes;
+            }
+            (Some(Space::Global), false) => {
+                self.gst_requests += n;
+                self.gst_sectors += p.sectors;
+                self.gst_bytes += p.data_bytes;
+            }
+            (Some(Space::Shared), true) => {
+                self.lds_requests += n;
+                self.lds_wavefronts += p.requests;
+            }
+            (Some(Space::Shared), false) => {
+                self.sts_requests += n;
+                self.sts_wavefronts += p.requests;
+            }
+            (Some(Space::Local), true) => self.local_load_sectors += p.sectors,
+            (Some(Space::Local), false) => self.local_store_sectors += p.sectors,
+            _ => {}
+        }
+    }
+
+    fn finish(&self) -> BTreeMap<String, f64> {
+        let mut m = BTreeMap::new();
+        let ratio = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+        let mut put = |k: &str, v: f64| {
+            m.insert(k.to_string(), v);
+        };
+        put("gld_requests", self.gld_requests as f64);
+        put("gld_transactions", self.gld_sectors as f64);
+        put(
+            "gld_transactions_per_request",
+            ratio(self.gld_sectors, self.gld_requests),
+        );
+        put(
+            "gld_efficiency",
+            100.0 * ratio(self.gld_bytes, self.gld_sectors * 32),
+        );
+        put("gst_requests", self.gst_requests as f64);
+        put("gst_transactions", self.gst_sectors as f64);
+        put(
+            "gst_transactions_per_request",
+            ratio(self.gst_sectors, self.gst_requests),
+        );
+        put(
+            "gst_efficiency",
+            100.0 * ratio(self.gst_bytes, self.gst_sectors * 32),
+        );
+        put("shared_load_transactions", self.lds_wavefronts as f64);
+        put(
+            "shared_load_transactions_per_request",
+            ratio(self.lds_wavefronts, self.lds_requests),
+        );
+        put("shared_store_transactions", self.sts_wavefronts as f64);
+        put(
+            "shared_store_transactions_per_request",
+            ratio(self.sts_wavefronts, self.sts_requests),
+        );
+        put("local_load_transactions", self.local_load_sectors as f64);
+        put("local_store_transactions", self.local_store_sectors as f64);
+        m
+    }
+}

@@ -1,0 +1,246 @@
+//! Scenario tests of the cycle model: hand-scheduled SASS kernels whose timing follows
+//! from the control words and the hierarchy's parameters (proofs 2 and 3 of issue 11).
+
+use gpumem_maxwell::Target;
+use gpumem_mem::hierarchy::Preset;
+use gpumem_timing::{Timing, TimingConfig, TimingReport};
+use gpumem_warp::program::inst_addr;
+use gpumem_warp::{Emulator, LaunchConfig, Program};
+
+fn timed(src: &str, cfg: LaunchConfig, preset: Preset) -> TimingReport {
+    let prog = Program::from_sass(src, Target::Sm52).unwrap();
+    let mut emu = Emulator::new(&prog, cfg);
+    let r = Timing::new(&mut emu, TimingConfig::preset(preset), 16)
+        .unwrap()
+        .run();
+    assert!(emu.faults.is_empty(), "{:?}", emu.faults);
+    r
+}
+
+fn one_warp() -> LaunchConfig {
+    LaunchConfig {
+        shared_bytes: 8192,
+        ..LaunchConfig::default()
+    }
+}
+
+/// The index of the first instruction whose text starts with `prefix`.
+fn pc_of(src: &str, prefix: &str) -> u64 {
+    let prog = Program::from_sass(src, Target::Sm52).unwrap();
+    let i = prog
+        .texts
+        .iter()
+        .position(|t| t.trim_start().starts_with(prefix))
+        .unwrap();
+    inst_addr(i)
+}
+
+/// Lane `l` reads shared word `l * stride` (stride 0: every lane the same word).
+fn shared_kernel(stride_words: u32) -> String {
+    format!(
+        "--:-:1:-:1 S2R R0, SR_TID.X ;
+01:-:-:-:6 {addr} ;
+--:-:2:-:1 LDS.32 R2, [R1] ;
+02:-:-:-:6 MOV R3, R2 ;
+--:-:-:-:5 EXIT ;
+",
+        addr = if stride_words == 0 {
+            "MOV32I R1, 0x0".to_string()
+        } else {
+            format!("SHL R1, R0, {:#x}", (4 * stride_words).trailing_zeros())
+        }
+    )
+}
+
+#[test]
+fn shared_conflicts_cost_28_plus_2_per_extra_way_on_gm204() {
+    let mut cycles = Vec::new();
+    for (stride, ways) in [(1u32, 1u64), (2, 2), (4, 4), (8, 8), (16, 16), (32, 32)] {
+        let src = shared_kernel(stride);
+        let r = timed(&src, one_warp(), Preset::Gm204);
+        let lds = &r.per_inst[&pc_of(&src, "LDS")];
+        assert_eq!(lds.latency_max, 28 + 2 * (ways - 1), "stride {stride}");
+        assert_eq!(lds.requests, ways, "stride {stride}: wavefronts");
+        assert_eq!(
+            r.metrics["shared_load_transactions_per_request"],
+            ways as f64
+        );
+        // The MOV waits on the LDS's scoreboard: memory dependency, the LDS's latency
+        // less the one cycle of its stall count.
+        let mov = &r.per_inst[&pc_of(&src, "MOV")];
+        assert_eq!(mov.stalls.memory_dependency, 28 + 2 * (ways - 1) - 1);
+        cycles.push(r.cycles);
+    }
+    // The whole kernel's cycles grow by exactly 2 per extra way.
+    for (w, pair) in [(1u64, 2u64), (2, 4), (4, 8), (8, 16), (16, 32)]
+        .iter()
+        .zip(cycles.windows(2))
+    {
+        assert_eq!(pair[1] - pair[0], 2 * (w.1 - w.0), "{w:?}");
+    }
+    // A broadcast (every lane the same word) costs one way.
+    let src = shared_kernel(0);
+    let r = timed(&src, one_warp(), Preset::Gm204);
+    assert_eq!(r.per_inst[&pc_of(&src, "LDS")].latency_max, 28);
+}
+
+/// Lane `l` loads constant word `(l % distinct) * 4` of bank 3 with LDC.
+fn constant_kernel(distinct: u32) -> String {
+    format!(
+        "--:-:1:-:1 S2R R0, SR_TID.X ;
+01:-:-:-:6 LOP32I.AND R0, R0, {mask} ;
+--:-:-:-:6 SHL R1, R0, 0x2 ;
+--:-:2:-:1 LDC.32 R2, c[0x3][R1] ;
+02:-:-:-:6 MOV R3, R2 ;
+--:-:-:-:5 EXIT ;
+",
+        mask = distinct - 1
+    )
+}
+
+#[test]
+fn constant_latency_grows_linearly_with_distinct_addresses() {
+    let p = gpumem_mem::hierarchy::TimingParams::gm204();
+    let mut lat = Vec::new();
+    for distinct in [1u32, 2, 4, 8, 16, 32] {
+        let src = constant_kernel(distinct);
+        let r = timed(&src, one_warp(), Preset::Gm204);
+        let ldc = &r.per_inst[&pc_of(&src, "LDC")];
+        assert_eq!(ldc.requests, distinct as u64);
+        lat.push((distinct as u64, ldc.latency_max));
+    }
+    // Cold misses: every distinct address goes to L2, then serialises.
+    for &(n, l) in &lat {
+        assert_eq!(
+            l,
+            p.const_l2_latency as u64 + (n - 1) * p.const_cycles_per_address as u64,
+            "{n} addresses"
+        );
+    }
+    // Linear: equal steps per added address.
+    let slope = |a: (u64, u64), b: (u64, u64)| (b.1 - a.1) as f64 / (b.0 - a.0) as f64;
+    for w in lat.windows(2) {
+        assert_eq!(slope(w[0], w[1]), p.const_cycles_per_address as f64);
+    }
+}
+
+#[test]
+fn stall_counts_set_the_pace_of_independent_instructions() {
+    // Four independent instructions with stall 3 each, then EXIT: one warp issues every
+    // third cycle.
+    let src = "--:-:-:-:3 MOV32I R0, 0x1 ;
+--:-:-:-:3 MOV32I R1, 0x2 ;
+--:-:-:-:3 MOV32I R2, 0x3 ;
+--:-:-:-:3 MOV32I R3, 0x4 ;
+--:-:-:-:5 EXIT ;
+";
+    let r = timed(src, LaunchConfig::default(), Preset::Gm204);
+    assert_eq!(r.warp_instructions, 5);
+    // EXIT issues at cycle 12 and completes after the ALU latency.
+    assert_eq!(r.cycles, 12 + 6);
+    assert_eq!(r.stalls.execution_dependency, 4 * 2);
+}
+
+#[test]
+fn dual_issue_pairs_issue_in_one_cycle() {
+    let single = "--:-:-:-:1 MOV32I R0, 0x1 ;
+--:-:-:-:1 MOV32I R1, 0x2 ;
+--:-:-:-:5 EXIT ;
+";
+    let dual = "{ MOV32I R0, 0x1 ;
+--:-:-:-:1 MOV32I R1, 0x2 ; }
+--:-:-:-:5 EXIT ;
+";
+    let a = timed(single, LaunchConfig::default(), Preset::Gm204);
+    let b = timed(dual, LaunchConfig::default(), Preset::Gm204);
+    assert_eq!(a.cycles, b.cycles + 1);
+}
+
+#[test]
+fn warps_of_one_scheduler_interleave_and_barriers_wait() {
+    // 8 warps on one SM: two per scheduler. Each waits on a global load.
+    let src = "--:-:1:-:1 S2R R0, SR_TID.X ;
+01:-:-:-:6 SHL R2, R0, 0x2 ;
+--:-:-:-:6 MOV32I R3, 0x0 ;
+--:-:2:-:1 LDG.E.CG R4, [R2] ;
+02:-:-:-:6 MOV R5, R4 ;
+--:-:-:-:5 BAR.SYNC 0x0 ;
+--:-:-:-:5 EXIT ;
+";
+    let cfg = LaunchConfig {
+        block: [256, 1, 1],
+        ..LaunchConfig::default()
+    };
+    let r = timed(src, cfg, Preset::Gm204);
+    assert_eq!(r.warp_instructions, 8 * 7);
+    let p = gpumem_mem::hierarchy::TimingParams::gm204();
+    // Every warp's load goes to DRAM once (cold), so the kernel takes at least one DRAM
+    // round trip, and the eight loads overlap: far less than eight.
+    assert!(
+        r.cycles > (p.l2_latency + p.dram_latency) as u64,
+        "{}",
+        r.cycles
+    );
+    assert!(
+        r.cycles < 2 * (p.l2_latency + p.dram_latency) as u64,
+        "{}",
+        r.cycles
+    );
+    let mov = &r.per_inst[&pc_of(src, "MOV R5")];
+    assert!(mov.stalls.memory_dependency > 0);
+    assert!(r.stalls.not_selected > 0, "two warps per scheduler compete");
+    assert!(r.per_inst[&pc_of(src, "LDG")].caused_wait > 0);
+    assert_eq!(r.metrics["gld_transactions_per_request"], 4.0);
+    assert_eq!(r.metrics["gld_efficiency"], 100.0);
+}
+
+#[test]
+fn occupancy_limits() {
+    use gpumem_timing::occupancy;
+    let c = TimingConfig::preset(Preset::Gm204);
+    let o = occupancy(&c, 256, 32, 0);
+    assert_eq!((o.ctas_per_sm, o.limited_by.as_str()), (8, "warps"));
+    let o = occupancy(&c, 32, 16, 0);
+    assert_eq!((o.ctas_per_sm, o.limited_by.as_str()), (32, "ctas"));
+    let o = occupancy(&c, 256, 64, 0);
+    assert_eq!((o.ctas_per_sm, o.limited_by.as_str()), (4, "registers"));
+    let o = occupancy(&c, 64, 16, 40 << 10);
+    assert_eq!((o.ctas_per_sm, o.limited_by.as_str()), (2, "shared"));
+    let o = occupancy(&TimingConfig::preset(Preset::Gm107), 64, 16, 40 << 10);
+    assert_eq!(o.ctas_per_sm, 1);
+}
+
+#[test]
+fn ctas_spread_over_the_sms() {
+    // 16 one-warp CTAs each loading from DRAM: on gm204's 16 SMs they overlap; on a
+    // one-SM variant limited to one CTA they serialise.
+    let src = "--:-:1:-:1 S2R R0, SR_TID.X ;
+01:-:-:-:6 SHL R2, R0, 0x2 ;
+--:-:-:-:6 MOV32I R3, 0x0 ;
+--:-:2:-:1 LDG.E.CG R4, [R2] ;
+02:-:-:-:6 MOV R5, R4 ;
+--:-:-:-:5 EXIT ;
+";
+    let prog = Program::from_sass(src, Target::Sm52).unwrap();
+    let cfg = LaunchConfig {
+        grid: [16, 1, 1],
+        ..LaunchConfig::default()
+    };
+    let mut emu = Emulator::new(&prog, cfg.clone());
+    let wide = Timing::new(&mut emu, TimingConfig::preset(Preset::Gm204), 16)
+        .unwrap()
+        .run();
+    let mut one = TimingConfig::preset(Preset::Gm204);
+    one.memory.sms = 1;
+    one.core.max_ctas_per_sm = 1;
+    let mut emu = Emulator::new(&prog, cfg);
+    let narrow = Timing::new(&mut emu, one, 16).unwrap().run();
+    assert_eq!(wide.ctas, 16);
+    assert_eq!(narrow.ctas, 16);
+    assert!(
+        narrow.cycles > 8 * wide.cycles / 2,
+        "{} vs {}",
+        narrow.cycles,
+        wide.cycles
+    );
+}
