@@ -1,6 +1,7 @@
 //! The Maxwell warp executor: a functional model (no timing) of grids of CTAs of
-//! warps of 32 lanes, with a per-warp reconvergence stack for SSY/SYNC, divergent
-//! BRA and EXIT, CTA barriers, and every memory instruction turned into one
+//! warps of 32 lanes, with a per-warp reconvergence stack (SSY/SYNC, PBK/BRK, PCNT/CONT,
+//! CAL/RET, divergent BRA/BRX, EXIT), named CTA barriers, and every memory instruction
+//! (atomics included) turned into one
 //! [`gpumem_mem::Access`] record that both the memory and the statistics consume.
 
 use crate::config::LaunchConfig;
