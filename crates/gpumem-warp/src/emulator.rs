@@ -349,7 +349,7 @@ impl<'p> Emulator<'p> {
             if need == 0 {
                 need = live * WARP as u32;
             }
-            if n * WARP as u32 + self.arrived[id as usize] >= need {
+            if (n * WARP as u32).saturating_add(self.arrived[id as usize]) >= need {
                 for w in warps.iter_mut().filter(|w| w.at_bar && w.bar_id == id) {
                     w.at_bar = false;
                 }
