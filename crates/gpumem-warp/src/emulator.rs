@@ -1,6 +1,7 @@
 //! The Maxwell warp executor: a functional model (no timing) of grids of CTAs of
-//! warps of 32 lanes, with a per-warp reconvergence stack for SSY/SYNC, divergent
-//! BRA and EXIT, CTA barriers, and every memory instruction turned into one
+//! warps of 32 lanes, with a per-warp reconvergence stack (SSY/SYNC, PBK/BRK, PCNT/CONT,
+//! CAL/RET, divergent BRA/BRX, EXIT), named CTA barriers, and every memory instruction
+//! (atomics included) turned into one
 //! [`gpumem_mem::Access`] record that both the memory and the statistics consume.
 
 use crate::config::LaunchConfig;
@@ -383,7 +384,7 @@ impl<'p> Emulator<'p> {
             if need == 0 {
                 need = live * WARP as u32;
             }
-            if n * WARP as u32 + self.arrived[id as usize] >= need {
+            if (n * WARP as u32).saturating_add(self.arrived[id as usize]) >= need {
                 for w in warps.iter_mut().filter(|w| w.at_bar && w.bar_id == id) {
                     w.at_bar = false;
                 }

@@ -25,9 +25,9 @@ pub enum FaultKind {
     Unsupported,
     /// The program counter left the program (fell off the end, bad branch target).
     PcOutOfRange,
-    /// SYNC with no reconvergence entry on the warp's stack.
+    /// SYNC with an empty stack, or BRK / CONT / RET with no PBK / PCNT / call entry.
     StackUnderflow,
-    /// More than 1024 nested SSY / divergence entries.
+    /// More than 1024 reconvergence-stack entries (SSY, divergence, PBK, PCNT, calls).
     StackOverflow,
     /// A `BPT` (breakpoint or trap) ran: the launch stops, as CUDA's `trap` aborts it.
     Breakpoint,

@@ -1,9 +1,10 @@
 //! gpumem-warp: the Maxwell (sm_50/sm_52) SIMT executor.
 //!
 //! A [`Program`] (decoded SASS) runs as a grid of CTAs of warps of 32 lanes under a
-//! [`LaunchConfig`]: guards, the reconvergence stack (SSY/SYNC, divergent BRA, EXIT),
-//! CTA barriers, and every memory instruction turned into one [`gpumem_mem::Access`]
-//! record that the memory and the statistics model both consume. Faults are values
+//! [`LaunchConfig`]: guards, the reconvergence stack (SSY/SYNC, divergent BRA and BRX,
+//! PBK/BRK, PCNT/CONT, CAL/RET, EXIT) with condition-code tests, SHFL and VOTE, named
+//! CTA barriers, and every memory instruction (atomics included) turned into one
+//! [`gpumem_mem::Access`] record that the memory and the statistics model both consume. Faults are values
 //! ([`Fault`]) naming pc, lane, space and address. `SEMANTICS.md` in this crate records
 //! every modelling decision. Launch manifests and reports live in `gpumem-run`.
 //!
