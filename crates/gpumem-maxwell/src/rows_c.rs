@@ -1,0 +1,270 @@
+//! Breadth set C of the Maxwell table: the texture and surface forms ptxas emits (TEXS,
+//! TLDS, TEX.B, SULD.D, SUST.D) and B2R. Bit positions and spellings from nvdisasm 11.8
+//! (`docs/research/maxwell-breadth-B.md` holds the sweeps, `docs/research/maxwell-breadth-C.md`
+//! and `tests/data/maxwell-breadth-C.tsv` the checks made for these rows).
+//!
+//! A texture op's phase (`.T`, `.P`) is no bit of the instruction word: nvdisasm reads it
+//! from the control slot's reuse bits 0-1 (`TEXS.T` is reuse bit 0 set). The rows say so
+//! with [`OpSpec::ctrl_mod`]; those two bits are then no reuse flags.
+//!
+//! None of these rows has a functional model: the executor faults `unsupported` on them.
+
+use crate::rowkit::*;
+use crate::table::{ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, ValSem};
+use gpumem_isa::CacheOp;
+use gpumem_isa::bits::Field;
+
+/// The phase of a texture op, in the control slot's reuse bits 0-1 (3 is nvdisasm's
+/// `.INVALIDPHASE3`: no such value).
+const PHASE: ModGroup = ModGroup {
+    id: ModId::Phase,
+    field: f(0, 0),
+    hi: None,
+    vals: vals!(0 => "", 1 => ".T", 2 => ".P"),
+    at: None,
+    alt: None,
+};
+/// Where [`PHASE`] lives: bits 0-1 of the slot's reuse field.
+const PHASE_BITS: Field = f(0, 2);
+
+const NODEP: ModGroup = flag!(Nodep, 49, ".NODEP");
+
+const fn reg(lo: u8, write: bool) -> OpKind {
+    OpKind::Reg {
+        f: f(lo, 8),
+        write,
+        count: RegCount::One,
+        reuse: None,
+        neg: None,
+        abs: None,
+        not: None,
+    }
+}
+
+/// A texture row: variable latency, the phase group (last of `mods`) in the control slot.
+const fn tex(
+    op: Op,
+    name: &'static str,
+    form: &'static str,
+    opcode: u64,
+    mask: u64,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+) -> OpSpec {
+    OpSpec {
+        ctrl_mod: Some((mods.len() as u8 - 1, PHASE_BITS)),
+        ..var(op, name, form, opcode, mask, mods, operands, 0)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// TEXS / TLDS: two destinations (Rd at 28-35 printed first, Rd2 at 0-7), Ra, Rb (not
+// printed when RZ), the texture index (36-48), one code for lod and dimension (53-56) and
+// the component swizzle (50-52), whose names depend on whether Rd is RZ.
+
+/// The joint lod + dimension code of TEXS (bits 53-56): the lod part.
+const TEXS_LOD: ModGroup = grp!(Lod, 53, 4, {
+    0 => ".LZ", 1 => "", 2 => ".LZ", 3 => ".LL", 4 => ".DC", 5 => ".LL.DC", 6 => ".LZ.DC",
+    7 => "", 8 => ".LZ", 9 => ".LZ.DC", 10 => "", 11 => ".LZ", 12 => "", 13 => ".LL",
+});
+/// ... and its dimension part.
+const TEXS_DIM: &[&str] = &[
+    "1D", "2D", "2D", "2D", "2D", "2D", "2D", "ARRAY_2D", "ARRAY_2D", "ARRAY_2D", "3D", "3D",
+    "CUBE", "CUBE",
+];
+/// TLDS's joint code (3, 9-11, 13-15 rejected).
+const TLDS_LOD: ModGroup = grp!(Lod, 53, 4, {
+    0 => ".LZ", 1 => ".LL", 2 => ".LZ", 4 => ".LZ.AOFFI", 5 => ".LL", 6 => ".LZ.MS",
+    7 => ".LZ", 8 => ".LZ", 12 => ".LL.AOFFI",
+});
+const TLDS_DIM: &[&str] = &[
+    "1D", "1D", "2D", "", "2D", "2D", "2D", "3D", "ARRAY_2D", "", "", "", "2D",
+];
+/// The component swizzle with three or four components (Rd not RZ); 5-7 are nvdisasm's
+/// `INVALID5`-`INVALID7`.
+const SWZ4: &[&str] = &["RGB", "RGA", "RBA", "GBA", "RGBA"];
+/// ... with one or two (Rd = RZ).
+const SWZ2: &[&str] = &["R", "G", "B", "A", "RG", "RA", "GA", "BA"];
+
+const fn short_ops(dim: &'static [&'static str]) -> [OpKind; 7] {
+    [
+        reg(28, true),
+        reg(0, true),
+        reg(8, false),
+        OpKind::RegHideRz { f: f(20, 8) },
+        OpKind::UImm {
+            f: f(36, 13),
+            hide: None,
+            signed_if: None,
+        },
+        OpKind::Name {
+            f: f(53, 4),
+            names: dim,
+            rz: None,
+        },
+        OpKind::Name {
+            f: f(50, 3),
+            names: SWZ4,
+            rz: Some((f(28, 8), SWZ2)),
+        },
+    ]
+}
+const TEXS_OPS: [OpKind; 7] = short_ops(TEXS_DIM);
+const TLDS_OPS: [OpKind; 7] = short_ops(TLDS_DIM);
+
+// ---------------------------------------------------------------------------------------------
+// Surfaces, `.D` (typed data) format with an immediate surface index.
+
+const fn m(value: u8, text: &'static str) -> ModVal {
+    ModVal {
+        value,
+        text,
+        aliases: &[],
+        sem: ValSem::None,
+    }
+}
+const fn c(value: u8, text: &'static str, op: CacheOp) -> ModVal {
+    ModVal {
+        value,
+        text,
+        aliases: &[],
+        sem: ValSem::Cache(op),
+    }
+}
+
+/// `.D`: the format bit (52), fixed by the row.
+const SU_D: ModGroup = ModGroup {
+    id: ModId::Mode,
+    field: f(0, 0),
+    hi: None,
+    vals: &[m(1, ".D")],
+    at: None,
+    alt: None,
+};
+const SU_BA: ModGroup = flag!(Ba, 23, ".BA");
+const SU_DIM: ModGroup = grp!(SuDim, 33, 3, {
+    0 => ".1D", 1 => ".1D_BUFFER", 2 => ".1D_ARRAY", 3 => ".2D", 4 => ".2D_ARRAY", 5 => ".3D",
+});
+const SU_SIZE: ModGroup = grp!(SuSize, 20, 3, {
+    0 => ".U8", 1 => ".S8", 2 => ".U16", 3 => ".S16", 4 => "", 5 => ".64", 6 => ".128",
+});
+const SULD_COP: ModGroup = ModGroup {
+    id: ModId::Cop,
+    field: f(24, 2),
+    hi: None,
+    vals: &[
+        c(0, "", CacheOp::Ca),
+        c(1, ".CG", CacheOp::Cg),
+        c(2, ".CI", CacheOp::Ci),
+        c(3, ".CV", CacheOp::Cv),
+    ],
+    at: None,
+    alt: None,
+};
+const SUST_COP: ModGroup = ModGroup {
+    id: ModId::Cop,
+    field: f(24, 2),
+    hi: None,
+    vals: &[
+        c(0, "", CacheOp::Wb),
+        c(1, ".CG", CacheOp::Cg),
+        c(2, ".CS", CacheOp::Cs),
+        c(3, ".WT", CacheOp::Wt),
+    ],
+    at: None,
+    alt: None,
+};
+const SU_CLAMP: ModGroup = grp!(Clamp, 49, 2, { 0 => ".IGN", 1 => "", 2 => ".TRAP" });
+
+/// `[Ra]`: a surface coordinate register, no offset.
+const SU_ADDR: OpKind = OpKind::Mem {
+    ra: f(8, 8),
+    imm: f(0, 0),
+};
+const SU_INDEX: OpKind = OpKind::UImm {
+    f: f(36, 13),
+    hide: None,
+    signed_if: None,
+};
+/// Bits 26-27: ignored on both targets (28-32 are ignored on SM50 and a predicate output
+/// on SM52: not modelled, a word with them set is rejected on both).
+const SU_IGN: u64 = bits(26, 27);
+/// SULD/SUST `.D` with an immediate index: bits 53-63 (op), 52 (`.D`), 51 (immediate).
+const SU_MASK: u64 = bits(51, 63);
+
+/// B2R's mode (32-33), fixed by each row: `.RESULT` writes Pd too, `.WARP` has none.
+const B2R_RESULT: ModGroup = grp!(Mode, 32, 2, { 1 => ".RESULT" });
+const B2R_WARP: ModGroup = grp!(Mode, 32, 2, { 2 => ".WARP" });
+/// B2R: bits 51-63 the op, 8-15 must be all ones.
+const B2R_MASK: u64 = bits(51, 63) | bits(8, 15);
+const B2R_OPC: u64 = 0xf0b8 << 48 | bits(8, 15);
+
+/// Texture and surface rows, B2R.
+pub static ROWS_C: &[OpSpec] = &[
+    tex(
+        Op::Texs,
+        "TEXS",
+        "TEXS",
+        0xd8 << 56,
+        bits(57, 63),
+        &[TEXS_LOD, NODEP, PHASE],
+        &TEXS_OPS,
+    ),
+    tex(
+        Op::Tlds,
+        "TLDS",
+        "TLDS",
+        0xda << 56,
+        bits(57, 63),
+        &[TLDS_LOD, NODEP, PHASE],
+        &TLDS_OPS,
+    ),
+    var(
+        Op::Suld,
+        "SULD",
+        "SULD_D",
+        0xeb << 56 | bit(52) | bit(51),
+        SU_MASK,
+        &[SU_D, SU_BA, SU_DIM, SULD_COP, SU_SIZE, SU_CLAMP],
+        &[reg(0, true), SU_ADDR, SU_INDEX],
+        SU_IGN,
+    ),
+    var(
+        Op::Sust,
+        "SUST",
+        "SUST_D",
+        0xeb << 56 | bit(53) | bit(52) | bit(51),
+        SU_MASK,
+        &[SU_D, SU_BA, SU_DIM, SUST_COP, SU_SIZE, SU_CLAMP],
+        &[SU_ADDR, reg(0, false), SU_INDEX],
+        SU_IGN,
+    ),
+    var(
+        Op::B2r,
+        "B2R",
+        "B2R_RESULT",
+        B2R_OPC | 1 << 32,
+        B2R_MASK | bits(32, 33),
+        &[B2R_RESULT],
+        &[
+            reg(0, true),
+            OpKind::Pred {
+                f: f(45, 3),
+                neg: None,
+                write: true,
+                hide_pt: true,
+            },
+        ],
+        bits(20, 31) | bits(34, 44) | bits(48, 50),
+    ),
+    var(
+        Op::B2r,
+        "B2R",
+        "B2R_WARP",
+        B2R_OPC | 2 << 32,
+        B2R_MASK | bits(32, 33),
+        &[B2R_WARP],
+        &[reg(0, true)],
+        bits(20, 31) | bits(34, 50),
+    ),
+];

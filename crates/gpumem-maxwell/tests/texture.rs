@@ -1,0 +1,115 @@
+//! Texture ops' phase (`.T`, `.P`): nvdisasm reads it from the control slot's reuse bits
+//! 0-1, not from the instruction word. Differential against nvdisasm (required) over the
+//! slot's reuse field, and the text parsed back to the same word and the same slot bits.
+
+use gpumem_maxwell::codec::{DecodeError, ROWS, decode};
+use gpumem_maxwell::inst::{MAX_MODS, MAX_OPERANDS, ctrl_word};
+use gpumem_maxwell::print::inst_text;
+use gpumem_maxwell::{Target, encode, inst_addr, parse_program};
+use gpumem_oracle::{Oracle, cuda_bin, require, run, temp_file};
+
+const NOP: u64 = 0x50b0_0000_0007_0f00;
+
+/// TEXS, TLDS words (Rd = RZ and not, `.NODEP`, lod codes) from ptxas output and sweeps.
+const WORDS: [u64; 6] = [
+    0xd830_0521_4097_0816,
+    0xd832_052f_f097_0816,
+    0xd9b0_052f_f4f7_0816,
+    0xda50_0531_2027_0210,
+    0xda54_053f_f027_0210,
+    0xda20_0531_2ff7_0210,
+];
+
+/// nvdisasm's text of `word` alone at 0x8 with control slot `slot`.
+fn nvdisasm(tool: &std::path::Path, word: u64, slot: u32, target: Target) -> Option<String> {
+    let mut bytes = ctrl_word([slot, 0x7e1, 0x7e1]).to_le_bytes().to_vec();
+    for w in [word, NOP, NOP] {
+        bytes.extend_from_slice(&w.to_le_bytes());
+    }
+    let path = temp_file(&format!("phase-{word:016x}-{slot:x}.bin"), &bytes);
+    let (ok, out, _) = run(
+        tool,
+        &[
+            "-b",
+            target.nvdisasm_name(),
+            path.to_str().unwrap_or_default(),
+        ],
+        b"",
+    );
+    if !ok {
+        return None;
+    }
+    let line = out.lines().find(|l| l.contains("/*0008*/"))?;
+    Some(line.split_once("*/")?.1.trim().to_string())
+}
+
+#[test]
+fn phase_is_read_from_and_written_to_the_control_slot() {
+    let Oracle::Found(tool) = require(cuda_bin(), "nvdisasm") else {
+        return;
+    };
+    let mut checked = 0;
+    for target in Target::ALL {
+        for &word in &WORDS {
+            for reuse in 0..16u32 {
+                let slot = 0x7e1 | reuse << 17;
+                let want = nvdisasm(&tool, word, slot, target);
+                let got = decode(word, slot, inst_addr(0), target);
+                match (want, got) {
+                    (Some(text), Ok(inst)) => {
+                        assert_eq!(inst_text(&inst), text, "{word:#x} slot {slot:#x}");
+                        assert_eq!(inst.ctrl.reuse as u32, reuse & 0b1100, "{text}");
+                        let p = parse_program(&text, target).expect("the printed text parses");
+                        let back = &p.insts[0];
+                        assert_eq!(encode(back, inst_addr(0)), word, "{text}");
+                        assert_eq!(back.slot() >> 17 & 3, reuse & 3, "{text}");
+                        checked += 1;
+                    }
+                    (None, Err(_)) => {}
+                    (Some(text), Err(e)) => {
+                        // `.INVALIDPHASE3`: a placeholder spelling, so a typed error here.
+                        assert!(text.contains(".INVALIDPHASE3"), "{text}: {e}");
+                        assert!(
+                            matches!(
+                                e,
+                                DecodeError::InvalidField {
+                                    field: "phase",
+                                    value: 3,
+                                    ..
+                                }
+                            ),
+                            "{e}"
+                        );
+                    }
+                    (None, Ok(inst)) => panic!(
+                        "nvdisasm rejects {word:#x} slot {slot:#x}, gpumem prints {}",
+                        inst_text(&inst)
+                    ),
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 2 * WORDS.len() * 12);
+}
+
+#[test]
+fn texture_spellings_are_checked_against_the_destination_and_lod() {
+    // `RGBA` names four components: not with an `RZ` first destination.
+    assert!(parse_program("TEXS RZ, R22, R8, R9, 0x52, 2D, RGBA ;", Target::Sm50).is_err());
+    assert!(parse_program("TEXS R20, R22, R8, R9, 0x52, 2D, RG ;", Target::Sm50).is_err());
+    // `.LL` exists with 2D and CUBE, not with 3D; `.LZ 3D` is code 11.
+    assert!(parse_program("TEXS.LL R20, R22, R8, 0x52, 3D, RGBA ;", Target::Sm50).is_err());
+    let p =
+        parse_program("TEXS.LZ.T R20, R22, R8, 0x52, 3D, RGBA ;", Target::Sm50).expect("parses");
+    let w = encode(&p.insts[0], inst_addr(0));
+    assert_eq!(w >> 53 & 0xf, 11);
+    assert_eq!(p.insts[0].slot() >> 17 & 3, 1);
+}
+
+#[test]
+fn every_row_fits_the_instruction_arrays() {
+    for r in ROWS.iter() {
+        assert!(r.operands.len() <= MAX_OPERANDS, "{}", r.form);
+        assert!(r.mods.len() <= MAX_MODS, "{}", r.form);
+    }
+}
