@@ -186,9 +186,10 @@ const SU_INDEX: OpKind = OpKind::UImm {
     hide: None,
     signed_if: None,
 };
-/// Bits 26-27: ignored on both targets (28-32 are ignored on SM50 and a predicate output
-/// on SM52: not modelled, a word with them set is rejected on both).
-const SU_IGN: u64 = bits(26, 27);
+/// Bits 26-29: ignored on both targets. Bits 30-32 are ignored on SM50 and a predicate
+/// output on SM52 (`SULD.D.BA.2D.TRAP P6, R0, ...`, stored as 7 - P): not modelled, a
+/// word with them set is rejected on both targets.
+const SU_IGN: u64 = bits(26, 29);
 /// SULD/SUST `.D` with an immediate index: bits 53-63 (op), 52 (`.D`), 51 (immediate).
 const SU_MASK: u64 = bits(51, 63);
 
