@@ -326,8 +326,12 @@ fn split_suffixes(t: &str) -> (&str, Vec<(String, usize)>) {
             && sfx
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '?');
+        // A byte permutation of a register (VABSDIFF4's `R4.3201`) is all digits.
+        let byte_sel = !sfx.is_empty()
+            && sfx.bytes().all(|c| c.is_ascii_digit())
+            && reg_num(base[..i].trim_start_matches(['-', '~', '|', '!'])).is_some();
         // A leading dot is part of a label (`.L_1`); `c[..][..]` and numbers keep theirs.
-        if i == 0 || !is_word {
+        if i == 0 || !(is_word || byte_sel) {
             break;
         }
         out.push((base[i..].to_string(), i));

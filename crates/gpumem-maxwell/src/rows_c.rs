@@ -200,7 +200,60 @@ const B2R_WARP: ModGroup = grp!(Mode, 32, 2, { 2 => ".WARP" });
 const B2R_MASK: u64 = bits(51, 63) | bits(8, 15);
 const B2R_OPC: u64 = 0xf0b8 << 48 | bits(8, 15);
 
-/// Texture and surface rows, B2R.
+// ---------------------------------------------------------------------------------------------
+// VABSDIFF4 (register form): |A - B| per byte, bytes of A and B permuted by selectors 32-35
+// and 28-31 (printed as register suffixes), `.ACC` (53-54) sums them with C.
+
+const V4_ASEL: ModGroup = ModGroup {
+    id: ModId::ByteSelA,
+    field: f(32, 4),
+    hi: None,
+    vals: vals!(
+        0 => ".0000", 1 => ".1111", 2 => ".2222", 3 => ".3333", 4 => "", 5 => ".4321",
+        6 => ".5432", 7 => ".6543", 8 => ".3201", 9 => ".3012", 10 => ".0213", 11 => ".3120",
+        12 => ".1230", 13 => ".2310",
+    ),
+    at: Some(1),
+    alt: None,
+};
+/// B's selector (11-14 are `INVALIDBSEL4B`-`E`, 15 prints B as an immediate: not modelled).
+const V4_BSEL: ModGroup = ModGroup {
+    id: ModId::ByteSelB,
+    field: f(28, 4),
+    hi: None,
+    vals: vals!(
+        0 => ".4444", 1 => ".5555", 2 => ".6666", 3 => ".7777", 4 => "", 5 => ".6543",
+        6 => ".5432", 7 => ".4321", 8 => ".4567", 9 => ".6745", 10 => ".5476",
+    ),
+    at: Some(2),
+    alt: None,
+};
+/// The component mask: bits 36-37 low, 51-52 high (0 is nvdisasm's `???0`).
+const V4_COMP: ModGroup = ModGroup {
+    id: ModId::Comp,
+    field: f(36, 2),
+    hi: Some(f(51, 2)),
+    vals: vals!(
+        1 => ".Z", 2 => ".W", 3 => ".ZW", 4 => ".X", 5 => ".XZ", 6 => ".XW", 7 => ".XZW",
+        8 => ".Y", 9 => ".YZ", 10 => ".YW", 11 => ".YZW", 12 => ".XY", 13 => ".XYZ",
+        14 => ".XYW", 15 => "",
+    ),
+    at: None,
+    alt: None,
+};
+const fn vreg(lo: u8, write: bool) -> OpKind {
+    OpKind::Reg {
+        f: f(lo, 8),
+        write,
+        count: RegCount::One,
+        reuse: reuse_slot(lo),
+        neg: None,
+        abs: None,
+        not: None,
+    }
+}
+
+/// Texture and surface rows, B2R, VABSDIFF4.
 pub static ROWS_C: &[OpSpec] = &[
     tex(
         Op::Texs,
@@ -267,5 +320,30 @@ pub static ROWS_C: &[OpSpec] = &[
         &[B2R_WARP],
         &[reg(0, true)],
         bits(20, 31) | bits(34, 50),
+    ),
+    alu(
+        Op::Vabsdiff4,
+        "VABSDIFF4",
+        "VABSDIFF4",
+        0x50 << 56,
+        bits(55, 63),
+        &[
+            flag!(Sd, 38, ".SD"),
+            // A's sign (48) and B's (49), printed as one pair; signed x signed prints nothing.
+            grp!(Types, 48, 2, { 0 => ".U8.U8", 1 => ".S8.U8", 2 => ".U8.S8", 3 => "" }),
+            flag!(Sat, 50, ".SAT"),
+            grp!(Acc, 53, 2, { 0 => "", 1 => ".ACC" }),
+            V4_COMP,
+            sfx!(Cc, 47, ".CC", 0),
+            V4_ASEL,
+            V4_BSEL,
+        ],
+        &[
+            vreg(0, true),
+            vreg(8, false),
+            vreg(20, false),
+            vreg(39, false),
+        ],
+        0,
     ),
 ];

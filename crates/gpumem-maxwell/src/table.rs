@@ -279,6 +279,8 @@ pub enum Op {
     Suld,
     /// `SUST`: surface store.
     Sust,
+    /// `VABSDIFF4`: four-byte absolute difference (with an optional sum: `.ACC`).
+    Vabsdiff4,
     /// `B2R`: read a barrier's result (or the warp's barrier state) into a register.
     B2r,
 }
@@ -452,11 +454,19 @@ pub enum ModId {
     SuSize,
     /// A surface op's out-of-bounds behaviour (`.IGN`, none, `.TRAP`).
     Clamp,
+    /// VABSDIFF4's byte permutation of A (`R4.3201`; the identity `.3210` prints nothing).
+    ByteSelA,
+    /// VABSDIFF4's byte permutation of B.
+    ByteSelB,
+    /// VABSDIFF4's `.ACC`: sum the four differences with C.
+    Acc,
+    /// VABSDIFF4's result components (`.X` ... `.XYW`; all four print nothing).
+    Comp,
 }
 
 impl ModId {
     /// Every id, in declaration order (`ALL[id as usize] == id`).
-    pub const ALL: [ModId; 81] = [
+    pub const ALL: [ModId; 85] = [
         ModId::E,
         ModId::Cop,
         ModId::Sz,
@@ -538,6 +548,10 @@ impl ModId {
         ModId::SuDim,
         ModId::SuSize,
         ModId::Clamp,
+        ModId::ByteSelA,
+        ModId::ByteSelB,
+        ModId::Acc,
+        ModId::Comp,
     ];
     /// How many ids there are.
     pub const COUNT: usize = ModId::ALL.len();
@@ -626,6 +640,10 @@ impl ModId {
             ModId::SuDim => "sudim",
             ModId::SuSize => "susize",
             ModId::Clamp => "clamp",
+            ModId::ByteSelA => "bytesela",
+            ModId::ByteSelB => "byteselb",
+            ModId::Acc => "ACC",
+            ModId::Comp => "comp",
         }
     }
 }
