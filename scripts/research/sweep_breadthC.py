@@ -55,6 +55,8 @@ cases.append(("B2R mode (32-33)", [(w, 0x7E1) for w in field(B2R, 32, 2, range(4
 cases.append(("B2R.RESULT Pd (45-47)", [(w, 0x7E1) for w in field(B2R, 45, 3, range(8))]))
 cases.append(("B2R.WARP bits 45-47", [(w, 0x7E1) for w in field(B2R & ~(3 << 32) | 2 << 32, 45, 3, range(8))]))
 
+cases.append(("B2R mode 0: barrier number (8-15), bits 20-50", [(w, 0x7E1) for w in field(B2R & ~(3 << 32), 8, 8, (0, 5, 0x7F, 0xFE))]
+              + [(B2R & ~(3 << 32) | 1 << b, 0x7E1) for b in (20, 31, 34, 40, 44, 45, 48, 50)]))
 V4 = 0x5038033440570416
 cases.append(("VABSDIFF4 B byte permutation (28-31)", [(w, 0x7E1) for w in field(V4, 28, 4, range(16))]))
 cases.append(("VABSDIFF4 signs (48 A, 49 B), with and without .SD (38)",

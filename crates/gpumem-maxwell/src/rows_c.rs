@@ -193,7 +193,8 @@ const SU_IGN: u64 = bits(26, 29);
 /// SULD/SUST `.D` with an immediate index: bits 53-63 (op), 52 (`.D`), 51 (immediate).
 const SU_MASK: u64 = bits(51, 63);
 
-/// B2R's mode (32-33), fixed by each row: `.RESULT` writes Pd too, `.WARP` has none.
+/// B2R's mode (32-33), fixed by each row: `.RESULT` writes Pd too, `.WARP` has none, mode
+/// 0 (no spelling) names a barrier by number; 3 is nvdisasm's `B2R.INVALID`.
 const B2R_RESULT: ModGroup = grp!(Mode, 32, 2, { 1 => ".RESULT" });
 const B2R_WARP: ModGroup = grp!(Mode, 32, 2, { 2 => ".WARP" });
 /// B2R: bits 51-63 the op, 8-15 must be all ones.
@@ -319,6 +320,24 @@ pub static ROWS_C: &[OpSpec] = &[
         B2R_MASK | bits(32, 33),
         &[B2R_WARP],
         &[reg(0, true)],
+        bits(20, 31) | bits(34, 50),
+    ),
+    // Mode 0: a barrier's state by number (bits 8-15), no mode spelled.
+    var(
+        Op::B2r,
+        "B2R",
+        "B2R_BAR",
+        0xf0b8 << 48,
+        bits(51, 63) | bits(32, 33),
+        &[],
+        &[
+            reg(0, true),
+            OpKind::UImm {
+                f: f(8, 8),
+                hide: None,
+                signed_if: None,
+            },
+        ],
         bits(20, 31) | bits(34, 50),
     ),
     alu(
