@@ -57,6 +57,12 @@ cases.append(("B2R.WARP bits 45-47", [(w, 0x7E1) for w in field(B2R & ~(3 << 32)
 
 cases.append(("B2R mode 0: barrier number (8-15), bits 20-50", [(w, 0x7E1) for w in field(B2R & ~(3 << 32), 8, 8, (0, 5, 0x7F, 0xFE))]
               + [(B2R & ~(3 << 32) | 1 << b, 0x7E1) for b in (20, 31, 34, 40, 44, 45, 48, 50)]))
+TEXB = 0xDEB80007A0470204
+cases.append(("TEX.B bits 35-50 one at a time", [(TEXB | 1 << b, 0x7E1) for b in range(35, 51)]))
+cases.append(("TEX.B lod (37-39) with every flag and .T", [(w | 1 << 36 | 1 << 50 | 1 << 35 | 1 << 49, 0x7E1 | 1 << 17) for w in field(TEXB, 37, 3, range(8))]))
+cases.append(("TEX.B dim (28-30)", [(w, 0x7E1) for w in field(TEXB, 28, 3, range(8))]))
+cases.append(("TEX.B Rb = RZ, Ra = RZ", [(TEXB | 0xFF << 20, 0x7E1), (TEXB | 0xFF << 20 | 0xFF << 8, 0x7E1)]))
+cases.append(("TEX.B corpus word, phase .P", [(0xDEB80067A0470204, 0x7E1 | 2 << 17)]))
 V4 = 0x5038033440570416
 cases.append(("VABSDIFF4 B byte permutation (28-31)", [(w, 0x7E1) for w in field(V4, 28, 4, range(16))]))
 cases.append(("VABSDIFF4 signs (48 A, 49 B), with and without .SD (38)",

@@ -10,7 +10,7 @@
 //! None of these rows has a functional model: the executor faults `unsupported` on them.
 
 use crate::rowkit::*;
-use crate::table::{ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, ValSem};
+use crate::table::{ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, Target, ValSem};
 use gpumem_isa::CacheOp;
 use gpumem_isa::bits::Field;
 
@@ -111,6 +111,95 @@ const fn short_ops(dim: &'static [&'static str]) -> [OpKind; 7] {
 }
 const TEXS_OPS: [OpKind; 7] = short_ops(TEXS_DIM);
 const TLDS_OPS: [OpKind; 7] = short_ops(TLDS_DIM);
+
+// ---------------------------------------------------------------------------------------------
+// TEX.B: the bindless fetch, handle in a register (0xdeb8: bits 54-56 = 2 select TEX.B among
+// TXD/TLD4/TLD4S; bits 51-53 = 7 on SM50, a predicate output on SM52: not modelled).
+
+/// TEX.B's `.B`, fixed by the row.
+const TEX_B: ModGroup = ModGroup {
+    id: ModId::Mode,
+    field: f(0, 0),
+    hi: None,
+    vals: &[ModVal {
+        value: 1,
+        text: ".B",
+        aliases: &[],
+        sem: ValSem::None,
+    }],
+    at: None,
+    alt: None,
+};
+/// TEX.B's lod mode (bits 37-39; 4-5 are nvdisasm's `INVALIDBLOD4/5`).
+const TEXB_LOD: ModGroup = grp!(Lod, 37, 3, {
+    0 => "", 1 => ".LZ", 2 => ".LB", 3 => ".LL", 6 => ".LBA", 7 => ".LLA",
+});
+const TEX_DIM: &[&str] = &[
+    "1D",
+    "ARRAY_1D",
+    "2D",
+    "ARRAY_2D",
+    "3D",
+    "ARRAY_3D",
+    "CUBE",
+    "ARRAY_CUBE",
+];
+const TEXB_OPS: [OpKind; 6] = [
+    reg(0, true),
+    reg(8, false),
+    OpKind::RegHideRz { f: f(20, 8) },
+    // The bindless form has no texture index: nvdisasm prints `0x0`.
+    OpKind::UImm {
+        f: f(0, 0),
+        hide: None,
+        signed_if: None,
+    },
+    OpKind::Name {
+        f: f(28, 3),
+        names: TEX_DIM,
+        rz: None,
+    },
+    // The component write mask, printed in hex.
+    OpKind::UImm {
+        f: f(31, 4),
+        hide: None,
+        signed_if: None,
+    },
+];
+
+const AOFFI: ModGroup = flag!(Aoffi, 36, ".AOFFI");
+const DC: ModGroup = flag!(Dc, 50, ".DC");
+const NDV: ModGroup = flag!(Ndv, 35, ".NDV");
+/// `.LC` (bit 40, SM52 only; SM50 rejects the bit), fixed by its row.
+const TEX_LC: ModGroup = ModGroup {
+    id: ModId::Lc,
+    field: f(0, 0),
+    hi: None,
+    vals: &[ModVal {
+        value: 1,
+        text: ".LC",
+        aliases: &[],
+        sem: ValSem::None,
+    }],
+    at: None,
+    alt: None,
+};
+
+/// A TEX.B row: bit 40 is `lc` (0 or set); bits 41-48 are ignored.
+const fn tex_b(form: &'static str, lc: u64, mods: &'static [ModGroup]) -> OpSpec {
+    OpSpec {
+        ignored: bits(41, 48),
+        ..tex(
+            Op::Tex,
+            "TEX",
+            form,
+            0xdeb8 << 48 | lc,
+            bits(51, 63) | bit(40),
+            mods,
+            &TEXB_OPS,
+        )
+    }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Surfaces, `.D` (typed data) format with an immediate surface index.
@@ -274,6 +363,15 @@ pub static ROWS_C: &[OpSpec] = &[
         &[TLDS_LOD, NODEP, PHASE],
         &TLDS_OPS,
     ),
+    tex_b("TEX_B", 0, &[TEX_B, TEXB_LOD, AOFFI, DC, NDV, NODEP, PHASE]),
+    OpSpec {
+        since: Target::Sm52,
+        ..tex_b(
+            "TEX_B_LC",
+            bit(40),
+            &[TEX_B, TEXB_LOD, TEX_LC, AOFFI, DC, NDV, NODEP, PHASE],
+        )
+    },
     var(
         Op::Suld,
         "SULD",

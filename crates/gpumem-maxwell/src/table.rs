@@ -460,13 +460,22 @@ pub enum ModId {
     ByteSelB,
     /// VABSDIFF4's `.ACC`: sum the four differences with C.
     Acc,
+    /// A texture op's `.AOFFI`: per-texel offsets come with the coordinates.
+    Aoffi,
+    /// A texture op's `.DC`: depth compare.
+    Dc,
+    /// A texture op's `.NDV`: no derivatives (computed level of detail without quad
+    /// divergence).
+    Ndv,
+    /// A texture op's `.LC` (SM52: a level-of-detail clamp operand).
+    Lc,
     /// VABSDIFF4's result components (`.X` ... `.XYW`; all four print nothing).
     Comp,
 }
 
 impl ModId {
     /// Every id, in declaration order (`ALL[id as usize] == id`).
-    pub const ALL: [ModId; 85] = [
+    pub const ALL: [ModId; 89] = [
         ModId::E,
         ModId::Cop,
         ModId::Sz,
@@ -551,6 +560,10 @@ impl ModId {
         ModId::ByteSelA,
         ModId::ByteSelB,
         ModId::Acc,
+        ModId::Aoffi,
+        ModId::Dc,
+        ModId::Ndv,
+        ModId::Lc,
         ModId::Comp,
     ];
     /// How many ids there are.
@@ -644,6 +657,10 @@ impl ModId {
             ModId::ByteSelB => "byteselb",
             ModId::Acc => "ACC",
             ModId::Comp => "comp",
+            ModId::Aoffi => "AOFFI",
+            ModId::Dc => "DC",
+            ModId::Ndv => "NDV",
+            ModId::Lc => "LC",
         }
     }
 }

@@ -166,5 +166,5 @@ fn breadth_c_sweeps_match_nvdisasm() {
     // VABSDIFF4's immediate B (1 word, both targets): rejected, not misprinted
     // (docs/research/maxwell-breadth-C.md, "Not done").
     assert!(unmodelled.len() <= 8, "{}", unmodelled.join("\n"));
-    assert!(ok >= 358, "{ok}");
+    assert!(ok >= 380, "{ok}");
 }
