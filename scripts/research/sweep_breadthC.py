@@ -63,6 +63,11 @@ cases.append(("TEX.B lod (37-39) with every flag and .T", [(w | 1 << 36 | 1 << 5
 cases.append(("TEX.B dim (28-30)", [(w, 0x7E1) for w in field(TEXB, 28, 3, range(8))]))
 cases.append(("TEX.B Rb = RZ, Ra = RZ", [(TEXB | 0xFF << 20, 0x7E1), (TEXB | 0xFF << 20 | 0xFF << 8, 0x7E1)]))
 cases.append(("TEX.B corpus word, phase .P", [(0xDEB80067A0470204, 0x7E1 | 2 << 17)]))
+TEX = 0xC038052FF087040C
+cases.append(("TEX bits 28-35, 49-58 one at a time", [(TEX ^ 1 << b, 0x7E1) for b in list(range(28, 36)) + list(range(49, 59))]))
+cases.append(("TEX lod (55-57) with .AOFFI .DC .NODEP and .P", [(w | 1 << 54 | 1 << 50 | 1 << 49, 0x7E1 | 2 << 17) for w in field(TEX, 55, 3, range(8))]))
+cases.append(("TEX .LC with lod .LLA (SM52)", [(TEX | 7 << 55 | 1 << 58 | 1 << 54, 0x7E1)]))
+cases.append(("TEX Rb = RZ, index", [(TEX | 0xFF << 20, 0x7E1), (TEX & ~(0x1FFF << 36) | 0x1FFF << 36, 0x7E1)]))
 V4 = 0x5038033440570416
 cases.append(("VABSDIFF4 B byte permutation (28-31)", [(w, 0x7E1) for w in field(V4, 28, 4, range(16))]))
 cases.append(("VABSDIFF4 signs (48 A, 49 B), with and without .SD (38)",

@@ -168,6 +168,31 @@ const TEXB_OPS: [OpKind; 6] = [
 ];
 
 const AOFFI: ModGroup = flag!(Aoffi, 36, ".AOFFI");
+/// TEX's lod mode (bits 55-57, spelled as TEX.B's).
+const TEX_LOD: ModGroup = grp!(Lod, 55, 3, {
+    0 => "", 1 => ".LZ", 2 => ".LB", 3 => ".LL", 6 => ".LBA", 7 => ".LLA",
+});
+const TEX_AOFFI: ModGroup = flag!(Aoffi, 54, ".AOFFI");
+const TEX_OPS: [OpKind; 6] = [
+    reg(0, true),
+    reg(8, false),
+    OpKind::RegHideRz { f: f(20, 8) },
+    OpKind::UImm {
+        f: f(36, 13),
+        hide: None,
+        signed_if: None,
+    },
+    OpKind::Name {
+        f: f(28, 3),
+        names: TEX_DIM,
+        rz: None,
+    },
+    OpKind::UImm {
+        f: f(31, 4),
+        hide: None,
+        signed_if: None,
+    },
+];
 const DC: ModGroup = flag!(Dc, 50, ".DC");
 const NDV: ModGroup = flag!(Ndv, 35, ".NDV");
 /// `.LC` (bit 40, SM52 only; SM50 rejects the bit), fixed by its row.
@@ -363,6 +388,31 @@ pub static ROWS_C: &[OpSpec] = &[
         &[TLDS_LOD, NODEP, PHASE],
         &TLDS_OPS,
     ),
+    // TEX: the texture by index (0xc0: bits 59-63; bits 51-53 = 7 on SM50, a predicate
+    // output on SM52: not modelled), lod 55-57, `.AOFFI` 54, `.LC` 58 (SM52).
+    OpSpec {
+        ..tex(
+            Op::Tex,
+            "TEX",
+            "TEX",
+            0xc0 << 56 | 7 << 51,
+            bits(59, 63) | bits(51, 53) | bit(58),
+            &[TEX_LOD, TEX_AOFFI, DC, NDV, NODEP, PHASE],
+            &TEX_OPS,
+        )
+    },
+    OpSpec {
+        since: Target::Sm52,
+        ..tex(
+            Op::Tex,
+            "TEX",
+            "TEX_LC",
+            0xc0 << 56 | 7 << 51 | bit(58),
+            bits(59, 63) | bits(51, 53) | bit(58),
+            &[TEX_LOD, TEX_LC, TEX_AOFFI, DC, NDV, NODEP, PHASE],
+            &TEX_OPS,
+        )
+    },
     tex_b("TEX_B", 0, &[TEX_B, TEXB_LOD, AOFFI, DC, NDV, NODEP, PHASE]),
     OpSpec {
         since: Target::Sm52,

@@ -162,9 +162,9 @@ fn breadth_c_sweeps_match_nvdisasm() {
             }
         }
     }
-    // SULD's SM52 predicate output (3 words, both targets: SM50 ignores the bits) and
-    // VABSDIFF4's immediate B (1 word, both targets): rejected, not misprinted
-    // (docs/research/maxwell-breadth-C.md, "Not done").
-    assert!(unmodelled.len() <= 8, "{}", unmodelled.join("\n"));
+    // SULD's SM52 predicate output (3 words, both targets: SM50 ignores the bits), TEX's
+    // (3 words, SM52) and VABSDIFF4's immediate B (1 word, both targets): rejected, not
+    // misprinted (docs/research/maxwell-breadth-C.md, "Not done").
+    assert!(unmodelled.len() <= 11, "{}", unmodelled.join("\n"));
     assert!(ok >= 380, "{ok}");
 }
