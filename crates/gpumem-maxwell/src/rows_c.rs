@@ -1,5 +1,5 @@
 //! Breadth set C of the Maxwell table: the texture and surface forms ptxas emits (TEXS,
-//! TLDS, TEX.B, SULD.D, SUST.D) and B2R. Bit positions and spellings from nvdisasm 11.8
+//! TLDS, TEX, TEX.B, SULD.D, SUST.D), B2R and VABSDIFF4. Bit positions and spellings from nvdisasm 11.8
 //! (`docs/research/maxwell-breadth-B.md` holds the sweeps, `docs/research/maxwell-breadth-C.md`
 //! and `tests/data/maxwell-breadth-C.tsv` the checks made for these rows).
 //!
