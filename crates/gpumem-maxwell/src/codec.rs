@@ -104,6 +104,7 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .chain(crate::rows_b::ROWS_B12.iter())
         .chain(crate::rows_b::ROWS_B13.iter())
         .chain(crate::rows_a::ROWS_A.iter())
+        .chain(crate::rows_c::ROWS_C.iter())
         .collect()
 });
 
@@ -212,6 +213,23 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
         }
         mods[i] = v;
     }
+    // A modifier held in the control slot (a texture op's `.T`/`.P`): its bits are no
+    // reuse flags.
+    let mut ctrl = Ctrl::from_slot(slot);
+    if let Some((k, g, f)) = op.ctrl_group() {
+        let v = f.get(ctrl.reuse as u64) as u8;
+        if g.lookup(v).is_none() {
+            return Err(DecodeError::InvalidField {
+                word,
+                addr,
+                form: op.form,
+                field: g.name(),
+                value: v as u64,
+            });
+        }
+        mods[k] = v;
+        ctrl.reuse &= !(f.mask() as u8);
+    }
     let mut operands = [Operand::None; MAX_OPERANDS];
     for (i, k) in op.operands.iter().enumerate() {
         operands[i] = match *k {
@@ -233,7 +251,8 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
             },
             OpKind::Mem { ra, imm } => {
                 let r = ra.get(word) as u8;
-                let off = if r == RZ {
+                // A zero-width offset (a surface op's `[Ra]`) is zero.
+                let off = if r == RZ || imm.width == 0 {
                     imm.get(word) as i64
                 } else {
                     imm.get_signed(word)
@@ -288,7 +307,7 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
             OpKind::HImmS { f, sign } => {
                 Operand::FImm((sign.get(word) << 15 | f.get(word) << (15 - f.width.min(15))) as u32)
             }
-            OpKind::UImm { f, .. } => Operand::Imm(f.get(word) as i64),
+            OpKind::UImm { f, .. } | OpKind::Name { f, .. } => Operand::Imm(f.get(word) as i64),
             OpKind::Imm32 { f, signed } => {
                 let v = f.get(word) as u32;
                 Operand::Imm(if signed { v as i32 as i64 } else { v as i64 })
@@ -323,7 +342,11 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
         };
         // `???255`: the implicit register of a pair passes R254.
         let bad_pair = matches!(*k, OpKind::RegPair { f, add } if f.width > 0 && f.get(word) + add as u64 > 254);
-        if let Some(name) = invalid_operand(k, &operands[i]).or(bad_pair.then_some("register pair"))
+        // A name nvdisasm spells as a placeholder (`INVALID5`): no such value.
+        let bad_name = matches!(*k, OpKind::Name { f, names, rz } if name_of(f.get(word), names, rz, word).is_none());
+        if let Some(name) = invalid_operand(k, &operands[i])
+            .or(bad_pair.then_some("register pair"))
+            .or(bad_name.then_some("name"))
         {
             return Err(DecodeError::InvalidField {
                 word,
@@ -347,9 +370,24 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
         mods,
         operands,
         po: op.po_in(word),
-        ctrl: Ctrl::from_slot(slot),
+        ctrl,
         target,
     })
+}
+
+/// The name of value `v` of a [`OpKind::Name`] operand in `word`; `None` when the value
+/// has none (nvdisasm's placeholder spellings).
+pub fn name_of(
+    v: u64,
+    names: &'static [&'static str],
+    rz: Option<(Field, &'static [&'static str])>,
+    word: u64,
+) -> Option<&'static str> {
+    let list = match rz {
+        Some((rd, alt)) if rd.get(word) == RZ as u64 => alt,
+        _ => names,
+    };
+    list.get(v as usize).copied().filter(|n| !n.is_empty())
 }
 
 /// Operand values that exist in the field but not in the ISA.
@@ -477,6 +515,7 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
                 sign.put(f.put(w, (b as u64 >> 12) & 0x7ffff), (b as u64 >> 31) & 1)
             }
             (OpKind::UImm { f, .. }, Operand::Imm(v))
+            | (OpKind::Name { f, .. }, Operand::Imm(v))
             | (OpKind::SbSet { f }, Operand::Imm(v))
             | (OpKind::PrCc { f }, Operand::Imm(v))
             | (OpKind::Imm32 { f, .. }, Operand::Imm(v)) => f.put(w, v as u64),

@@ -171,7 +171,7 @@ impl Operand {
 }
 
 /// Most operands any row has.
-pub const MAX_OPERANDS: usize = 6;
+pub const MAX_OPERANDS: usize = 7;
 /// Most modifier groups any row has.
 pub const MAX_MODS: usize = 10;
 
@@ -339,6 +339,17 @@ impl Inst {
             Some((a, b)) => self.field_bit(a) == Some(true) && self.field_bit(b) == Some(true),
             None => false,
         }
+    }
+
+    /// The instruction's 21-bit control slot: its schedule, with the value of a modifier
+    /// the row keeps in the slot's reuse bits ([`OpSpec::ctrl_mod`]: a texture op's
+    /// `.T`/`.P`) put in place.
+    pub fn slot(&self) -> u32 {
+        let mut c = self.ctrl;
+        if let Some((k, _, f)) = self.op.ctrl_group() {
+            c.reuse = f.put(c.reuse as u64, self.mods[k] as u64) as u8;
+        }
+        c.to_slot()
     }
 
     /// Whether the instruction is always executed (`@PT`).

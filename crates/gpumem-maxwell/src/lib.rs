@@ -24,6 +24,7 @@ pub mod print;
 pub mod program;
 pub mod rows_a;
 pub mod rows_b;
+pub mod rows_c;
 pub mod sample;
 pub mod table;
 

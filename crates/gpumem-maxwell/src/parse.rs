@@ -326,8 +326,12 @@ fn split_suffixes(t: &str) -> (&str, Vec<(String, usize)>) {
             && sfx
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '?');
+        // A byte permutation of a register (VABSDIFF4's `R4.3201`) is all digits.
+        let byte_sel = !sfx.is_empty()
+            && sfx.bytes().all(|c| c.is_ascii_digit())
+            && reg_num(base[..i].trim_start_matches(['-', '~', '|', '!'])).is_some();
         // A leading dot is part of a label (`.L_1`); `c[..][..]` and numbers keep theirs.
-        if i == 0 || !is_word {
+        if i == 0 || !(is_word || byte_sel) {
             break;
         }
         out.push((base[i..].to_string(), i));
@@ -441,6 +445,11 @@ fn parse_operand(l: &Line, start: usize, end: usize) -> Result<PTok, Diagnostic>
                 .all(|c| c.is_ascii_alphanumeric() || "_.$".contains(c))
         {
             Tok::Ident(name.to_string())
+        } else if body.starts_with(|c: char| c.is_ascii_digit())
+            && body.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+        {
+            // A name operand that starts with a digit: a texture's `2D`.
+            Tok::Ident(body.to_string())
         } else {
             return Err(l.err(s, e, "cannot read this operand"));
         }
@@ -558,6 +567,9 @@ struct Mismatch {
 }
 
 fn fits_signed(v: i128, bits: u8) -> bool {
+    if bits == 0 {
+        return v == 0;
+    }
     let half = 1i128 << (bits - 1);
     v >= -half && v < half
 }
@@ -737,7 +749,67 @@ fn match_operands(
             });
         }
     }
+    name_operands(l, op, toks, inst)?;
     inst.ctrl.reuse = reuse;
+    Ok(())
+}
+
+/// Checks the name operands against what picks their spelling: the list a register
+/// operand selects (TEXS's swizzle: `R`..`BA` with `RZ` first, `RGB`..`RGBA` otherwise),
+/// and the modifier group on the same bits (TEXS's `.LZ` with `2D`: one code for both).
+fn name_operands(
+    l: &Line,
+    op: &'static OpSpec,
+    toks: &[PTok],
+    inst: &mut Inst,
+) -> Result<(), Mismatch> {
+    for (oi, kind) in op.operands.iter().enumerate() {
+        let (OpKind::Name { f, names, rz }, Operand::Imm(v)) = (*kind, inst.operands[oi]) else {
+            continue;
+        };
+        let Some(t) = toks.iter().find(|t| matches!(&t.tok, Tok::Ident(n) if names.contains(&n.as_str()) || rz.is_some_and(|(_, a)| a.contains(&n.as_str())))) else {
+            continue;
+        };
+        let Tok::Ident(text) = &t.tok else {
+            continue;
+        };
+        let fail = |msg: String| Mismatch {
+            progress: 2 * oi + 1,
+            diag: l.err(t.start, t.end, msg),
+        };
+        let spelled = |v: u64| crate::print::name_text(inst, names, rz, v as i64);
+        if spelled(v as u64) != text {
+            // The other list holds it: the register operand says otherwise.
+            return Err(fail(format!(
+                "`{text}` does not go with this destination of {} (`RZ` takes one or two components, a register three or four)",
+                op.name
+            )));
+        }
+        if let Some(gi) = op.mods.iter().position(|g| g.field == f) {
+            let g = &op.mods[gi];
+            let want = g
+                .spell(&inst.mods, inst.mods[gi])
+                .map(|x| x.text)
+                .unwrap_or("");
+            let code = (0..=f.max()).find(|c| {
+                spelled(*c) == text
+                    && g.spell(&inst.mods, *c as u8)
+                        .is_some_and(|x| x.text == want)
+            });
+            match code {
+                Some(c) => {
+                    inst.mods[gi] = c as u8;
+                    inst.operands[oi] = Operand::Imm(c as i64);
+                }
+                None => {
+                    return Err(fail(format!(
+                        "{} has no `{want}` form with `{text}`",
+                        op.name
+                    )));
+                }
+            }
+        }
+    }
     Ok(())
 }
 
@@ -800,6 +872,8 @@ fn match_one(
                         imm.max(),
                         imm.width
                     )
+                } else if imm.width == 0 {
+                    "this address takes no offset".to_string()
                 } else {
                     format!(
                         "offset out of range: -{:#x}..={:#x} (signed {}-bit)",
@@ -841,6 +915,16 @@ fn match_one(
                 ra: *ra,
                 off: *off as i64,
             })
+        }
+        (OpKind::Name { names, rz, .. }, Tok::Ident(n)) if t.plain() => {
+            // Either list's name; `match_operands` checks it against the register that
+            // picks the list.
+            let alt = rz.map(|(_, a)| a).unwrap_or(&[]);
+            names
+                .iter()
+                .position(|x| !x.is_empty() && x == n)
+                .or_else(|| alt.iter().position(|x| !x.is_empty() && x == n))
+                .map(|v| Operand::Imm(v as i64))
         }
         (OpKind::PrCc { .. }, Tok::Ident(n)) if t.plain() && (n == "PR" || n == "CC") => {
             Some(Operand::Imm((n == "CC") as i64))
@@ -1514,6 +1598,7 @@ pub(crate) fn kind_name(k: &OpKind) -> &'static str {
         OpKind::RegOff { .. } => "a register and an offset (`R0 -0x50`)",
         OpKind::RegHideRz { .. } | OpKind::RegPair { .. } => "a register (R0..R254, RZ)",
         OpKind::PrCc { .. } => "`PR` or `CC`",
+        OpKind::Name { .. } => "a name (`2D`, `RGBA`, ...)",
     }
 }
 

@@ -285,6 +285,9 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
         ) => {
             let _ = write!(out, "{i:#x}");
         }
+        (OpKind::Name { names, rz, .. }, Operand::Imm(v)) => {
+            out.push_str(name_text(inst, names, rz, v))
+        }
         (OpKind::PrCc { .. }, Operand::Imm(c)) => out.push_str(if c != 0 { "CC" } else { "PR" }),
         (OpKind::SbSet { .. }, Operand::Imm(m)) => {
             out.push('{');
@@ -314,6 +317,41 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
         _ => {}
     }
     false
+}
+
+/// The register operand of `inst` on field `f`, if it has one.
+pub fn reg_on(inst: &Inst, f: gpumem_isa::bits::Field) -> Option<u8> {
+    inst.op
+        .operands
+        .iter()
+        .zip(inst.operands.iter())
+        .find_map(|(k, v)| match (k, v) {
+            (OpKind::Reg { f: g, .. } | OpKind::RegHideRz { f: g }, Operand::Reg { r, .. })
+                if *g == f =>
+            {
+                Some(*r)
+            }
+            _ => None,
+        })
+}
+
+/// The name of value `v` of a [`OpKind::Name`] operand of `inst` (`""` for a value
+/// without one).
+pub fn name_text(
+    inst: &Inst,
+    names: &'static [&'static str],
+    rz: Option<(gpumem_isa::bits::Field, &'static [&'static str])>,
+    v: i64,
+) -> &'static str {
+    let list = match rz {
+        Some((rd, alt)) if reg_on(inst, rd) == Some(RZ) => alt,
+        _ => names,
+    };
+    usize::try_from(v)
+        .ok()
+        .and_then(|i| list.get(i))
+        .copied()
+        .unwrap_or("")
 }
 
 /// The text of one instruction as nvdisasm ends it: `" ;"`, or `";"` for the padding slot.

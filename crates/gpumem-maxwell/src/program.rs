@@ -22,7 +22,7 @@ pub fn layout(insts: &[Inst]) -> Vec<u8> {
         for k in 0..3 {
             let i = 3 * b + k;
             if let Some(inst) = insts.get(i) {
-                slots[k] = inst.ctrl.to_slot();
+                slots[k] = inst.slot();
                 words[k] = codec::encode(inst, inst_addr(i));
             }
         }

@@ -115,6 +115,7 @@ pub(crate) const fn row(
         },
         flow,
         po: None,
+        ctrl_mod: None,
     }
 }
 

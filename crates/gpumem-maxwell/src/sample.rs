@@ -42,6 +42,9 @@ fn reg(r: &mut Rng) -> u8 {
 
 /// A signed value for a field of `width` bits, extremes included.
 fn signed(r: &mut Rng, width: u8) -> i64 {
+    if width == 0 {
+        return 0;
+    }
     let max = (1i64 << (width - 1)) - 1;
     match r.below(8) {
         0 => 0,
@@ -190,6 +193,8 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
             }
         }
         OpKind::PrCc { .. } => Operand::Imm(r.below(2) as i64),
+        // Chosen among the valid names once the other operands are known (see `inst`).
+        OpKind::Name { .. } => Operand::Imm(0),
         OpKind::RegPair { add, .. } => Operand::Reg {
             r: add,
             neg: false,
@@ -226,6 +231,10 @@ pub fn ctrl(r: &mut Rng, op: &OpSpec) -> Ctrl {
         c.rd = 7;
     }
     c.reuse = r.below(16) as u8 & op.reuse_ok;
+    // Reuse bits that hold a modifier (a texture op's phase) are the modifier's.
+    if let Some((_, _, f)) = op.ctrl_group() {
+        c.reuse &= !(f.mask() as u8);
+    }
     c
 }
 
@@ -276,6 +285,23 @@ pub fn inst(r: &mut Rng, op: &'static OpSpec, mods: &[u8], addr: u64) -> Inst {
             }
         }
     }
+    // A name operand: the value a modifier group on the same bits holds (TEXS's `.LZ`
+    // with `2D`), or a value with a name for the register operands drawn.
+    for (k, kind) in op.operands.iter().enumerate() {
+        if let OpKind::Name { f, names, rz } = *kind {
+            let v = match op.mods.iter().position(|g| g.field == f) {
+                Some(g) => inst.mods[g] as u64,
+                None => {
+                    let word = crate::codec::encode(&inst, addr);
+                    let ok: Vec<u64> = (0..names.len() as u64)
+                        .filter(|v| crate::codec::name_of(*v, names, rz, word).is_some())
+                        .collect();
+                    pick(r, &ok).unwrap_or(0)
+                }
+            };
+            inst.operands[k] = Operand::Imm(v as i64);
+        }
+    }
     inst.po = inst.po_by_fields();
     inst.ctrl = ctrl(r, op);
     inst
@@ -320,7 +346,7 @@ pub fn to_bytes(insts: &[(Inst, u64)]) -> Vec<u8> {
         let mut slots = [crate::inst::PAD_SLOT; 3];
         let mut words = [crate::program::NOP_WORD; 3];
         for (k, (inst, w)) in chunk.iter().enumerate() {
-            slots[k] = inst.ctrl.to_slot();
+            slots[k] = inst.slot();
             words[k] = *w;
         }
         bytes.extend_from_slice(&crate::inst::ctrl_word(slots).to_le_bytes());

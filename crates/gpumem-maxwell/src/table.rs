@@ -269,6 +269,20 @@ pub enum Op {
     Hset2,
     /// `HSETP2`: f16x2 compare to predicates.
     Hsetp2,
+    /// `TEXS`: texture fetch, short form (two destination registers, joint lod/dim code).
+    Texs,
+    /// `TLDS`: texel load, short form.
+    Tlds,
+    /// `TEX`: texture fetch (`.B`: the handle comes from a register).
+    Tex,
+    /// `SULD`: surface load.
+    Suld,
+    /// `SUST`: surface store.
+    Sust,
+    /// `VABSDIFF4`: four-byte absolute difference (with an optional sum: `.ACC`).
+    Vabsdiff4,
+    /// `B2R`: read a barrier's result (or the warp's barrier state) into a register.
+    B2r,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
@@ -424,11 +438,44 @@ pub enum ModId {
     HOut,
     /// HSETP2's `.H_AND`: combine the two halves' results.
     HAnd,
+    /// A texture op's phase (`.T`, `.P`), held in the control slot's reuse bits 0-1
+    /// ([`OpSpec::ctrl_mod`]), not in the instruction word.
+    Phase,
+    /// A texture op's level-of-detail mode (`.LZ`, `.LL`, `.DC`, ...); in TEXS/TLDS one code
+    /// with the dimension operand.
+    Lod,
+    /// A texture op's `.NODEP`.
+    Nodep,
+    /// A surface op's `.BA` (the coordinate is a byte address).
+    Ba,
+    /// A surface op's dimension (`.1D`, `.2D_ARRAY`, ...).
+    SuDim,
+    /// A surface op's data size (`.U8`, ..., `.128`; 32 bits prints nothing).
+    SuSize,
+    /// A surface op's out-of-bounds behaviour (`.IGN`, none, `.TRAP`).
+    Clamp,
+    /// VABSDIFF4's byte permutation of A (`R4.3201`; the identity `.3210` prints nothing).
+    ByteSelA,
+    /// VABSDIFF4's byte permutation of B.
+    ByteSelB,
+    /// VABSDIFF4's `.ACC`: sum the four differences with C.
+    Acc,
+    /// A texture op's `.AOFFI`: per-texel offsets come with the coordinates.
+    Aoffi,
+    /// A texture op's `.DC`: depth compare.
+    Dc,
+    /// A texture op's `.NDV`: no derivatives (computed level of detail without quad
+    /// divergence).
+    Ndv,
+    /// A texture op's `.LC` (SM52: a level-of-detail clamp operand).
+    Lc,
+    /// VABSDIFF4's result components (`.X` ... `.XYW`; all four print nothing).
+    Comp,
 }
 
 impl ModId {
     /// Every id, in declaration order (`ALL[id as usize] == id`).
-    pub const ALL: [ModId; 74] = [
+    pub const ALL: [ModId; 89] = [
         ModId::E,
         ModId::Cop,
         ModId::Sz,
@@ -503,6 +550,21 @@ impl ModId {
         ModId::SwzC,
         ModId::HOut,
         ModId::HAnd,
+        ModId::Phase,
+        ModId::Lod,
+        ModId::Nodep,
+        ModId::Ba,
+        ModId::SuDim,
+        ModId::SuSize,
+        ModId::Clamp,
+        ModId::ByteSelA,
+        ModId::ByteSelB,
+        ModId::Acc,
+        ModId::Aoffi,
+        ModId::Dc,
+        ModId::Ndv,
+        ModId::Lc,
+        ModId::Comp,
     ];
     /// How many ids there are.
     pub const COUNT: usize = ModId::ALL.len();
@@ -584,6 +646,21 @@ impl ModId {
             ModId::SwzC => "swzc",
             ModId::HOut => "hout",
             ModId::HAnd => "H_AND",
+            ModId::Phase => "phase",
+            ModId::Lod => "lod",
+            ModId::Nodep => "NODEP",
+            ModId::Ba => "BA",
+            ModId::SuDim => "sudim",
+            ModId::SuSize => "susize",
+            ModId::Clamp => "clamp",
+            ModId::ByteSelA => "bytesela",
+            ModId::ByteSelB => "byteselb",
+            ModId::Acc => "ACC",
+            ModId::Comp => "comp",
+            ModId::Aoffi => "AOFFI",
+            ModId::Dc => "DC",
+            ModId::Ndv => "NDV",
+            ModId::Lc => "LC",
         }
     }
 }
@@ -800,8 +877,8 @@ impl ModGroup {
     /// A group without bits (`.LUT`, `SHF`'s `.L`/`.R`) spells the one value its row
     /// fixes.
     const fn fixed(&self) -> Option<u8> {
-        match (self.field.width, self.hi, self.vals.first()) {
-            (0, None, Some(v)) => Some(v.value),
+        match (self.field.width, self.hi, self.vals) {
+            (0, None, [v]) => Some(v.value),
             _ => None,
         }
     }
@@ -1070,6 +1147,21 @@ pub enum OpKind {
         /// The 16-bit field holding the f16 bit pattern.
         f: Field,
     },
+    /// A field printed as a name from a list (a texture's dimension `2D`, its component
+    /// swizzle `RGBA`); decoded as [`crate::inst::Operand::Imm`] holding the value. An
+    /// empty name is a value nvdisasm prints as a placeholder (`INVALID5`): an invalid
+    /// word. With `rz: Some((rd, alt))`, the names are `alt` while the register field `rd`
+    /// (another operand's) holds `RZ` (TEXS's swizzle names one or two components then,
+    /// three or four otherwise). A modifier group on the same bits (TEXS's `.LZ`/`.LL`
+    /// beside `2D`) spells the same value in the mnemonic: one field, two spellings.
+    Name {
+        /// The field holding the value.
+        f: Field,
+        /// The name of each value, by value.
+        names: &'static [&'static str],
+        /// The names used while register field `.0` holds `RZ`.
+        rz: Option<(Field, &'static [&'static str])>,
+    },
     /// An f16 immediate with its sign apart: f16 bits 15-w..14 at `f` (w = its width),
     /// the sign at `sign`, the low bits zero (HADD2's immediate pair: two of them).
     HImmS {
@@ -1107,6 +1199,7 @@ impl OpKind {
             | OpKind::SbSet { f }
             | OpKind::PrCc { f }
             | OpKind::RegPair { f, .. }
+            | OpKind::Name { f, .. }
             | OpKind::HImm16 { f } => [Some(f), None, None, None, None],
             OpKind::ConstAddr { bank, off } => [Some(bank), Some(off), None, None, None],
             OpKind::RegOff { ra, off } => [Some(ra), Some(off), None, None, None],
@@ -1207,6 +1300,18 @@ pub struct OpSpec {
     /// Two bits that, both set, nvdisasm prints as `.PO` ("plus one") instead of two
     /// negations (IADD, ISCADD, IADD32I).
     pub po: Option<(u8, u8)>,
+    /// `Some((g, f))`: modifier group `g` (a bitless group of several values) is held in
+    /// bits `f` of the control slot's reuse flags, not in the instruction word: the
+    /// texture ops' phase `.T`/`.P` in reuse bits 0-1. Those bits are then no reuse flags.
+    pub ctrl_mod: Option<(u8, Field)>,
+}
+
+impl OpSpec {
+    /// The row's control-slot modifier group (see [`OpSpec::ctrl_mod`]).
+    pub fn ctrl_group(&self) -> Option<(usize, &'static ModGroup, Field)> {
+        let (g, f) = self.ctrl_mod?;
+        self.mods.get(g as usize).map(|m| (g as usize, m, f))
+    }
 }
 
 impl OpSpec {
@@ -1557,6 +1662,7 @@ const fn mem_row(
         reuse_ok: 0b1111,
         flow: Flow::Next,
         po: None,
+        ctrl_mod: None,
     }
 }
 
@@ -1660,6 +1766,7 @@ const fn gen_row(
         reuse_ok: 0b1111,
         flow: Flow::Next,
         po: None,
+        ctrl_mod: None,
     }
 }
 

@@ -39,7 +39,7 @@ proptest! {
         if x.ctrl.dual_issue() { x.ctrl.stall = 1; }
         let w = encode(&x, addr);
         // encode -> decode
-        let back = decode(w, x.ctrl.to_slot(), addr, Target::Sm52).expect("a table word decodes");
+        let back = decode(w, x.slot(), addr, Target::Sm52).expect("a table word decodes");
         prop_assert_eq!(back, x);
         // print (with annotations) -> parse -> encode, at the same address
         let index = ((addr - 8) / 32 * 3 + (addr % 32 - 8) / 8) as usize;

@@ -1,0 +1,26 @@
+//! Texture, surface, B2R and VABSDIFF4 instructions decode and assemble (`rows_c.rs`) but have no
+//! functional model: running one is an `unsupported` fault, never a silent no-op.
+
+mod common;
+
+use common::*;
+use gpumem_warp::FaultKind;
+
+#[test]
+fn texture_surface_b2r_and_vabsdiff4_are_unsupported() {
+    for body in [
+        "TEXS.T R20, R22, R8, R9, 0x52, 2D, RGBA ;",
+        "TLDS.LZ.P RZ, R6, R16, 0x5c, 1D, RG ;",
+        "SULD.D.BA.2D.TRAP R11, [R4], 0x52 ;",
+        "SUST.D.BA.2D.TRAP [R4], R7, 0x50 ;",
+        "B2R.RESULT RZ, P0 ;",
+        "VABSDIFF4.U8.U8.ACC R18, R8, R18, RZ ;",
+    ] {
+        let r = run(body, |_| {});
+        assert!(
+            r.kinds().contains(&FaultKind::Unsupported),
+            "{body}: {:?}",
+            r.faults
+        );
+    }
+}
