@@ -30,7 +30,7 @@ pub mod stats;
 mod warp;
 
 pub use config::LaunchConfig;
-pub use emulator::Emulator;
+pub use emulator::{Capture, Emulator};
 pub use error::WarpError;
 pub use fault::{Fault, FaultKind};
 #[doc(hidden)]
