@@ -9,6 +9,166 @@ pub(super) fn more(cases: &mut Vec<Case>) {
     sorting(cases);
     shfl_scan(cases);
     thread_fence(cases);
+    dwt_haar(cases);
+    inverse_cnd(cases);
+}
+
+/// dwtHaar1D: the full Haar decomposition of a signal of `2^k <= 1024` samples by one
+/// block of `2^(k-1)` threads (`computeGold`'s layout: `[0]` the final approximation,
+/// from `approx_final`, then the details coarsest first); the sample passes when
+/// `sdkCompareL2fe(reference, odata, slength, 0.001f)`. `initValue` fills the output
+/// with a value (checked exactly).
+fn dwt_haar(cases: &mut Vec<Case>) {
+    const INV_SQRT_2: f32 = 0.707_106_77;
+    for k in [10u32, 7] {
+        let len = 1u32 << k;
+        let bdim = len / 2;
+        let mut g = Lcg(k as u64);
+        let signal: Vec<f32> = (0..len).map(|_| g.range(-1.0, 1.0)).collect();
+        // computeGold: level by level, details of level l at [len_l/2 .. len_l).
+        let mut want = vec![0f64; len as usize];
+        let mut approx: Vec<f64> = signal.iter().map(|&x| x as f64).collect();
+        while approx.len() > 1 {
+            let h = approx.len() / 2;
+            let next: Vec<f64> = (0..h)
+                .map(|i| (approx[2 * i] + approx[2 * i + 1]) * INV_SQRT_2 as f64)
+                .collect();
+            for i in 0..h {
+                want[h + i] = (approx[2 * i] - approx[2 * i + 1]) * INV_SQRT_2 as f64;
+            }
+            approx = next;
+        }
+        want[0] = approx[0];
+        let shared = 4 * (2 * bdim + 2 * bdim / 16) as u64;
+        cases.push(Case {
+            sample: "dwtHaar1D",
+            cubin: "dwtHaar1D__dwtHaar1D.cubin",
+            kernel: "_Z9dwtHaar1DPfS_S_jji",
+            shape: format!("len{len}"),
+            launch: Launch {
+                grid: dim1(1),
+                block: dim1(bdim),
+                shared,
+                params: vec![
+                    P::Ptr(A),
+                    P::Ptr(B),
+                    P::Ptr(C),
+                    P::U32(k),
+                    P::U32(bdim),
+                    P::I32(bdim as i32),
+                ],
+                inputs: vec![(A, f32s(&signal)), (B, vec![0; 4 * len as usize])],
+                constants: vec![],
+                outputs: vec![(B, 4 * len as u64), (C, 4)],
+            },
+            check: Box::new(move |o| {
+                let mut got = as_f32(&o[0]);
+                // The host copies approx_final to odata[0].
+                got[0] = as_f32(&o[1])[0];
+                let (mut d, mut r) = (0f64, 0f64);
+                for (gv, wv) in got.iter().zip(&want) {
+                    d += (*gv as f64 - wv).powi(2);
+                    r += wv * wv;
+                }
+                let e = (d / r).sqrt();
+                if e < 0.001 {
+                    Ok(())
+                } else {
+                    Err(format!("L2 error {e:.3e}"))
+                }
+            }),
+        });
+    }
+    for (grid, block) in [(4u32, 256u32), (3, 64)] {
+        let n = grid * block;
+        cases.push(Case {
+            sample: "dwtHaar1D",
+            cubin: "dwtHaar1D__dwtHaar1D.cubin",
+            kernel: "_Z9initValuePff",
+            shape: format!("g{grid}_b{block}"),
+            launch: Launch {
+                grid: dim1(grid),
+                block: dim1(block),
+                shared: 0,
+                params: vec![P::Ptr(A), P::F32(0.5)],
+                inputs: vec![(A, vec![0xff; 4 * n as usize])],
+                constants: vec![],
+                outputs: vec![(A, 4 * n as u64)],
+            },
+            check: Box::new(move |o| exact("od", &as_f32(&o[0]), &vec![0.5f32; n as usize])),
+        });
+    }
+}
+
+/// quasirandomGenerator: `inverseCNDKernel` with no input maps `(pos + 1) * distance`
+/// through Moro's inverse normal CDF; gold `MoroInvCNDcpu` in double; the sample passes
+/// when the relative L1 norm is below 1e-6.
+fn inverse_cnd(cases: &mut Vec<Case>) {
+    fn moro(mut x: u32) -> f64 {
+        let (a1, a2, a3, a4) = (
+            2.50662823884,
+            -18.61500062529,
+            41.39119773534,
+            -25.44106049637,
+        );
+        let (b1, b2, b3, b4) = (
+            -8.4735109309,
+            23.08336743743,
+            -21.06224101826,
+            3.13082909833,
+        );
+        let c = [
+            0.337475482272615,
+            0.976169019091719,
+            0.160797971491821,
+            2.76438810333863E-02,
+            3.8405729373609E-03,
+            3.951896511919E-04,
+            3.21767881768E-05,
+            2.888167364E-07,
+            3.960315187E-07,
+        ];
+        let mut negate = false;
+        if x >= 0x8000_0000 {
+            x = 0xffff_ffff - x;
+            negate = true;
+        }
+        let x1 = 1.0 / 0xffff_ffffu32 as f64;
+        let x2 = x1 / 2.0;
+        let p1 = x as f64 * x1 + x2;
+        let p2 = p1 - 0.5;
+        let z = if p2 > -0.42 {
+            let z = p2 * p2;
+            p2 * (((a4 * z + a3) * z + a2) * z + a1)
+                / ((((b4 * z + b3) * z + b2) * z + b1) * z + 1.0)
+        } else {
+            let z = (-(p1.ln())).ln();
+            -(c.iter().rev().fold(0.0, |acc, &ck| ck + z * acc))
+        };
+        if negate { -z } else { z }
+    }
+    for (n, grid, block) in [(4096u32, 8u32, 128u32), (1000, 128, 128)] {
+        let distance = u32::MAX / (n + 1);
+        let want: Vec<f64> = (0..n)
+            .map(|p| moro((p + 1).wrapping_mul(distance)))
+            .collect();
+        cases.push(Case {
+            sample: "quasirandomGenerator",
+            cubin: "quasirandomGenerator__quasirandomGenerator_kernel.cubin",
+            kernel: "_Z16inverseCNDKernelPfPjj",
+            shape: format!("n{n}_g{grid}"),
+            launch: Launch {
+                grid: dim1(grid),
+                block: dim1(block),
+                shared: 0,
+                params: vec![P::Ptr(A), P::Ptr(0), P::U32(n)],
+                inputs: vec![],
+                constants: vec![],
+                outputs: vec![(A, 4 * n as u64)],
+            },
+            check: Box::new(move |o| l1("d_Output", &as_f32(&o[0]), &want, 1e-6)),
+        });
+    }
 }
 
 /// scan: `scanExclusiveHost` (per-array exclusive prefix sums), compared exactly as the
