@@ -11,6 +11,54 @@ pub(super) fn more(cases: &mut Vec<Case>) {
     thread_fence(cases);
     dwt_haar(cases);
     inverse_cnd(cases);
+    sobol(cases);
+}
+
+/// SobolQRNG: `sobolCPU` (Gray-code order: `X ^= v[ffs(~(i-1)) - 1]`, output
+/// `X * 2^-32`, dimension-major); 32 direction numbers per dimension, dimension 0 the
+/// sample's own (`1 << (31 - i)`), the others deterministic odd-scaled values (the gold
+/// takes whatever directions the kernel gets); the sample passes when the relative L1
+/// error is below `L1ERROR_TOLERANCE (1e-6)`.
+fn sobol(cases: &mut Vec<Case>) {
+    const K: f32 = 2.3283064E-10;
+    for (vectors, dims, grid_x) in [(1000u32, 3u32, 8u32), (256, 2, 4)] {
+        let mut g = Lcg(vectors as u64 + dims as u64);
+        let mut dirs = Vec::new();
+        for d in 0..dims {
+            for i in 0..32u32 {
+                dirs.push(if d == 0 {
+                    1u32 << (31 - i)
+                } else {
+                    ((g.next() | 1) & ((1u32 << (i + 1)) - 1)) << (31 - i)
+                });
+            }
+        }
+        let mut want = vec![0f64; (vectors * dims) as usize];
+        for d in 0..dims as usize {
+            let v = &dirs[32 * d..32 * d + 32];
+            let mut x = 0u32;
+            for i in 1..vectors as usize {
+                x ^= v[(!(i as u32 - 1)).trailing_zeros() as usize];
+                want[i + vectors as usize * d] = (x as f32 * K) as f64;
+            }
+        }
+        cases.push(Case {
+            sample: "SobolQRNG",
+            cubin: "SobolQRNG__sobol_gpu.cubin",
+            kernel: "_Z15sobolGPU_kerneljjPjPf",
+            shape: format!("v{vectors}_d{dims}_g{grid_x}"),
+            launch: Launch {
+                grid: [grid_x, dims, 1],
+                block: dim1(64),
+                shared: 0,
+                params: vec![P::U32(vectors), P::U32(dims), P::Ptr(A), P::Ptr(B)],
+                inputs: vec![(A, u32s(&dirs))],
+                constants: vec![],
+                outputs: vec![(B, 4 * (vectors * dims) as u64)],
+            },
+            check: Box::new(move |o| l1("output", &as_f32(&o[0]), &want, 1e-6)),
+        });
+    }
 }
 
 /// dwtHaar1D: the full Haar decomposition of a signal of `2^k <= 1024` samples by one
