@@ -10,7 +10,7 @@
 use crate::rowkit::*;
 use crate::table::{
     Flow, Latency, MemFacts, MemKind, MemSize, ModGroup, ModId, ModVal, Op, OpKind, OpSpec,
-    RegCount, Space, ValSem,
+    RegCount, Space, ValSem, VideoTypes,
 };
 use gpumem_isa::bits::Field;
 
@@ -1380,6 +1380,47 @@ pub static ROWS_B7: &[OpSpec] = &[
 // pair: `.U8.U32`, ..., and nothing for S32 with a signed full-width b (`VMNMX.UD R24, ...`).
 // b is a register (bit 50 set) or a 16-bit immediate at 20-35 (class 16).
 
+/// A video type-pair group (bits 48-49: a signed, b signed) whose values carry the
+/// operand types: `vtypes!(8, 16, 0 => ".U8.U16", ...)`.
+macro_rules! vtypes {
+    ($a:expr, $b:expr, $($v:expr => $t:expr),*) => {
+        ModGroup {
+            vals: &[$(ModVal {
+                value: $v,
+                text: $t,
+                aliases: &[],
+                sem: ValSem::Video(VideoTypes {
+                    a_bits: $a,
+                    a_signed: $v & 1 != 0,
+                    b_bits: $b,
+                    b_signed: $v & 2 != 0,
+                }),
+            }),*],
+            ..grp!(Sign, 48, 2, {})
+        }
+    };
+}
+
+/// The shifts' type group (bit 48: a signed; b unsigned).
+macro_rules! vtypes_a {
+    ($a:expr, $b:expr, $($v:expr => $t:expr),*) => {
+        ModGroup {
+            vals: &[$(ModVal {
+                value: $v,
+                text: $t,
+                aliases: &[],
+                sem: ValSem::Video(VideoTypes {
+                    a_bits: $a,
+                    a_signed: $v & 1 != 0,
+                    b_bits: $b,
+                    b_signed: false,
+                }),
+            }),*],
+            ..grp!(Sign, 48, 1, {})
+        }
+    };
+}
+
 const V_BSEL_BYTE: ModGroup = ModGroup {
     at: Some(2),
     ..grp!(HalfB, 28, 2, { 0 => "", 1 => ".B1", 2 => ".B2", 3 => ".B3" })
@@ -1420,30 +1461,29 @@ const V_OPS_R: &[OpKind] = &[
     rs(39, 2, false),
 ];
 const V_OPS_I: &[OpKind] = &[reg(0, true), rs(8, 0, false), V_IMM16, rs(39, 2, false)];
-const V_T_8_8: ModGroup =
-    grp!(Sign, 48, 2, { 0 => ".U8.U8", 1 => ".S8.U8", 2 => ".U8.S8", 3 => ".S8.S8" });
+const V_T_8_8: ModGroup = vtypes!(8, 8, 0 => ".U8.U8", 1 => ".S8.U8", 2 => ".U8.S8", 3 => ".S8.S8");
 const V_T_8_16: ModGroup =
-    grp!(Sign, 48, 2, { 0 => ".U8.U16", 1 => ".S8.U16", 2 => ".U8.S16", 3 => ".S8.S16" });
+    vtypes!(8, 16, 0 => ".U8.U16", 1 => ".S8.U16", 2 => ".U8.S16", 3 => ".S8.S16");
 const V_T_8_32: ModGroup =
-    grp!(Sign, 48, 2, { 0 => ".U8.U32", 1 => ".S8.U32", 2 => ".U8.S32", 3 => ".S8.S32" });
+    vtypes!(8, 32, 0 => ".U8.U32", 1 => ".S8.U32", 2 => ".U8.S32", 3 => ".S8.S32");
 const V_T_8_I: ModGroup =
-    grp!(Sign, 48, 2, { 0 => ".U8.U16", 1 => ".S8.U16", 2 => ".U8.S16", 3 => ".S8.S16" });
+    vtypes!(8, 16, 0 => ".U8.U16", 1 => ".S8.U16", 2 => ".U8.S16", 3 => ".S8.S16");
 const V_T_16_8: ModGroup =
-    grp!(Sign, 48, 2, { 0 => ".U16.U8", 1 => ".S16.U8", 2 => ".U16.S8", 3 => ".S16.S8" });
+    vtypes!(16, 8, 0 => ".U16.U8", 1 => ".S16.U8", 2 => ".U16.S8", 3 => ".S16.S8");
 const V_T_16_16: ModGroup =
-    grp!(Sign, 48, 2, { 0 => ".U16.U16", 1 => ".S16.U16", 2 => ".U16.S16", 3 => ".S16.S16" });
+    vtypes!(16, 16, 0 => ".U16.U16", 1 => ".S16.U16", 2 => ".U16.S16", 3 => ".S16.S16");
 const V_T_16_32: ModGroup =
-    grp!(Sign, 48, 2, { 0 => ".U16.U32", 1 => ".S16.U32", 2 => ".U16.S32", 3 => ".S16.S32" });
+    vtypes!(16, 32, 0 => ".U16.U32", 1 => ".S16.U32", 2 => ".U16.S32", 3 => ".S16.S32");
 const V_T_16_I: ModGroup =
-    grp!(Sign, 48, 2, { 0 => ".U16.U16", 1 => ".S16.U16", 2 => ".U16.S16", 3 => ".S16.S16" });
+    vtypes!(16, 16, 0 => ".U16.U16", 1 => ".S16.U16", 2 => ".U16.S16", 3 => ".S16.S16");
 const V_T_32_8: ModGroup =
-    grp!(Sign, 48, 2, { 0 => ".U32.U8", 1 => ".S32.U8", 2 => ".U32.S8", 3 => ".S32.S8" });
+    vtypes!(32, 8, 0 => ".U32.U8", 1 => ".S32.U8", 2 => ".U32.S8", 3 => ".S32.S8");
 const V_T_32_16: ModGroup =
-    grp!(Sign, 48, 2, { 0 => ".U32.U16", 1 => ".S32.U16", 2 => ".U32.S16", 3 => ".S32.S16" });
+    vtypes!(32, 16, 0 => ".U32.U16", 1 => ".S32.U16", 2 => ".U32.S16", 3 => ".S32.S16");
 const V_T_32_32: ModGroup =
-    grp!(Sign, 48, 2, { 0 => ".U32.U32", 1 => ".S32.U32", 2 => ".U32.S32", 3 => "" });
+    vtypes!(32, 32, 0 => ".U32.U32", 1 => ".S32.U32", 2 => ".U32.S32", 3 => "");
 const V_T_32_I: ModGroup =
-    grp!(Sign, 48, 2, { 0 => ".U32.U16", 1 => ".S32.U16", 2 => ".U32.S16", 3 => "" });
+    vtypes!(32, 16, 0 => ".U32.U16", 1 => ".S32.U16", 2 => ".U32.S16", 3 => "");
 
 /// Word classes first: the parser takes the first row whose text fits, and a source
 /// without type suffixes means S32 (`VMNMX.UD R24, ...`).
@@ -1893,18 +1933,18 @@ pub static ROWS_B10: &[OpSpec] = &[
 ];
 
 const V_W: ModGroup = flag!(W, 49, ".W");
-const V_T_32_32_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U32.U32", 1 => "" });
-const V_T_32_I_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U32.U16", 1 => "" });
-const V_T_32_16_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U32.U16", 1 => ".S32.U16" });
-const V_T_32_8_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U32.U8", 1 => ".S32.U8" });
-const V_T_16_32_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U16.U32", 1 => ".S16.U32" });
-const V_T_16_I_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U16.U16", 1 => ".S16.U16" });
-const V_T_16_16_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U16.U16", 1 => ".S16.U16" });
-const V_T_16_8_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U16.U8", 1 => ".S16.U8" });
-const V_T_8_32_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U8.U32", 1 => ".S8.U32" });
-const V_T_8_I_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U8.U16", 1 => ".S8.U16" });
-const V_T_8_16_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U8.U16", 1 => ".S8.U16" });
-const V_T_8_8_U: ModGroup = grp!(Sign, 48, 1, { 0 => ".U8.U8", 1 => ".S8.U8" });
+const V_T_32_32_U: ModGroup = vtypes_a!(32, 32, 0 => ".U32.U32", 1 => "");
+const V_T_32_I_U: ModGroup = vtypes_a!(32, 16, 0 => ".U32.U16", 1 => "");
+const V_T_32_16_U: ModGroup = vtypes_a!(32, 16, 0 => ".U32.U16", 1 => ".S32.U16");
+const V_T_32_8_U: ModGroup = vtypes_a!(32, 8, 0 => ".U32.U8", 1 => ".S32.U8");
+const V_T_16_32_U: ModGroup = vtypes_a!(16, 32, 0 => ".U16.U32", 1 => ".S16.U32");
+const V_T_16_I_U: ModGroup = vtypes_a!(16, 16, 0 => ".U16.U16", 1 => ".S16.U16");
+const V_T_16_16_U: ModGroup = vtypes_a!(16, 16, 0 => ".U16.U16", 1 => ".S16.U16");
+const V_T_16_8_U: ModGroup = vtypes_a!(16, 8, 0 => ".U16.U8", 1 => ".S16.U8");
+const V_T_8_32_U: ModGroup = vtypes_a!(8, 32, 0 => ".U8.U32", 1 => ".S8.U32");
+const V_T_8_I_U: ModGroup = vtypes_a!(8, 16, 0 => ".U8.U16", 1 => ".S8.U16");
+const V_T_8_16_U: ModGroup = vtypes_a!(8, 16, 0 => ".U8.U16", 1 => ".S8.U16");
+const V_T_8_8_U: ModGroup = vtypes_a!(8, 8, 0 => ".U8.U8", 1 => ".S8.U8");
 
 /// Word classes first (see [`ROWS_B8`]).
 pub static ROWS_B11: &[OpSpec] = &[

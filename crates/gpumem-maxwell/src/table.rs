@@ -619,6 +619,14 @@ impl ModVal {
             _ => None,
         }
     }
+
+    /// The video operand types the value names, if it is a video type-pair value.
+    pub const fn video(&self) -> Option<VideoTypes> {
+        match self.sem {
+            ValSem::Video(v) => Some(v),
+            _ => None,
+        }
+    }
 }
 
 /// The meaning of a modifier value, as data beside its spelling.
@@ -630,6 +638,23 @@ pub enum ValSem {
     Cache(CacheOp),
     /// A memory access size.
     Size(MemSize),
+    /// The operand types of a video instruction (`.S8.U16`: a is a signed byte, b an
+    /// unsigned half).
+    Video(VideoTypes),
+}
+
+/// The A and B operand types of a video instruction (VMNMX, VADD, VABSDIFF, VSET,
+/// VSHL, VSHR), as the row's type-pair value spells them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VideoTypes {
+    /// Bits of A (8, 16, 32).
+    pub a_bits: u8,
+    /// A is signed.
+    pub a_signed: bool,
+    /// Bits of B (8, 16, 32; 16 for the immediate).
+    pub b_bits: u8,
+    /// B is signed.
+    pub b_signed: bool,
 }
 
 /// A memory access size as a value: bytes moved, sign extension, and whether the

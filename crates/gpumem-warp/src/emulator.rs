@@ -376,6 +376,7 @@ impl<'p> Emulator<'p> {
                     regs,
                     preds: [0; WARP],
                     carry: 0,
+                    zero: 0,
                     pc: 0,
                     active: valid,
                     exited: !valid,

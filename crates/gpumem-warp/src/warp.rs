@@ -21,6 +21,8 @@ pub(crate) struct Warp {
     pub regs: Vec<u32>,
     pub preds: [u8; WARP],
     pub carry: u32,
+    /// The zero flag of the CC register, one bit per lane (ISETP.X/ISET.X read it).
+    pub zero: u32,
     pub pc: usize,
     pub active: u32,
     pub exited: u32,
@@ -65,6 +67,7 @@ impl Warp {
             regs: &mut self.regs,
             preds: &mut self.preds,
             carry: &mut self.carry,
+            zero: &mut self.zero,
             tid: &self.tid,
             id: self.id,
         }
@@ -98,6 +101,7 @@ pub(crate) struct WarpView<'a> {
     pub regs: &'a mut [u32],
     pub preds: &'a mut [u8; WARP],
     pub carry: &'a mut u32,
+    pub zero: &'a mut u32,
     pub tid: &'a [[u32; 3]; WARP],
     pub id: u32,
 }

@@ -1,97 +1,243 @@
-//! Conversions between integers and f32: I2F, F2I.
+//! Conversions: I2F, F2I, I2I, F2F in every width the rows decode (8/16/32/64-bit
+//! integers, f16/f32/f64), rounding modes by soft-float ([`super::fp`]), `.SAT`,
+//! `.FTZ`, byte and half selects. Float-to-integer saturates to the destination's
+//! range and gives 0 for NaN (PTX `cvt`).
 
-use super::{Ctx, R, mods, round_f32, unsupported};
+use super::fp::{
+    NAN32, NAN64, f16_to_f32, f32_to_f16, f64_to_f16, f64_to_f32, int_to_f16, int_to_f32,
+    int_to_f64, rint64, to_int,
+};
+use super::{Ctx, R, ftz, unsupported};
 use crate::warp::lanes;
+use gpumem_maxwell::Operand;
 use gpumem_maxwell::table::ModId;
 
-/// I2F: integer (or a byte or half of it) to f32.
-pub(super) fn i2f(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let o = c.o;
-    let pre = c.pre;
-    let guard = c.guard;
-    if pre.m(ModId::Dst) != 2 {
-        return unsupported(format!("{} to a format other than F32", inst.op.name));
-    }
-    let src = pre.m(ModId::Src);
-    if src & 3 == 3 {
-        return unsupported(format!("{} from a 64-bit integer", inst.op.name));
-    }
-    if pre.m(ModId::Cc) == 1 {
-        return unsupported(format!("{}.CC", inst.op.name));
-    }
-    // Byte select: `.B1`-`.B3` of an 8-bit source, `.H1` (2) of a 16-bit one.
-    let sel = pre.m(ModId::Sel);
-    let shift = match (src & 3, sel) {
-        (_, 0) => 0,
-        (0, k) => 8 * k as u32,
-        (1, 2) => 16,
-        _ => {
-            return unsupported(format!(
-                "{} byte select of a 32-bit source or INVALIDSIZE",
-                inst.op.name
-            ));
-        }
-    };
-    let rnd = pre.m(ModId::Rnd);
-    let d = Ctx::rd(inst, 0);
-    // The immediate form spells `-`/`|..|` as `.NEG`/`.ABS` modifier groups.
-    let (neg, abs, _) = mods(&o[1]);
-    let (neg, abs) = (neg || pre.m(ModId::Neg) == 1, abs || pre.m(ModId::Abs) == 1);
-    for l in lanes(guard) {
-        let b = c.raw(1, l) >> shift;
-        let v: i64 = match src {
-            0 => (b & 0xff) as i64,
-            1 => (b & 0xffff) as i64,
-            2 => b as i64,
-            4 => b as u8 as i8 as i64,
-            5 => b as u16 as i16 as i64,
-            _ => b as i32 as i64,
-        };
-        let v = if abs { v.abs() } else { v };
-        let v = if neg { -v } else { v };
-        let r = if rnd == 0 {
-            v as f32
-        } else {
-            round_f32(v as f64, rnd)
-        };
-        c.set(d, l, r.to_bits());
+/// Conversion formats by their `Src`/`Dst` value (2 is f32).
+const F16: u8 = 1;
+const F64: u8 = 3;
+
+fn no_cc(c: &Ctx<'_>) -> R {
+    if c.pre.m(ModId::Cc) == 1 {
+        return unsupported(format!(
+            "{}.CC (conversion condition codes)",
+            c.inst.op.name
+        ));
     }
     Ok(())
 }
 
-/// F2I: f32 to a 16- or 32-bit integer.
+/// An integer type's `(bits, signed)` from the I2F/I2I/F2I size value (0 U8, 1 U16,
+/// 2 U32, 3 U64, 4-7 the signed ones).
+fn int_type(v: u8) -> (u32, bool) {
+    (8 << (v & 3), v & 4 != 0)
+}
+
+/// The integer source of I2F/I2I for lane `l`: the selected byte or half of operand 1
+/// (a register pair for 64-bit sources), extended by its signedness, `|..|` and `-`
+/// applied.
+fn int_src(c: &Ctx<'_>, src: u8, sel: u8, l: usize) -> i128 {
+    let (bits, signed) = int_type(src);
+    let raw: u64 = match c.o[1] {
+        // An immediate is the sign-extended 20-bit value.
+        Operand::Imm(i) => i as u64,
+        _ if bits == 64 => c.raw64(1, l),
+        _ => c.raw(1, l) as u64,
+    };
+    let shift = if bits <= 16 { 8 * sel as u32 } else { 0 };
+    let v = raw >> shift;
+    let v: i128 = match (bits, signed) {
+        (8, false) => (v as u8) as i128,
+        (16, false) => (v as u16) as i128,
+        (32, false) => (v as u32) as i128,
+        (64, false) => v as i128,
+        (8, true) => (v as u8 as i8) as i128,
+        (16, true) => (v as u16 as i16) as i128,
+        (32, true) => (v as u32 as i32) as i128,
+        _ => (v as i64) as i128,
+    };
+    let (neg, abs, _) = c.md[1];
+    let v = if abs { v.abs() } else { v };
+    if neg { -v } else { v }
+}
+
+/// I2F: an integer (or a byte or half of it) to f16, f32 or f64.
+pub(super) fn i2f(c: &mut Ctx<'_>) -> R {
+    no_cc(c)?;
+    c.fold_imm_mods();
+    let (dst, src, sel, rnd) = (
+        c.pre.m(ModId::Dst),
+        c.pre.m(ModId::Src),
+        c.pre.m(ModId::Sel),
+        c.pre.m(ModId::Rnd),
+    );
+    // `.B1`-`.B3` select a byte of an 8-bit source; a 16-bit source's `.H1` is value 2.
+    let (bits, _) = int_type(src);
+    if sel != 0 && !(bits == 8 || (bits == 16 && sel == 2)) {
+        return unsupported(format!(
+            "{} byte select of a 32/64-bit source or INVALIDSIZE",
+            c.inst.op.name
+        ));
+    }
+    let d = Ctx::rd(c.inst, 0);
+    for l in lanes(c.guard) {
+        let v = int_src(c, src, sel, l);
+        match dst {
+            F16 => c.set(d, l, int_to_f16(v, rnd) as u32),
+            F64 => c.set64(d, l, int_to_f64(v, rnd)),
+            _ => c.set(d, l, int_to_f32(v, rnd)),
+        }
+    }
+    Ok(())
+}
+
+/// A float source of F2I/F2F for lane `l` as f64 (exact): f16 (`.H1` selects the high
+/// half), f32 or f64, `|..|` and `-` applied; `.FTZ` flushes an f32/f16 subnormal.
+fn float_src(c: &Ctx<'_>, src: u8, h1: bool, f: bool, l: usize) -> f64 {
+    match src {
+        F64 => c.dval(1, l),
+        F16 => {
+            let raw = c.raw(1, l);
+            let h = if h1 { raw >> 16 } else { raw } as u16;
+            let (neg, abs, _) = c.md[1];
+            let h = if abs { h & 0x7fff } else { h };
+            let h = if neg { h ^ 0x8000 } else { h };
+            let x = f16_to_f32(h);
+            (if f { ftz(x) } else { x }) as f64
+        }
+        _ => {
+            let x = c.fval(1, l);
+            (if f { ftz(x) } else { x }) as f64
+        }
+    }
+}
+
+/// F2I: f16/f32/f64 to a 16-, 32- or 64-bit integer, rounded (nearest even, `.FLOOR`,
+/// `.CEIL`, `.TRUNC`) and saturated; NaN gives 0. 16-bit results are extended to 32
+/// bits by their signedness.
 pub(super) fn f2i(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let pre = c.pre;
-    let guard = c.guard;
-    if pre.m(ModId::Src) != 2 {
-        return unsupported(format!("{} from a format other than F32", inst.op.name));
+    no_cc(c)?;
+    c.fold_imm_mods();
+    let (dst, src, rnd) = (
+        c.pre.m(ModId::Dst),
+        c.pre.m(ModId::Src),
+        c.pre.m(ModId::Rnd),
+    );
+    let f = c.pre.m(ModId::Ftz) == 1;
+    let h1 = c.pre.m(ModId::H1) == 1;
+    if h1 && src != F16 {
+        return unsupported(format!("{} .H1 of an f32/f64 source", c.inst.op.name));
     }
-    let dst = pre.m(ModId::Dst);
-    if dst & 3 == 3 {
-        return unsupported(format!("{} to a 64-bit integer", inst.op.name));
+    let (bits, signed) = int_type(dst);
+    let d = Ctx::rd(c.inst, 0);
+    for l in lanes(c.guard) {
+        let x = float_src(c, src, h1, f, l);
+        let v = to_int(x, rnd, bits, signed);
+        if bits == 64 {
+            c.set64(d, l, v as u64);
+        } else {
+            c.set(d, l, v as u32);
+        }
     }
-    if pre.m(ModId::Cc) == 1 || pre.m(ModId::H1) == 1 {
-        return unsupported(format!("{}.CC or a .H1 source", inst.op.name));
+    Ok(())
+}
+
+/// I2I: integer to integer of another size or signedness (byte/half selects,
+/// `|..|`, `-`). `.SAT` clamps to the destination's range; without it the value is
+/// truncated to the destination's width. The register gets the result extended to 32
+/// bits by the destination's signedness.
+pub(super) fn i2i(c: &mut Ctx<'_>) -> R {
+    no_cc(c)?;
+    c.fold_imm_mods();
+    let (dst, src, sel) = (
+        c.pre.m(ModId::Dst),
+        c.pre.m(ModId::Src),
+        c.pre.m(ModId::Sel),
+    );
+    let s = c.pre.m(ModId::Sat) == 1;
+    let (sbits, _) = int_type(src);
+    if sel != 0 && !(sbits == 8 || (sbits == 16 && sel == 2)) {
+        return unsupported(format!("{} byte select of a 32-bit source", c.inst.op.name));
     }
-    let rnd = pre.m(ModId::Rnd);
-    let d = Ctx::rd(inst, 0);
-    for l in lanes(guard) {
-        let f = c.fval(1, l);
-        let f = match rnd {
-            0 => f.round_ties_even(),
-            1 => f.floor(),
-            2 => f.ceil(),
-            _ => f.trunc(),
+    let (bits, signed) = int_type(dst);
+    let d = Ctx::rd(c.inst, 0);
+    for l in lanes(c.guard) {
+        let v = int_src(c, src, sel, l);
+        let v = if s {
+            let (lo, hi) = if signed {
+                (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+            } else {
+                (0, (1i128 << bits) - 1)
+            };
+            v.clamp(lo, hi)
+        } else {
+            v
         };
-        let r = match dst {
-            1 => (f as u32).min(0xffff),
-            2 => f as u32,
-            5 => (f as i32).clamp(-32768, 32767) as u32,
-            _ => f as i32 as u32,
+        let r = match (bits, signed) {
+            (8, false) => v as u8 as u32,
+            (16, false) => v as u16 as u32,
+            (8, true) => v as i8 as i32 as u32,
+            (16, true) => v as i16 as i32 as u32,
+            _ => v as u32,
         };
         c.set(d, l, r);
+    }
+    Ok(())
+}
+
+/// F2F: float to float. Between formats, rounded by `.RM/.RP/.RZ` (nearest even by
+/// default); within a format, `.ROUND/.FLOOR/.CEIL/.TRUNC` round to an integral value
+/// (`.PASS` and nothing copy). `.FTZ` flushes f32 subnormals (input and result), `.SAT`
+/// clamps to [0, 1] (NaN gives 0); NaN results are canonical.
+pub(super) fn f2f(c: &mut Ctx<'_>) -> R {
+    no_cc(c)?;
+    c.fold_imm_mods();
+    let (dst, src, rnd) = (
+        c.pre.m(ModId::Dst),
+        c.pre.m(ModId::Src),
+        c.pre.m(ModId::Rnd),
+    );
+    let f = c.pre.m(ModId::Ftz) == 1;
+    let s = c.pre.m(ModId::Sat) == 1;
+    let h1 = c.pre.m(ModId::H1) == 1;
+    let d = Ctx::rd(c.inst, 0);
+    // Same-format rows spell integer rounding as values 4-7; conversions use 0-3.
+    let (int_round, mode) = if rnd >= 4 {
+        (true, rnd - 4)
+    } else {
+        (false, if src == dst { 0 } else { rnd })
+    };
+    for l in lanes(c.guard) {
+        let mut x = float_src(c, src, h1, f, l);
+        if int_round {
+            x = rint64(x, mode);
+        }
+        if s {
+            x = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
+        }
+        match dst {
+            F64 => c.set64(d, l, if x.is_nan() { NAN64 } else { x.to_bits() }),
+            F16 => {
+                let h = if src == F64 {
+                    f64_to_f16(x, mode)
+                } else {
+                    f32_to_f16(x as f32, mode)
+                };
+                c.set(d, l, h as u32);
+            }
+            _ => {
+                let r = if x.is_nan() {
+                    NAN32
+                } else {
+                    f64_to_f32(x, mode)
+                };
+                let r = if f {
+                    ftz(f32::from_bits(r)).to_bits()
+                } else {
+                    r
+                };
+                c.set(d, l, r);
+            }
+        }
     }
     Ok(())
 }

@@ -1,5 +1,7 @@
-//! f32 arithmetic: FADD, FMUL, FFMA (rounding, `.FTZ`/`.FMZ`, `.SAT`).
+//! f32 arithmetic: FADD, FMUL, FFMA and their 32I forms (rounding by soft-float for
+//! `.RM/.RP/.RZ`, `.FTZ`/`.FMZ`, `.SAT`, immediate `.NEG`/`.ABS`; NaN results canonical).
 
+use super::fp::{add32, canon32, fma32, mul32};
 use super::{Ctx, R, ftz, round_f32, sat};
 use crate::warp::lanes;
 use gpumem_maxwell::table::ModId;
@@ -26,18 +28,14 @@ pub(super) fn fadd(c: &mut Ctx<'_>) -> R {
         if f {
             (a, b) = (ftz(a), ftz(b));
         }
-        let mut r = if rnd == 0 {
-            a + b
-        } else {
-            round_f32(a as f64 + b as f64, rnd)
-        };
+        let mut r = f32::from_bits(add32(a, b, rnd));
         if f {
             r = ftz(r);
         }
         if s {
             r = sat(r);
         }
-        c.set(d, l, r.to_bits());
+        c.set(d, l, canon32(r));
     }
     Ok(())
 }
@@ -71,10 +69,12 @@ pub(super) fn fmul(c: &mut Ctx<'_>) -> R {
         if fmz != 0 {
             (a, b) = (ftz(a), ftz(b));
         }
-        let mut r = if rnd == 0 && factor == 1.0 {
-            a * b
+        // The product of two f32 is exact in f64 and so is its power-of-two scaling:
+        // one rounding to f32.
+        let mut r = if factor == 1.0 {
+            f32::from_bits(mul32(a, b, rnd))
         } else {
-            round_f32(a as f64 * b as f64 * factor, rnd)
+            f32::from_bits(canon32(round_f32(a as f64 * b as f64 * factor, rnd)))
         };
         if fmz == 2 && (a == 0.0 || b == 0.0) {
             r = 0.0;
@@ -85,7 +85,7 @@ pub(super) fn fmul(c: &mut Ctx<'_>) -> R {
         if s {
             r = sat(r);
         }
-        c.set(d, l, r.to_bits());
+        c.set(d, l, canon32(r));
     }
     Ok(())
 }
@@ -110,13 +110,10 @@ pub(super) fn ffma(c: &mut Ctx<'_>) -> R {
         if fmz != 0 {
             (a, b, cv) = (ftz(a), ftz(b), ftz(cv));
         }
-        let mut r = if rnd == 0 {
-            a.mul_add(b, cv)
-        } else {
-            round_f32((a as f64).mul_add(b as f64, cv as f64), rnd)
-        };
+        let mut r = f32::from_bits(fma32(a, b, cv, rnd));
         if fmz == 2 && (a == 0.0 || b == 0.0) {
-            r = cv;
+            // `.FMZ`: the product is +0 whatever the other factor (infinity, NaN).
+            r = f32::from_bits(add32(0.0, cv, rnd));
         }
         if fmz != 0 {
             r = ftz(r);
@@ -124,7 +121,7 @@ pub(super) fn ffma(c: &mut Ctx<'_>) -> R {
         if s {
             r = sat(r);
         }
-        c.set(d, l, r.to_bits());
+        c.set(d, l, canon32(r));
     }
     Ok(())
 }

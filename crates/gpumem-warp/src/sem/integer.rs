@@ -47,7 +47,7 @@ pub(super) fn iadd(c: &mut Ctx<'_>) -> R {
         }
         c.set(d, l, r);
         if cc {
-            c.set_carry(l, sum >> 32 != 0);
+            c.set_cc(l, sum >> 32 != 0, r, x);
         }
     }
     Ok(())
@@ -90,7 +90,7 @@ pub(super) fn iadd3(c: &mut Ctx<'_>) -> R {
         let sum = ab + v[2] + if x { c.carry(l) as i64 } else { 0 };
         c.set(d, l, sum as u32);
         if cc {
-            c.set_carry(l, (sum as u64 >> 32) & 1 != 0);
+            c.set_cc(l, (sum as u64 >> 32) & 1 != 0, sum as u32, x);
         }
     }
     Ok(())
@@ -116,7 +116,7 @@ pub(super) fn iscadd(c: &mut Ctx<'_>) -> R {
         let sum = ((a << (sh & 31)) as u64) + b as u64 + po as u64;
         c.set(d, l, sum as u32);
         if cc {
-            c.set_carry(l, sum >> 32 != 0);
+            c.set_cc(l, sum >> 32 != 0, sum as u32, false);
         }
     }
     Ok(())
@@ -143,7 +143,7 @@ pub(super) fn lea(c: &mut Ctx<'_>) -> R {
         c.set(d, l, sum as u32);
         c.set_pred(pd, l, sum >> 32 != 0);
         if cc {
-            c.set_carry(l, sum >> 32 != 0);
+            c.set_cc(l, sum >> 32 != 0, sum as u32, x);
         }
     }
     Ok(())
@@ -199,7 +199,7 @@ pub(super) fn xmad(c: &mut Ctx<'_>) -> R {
         }
         c.set(d, l, r);
         if cc {
-            c.set_carry(l, sum >> 32 != 0);
+            c.set_cc(l, sum >> 32 != 0, r, x);
         }
     }
     Ok(())

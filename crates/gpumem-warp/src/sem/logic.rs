@@ -1,28 +1,27 @@
-//! Comparisons, predicate logic, selection and bitwise logic: ISETP, PSETP, PSET, SEL, LOP/LOP32I, LOP3.LUT.
+//! Comparisons (ISETP.X with the CC register), predicate logic, selection and bitwise logic: ISETP, PSETP, PSET, SEL, LOP/LOP32I, LOP3.LUT.
 
 use super::{Ctx, R, bop, icmp, pdst, unsupported};
 use crate::warp::lanes;
 use gpumem_maxwell::Operand;
 use gpumem_maxwell::table::ModId;
 
-/// ISETP: `Pd = (Ra cmp B) bop Pp`, `Pq = !(Ra cmp B) bop Pp`.
+/// ISETP: `Pd = (Ra cmp B) bop Pp`, `Pq = !(Ra cmp B) bop Pp`; `.X` compares as the high
+/// word of a wider value whose low words set the CC register ([`Ctx::icmp_x`]).
 pub(super) fn isetp(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
     let o = c.o;
     let pre = c.pre;
     let guard = c.guard;
-    if pre.m(ModId::X) == 1 {
-        return unsupported(format!(
-            "{}.X (needs the zero flag of the CC register)",
-            inst.op.name
-        ));
-    }
     let cmp = pre.m(ModId::Cmp);
     let signed = pre.m(ModId::U32) == 1;
     let b = pre.m(ModId::Bop);
+    let x = pre.m(ModId::X) == 1;
     let (p0, p1) = (pdst(&o[0]), pdst(&o[1]));
     for l in lanes(guard) {
-        let t = icmp(cmp, c.raw(2, l), c.ival(3, l), signed);
+        let t = if x {
+            c.icmp_x(cmp, c.raw(2, l), c.ival(3, l), signed, l)
+        } else {
+            icmp(cmp, c.raw(2, l), c.ival(3, l), signed)
+        };
         let pc = c.p_of(4, l);
         c.set_pred(p0, l, bop(b, t, pc));
         c.set_pred(p1, l, bop(b, !t, pc));

@@ -9,17 +9,24 @@
 mod bits;
 pub(crate) mod control;
 mod convert;
+mod double;
 mod float;
+mod fp;
+mod fpcmp;
+mod imul;
 mod integer;
 mod logic;
 pub(crate) mod memory;
 mod moves;
+mod preds;
+mod sfu;
+mod video;
 
 use crate::fault::FaultKind;
 use crate::resolve::Pre;
 use crate::warp::WarpView;
 use gpumem_maxwell::inst::MAX_OPERANDS;
-use gpumem_maxwell::table::Op;
+use gpumem_maxwell::table::{ModId, Op};
 use gpumem_maxwell::{Inst, Operand, RZ};
 use gpumem_mem::{ConstBanks, WARP};
 
@@ -92,12 +99,52 @@ impl Ctx<'_> {
     fn carry(&self, lane: usize) -> u32 {
         *self.w.carry >> lane & 1
     }
-    fn set_carry(&mut self, lane: usize, c: bool) {
-        if c {
-            *self.w.carry |= 1 << lane;
+    fn zero(&self, lane: usize) -> bool {
+        *self.w.zero >> lane & 1 != 0
+    }
+    /// The extended comparison of ISETP.X/ISET.X: `a - b - !carry` as the high word of a
+    /// wider subtraction whose low words set the CC register (`IADD RZ.CC, lo_a, -lo_b`):
+    /// equality needs the zero flag too, the unsigned order reads the borrow, the
+    /// signed order the sign and overflow of this word's difference.
+    fn icmp_x(&self, cmp: u8, a: u32, b: u32, signed: bool, lane: usize) -> bool {
+        let d = a as u64 + (!b) as u64 + self.carry(lane) as u64;
+        let r = d as u32;
+        let z = r == 0 && self.zero(lane);
+        let lt = if signed {
+            let n = r >> 31 != 0;
+            let v = ((a ^ b) & (a ^ r)) >> 31 != 0;
+            n != v
         } else {
-            *self.w.carry &= !(1 << lane);
+            d >> 32 == 0
+        };
+        match cmp {
+            0 => false,
+            1 => lt,
+            2 => z,
+            3 => lt || z,
+            4 => !lt && !z,
+            5 => !z,
+            6 => !lt,
+            _ => true,
         }
+    }
+
+    /// Writes the CC register of a `.CC` instruction: the carry `c` and the zero flag of
+    /// its 32-bit result `r` (with `.X`, `x`, the zero flag chains: it stays set only if
+    /// it was set, so that a wide value is zero only when every word is).
+    fn set_cc(&mut self, lane: usize, c: bool, r: u32, x: bool) {
+        let z = r == 0 && (!x || self.zero(lane));
+        let bit = 1u32 << lane;
+        *self.w.carry = if c {
+            *self.w.carry | bit
+        } else {
+            *self.w.carry & !bit
+        };
+        *self.w.zero = if z {
+            *self.w.zero | bit
+        } else {
+            *self.w.zero & !bit
+        };
     }
 
     /// Operand `k`'s source (constant words are read here, once).
@@ -142,6 +189,66 @@ impl Ctx<'_> {
             v ^= 0x8000_0000;
         }
         f32::from_bits(v)
+    }
+
+    /// The high word of 64-bit operand `k`: register `R(r+1)` (RZ and R254 pair with
+    /// zero), the constant word after `c[bank][off]`; an immediate's bits are the high
+    /// word itself (so [`Ctx::raw`] of it is returned).
+    #[inline]
+    fn hi(&self, k: usize, lane: usize) -> u32 {
+        match self.o[k] {
+            Operand::Reg { r, .. } if r < RZ - 1 => self.w.regs[(r as usize + 1) * WARP + lane],
+            Operand::Reg { .. } => 0,
+            Operand::Const { bank, off, .. } => self.env.constant.word(bank as u32, off as i64 + 4),
+            _ => self.raw(k, lane),
+        }
+    }
+
+    /// The 64 bits of operand `k` (`{hi, lo}`; an immediate is the high word, low word 0).
+    #[inline]
+    fn raw64(&self, k: usize, lane: usize) -> u64 {
+        match self.o[k] {
+            Operand::Imm(_) | Operand::FImm(_) => (self.raw(k, lane) as u64) << 32,
+            _ => (self.hi(k, lane) as u64) << 32 | self.raw(k, lane) as u64,
+        }
+    }
+
+    /// A double operand with `-` and `|..|` applied.
+    #[inline]
+    fn dval(&self, k: usize, lane: usize) -> f64 {
+        let mut v = self.raw64(k, lane);
+        let (neg, abs, _) = self.md[k];
+        if abs {
+            v &= !(1 << 63);
+        }
+        if neg {
+            v ^= 1 << 63;
+        }
+        f64::from_bits(v)
+    }
+
+    /// Folds the `.NEG`/`.ABS` suffix groups of an immediate operand into that operand's
+    /// `(neg, abs, not)` so that [`Ctx::fval`]/[`Ctx::dval`]/[`Ctx::ival`] apply them.
+    fn fold_imm_mods(&mut self) {
+        for (g, &v) in self.inst.op.mods.iter().zip(self.inst.mods.iter()) {
+            if let (Some(k), 1) = (g.at, v) {
+                let m = &mut self.md[k as usize];
+                match g.id {
+                    ModId::Neg => m.0 = true,
+                    ModId::Abs => m.1 = true,
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// Writes the register pair `{Rd+1, Rd}`.
+    #[inline]
+    fn set64(&mut self, r: u8, lane: usize, v: u64) {
+        self.set(r, lane, v as u32);
+        if r < RZ - 1 {
+            self.set(r + 1, lane, (v >> 32) as u32);
+        }
     }
 
     fn rd(inst: &Inst, k: usize) -> u8 {
@@ -286,6 +393,30 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
         Op::Ffma => float::ffma(c),
         Op::I2f => convert::i2f(c),
         Op::F2i => convert::f2i(c),
+        Op::I2i => convert::i2i(c),
+        Op::F2f => convert::f2f(c),
+        Op::Fsetp => fpcmp::fsetp(c),
+        Op::Fset => fpcmp::fset(c),
+        Op::Fcmp => fpcmp::fcmp_sel(c),
+        Op::Fmnmx => fpcmp::fmnmx(c),
+        Op::Fchk => fpcmp::fchk(c),
+        Op::Dsetp => fpcmp::dsetp(c),
+        Op::Dset => fpcmp::dset(c),
+        Op::Dmnmx => fpcmp::dmnmx(c),
+        Op::Dadd => double::dadd(c),
+        Op::Dmul => double::dmul(c),
+        Op::Dfma => double::dfma(c),
+        Op::Mufu => sfu::mufu(c),
+        Op::Rro => sfu::rro(c),
+        Op::Imul => imul::imul(c),
+        Op::Imad => imul::imad(c),
+        Op::Icmp => imul::icmp_sel(c),
+        Op::Iset => imul::iset(c),
+        Op::LeaHi => imul::lea_hi(c),
+        Op::P2r => preds::p2r(c),
+        Op::R2p => preds::r2p(c),
+        Op::Cs2r => moves::s2r(c),
+        Op::Vadd | Op::Vabsdiff | Op::Vmnmx | Op::Vset | Op::Vshl | Op::Vshr => video::video(c),
         _ => unsupported(format!("no functional model for {}", inst.op.form)),
     }
 }

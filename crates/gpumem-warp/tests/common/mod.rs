@@ -2,6 +2,8 @@
 //! the lane in R0 and `OUT + 4*lane` in R20, then read results back.
 #![allow(dead_code)]
 
+pub mod map;
+
 use gpumem_maxwell::Target;
 use gpumem_mem::Memory;
 use gpumem_warp::{Emulator, Fault, FaultKind, InstStats, LaunchConfig, Program, Stats};

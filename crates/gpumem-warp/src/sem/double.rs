@@ -1,0 +1,52 @@
+//! f64 arithmetic on register pairs: DADD, DMUL, DFMA, IEEE-exact in every rounding
+//! mode (`.RM`/`.RP`/`.RZ` by soft-float, [`super::fp`]). Subnormals are kept (the f64
+//! rows have no `.FTZ`); a NaN result is the canonical [`super::fp::NAN64`].
+
+use super::fp::{add64, fma64, mul64};
+use super::{Ctx, R, unsupported};
+use crate::warp::lanes;
+use gpumem_maxwell::table::ModId;
+
+fn prep(c: &mut Ctx<'_>) -> R {
+    if c.pre.m(ModId::Cc) == 1 {
+        return unsupported(format!("{}.CC (float condition codes)", c.inst.op.name));
+    }
+    c.fold_imm_mods();
+    Ok(())
+}
+
+/// DADD: `Rd = Ra + B`.
+pub(super) fn dadd(c: &mut Ctx<'_>) -> R {
+    prep(c)?;
+    let rnd = c.pre.m(ModId::Rnd);
+    let d = Ctx::rd(c.inst, 0);
+    for l in lanes(c.guard) {
+        let r = add64(c.dval(1, l), c.dval(2, l), rnd);
+        c.set64(d, l, r);
+    }
+    Ok(())
+}
+
+/// DMUL: `Rd = Ra * B`.
+pub(super) fn dmul(c: &mut Ctx<'_>) -> R {
+    prep(c)?;
+    let rnd = c.pre.m(ModId::Rnd);
+    let d = Ctx::rd(c.inst, 0);
+    for l in lanes(c.guard) {
+        let r = mul64(c.dval(1, l), c.dval(2, l), rnd);
+        c.set64(d, l, r);
+    }
+    Ok(())
+}
+
+/// DFMA: `Rd = Ra * B + C`, one rounding.
+pub(super) fn dfma(c: &mut Ctx<'_>) -> R {
+    prep(c)?;
+    let rnd = c.pre.m(ModId::Rnd);
+    let d = Ctx::rd(c.inst, 0);
+    for l in lanes(c.guard) {
+        let r = fma64(c.dval(1, l), c.dval(2, l), c.dval(3, l), rnd);
+        c.set64(d, l, r);
+    }
+    Ok(())
+}

@@ -1,0 +1,227 @@
+//! f32 and f64 comparisons, selections and min/max: FSETP, FSET, FCMP, FMNMX, FCHK,
+//! DSETP, DSET, DMNMX. Tests by the `Cmp` value ([`fcmp`]), ordered/unordered as PTX.
+
+use super::fp::{NAN32, NAN64, canon32, canon64, fcmp};
+use super::{Ctx, R, bop, ftz, pdst, unsupported};
+use crate::warp::lanes;
+use gpumem_maxwell::table::ModId;
+
+/// `.CC` on a float row writes condition-code flags gpumem does not model.
+fn no_cc(c: &Ctx<'_>) -> R {
+    if c.pre.m(ModId::Cc) == 1 {
+        return unsupported(format!("{}.CC (float condition codes)", c.inst.op.name));
+    }
+    Ok(())
+}
+
+/// The f32 operands `k`, `k+1` of lane `l`, flushed with `.FTZ`.
+fn pair32(c: &Ctx<'_>, k: usize, l: usize) -> (f32, f32) {
+    let (a, b) = (c.fval(k, l), c.fval(k + 1, l));
+    if c.pre.m(ModId::Ftz) == 1 {
+        (ftz(a), ftz(b))
+    } else {
+        (a, b)
+    }
+}
+
+/// A comparison result as a register: all ones, or 1.0 with `.BF`; false is 0.
+fn set_val(t: bool, bf: bool) -> u32 {
+    match (t, bf) {
+        (false, _) => 0,
+        (true, true) => 1.0f32.to_bits(),
+        (true, false) => u32::MAX,
+    }
+}
+
+/// FSETP: `Pd = (Ra cmp B) bop Pc`, `Pq = !(Ra cmp B) bop Pc`.
+pub(super) fn fsetp(c: &mut Ctx<'_>) -> R {
+    c.fold_imm_mods();
+    let (cmp, b) = (c.pre.m(ModId::Cmp), c.pre.m(ModId::Bop));
+    let (p0, p1) = (pdst(&c.o[0]), pdst(&c.o[1]));
+    for l in lanes(c.guard) {
+        let (x, y) = pair32(c, 2, l);
+        let t = fcmp(cmp, x as f64, y as f64);
+        let pc = c.p_of(4, l);
+        c.set_pred(p0, l, bop(b, t, pc));
+        c.set_pred(p1, l, bop(b, !t, pc));
+    }
+    Ok(())
+}
+
+/// FSET: `Rd = ((Ra cmp B) bop Pc) ? (1.0 with .BF, else ~0) : 0`.
+pub(super) fn fset(c: &mut Ctx<'_>) -> R {
+    c.fold_imm_mods();
+    no_cc(c)?;
+    let (cmp, b, bf) = (
+        c.pre.m(ModId::Cmp),
+        c.pre.m(ModId::Bop),
+        c.pre.m(ModId::Bf) == 1,
+    );
+    let d = Ctx::rd(c.inst, 0);
+    for l in lanes(c.guard) {
+        let (x, y) = pair32(c, 1, l);
+        let t = bop(b, fcmp(cmp, x as f64, y as f64), c.p_of(3, l));
+        c.set(d, l, set_val(t, bf));
+    }
+    Ok(())
+}
+
+/// FCMP: `Rd = (Rc cmp 0.0) ? Ra : B` (`.FTZ` flushes Rc).
+pub(super) fn fcmp_sel(c: &mut Ctx<'_>) -> R {
+    c.fold_imm_mods();
+    let cmp = c.pre.m(ModId::Cmp);
+    let f = c.pre.m(ModId::Ftz) == 1;
+    let d = Ctx::rd(c.inst, 0);
+    for l in lanes(c.guard) {
+        let z = c.fval(3, l);
+        let z = if f { ftz(z) } else { z };
+        let v = if fcmp(cmp, z as f64, 0.0) {
+            c.raw(1, l)
+        } else {
+            c.ival(2, l)
+        };
+        c.set(d, l, v);
+    }
+    Ok(())
+}
+
+/// The smaller (`min`) or larger of two floats: a NaN operand yields the other, two NaNs
+/// the canonical NaN; `-0` orders below `+0`.
+fn mnmx<T: PartialOrd + Copy>(
+    a: T,
+    b: T,
+    a_nan: bool,
+    b_nan: bool,
+    neg_a: bool,
+    neg_b: bool,
+    min: bool,
+) -> Option<T> {
+    match (a_nan, b_nan) {
+        (true, true) => None,
+        (true, false) => Some(b),
+        (false, true) => Some(a),
+        _ => {
+            // Equal values differ only as zeros of opposite signs.
+            let a_lt = a < b || (a == b && neg_a && !neg_b);
+            Some(if a_lt == min { a } else { b })
+        }
+    }
+}
+
+/// FMNMX: `Rd = Pp ? min(Ra, B) : max(Ra, B)`.
+pub(super) fn fmnmx(c: &mut Ctx<'_>) -> R {
+    c.fold_imm_mods();
+    no_cc(c)?;
+    let d = Ctx::rd(c.inst, 0);
+    for l in lanes(c.guard) {
+        let (x, y) = pair32(c, 1, l);
+        let min = c.p_of(3, l);
+        let r = mnmx(
+            x,
+            y,
+            x.is_nan(),
+            y.is_nan(),
+            x.is_sign_negative(),
+            y.is_sign_negative(),
+            min,
+        )
+        .map_or(NAN32, canon32);
+        c.set(d, l, r);
+    }
+    Ok(())
+}
+
+/// FCHK.DIVIDE: `Pd` true when `Ra / Rb` must take the exact slow path of the
+/// division sequence ptxas emits (see SEMANTICS.md): a NaN, infinite, zero or subnormal
+/// divisor, a NaN, infinite or subnormal dividend, or exponents whose difference or
+/// magnitude leaves the fast path's intermediate range. It never changes a value by
+/// itself: a true predicate only selects the exact path.
+pub(super) fn fchk(c: &mut Ctx<'_>) -> R {
+    c.fold_imm_mods();
+    let pd = pdst(&c.o[0]);
+    for l in lanes(c.guard) {
+        let (a, b) = (c.fval(1, l), c.fval(2, l));
+        c.set_pred(pd, l, fchk_divide(a, b));
+    }
+    Ok(())
+}
+
+/// The FCHK.DIVIDE test (see [`fchk`]).
+pub(crate) fn fchk_divide(a: f32, b: f32) -> bool {
+    let ea = (a.to_bits() >> 23 & 0xff) as i32;
+    let eb = (b.to_bits() >> 23 & 0xff) as i32;
+    if !b.is_normal() || !(a.is_normal() || a == 0.0) {
+        return true;
+    }
+    // 1/b stays normal; the quotient, the product q*b and the residual a - q*b stay in
+    // the normal range with a margin of the 24 significand bits.
+    if !(2..=252).contains(&eb) {
+        return true;
+    }
+    if a == 0.0 {
+        return false;
+    }
+    let eq = ea - eb + 127;
+    !(25..=252).contains(&ea) || !(25..=252).contains(&eq)
+}
+
+/// The f64 operands `k`, `k+1` of lane `l`.
+fn pair64(c: &Ctx<'_>, k: usize, l: usize) -> (f64, f64) {
+    (c.dval(k, l), c.dval(k + 1, l))
+}
+
+/// DSETP: `Pd = (Ra cmp B) bop Pc`, `Pq = !(Ra cmp B) bop Pc` on doubles.
+pub(super) fn dsetp(c: &mut Ctx<'_>) -> R {
+    c.fold_imm_mods();
+    let (cmp, b) = (c.pre.m(ModId::Cmp), c.pre.m(ModId::Bop));
+    let (p0, p1) = (pdst(&c.o[0]), pdst(&c.o[1]));
+    for l in lanes(c.guard) {
+        let (x, y) = pair64(c, 2, l);
+        let t = fcmp(cmp, x, y);
+        let pc = c.p_of(4, l);
+        c.set_pred(p0, l, bop(b, t, pc));
+        c.set_pred(p1, l, bop(b, !t, pc));
+    }
+    Ok(())
+}
+
+/// DSET: `Rd = ((Ra cmp B) bop Pc) ? (1.0f with .BF, else ~0) : 0` on doubles.
+pub(super) fn dset(c: &mut Ctx<'_>) -> R {
+    c.fold_imm_mods();
+    no_cc(c)?;
+    let (cmp, b, bf) = (
+        c.pre.m(ModId::Cmp),
+        c.pre.m(ModId::Bop),
+        c.pre.m(ModId::Bf) == 1,
+    );
+    let d = Ctx::rd(c.inst, 0);
+    for l in lanes(c.guard) {
+        let (x, y) = pair64(c, 1, l);
+        let t = bop(b, fcmp(cmp, x, y), c.p_of(3, l));
+        c.set(d, l, set_val(t, bf));
+    }
+    Ok(())
+}
+
+/// DMNMX: `Rd = Pp ? min(Ra, B) : max(Ra, B)` on doubles (NaN rules as FMNMX).
+pub(super) fn dmnmx(c: &mut Ctx<'_>) -> R {
+    c.fold_imm_mods();
+    no_cc(c)?;
+    let d = Ctx::rd(c.inst, 0);
+    for l in lanes(c.guard) {
+        let (x, y) = pair64(c, 1, l);
+        let min = c.p_of(3, l);
+        let r = mnmx(
+            x,
+            y,
+            x.is_nan(),
+            y.is_nan(),
+            x.is_sign_negative(),
+            y.is_sign_negative(),
+            min,
+        )
+        .map_or(NAN64, canon64);
+        c.set64(d, l, r);
+    }
+    Ok(())
+}
