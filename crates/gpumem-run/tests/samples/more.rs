@@ -29,7 +29,7 @@ fn sobol(cases: &mut Vec<Case>) {
                 dirs.push(if d == 0 {
                     1u32 << (31 - i)
                 } else {
-                    ((g.next() | 1) & ((1u32 << (i + 1)) - 1)) << (31 - i)
+                    ((g.next() | 1) & (u32::MAX >> (31 - i))) << (31 - i)
                 });
             }
         }
