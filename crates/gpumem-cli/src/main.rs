@@ -91,15 +91,17 @@ enum Cmd {
         /// Binary file, or `-` for standard input.
         input: String,
     },
-    /// Report the static lints of a source file without running it (`--isa vega`; the
-    /// Maxwell scoreboard checker is not there yet).
+    /// Report the static lints of a program without running it: `--isa vega` on source
+    /// text; `--isa maxwell` (the scoreboard checker) on SASS text, a raw stream of
+    /// bundles or a cubin (every kernel). Exit 1 on an error finding, 0 on warnings and
+    /// notes only, 2 on unreadable input.
     Lint {
         #[arg(long, value_enum)]
         isa: Isa,
-        /// gfx900 or gfx906 (default gfx900).
+        /// gfx900 or gfx906 (default gfx900); sm_50 or sm_52 (default sm_52, a cubin's own).
         #[arg(long)]
         target: Option<String>,
-        /// Source file, or `-` for standard input.
+        /// Source file (Maxwell: also a raw binary or a cubin), or `-` for standard input.
         input: String,
         /// Print the findings as one JSON document.
         #[arg(long)]
@@ -224,12 +226,11 @@ fn main() -> ExitCode {
             json,
         } => vega::lint_file(target.as_deref(), &input, json),
         Cmd::Lint {
-            isa: Isa::Maxwell, ..
-        } => Err(Fail(
-            "lint is available for --isa vega; the Maxwell scoreboard checker is not \
-             implemented yet"
-                .into(),
-        )),
+            isa: Isa::Maxwell,
+            target,
+            input,
+            json,
+        } => maxwell::lint_file(target.as_deref(), &input, json),
         Cmd::Demo => maxwell::demo().and_then(|_| vega::demo()),
     };
     match result {

@@ -245,3 +245,177 @@ pub fn dis_json(t: Option<&str>, base: u64, input: &str, bytes: Vec<u8>) -> Resu
         ExitCode::FAILURE
     })
 }
+
+/// One linted unit: a kernel of a cubin, a raw stream or a source file.
+struct Unit {
+    kernel: Option<String>,
+    items: Vec<gpumem_maxwell::lint::Item>,
+    findings: Vec<gpumem_maxwell::lint::Finding>,
+    /// The span of each item in the text the diagnostics point into.
+    spans: Vec<gpumem_isa::Span>,
+}
+
+/// Appends a listing line for each item of a binary unit (`/*0008*/ TEXT` with the
+/// schedule as annotations) to `text`, returning each instruction's span.
+fn listing(items: &[gpumem_maxwell::lint::Item], text: &mut String) -> Vec<gpumem_isa::Span> {
+    let mut spans = Vec::with_capacity(items.len());
+    for it in items {
+        let line = text.matches('\n').count() as u32 + 1;
+        let head = format!("/*{:04x}*/ ", it.addr);
+        let body = match &it.inst {
+            Ok(i) => {
+                let mut s = gpumem_maxwell::print::inst_text(i);
+                if s.ends_with(" ;") {
+                    s.truncate(s.len() - 2);
+                }
+                gpumem_maxwell::program::annotations(it.ctrl, true, &mut s);
+                s.push_str(" ;");
+                s
+            }
+            Err(e) => format!("<undecodable: {e}>"),
+        };
+        spans.push(gpumem_isa::Span {
+            line,
+            col: head.len() as u32 + 1,
+            start: text.len() + head.len(),
+            len: body.len(),
+        });
+        text.push_str(&head);
+        text.push_str(&body);
+        text.push('\n');
+    }
+    spans
+}
+
+/// `gpumem lint --isa maxwell`: the scoreboard checker (crates/gpumem-maxwell/LINTS.md)
+/// on SASS text, a raw stream of bundles or every kernel of a cubin. Exit 1 on any
+/// error finding, 0 on warnings and notes only, 2 on unreadable input.
+pub fn lint_file(t: Option<&str>, input: &str, json: bool) -> Result<ExitCode, Fail> {
+    use gpumem_isa::Severity;
+    use gpumem_maxwell::lint;
+    let bytes = read_input(input)?;
+    let input = if input == "-" { "<stdin>" } else { input };
+    let mut units = Vec::new();
+    let mut text = String::new();
+    if cubin::is_elf(&bytes) {
+        for k in cubin::kernels(&bytes)? {
+            let tk = match t {
+                Some(_) => target(t)?,
+                None if k.sm >= 52 => Target::Sm52,
+                None => Target::Sm50,
+            };
+            let items = lint::items_from_binary(&k.code, 0, tk)
+                .map_err(|e| Fail(format!("{input}: kernel {}: {e}", k.name)))?;
+            text.push_str(&format!("// kernel {}\n", k.name));
+            let spans = listing(&items, &mut text);
+            let findings = lint::check(&items, 0);
+            units.push(Unit {
+                kernel: Some(k.name),
+                items,
+                findings,
+                spans,
+            });
+        }
+    } else if let Ok(src) = std::str::from_utf8(&bytes) {
+        let tt = target(t)?;
+        let p = gpumem_maxwell::parse_program(src, tt).map_err(|d| {
+            Fail(format!(
+                "{}{} error(s)",
+                render_diagnostics(input, src, &d.0),
+                d.0.len()
+            ))
+        })?;
+        let (srcs, _, _) = gpumem_maxwell::parse::parse_source(src, tt);
+        let items: Vec<lint::Item> = p
+            .insts
+            .iter()
+            .enumerate()
+            .map(|(i, inst)| lint::Item {
+                addr: gpumem_maxwell::inst_addr(i),
+                ctrl: inst.ctrl,
+                inst: Ok(*inst),
+            })
+            .collect();
+        text.push_str(src);
+        let findings = lint::check(&items, 0);
+        units.push(Unit {
+            kernel: None,
+            items,
+            findings,
+            spans: srcs.iter().map(|s| s.span).collect(),
+        });
+    } else {
+        let items = lint::items_from_binary(&bytes, 0, target(t)?)
+            .map_err(|e| Fail(format!("{input}: {e}")))?;
+        let spans = listing(&items, &mut text);
+        let findings = lint::check(&items, 0);
+        units.push(Unit {
+            kernel: None,
+            items,
+            findings,
+            spans,
+        });
+    }
+    let mut diags = Vec::new();
+    let mut json_diags = Vec::new();
+    let (mut errors, mut warnings, mut notes) = (0, 0, 0);
+    for u in &units {
+        for f in &u.findings {
+            let span = u.spans.get(f.at).copied().unwrap_or_default();
+            let shown = text
+                .get(span.start..span.start + span.len)
+                .unwrap_or("")
+                .to_string();
+            let d = lint::diagnostic(f, &u.items, span, shown);
+            match d.severity {
+                Severity::Error => errors += 1,
+                Severity::Warning => warnings += 1,
+                Severity::Note => notes += 1,
+            }
+            if json {
+                let addr = |i: usize| u.items.get(i).map(|x| format!("{:#06x}", x.addr));
+                json_diags.push(serde_json::json!({
+                    "file": input,
+                    "kernel": u.kernel,
+                    "line": d.span.line,
+                    "column": d.span.col,
+                    "severity": d.severity.to_string(),
+                    "lint": d.lint,
+                    "message": f.message,
+                    "text": lint::item_text(&u.items, f.at),
+                    "address": addr(f.at),
+                    "other_address": f.other.and_then(addr),
+                    "other_text": f.other.map(|o| lint::item_text(&u.items, o)),
+                    "path": f.path.iter().map(|a| format!("{a:#06x}")).collect::<Vec<_>>(),
+                }));
+            }
+            diags.push(d);
+        }
+    }
+    if json {
+        let doc = serde_json::json!({
+            "file": input,
+            "errors": errors,
+            "warnings": warnings,
+            "notes": notes,
+            "diagnostics": json_diags,
+        });
+        let mut s = serde_json::to_string_pretty(&doc).map_err(|e| Fail(e.to_string()))?;
+        s.push('\n');
+        write_stdout(s.as_bytes())?;
+    } else {
+        let out = render_diagnostics(input, &text, &diags);
+        let out = if crate::paint::enabled(false) {
+            crate::paint::paint(&out)
+        } else {
+            out
+        };
+        write_stdout(out.as_bytes())?;
+        eprintln!("{errors} error(s), {warnings} warning(s), {notes} note(s)");
+    }
+    Ok(if errors > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -22,6 +22,8 @@ pub enum Severity {
     Error,
     /// Accepted, but probably not what was meant (a documented lint).
     Warning,
+    /// Information: a documented lint that points at a possible improvement, not a mistake.
+    Note,
 }
 
 /// One problem found in a source file: where, the offending text, and what is wrong.
@@ -45,6 +47,7 @@ impl fmt::Display for Severity {
         f.write_str(match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Note => "note",
         })
     }
 }

@@ -5,12 +5,13 @@
 //! nvdisasm 11.8 (`docs/research/maxwell-breadth-B.md` on the research branch holds the
 //! sweeps).
 //!
-//! None of these rows has a functional model: the executor faults `unsupported` on them.
+//! The executor (gpumem-warp) runs the control-flow, warp-wide, barrier and atomic rows;
+//! modifier values carry their meaning as data (`ValSem::Atom`, `ValSem::Bar`).
 
 use crate::rowkit::*;
 use crate::table::{
-    Flow, Latency, MemFacts, MemKind, MemSize, ModGroup, ModId, ModVal, Op, OpKind, OpSpec,
-    RegCount, Space, ValSem, VideoTypes,
+    AtomOp, BarMode, Flow, Latency, MemFacts, MemKind, MemSize, ModGroup, ModId, ModVal, Op,
+    OpKind, OpSpec, RegCount, Space, ValSem, VideoTypes,
 };
 use gpumem_isa::bits::Field;
 
@@ -656,10 +657,32 @@ pub static ROWS_B2: &[OpSpec] = &[
 // Barriers: MEMBAR's invalidations, every BAR mode and operand form.
 
 /// BAR's mode: groups without bits (each row fixes bits 32-34).
-const BAR_ARV: ModGroup = grp!(Mode, 0, 0, { 0 => ".ARV" });
-const BAR_SCAN: ModGroup = grp!(Mode, 0, 0, { 0 => ".SCAN" });
-const BAR_SYNC: ModGroup = grp!(Mode, 0, 0, { 0 => ".SYNC" });
-const BAR_RED: ModGroup = grp!(Mode, 0, 0, { 0 => ".RED" });
+/// A BAR mode value: its spelling and its meaning.
+const fn bar_val(text: &'static str, mode: BarMode) -> ModVal {
+    ModVal {
+        value: 0,
+        text,
+        aliases: &[],
+        sem: ValSem::Bar(mode),
+    }
+}
+/// A BAR mode group without bits (the row fixes bits 32-34).
+const fn bar_mode(vals: &'static [ModVal]) -> ModGroup {
+    ModGroup {
+        id: ModId::Mode,
+        field: f(0, 0),
+        hi: None,
+        vals,
+        at: None,
+        alt: None,
+    }
+}
+/// BAR.SYNC's mode value (shared with the plain row in `alu.rs`).
+pub(crate) const BAR_SYNC_VALS: &[ModVal] = &[bar_val(".SYNC", BarMode::Sync)];
+const BAR_ARV: ModGroup = bar_mode(&[bar_val(".ARV", BarMode::Arv)]);
+const BAR_SCAN: ModGroup = bar_mode(&[bar_val(".SCAN", BarMode::Scan)]);
+const BAR_SYNC: ModGroup = bar_mode(BAR_SYNC_VALS);
+const BAR_RED: ModGroup = bar_mode(&[bar_val(".RED", BarMode::Red)]);
 const BAR_REDOP: ModGroup = grp!(RedOp, 35, 2, { 0 => ".POPC", 1 => ".AND", 2 => ".OR" });
 const BAR_ID_I: OpKind = uimm(8, 8);
 const BAR_ID_R: OpKind = reg(8, false);
@@ -885,8 +908,60 @@ const fn ty(value: u8, text: &'static str, bytes: u8, signed: bool) -> ModVal {
             signed,
             invalid: false,
             uniform: false,
+            float: false,
         }),
     }
+}
+/// The f32 atomic type (`.F32.FTZ.RN`).
+const fn ty_f32(value: u8) -> ModVal {
+    ModVal {
+        value,
+        text: ".F32.FTZ.RN",
+        aliases: &[],
+        sem: ValSem::Size(MemSize {
+            bytes: 4,
+            signed: false,
+            invalid: false,
+            uniform: false,
+            float: true,
+        }),
+    }
+}
+/// An atomic operation value: its spelling and its meaning.
+const fn aop(value: u8, text: &'static str, op: AtomOp) -> ModVal {
+    ModVal {
+        value,
+        text,
+        aliases: &[],
+        sem: ValSem::Atom(op),
+    }
+}
+/// An atomic operation group at bits `lo..lo+w`.
+const fn atom_op(lo: u8, w: u8, vals: &'static [ModVal]) -> ModGroup {
+    ModGroup {
+        id: ModId::Atom,
+        field: f(lo, w),
+        hi: None,
+        vals,
+        at: None,
+        alt: None,
+    }
+}
+/// The operations 0-7 every atomic row shares, then the row's own.
+macro_rules! aops {
+    ($($extra:expr),* $(,)?) => {
+        &[
+            aop(0, ".ADD", AtomOp::Add),
+            aop(1, ".MIN", AtomOp::Min),
+            aop(2, ".MAX", AtomOp::Max),
+            aop(3, ".INC", AtomOp::Inc),
+            aop(4, ".DEC", AtomOp::Dec),
+            aop(5, ".AND", AtomOp::And),
+            aop(6, ".OR", AtomOp::Or),
+            aop(7, ".XOR", AtomOp::Xor),
+            $($extra),*
+        ]
+    };
 }
 
 /// ATOM/RED types. Code 4 prints `.U128` on SM50 and `.F16x2.FTZ.RN` on SM52: one
@@ -896,7 +971,7 @@ const ATOM_TYPES: &[ModVal] = &[
     ty(0, "", 4, false),
     ty(1, ".S32", 4, true),
     ty(2, ".U64", 8, false),
-    ty(3, ".F32.FTZ.RN", 4, false),
+    ty_f32(3),
     ty(5, ".S64", 8, true),
 ];
 const ATOMS_TYPES: &[ModVal] = &[
@@ -915,18 +990,16 @@ const fn types(lo: u8, vals: &'static [ModVal]) -> ModGroup {
         alt: None,
     }
 }
-const ATOM_OP: ModGroup = grp!(Atom, 52, 4, {
-    0 => ".ADD", 1 => ".MIN", 2 => ".MAX", 3 => ".INC", 4 => ".DEC", 5 => ".AND", 6 => ".OR",
-    7 => ".XOR", 8 => ".EXCH", 10 => ".SAFEADD",
-});
-const ATOMS_OP: ModGroup = grp!(Atom, 52, 4, {
-    0 => ".ADD", 1 => ".MIN", 2 => ".MAX", 3 => ".INC", 4 => ".DEC", 5 => ".AND", 6 => ".OR",
-    7 => ".XOR", 8 => ".EXCH",
-});
-const RED_OP: ModGroup = grp!(Atom, 23, 3, {
-    0 => ".ADD", 1 => ".MIN", 2 => ".MAX", 3 => ".INC", 4 => ".DEC", 5 => ".AND", 6 => ".OR",
-    7 => ".XOR",
-});
+const ATOM_OP: ModGroup = atom_op(
+    52,
+    4,
+    aops!(
+        aop(8, ".EXCH", AtomOp::Exch),
+        aop(10, ".SAFEADD", AtomOp::SafeAdd)
+    ),
+);
+const ATOMS_OP: ModGroup = atom_op(52, 4, aops!(aop(8, ".EXCH", AtomOp::Exch)));
+const RED_OP: ModGroup = atom_op(23, 3, aops!());
 const E48: ModGroup = flag!(E, 48, ".E");
 
 #[allow(clippy::too_many_arguments)]
@@ -1216,7 +1289,7 @@ const RZ_LIT: OpKind = OpKind::RegPair {
     f: f(0, 0),
     add: 255,
 };
-const CAS: ModGroup = grp!(Atom, 0, 0, { 0 => ".CAS" });
+const CAS: ModGroup = atom_op(0, 0, &[aop(0, ".CAS", AtomOp::Cas)]);
 const SZ32: ModGroup = ModGroup {
     id: ModId::Sz,
     field: f(0, 0),
@@ -1237,7 +1310,15 @@ const fn sz64_at(bit: u8) -> ModGroup {
         ..SZ32
     }
 }
-const ATOMS_CAS_OP: ModGroup = grp!(Atom, 53, 2, { 0 => ".CAST", 1 => ".CAST.SPIN", 2 => ".CAS" });
+const ATOMS_CAS_OP: ModGroup = atom_op(
+    53,
+    2,
+    &[
+        aop(0, ".CAST", AtomOp::Cast),
+        aop(1, ".CAST.SPIN", AtomOp::CastSpin),
+        aop(2, ".CAS", AtomOp::Cas),
+    ],
+);
 const ATOM_CAS_MEM: OpKind = OpKind::Mem {
     ra: f(8, 8),
     imm: f(28, 20),

@@ -612,6 +612,22 @@ impl ModVal {
         }
     }
 
+    /// The atomic operation the value names, if it is one.
+    pub const fn atom(&self) -> Option<AtomOp> {
+        match self.sem {
+            ValSem::Atom(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The BAR mode the value names, if it is one.
+    pub const fn bar(&self) -> Option<BarMode> {
+        match self.sem {
+            ValSem::Bar(b) => Some(b),
+            _ => None,
+        }
+    }
+
     /// The access size the value names, if it is a size value.
     pub const fn size(&self) -> Option<MemSize> {
         match self.sem {
@@ -641,6 +657,10 @@ pub enum ValSem {
     /// The operand types of a video instruction (`.S8.U16`: a is a signed byte, b an
     /// unsigned half).
     Video(VideoTypes),
+    /// An atomic's operation.
+    Atom(AtomOp),
+    /// BAR's mode.
+    Bar(BarMode),
 }
 
 /// The A and B operand types of a video instruction (VMNMX, VADD, VABSDIFF, VSET,
@@ -669,6 +689,53 @@ pub struct MemSize {
     pub invalid: bool,
     /// The access is uniform across the warp (`.U.128`).
     pub uniform: bool,
+    /// An atomic's operand is an f32 (`.F32.FTZ.RN`): ADD adds floats.
+    pub float: bool,
+}
+
+/// The operation of an atomic or reduction (ATOM, ATOMS, RED), as a modifier value's
+/// meaning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtomOp {
+    /// `.ADD`: `mem + b` (f32 with a `.F32` type).
+    Add,
+    /// `.MIN`: signed or unsigned by the type.
+    Min,
+    /// `.MAX`: signed or unsigned by the type.
+    Max,
+    /// `.INC`: `mem >= b ? 0 : mem + 1`.
+    Inc,
+    /// `.DEC`: `mem == 0 || mem > b ? b : mem - 1`.
+    Dec,
+    /// `.AND`.
+    And,
+    /// `.OR`.
+    Or,
+    /// `.XOR`.
+    Xor,
+    /// `.EXCH`: `b`.
+    Exch,
+    /// `.CAS`: `mem == b ? c : mem` (b, c the register pair).
+    Cas,
+    /// `.SAFEADD` (ATOM only): an add whose semantics no document gives.
+    SafeAdd,
+    /// ATOMS `.CAST`: compare-and-store variant whose semantics no document gives.
+    Cast,
+    /// ATOMS `.CAST.SPIN`.
+    CastSpin,
+}
+
+/// BAR's mode, as a modifier value's meaning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BarMode {
+    /// `.SYNC`: arrive and wait.
+    Sync,
+    /// `.ARV`: arrive without waiting.
+    Arv,
+    /// `.RED`: arrive, wait, and reduce a predicate over the CTA.
+    Red,
+    /// `.SCAN`: arrive, wait, and scan a predicate.
+    Scan,
 }
 
 /// A modifier field: one group of mutually exclusive `.XX` suffixes.
@@ -1228,6 +1295,7 @@ const fn sz(
             signed,
             invalid: false,
             uniform: false,
+            float: false,
         }),
     }
 }
@@ -1244,6 +1312,7 @@ const fn sz_invalid(value: u8, text: &'static str, aliases: &'static [&'static s
             signed: false,
             invalid: true,
             uniform: false,
+            float: false,
         }),
     }
 }
@@ -1347,6 +1416,7 @@ const SZ_LDG_VALS: &[ModVal] = &sizes(
             signed: false,
             invalid: false,
             uniform: true,
+            float: false,
         }),
     },
 );

@@ -1,12 +1,12 @@
 //! The table's meaning columns are consistent: one operation per mnemonic, modifier ids
 //! in order with distinct names, every memory row's size and cache-operator values
-//! carrying their meaning, and `.PO` decoded once into the instruction.
+//! carrying their meaning (and the atomic operations and BAR modes theirs), and `.PO` decoded once into the instruction.
 
 use gpumem_maxwell::codec::{ROWS, decode, encode};
 use gpumem_maxwell::inst::DEFAULT_SLOT;
 use gpumem_maxwell::parse::parse_program;
 use gpumem_maxwell::print::inst_text;
-use gpumem_maxwell::table::{CacheOp, ModId, ValSem};
+use gpumem_maxwell::table::{CacheOp, ModId, Op, ValSem};
 use gpumem_maxwell::{Target, inst_addr};
 use std::collections::{HashMap, HashSet};
 
@@ -72,10 +72,43 @@ fn memory_values_carry_their_meaning() {
                             assert_eq!(&v.text[1..], c.name(), "{}", r.form);
                         }
                     }
+                    // A video type pair's meaning agrees with its spelling (`.S8.U16`;
+                    // the S32.S32 default prints nothing).
+                    (ModId::Sign, ValSem::Video(t)) => {
+                        assert!([8, 16, 32].contains(&t.a_bits), "{}", r.form);
+                        assert!([8, 16, 32].contains(&t.b_bits), "{}", r.form);
+                        let s = |signed: bool| if signed { "S" } else { "U" };
+                        let want = format!(
+                            ".{}{}.{}{}",
+                            s(t.a_signed),
+                            t.a_bits,
+                            s(t.b_signed),
+                            t.b_bits
+                        );
+                        assert!(
+                            v.text == want || (v.text.is_empty() && t.a_signed && t.a_bits == 32),
+                            "{}: `{}` means {want}",
+                            r.form,
+                            v.text
+                        );
+                    }
                     (ModId::Sz | ModId::Cop, _) => panic!("{}: {} has no meaning", r.form, v.text),
+                    (ModId::Atom, ValSem::Atom(a)) => {
+                        // The spelling names the meaning (`.CAST.SPIN` = CastSpin).
+                        let name = format!("{a:?}").to_uppercase();
+                        assert_eq!(v.text.replace('.', ""), name, "{}", r.form);
+                    }
+                    (ModId::Atom, _) => panic!("{}: {} has no meaning", r.form, v.text),
+                    (ModId::Mode, ValSem::Bar(b)) => {
+                        assert_eq!(r.op, Op::Bar, "{}", r.form);
+                        assert_eq!(v.text[1..], format!("{b:?}").to_uppercase(), "{}", r.form);
+                    }
+                    (ModId::Mode, _) if r.op == Op::Bar => {
+                        panic!("{}: BAR mode {} has no meaning", r.form, v.text)
+                    }
                     (_, ValSem::None) => {}
                     (_, _) => panic!(
-                        "{}: `{}` of {} has a memory meaning",
+                        "{}: `{}` of {} has a meaning of another group",
                         r.form,
                         v.text,
                         g.name()

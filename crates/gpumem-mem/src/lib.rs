@@ -155,6 +155,45 @@ pub struct Access {
     pub addr: [u64; WARP],
     /// Per-lane faults the rules found.
     pub faults: Vec<LaneFault>,
+    /// An atomic or reduction: each lane reads, modifies and writes its address
+    /// ([`Memory::atomic`]); `kind` then says whether the old value comes back to
+    /// registers (`Load`: ATOM, ATOMS) or not (`Store`: RED).
+    pub rmw: Option<Rmw>,
+}
+
+/// The read-modify-write of an atomic access record: the operation at the record's
+/// width (`bytes` 4 or 8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rmw {
+    /// An integer operation (signed MIN/MAX are `Smin`/`Smax`; CAS is `CmpSwap`, whose
+    /// compare value is the lane's second operand).
+    Int(scalar::AtomicOp),
+    /// f32 add, subnormal inputs and result flushed to zero, round to nearest even
+    /// (`.F32.FTZ.RN`).
+    F32AddFtz,
+}
+
+impl Rmw {
+    /// The new memory value for old value `old` and the lane's operands `b`, `c` (CAS:
+    /// `b` the compare value, `c` the new one, Maxwell's operand order), at `bits` (32 or
+    /// 64) width.
+    pub fn apply(self, old: u64, b: u64, c: u64, bits: u32) -> u64 {
+        match self {
+            Rmw::Int(op @ scalar::AtomicOp::CmpSwap) => op.apply(old, c, b, bits),
+            Rmw::Int(op) => op.apply(old, b, c, bits),
+            Rmw::F32AddFtz => {
+                let ftz = |x: f32| {
+                    if x.is_subnormal() {
+                        0.0f32.copysign(x)
+                    } else {
+                        x
+                    }
+                };
+                let r = ftz(ftz(f32::from_bits(old as u32)) + ftz(f32::from_bits(b as u32)));
+                r.to_bits() as u64
+            }
+        }
+    }
 }
 
 impl Access {
@@ -171,6 +210,7 @@ impl Access {
             skip: 0,
             addr: [0; WARP],
             faults: Vec::new(),
+            rmw: None,
         }
     }
 
@@ -598,6 +638,71 @@ impl Memory {
             }
         }
         refused
+    }
+}
+
+impl Memory {
+    /// Performs the read-modify-writes of `acc` (a record with `rmw`), lane by lane in
+    /// ascending lane order, each lane seeing the memory the lanes before it left.
+    /// `b` is each lane's operand and `c` its second (CAS: `b` the compare value, `c`
+    /// the new one), as little-endian words. Returns every lane's old value and the
+    /// lanes refused for the memory limit (they change nothing). A record with a rule
+    /// fault in any lane changes nothing at all: the caller checks `acc.faults` first.
+    pub fn atomic(
+        &mut self,
+        acc: &Access,
+        cta: &mut CtaMemory,
+        first_thread: u64,
+        b: &[[u32; 4]; WARP],
+        c: &[[u32; 4]; WARP],
+    ) -> ([[u32; 4]; WARP], Vec<LaneFault>) {
+        let mut old = [[0u32; 4]; WARP];
+        let mut refused = Vec::new();
+        let Some(rmw) = acc.rmw else {
+            return (old, refused);
+        };
+        let n = if acc.bytes == 8 { 8 } else { 4 };
+        let bits = 8 * n as u32;
+        let word = |w: &[u32; 4]| w[0] as u64 | if n == 8 { (w[1] as u64) << 32 } else { 0 };
+        for lane in 0..WARP {
+            if acc.data_lanes() & (1 << lane) == 0 {
+                continue;
+            }
+            let a = acc.addr[lane];
+            let mut buf = [0u8; 8];
+            match acc.space {
+                Space::Global => self.global.read(a, &mut buf[..n]),
+                Space::Shared => copy_out(&cta.shared, a, &mut buf[..n]),
+                Space::Local => {
+                    let base = (first_thread + lane as u64) * cta.local_bytes;
+                    copy_out(&cta.local, base + a, &mut buf[..n]);
+                }
+                // No atomic addresses these spaces: nothing to do.
+                Space::Constant | Space::Buffer | Space::Scratch => continue,
+            }
+            let o = u64::from_le_bytes(buf);
+            old[lane] = [o as u32, (o >> 32) as u32, 0, 0];
+            let v = rmw.apply(o, word(&b[lane]), word(&c[lane]), bits);
+            let nb = v.to_le_bytes();
+            match acc.space {
+                Space::Global => {
+                    if self.global.write(a, &nb[..n]).is_err() {
+                        refused.push(LaneFault {
+                            lane: lane as u8,
+                            kind: MemFault::MemoryLimit,
+                            addr: a,
+                        });
+                    }
+                }
+                Space::Shared => copy_in(&mut cta.shared, a, &nb[..n]),
+                Space::Local => {
+                    let base = (first_thread + lane as u64) * cta.local_bytes;
+                    copy_in(&mut cta.local, base + a, &nb[..n]);
+                }
+                Space::Constant | Space::Buffer | Space::Scratch => {}
+            }
+        }
+        (old, refused)
     }
 }
 

@@ -7,7 +7,7 @@ use crate::config::LaunchConfig;
 use crate::error::WarpError;
 use crate::fault::{Fault, FaultKind};
 use crate::program::{Program, inst_addr};
-use crate::resolve::{Exec, Kind};
+use crate::resolve::{AtomPre, Exec, Kind};
 use crate::sem::{self, Env, control, memory};
 use crate::stats::{InstStats, Stats};
 use crate::warp::{CtaCtx, Lanes, NREGS, Warp, lanes};
@@ -49,6 +49,9 @@ pub struct Emulator<'p> {
     captures: Vec<Capture>,
     /// The kept bytes, one entry per capture (`None` until its CTA finishes).
     captured: Vec<Option<Vec<u8>>>,
+    /// Threads that arrived at each named barrier of the running CTA without waiting
+    /// (`BAR.ARV`), since it last completed.
+    arrived: [u32; 16],
 }
 
 /// Per-CTA state to keep when a CTA finishes (it is discarded otherwise): the shared
@@ -145,6 +148,7 @@ impl<'p> Emulator<'p> {
             reg_over,
             captures: Vec::new(),
             captured: Vec::new(),
+            arrived: [0; 16],
         };
         e.write_driver_constants();
         e
@@ -376,12 +380,15 @@ impl<'p> Emulator<'p> {
                     regs,
                     preds: [0; WARP],
                     carry: 0,
-                    zero: 0,
+                    zf: 0,
+                    sf: 0,
                     pc: 0,
                     active: valid,
                     exited: !valid,
                     stack: Vec::new(),
                     at_bar: false,
+                    bar_id: 0,
+                    bar_count: 0,
                     done: valid == 0,
                     id: w,
                     tid,
@@ -389,6 +396,7 @@ impl<'p> Emulator<'p> {
             })
             .collect();
         self.pool = pool;
+        self.arrived = [0; 16];
         loop {
             for w in warps.iter_mut() {
                 while !w.done && !w.at_bar && !self.stop {
@@ -406,11 +414,72 @@ impl<'p> Emulator<'p> {
                 self.pool.append(&mut warps);
                 return;
             }
-            // Every live warp waits at the barrier: release them.
-            for w in warps.iter_mut() {
-                w.at_bar = false;
+            // Every live warp waits at a barrier: release those whose count is met.
+            if !self.release(&mut warps) {
+                let w = warps.iter().find(|w| !w.done).map_or(0, |w| w.id);
+                let pc = warps
+                    .iter()
+                    .find(|w| !w.done)
+                    .map_or(0, |w| w.pc.saturating_sub(1));
+                let waits: Vec<String> = warps
+                    .iter()
+                    .filter(|w| !w.done)
+                    .map(|w| {
+                        format!(
+                            "warp {} at barrier {} for {} threads",
+                            w.id, w.bar_id, w.bar_count
+                        )
+                    })
+                    .collect();
+                self.fault(
+                    FaultKind::BarrierDeadlock,
+                    pc,
+                    ctx.linear,
+                    w,
+                    format!(
+                        "every live warp waits at a barrier whose thread count cannot be met ({}); the CTA ends",
+                        waits.join(", ")
+                    ),
+                );
+                if !self.captures.is_empty() {
+                    self.keep(&ctx, &warps, &cta);
+                }
+                self.pool.append(&mut warps);
+                return;
             }
         }
+    }
+
+    /// Releases the warps of every barrier whose thread count is met: waiting warps
+    /// count 32 threads each, plus the `BAR.ARV` arrivals; count 0 means every live
+    /// warp (exited warps count as arrived). `false` when none could be released.
+    fn release(&mut self, warps: &mut [Warp]) -> bool {
+        let live = warps.iter().filter(|w| !w.done).count() as u32;
+        let mut any = false;
+        for id in 0..16u8 {
+            let (mut n, mut need) = (0u32, 0u32);
+            for w in warps
+                .iter()
+                .filter(|w| !w.done && w.at_bar && w.bar_id == id)
+            {
+                n += 1;
+                need = need.max(w.bar_count);
+            }
+            if n == 0 {
+                continue;
+            }
+            if need == 0 {
+                need = live * WARP as u32;
+            }
+            if n * WARP as u32 + self.arrived[id as usize] >= need {
+                for w in warps.iter_mut().filter(|w| w.at_bar && w.bar_id == id) {
+                    w.at_bar = false;
+                }
+                self.arrived[id as usize] = 0;
+                any = true;
+            }
+        }
+        any
     }
 
     fn step(&mut self, w: &mut Warp, cta: &mut CtaMemory, ctx: &CtaCtx) {
@@ -488,7 +557,24 @@ impl<'p> Emulator<'p> {
             Kind::Ssy => control::ssy(w, inst, e),
             Kind::Sync => control::sync(w, inst, e, guard),
             Kind::Exit => control::exit(w, inst, e, guard),
-            Kind::Bar => control::bar(w, guard),
+            Kind::Bar => match control::bar(w, inst, e, guard) {
+                Ok(Some(a)) if !a.wait => {
+                    let n = &mut self.arrived[a.id as usize];
+                    *n = n.saturating_add(WARP as u32);
+                    Ok(())
+                }
+                Ok(_) => Ok(()),
+                Err(x) => Err(x),
+            },
+            Kind::Flow => control::flow(w, inst, e, guard),
+            Kind::Bpt if guard == 0 => Ok(()),
+            Kind::Bpt => {
+                self.stop = true;
+                Err((
+                    FaultKind::Breakpoint,
+                    "BPT: the launch stops (a breakpoint or trap)".to_string(),
+                ))
+            }
             Kind::Nop => Ok(()),
             Kind::Mem => self.mem_op(w, e, guard, pc, cta, ctx),
             Kind::Alu => {
@@ -540,22 +626,74 @@ impl<'p> Emulator<'p> {
                 st.wavefronts += c.wavefronts as u64;
             }
         }
+        if let Some(a) = e.mem.as_ref().and_then(|m| m.atom) {
+            for acc in &records {
+                self.atomic(w, acc, a, pc, cta, ctx);
+            }
+            return Ok(());
+        }
         for acc in &records {
             self.move_data(w, acc, data_reg, pc, cta, ctx);
         }
         Ok(())
     }
 
-    /// Reports one record's lane faults and moves its data.
-    fn move_data(
+    /// An atomic record: when no lane broke a rule, every lane's read-modify-write in
+    /// ascending lane order and the old values to `Rd`; otherwise the faults and nothing
+    /// else (no lane writes memory or registers).
+    fn atomic(
         &mut self,
         w: &mut Warp,
         acc: &Access,
-        data_reg: u8,
+        a: AtomPre,
         pc: usize,
         cta: &mut CtaMemory,
         ctx: &CtaCtx,
     ) {
+        if !acc.faults.is_empty() {
+            self.lane_faults(
+                w,
+                acc,
+                pc,
+                ctx,
+                " (the atomic was not performed for any lane)",
+            );
+            return;
+        }
+        let nregs = acc.bytes.div_ceil(4) as u8;
+        let gather = |r: u8| {
+            let mut v: Lanes = [[0; 4]; WARP];
+            for l in lanes(acc.mask) {
+                for k in 0..nregs {
+                    let rr = r.saturating_add(k);
+                    v[l][k as usize] = if r == RZ || rr == RZ { 0 } else { w.r(rr, l) };
+                }
+            }
+            v
+        };
+        let (b, c) = (gather(a.b), gather(a.c));
+        let first_thread = w.id as u64 * WARP as u64;
+        let (old, refused) = self.mem.atomic(acc, cta, first_thread, &b, &c);
+        if acc.kind == AccessKind::Load {
+            memory::write_back(w, acc, a.dst, &old);
+        }
+        for f in refused {
+            self.fault_at(
+                FaultKind::MemoryLimit,
+                pc,
+                ctx.linear,
+                w.id,
+                Some(f.lane as u32),
+                Some(acc.space),
+                Some(f.addr),
+                format!("global atomic at {:#x} passes limits.max_memory", f.addr),
+            );
+            self.stop = true;
+        }
+    }
+
+    /// Reports a record's lane faults (`note` ends each message).
+    fn lane_faults(&mut self, w: &Warp, acc: &Access, pc: usize, ctx: &CtaCtx, note: &str) {
         for f in &acc.faults {
             // A constant lane fault keeps the address as computed, `bank << 32 | offset`:
             // print it as the instruction spells it.
@@ -563,13 +701,14 @@ impl<'p> Emulator<'p> {
                 Space::Constant => format!("c[{:#x}][{:#x}]", f.addr >> 32, f.addr & 0xffff_ffff),
                 _ => format!("{:#x}", f.addr),
             };
+            let what = match (acc.rmw.is_some(), acc.kind) {
+                (true, _) => "atomic",
+                (false, AccessKind::Load) => "load",
+                (false, AccessKind::Store) => "store",
+            };
             let msg = format!(
-                "{} {} at {at}: {}",
+                "{} {what} at {at}: {}{note}",
                 acc.space.name(),
-                match acc.kind {
-                    AccessKind::Load => "load",
-                    AccessKind::Store => "store",
-                },
                 f.kind.name()
             );
             self.fault_at(
@@ -583,6 +722,19 @@ impl<'p> Emulator<'p> {
                 msg,
             );
         }
+    }
+
+    /// Reports one record's lane faults and moves its data.
+    fn move_data(
+        &mut self,
+        w: &mut Warp,
+        acc: &Access,
+        data_reg: u8,
+        pc: usize,
+        cta: &mut CtaMemory,
+        ctx: &CtaCtx,
+    ) {
+        self.lane_faults(w, acc, pc, ctx, "");
         let first_thread = w.id as u64 * WARP as u64;
         match acc.kind {
             AccessKind::Load => {

@@ -33,11 +33,16 @@ pub enum FaultKind {
     StackUnderflow,
     /// More than 1024 nested SSY / divergence entries.
     StackOverflow,
+    /// A `BPT` (breakpoint or trap) ran: the launch stops, as CUDA's `trap` aborts it.
+    Breakpoint,
+    /// Every live warp of a CTA waits at a barrier whose thread count cannot be met:
+    /// the CTA ends (the hardware would hang).
+    BarrierDeadlock,
 }
 
 impl FaultKind {
     /// Every kind.
-    pub const ALL: [FaultKind; 12] = [
+    pub const ALL: [FaultKind; 14] = [
         FaultKind::RegisterOutOfRange,
         FaultKind::MisalignedAddress,
         FaultKind::MisalignedRegister,
@@ -50,6 +55,8 @@ impl FaultKind {
         FaultKind::PcOutOfRange,
         FaultKind::StackUnderflow,
         FaultKind::StackOverflow,
+        FaultKind::Breakpoint,
+        FaultKind::BarrierDeadlock,
     ];
 
     /// The kind's name in reports (`misaligned_address`).
@@ -67,6 +74,8 @@ impl FaultKind {
             FaultKind::PcOutOfRange => "pc_out_of_range",
             FaultKind::StackUnderflow => "stack_underflow",
             FaultKind::StackOverflow => "stack_overflow",
+            FaultKind::Breakpoint => "breakpoint",
+            FaultKind::BarrierDeadlock => "barrier_deadlock",
         }
     }
 }

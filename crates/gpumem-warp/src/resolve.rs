@@ -3,10 +3,11 @@
 //! values only.
 
 use crate::program::addr_index;
-use gpumem_maxwell::table::{MemKind, ModId, Op, OpKind};
+use gpumem_maxwell::table::{AtomOp, BarMode, MemKind, MemSize, ModId, Op, OpKind};
 use gpumem_maxwell::{Inst, Operand, RZ};
 use gpumem_mem::rules::LdcMode;
-use gpumem_mem::{AccessKind, CacheOp, Space};
+use gpumem_mem::scalar::AtomicOp;
+use gpumem_mem::{AccessKind, CacheOp, Rmw, Space};
 
 /// Everything about one instruction that does not change while it runs: resolved
 /// once per launch so that executing it never looks a modifier up.
@@ -67,6 +68,10 @@ pub(crate) enum Kind {
     Sync,
     Exit,
     Bar,
+    /// PBK, PCNT, PRET, BRK, CONT, RET, CAL, JCAL, BRX, JMX (`control::flow`).
+    Flow,
+    /// BPT: stops the launch with a `breakpoint` fault.
+    Bpt,
     Nop,
     Mem,
     Alu,
@@ -81,6 +86,10 @@ pub(crate) struct Exec {
     pub target: Option<usize>,
     /// The CC test operand (15 = T).
     pub cc: u8,
+    /// An absolute target (JCAL's immediate), as a byte address.
+    pub abs: Option<i64>,
+    /// BAR's mode.
+    pub bar: Option<BarMode>,
     pub mem: Option<MemPre>,
 }
 
@@ -105,6 +114,76 @@ pub(crate) struct MemPre {
     pub wide: bool,
     /// LD/ST: each lane's address resolves to shared, local or global.
     pub generic: bool,
+    /// ATOM, ATOMS, RED: the operation and its registers.
+    pub atom: Option<AtomPre>,
+}
+
+/// The launch-invariant part of an atomic: the operation and its registers.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AtomPre {
+    /// The read-modify-write; `None` for an operation without a model (`.SAFEADD`,
+    /// `.CAST`, `.CAST.SPIN`, 64-bit f32 codes): executing it is `unsupported`.
+    pub rmw: Option<Rmw>,
+    /// The destination of the old value (RZ for RED).
+    pub dst: u8,
+    /// The operand (CAS: the compare value).
+    pub b: u8,
+    /// CAS's new value (RZ otherwise).
+    pub c: u8,
+}
+
+impl AtomPre {
+    fn new(inst: &Inst, size: MemSize) -> AtomPre {
+        let op = inst
+            .op
+            .mods
+            .iter()
+            .zip(inst.mods.iter())
+            .find(|(g, _)| g.id == ModId::Atom)
+            .and_then(|(g, &v)| g.spell(&inst.mods, v))
+            .and_then(|v| v.atom());
+        let rmw = match op {
+            Some(AtomOp::Add) if size.float => Some(Rmw::F32AddFtz),
+            _ if size.float => None,
+            Some(AtomOp::Add) => Some(Rmw::Int(AtomicOp::Add)),
+            Some(AtomOp::Min) if size.signed => Some(Rmw::Int(AtomicOp::Smin)),
+            Some(AtomOp::Min) => Some(Rmw::Int(AtomicOp::Umin)),
+            Some(AtomOp::Max) if size.signed => Some(Rmw::Int(AtomicOp::Smax)),
+            Some(AtomOp::Max) => Some(Rmw::Int(AtomicOp::Umax)),
+            Some(AtomOp::Inc) => Some(Rmw::Int(AtomicOp::Inc)),
+            Some(AtomOp::Dec) => Some(Rmw::Int(AtomicOp::Dec)),
+            Some(AtomOp::And) => Some(Rmw::Int(AtomicOp::And)),
+            Some(AtomOp::Or) => Some(Rmw::Int(AtomicOp::Or)),
+            Some(AtomOp::Xor) => Some(Rmw::Int(AtomicOp::Xor)),
+            Some(AtomOp::Exch) => Some(Rmw::Int(AtomicOp::Swap)),
+            Some(AtomOp::Cas) => Some(Rmw::Int(AtomicOp::CmpSwap)),
+            Some(AtomOp::SafeAdd | AtomOp::Cast | AtomOp::CastSpin) | None => None,
+        };
+        // Register operands in row order: RED `[Ra], Rb`; ATOM `Rd, [Ra], Rb`; CAS
+        // `Rd, [Ra], Rb, Rc` (the pair's second register, or RZ).
+        let regs: Vec<(bool, u8)> = inst
+            .op
+            .operands
+            .iter()
+            .zip(inst.operands.iter())
+            .filter_map(|(k, o)| match (k, o) {
+                (OpKind::Reg { write, .. }, Operand::Reg { r, .. }) => Some((*write, *r)),
+                (OpKind::RegPair { .. }, Operand::Reg { r, .. }) => Some((false, *r)),
+                _ => None,
+            })
+            .collect();
+        let dst = regs.iter().find(|(w, _)| *w).map_or(RZ, |x| x.1);
+        let mut srcs = regs.iter().filter(|(w, _)| !*w).map(|x| x.1);
+        let b = srcs.next().unwrap_or(RZ);
+        let c = srcs.next().unwrap_or(RZ);
+        // CAS's operands: (compare, new).
+        let (b, c) = if op == Some(AtomOp::Cas) {
+            (b, c)
+        } else {
+            (b, RZ)
+        };
+        AtomPre { rmw, dst, b, c }
+    }
 }
 
 impl Exec {
@@ -115,23 +194,32 @@ impl Exec {
             .op
             .operands
             .iter()
-            .any(|k| matches!(k, OpKind::ConstAddr { .. }));
+            .any(|k| matches!(k, OpKind::ConstAddr { .. } | OpKind::ConstReg { .. }));
         // Only BAR.SYNC with an immediate id and count has a functional model; the other
         // modes and register operands run as an ALU row without one (`unsupported`).
-        let plain_bar = inst.mod_val(ModId::Mode).is_some_and(|v| v.text == ".SYNC")
-            && !inst
-                .op
-                .operands
-                .iter()
-                .any(|k| matches!(k, OpKind::Reg { .. }));
+        let flow_op = matches!(
+            inst.op.op,
+            Op::Pbk
+                | Op::Pcnt
+                | Op::Pret
+                | Op::Brk
+                | Op::Cont
+                | Op::Ret
+                | Op::Cal
+                | Op::Jcal
+                | Op::Brx
+                | Op::Jmx
+        );
         let kind = match inst.op.op {
             Op::Bra | Op::Ssy if const_target => Kind::Alu,
-            Op::Bar if !plain_bar => Kind::Alu,
+            _ if flow_op && const_target => Kind::Alu,
             Op::Bra => Kind::Bra,
             Op::Ssy => Kind::Ssy,
             Op::Sync => Kind::Sync,
-            Op::Exit => Kind::Exit,
+            Op::Exit | Op::Kil => Kind::Exit,
             Op::Bar => Kind::Bar,
+            Op::Bpt => Kind::Bpt,
+            _ if flow_op => Kind::Flow,
             // No scoreboards are modelled (every access completes before the next
             // instruction), so DEPBAR waits for nothing, whatever its scoreboard set.
             Op::Nop | Op::Membar | Op::Depbar => Kind::Nop,
@@ -144,6 +232,14 @@ impl Exec {
             pre,
             target: target(inst),
             cc: cc_test(inst),
+            bar: inst.mod_val(ModId::Mode).and_then(|v| v.bar()),
+            abs: match inst.op.op {
+                Op::Jcal => inst.operands.iter().find_map(|o| match o {
+                    Operand::Imm(v) => Some(*v),
+                    _ => None,
+                }),
+                _ => None,
+            },
             mem: if kind == Kind::Mem {
                 MemPre::new(inst, &pre)
             } else {
@@ -159,11 +255,11 @@ impl MemPre {
         let size_val = inst.mod_val(ModId::Sz)?;
         let size = size_val.size()?;
         let kind = match facts.kind {
-            MemKind::Load => AccessKind::Load,
-            MemKind::Store => AccessKind::Store,
-            // Atomics and reductions have no functional model yet: `unsupported`.
-            MemKind::Atomic | MemKind::Reduction => return None,
+            MemKind::Load | MemKind::Atomic => AccessKind::Load,
+            MemKind::Store | MemKind::Reduction => AccessKind::Store,
         };
+        let atom = matches!(facts.kind, MemKind::Atomic | MemKind::Reduction)
+            .then(|| AtomPre::new(inst, size));
         let space = facts.space;
         let mut p = MemPre {
             invalid_size: size.invalid.then_some(size_val.text),
@@ -187,6 +283,7 @@ impl MemPre {
             ldc_mode: LdcMode::from_value(pre.m(ModId::Ad)),
             wide: pre.m(ModId::E) == 1,
             generic: facts.generic,
+            atom,
         };
         // Operands: the data register, the address, and (sparse LDG) Ps.
         for (k, o) in inst.op.operands.iter().zip(inst.operands.iter()) {
@@ -194,6 +291,10 @@ impl MemPre {
                 (OpKind::Reg { .. }, Operand::Reg { r, .. }) => p.data_reg = *r,
                 (OpKind::Mem { imm, .. }, Operand::Mem { ra, off }) => {
                     p.addr_op = Some((*ra, *off, imm.width))
+                }
+                // A word offset: the byte offset's field is two bits wider.
+                (OpKind::MemW { imm, .. }, Operand::Mem { ra, off }) => {
+                    p.addr_op = Some((*ra, *off, imm.width + 2))
                 }
                 (OpKind::ConstMem { .. }, Operand::ConstMem { ra, off, .. }) => {
                     p.addr_op = Some((*ra, *off, 16));
@@ -217,6 +318,8 @@ impl Exec {
             pre: Pre::default(),
             target: None,
             cc: 15,
+            abs: None,
+            bar: None,
             mem: None,
         }
     }

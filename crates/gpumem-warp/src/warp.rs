@@ -9,11 +9,28 @@ pub(crate) const NREGS: usize = 255;
 /// Deepest reconvergence stack a warp may build.
 pub const MAX_STACK: usize = 1024;
 
+/// What pushed a reconvergence-stack entry, and so which instruction sends lanes to it
+/// (SEMANTICS.md, "The reconvergence stack").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum EntryKind {
+    /// `SSY`: the lanes resume at the target once every lane of the region has `SYNC`ed.
+    Ssy,
+    /// A divergent `BRA`/`BRX`: the taken lanes, waiting to run.
+    Div,
+    /// `PBK`: the break target of a loop (`BRK` sends lanes here).
+    Pbk,
+    /// `PCNT`: the continue target of a loop (`CONT` sends lanes here).
+    Pcnt,
+    /// `CAL`/`JCAL`/`PRET`: the return address (`RET` sends lanes here).
+    Call,
+}
+
 /// One reconvergence-stack entry: where the waiting lanes resume, and which.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry {
     pub pc: usize,
     pub mask: u32,
+    pub kind: EntryKind,
 }
 
 /// One warp: 32 lanes' registers and predicates, its pc, masks and stack.
@@ -21,13 +38,19 @@ pub(crate) struct Warp {
     pub regs: Vec<u32>,
     pub preds: [u8; WARP],
     pub carry: u32,
-    /// The zero flag of the CC register, one bit per lane (ISETP.X/ISET.X read it).
-    pub zero: u32,
+    /// The condition code's zero flag, one bit per lane (SEMANTICS.md).
+    pub zf: u32,
+    /// The condition code's sign flag, one bit per lane.
+    pub sf: u32,
     pub pc: usize,
     pub active: u32,
     pub exited: u32,
     pub stack: Vec<Entry>,
     pub at_bar: bool,
+    /// The barrier the warp waits at (0-15) and the threads it waits for (a multiple
+    /// of 32; 0 = every thread of the CTA).
+    pub bar_id: u8,
+    pub bar_count: u32,
     pub done: bool,
     pub id: u32,
     pub tid: [[u32; 3]; WARP],
@@ -67,7 +90,8 @@ impl Warp {
             regs: &mut self.regs,
             preds: &mut self.preds,
             carry: &mut self.carry,
-            zero: &mut self.zero,
+            zf: &mut self.zf,
+            sf: &mut self.sf,
             tid: &self.tid,
             id: self.id,
         }
@@ -87,6 +111,23 @@ impl Warp {
         self.done = true;
     }
 
+    /// Sends the lanes `g` to the topmost entry of `kind` (BRK, CONT, RET): every entry
+    /// above it forgets them, they leave the active mask, and the warp pops when no
+    /// lane is left. `false` when the stack holds no such entry.
+    pub fn unwind(&mut self, g: u32, kind: EntryKind) -> bool {
+        let Some(k) = self.stack.iter().rposition(|e| e.kind == kind) else {
+            return false;
+        };
+        for e in &mut self.stack[k + 1..] {
+            e.mask &= !g;
+        }
+        self.active &= !g;
+        if self.active == 0 {
+            self.pop();
+        }
+        true
+    }
+
     /// Ends every lane of the warp (after a fault).
     pub fn kill(&mut self) {
         self.exited = u32::MAX;
@@ -101,7 +142,8 @@ pub(crate) struct WarpView<'a> {
     pub regs: &'a mut [u32],
     pub preds: &'a mut [u8; WARP],
     pub carry: &'a mut u32,
-    pub zero: &'a mut u32,
+    pub zf: &'a mut u32,
+    pub sf: &'a mut u32,
     pub tid: &'a [[u32; 3]; WARP],
     pub id: u32,
 }

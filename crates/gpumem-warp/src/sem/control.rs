@@ -1,76 +1,107 @@
-//! Control flow: BRA, SSY, SYNC, EXIT, BAR on a warp's active mask and its
-//! reconvergence stack (SEMANTICS.md).
+//! Control flow on a warp's active mask and its reconvergence stack (SEMANTICS.md, "The
+//! reconvergence stack"): BRA (with condition-code tests), BRX, JMX, SSY/SYNC,
+//! PBK/BRK, PCNT/CONT, CAL/JCAL/PRET/RET, EXIT/KIL and BAR's warp side.
 
 use super::R;
 use crate::fault::FaultKind;
+use crate::program::addr_index;
 use crate::resolve::Exec;
-use crate::warp::{Entry, MAX_STACK, Warp};
-use gpumem_maxwell::Inst;
+use crate::warp::{Entry, EntryKind, MAX_STACK, Warp, lanes};
+use gpumem_maxwell::table::{BarMode, Op};
+use gpumem_maxwell::{Inst, Operand, RZ};
 
-/// BRA: a uniform branch jumps; a divergent one leaves the taken lanes on the stack.
-pub(crate) fn bra(w: &mut Warp, inst: &Inst, e: &Exec, guard: u32) -> R {
-    if e.cc != 15 {
+fn overflow() -> R {
+    Err((
+        FaultKind::StackOverflow,
+        format!("reconvergence stack overflow (more than {MAX_STACK} entries)"),
+    ))
+}
+
+/// Pushes an entry, or faults `stack_overflow`.
+fn push(w: &mut Warp, pc: usize, mask: u32, kind: EntryKind) -> R {
+    if w.stack.len() >= MAX_STACK {
+        return overflow();
+    }
+    w.stack.push(Entry { pc, mask, kind });
+    Ok(())
+}
+
+/// The lanes of `w` whose condition code passes test `cc` (0-15: the compare outcomes
+/// less, equal, greater, unordered as bits 0-3 of the test, read from the zero and sign
+/// flags; 15 = `T`). Tests 16-31 (carry and overflow tests) are `unsupported`.
+pub(crate) fn cc_lanes(w: &Warp, cc: u8, inst: &Inst) -> Result<u32, (FaultKind, String)> {
+    if cc > 15 {
         return Err((
             FaultKind::Unsupported,
-            format!("{} with a condition-code test", inst.op.name),
+            format!(
+                "{} with condition-code test {cc} (only the compare tests F..T are modelled)",
+                inst.op.name
+            ),
         ));
     }
-    let Some(t) = e.target else {
-        return Err((
-            FaultKind::PcOutOfRange,
-            "branch target is not an instruction".into(),
-        ));
-    };
-    if guard == 0 {
+    let (z, s) = (w.zf, w.sf);
+    let outcomes = [s & !z, z & !s, !s & !z, s & z];
+    let mut m = 0;
+    for (bit, o) in outcomes.iter().enumerate() {
+        if cc >> bit & 1 != 0 {
+            m |= o;
+        }
+    }
+    Ok(m)
+}
+
+/// The guard narrowed by the instruction's condition-code test.
+fn with_cc(w: &Warp, inst: &Inst, e: &Exec, guard: u32) -> Result<u32, (FaultKind, String)> {
+    if e.cc == 15 || guard == 0 {
+        Ok(guard)
+    } else {
+        Ok(guard & cc_lanes(w, e.cc, inst)?)
+    }
+}
+
+fn no_target(inst: &Inst) -> R {
+    Err((
+        FaultKind::PcOutOfRange,
+        format!("{} target is not an instruction", inst.op.name),
+    ))
+}
+
+/// Moves the lanes `g` to `t`: a uniform jump when they are every active lane, else
+/// they wait on the stack (a divergence entry) and the others run on.
+fn jump(w: &mut Warp, g: u32, t: usize) -> R {
+    if g == 0 {
         return Ok(());
     }
-    if guard == w.active {
+    if g == w.active {
         w.pc = t;
         return Ok(());
     }
-    if w.stack.len() >= MAX_STACK {
-        return Err((
-            FaultKind::StackOverflow,
-            "reconvergence stack overflow".into(),
-        ));
-    }
-    // Divergence: the taken lanes wait on the stack; the others run on.
-    w.stack.push(Entry { pc: t, mask: guard });
-    w.active &= !guard;
+    push(w, t, g, EntryKind::Div)?;
+    w.active &= !g;
     Ok(())
+}
+
+/// BRA: a uniform branch jumps; a divergent one leaves the taken lanes on the stack.
+pub(crate) fn bra(w: &mut Warp, inst: &Inst, e: &Exec, guard: u32) -> R {
+    let g = with_cc(w, inst, e, guard)?;
+    let Some(t) = e.target else {
+        return no_target(inst);
+    };
+    jump(w, g, t)
 }
 
 /// SSY: pushes the reconvergence point with the active lanes.
 pub(crate) fn ssy(w: &mut Warp, inst: &Inst, e: &Exec) -> R {
-    if w.stack.len() >= MAX_STACK {
-        return Err((
-            FaultKind::StackOverflow,
-            "reconvergence stack overflow".into(),
-        ));
-    }
     match e.target {
-        Some(t) => {
-            w.stack.push(Entry {
-                pc: t,
-                mask: w.active,
-            });
-            Ok(())
-        }
-        None => Err((
-            FaultKind::PcOutOfRange,
-            format!("bad {} target", inst.op.name),
-        )),
+        Some(t) => push(w, t, w.active, EntryKind::Ssy),
+        None => no_target(inst),
     }
 }
 
 /// SYNC: the guarded lanes wait for reconvergence; the last ones resume the stack.
 pub(crate) fn sync(w: &mut Warp, inst: &Inst, e: &Exec, guard: u32) -> R {
-    if e.cc != 15 {
-        Err((
-            FaultKind::Unsupported,
-            format!("{} with a condition-code test", inst.op.name),
-        ))
-    } else if guard == 0 {
+    let g = with_cc(w, inst, e, guard)?;
+    if g == 0 {
         Ok(())
     } else if w.stack.is_empty() {
         Err((
@@ -78,7 +109,7 @@ pub(crate) fn sync(w: &mut Warp, inst: &Inst, e: &Exec, guard: u32) -> R {
             format!("{} with no SSY entry on the stack", inst.op.name),
         ))
     } else {
-        w.active &= !guard;
+        w.active &= !g;
         if w.active == 0 {
             w.pop();
         }
@@ -86,26 +117,171 @@ pub(crate) fn sync(w: &mut Warp, inst: &Inst, e: &Exec, guard: u32) -> R {
     }
 }
 
-/// EXIT: the guarded lanes end.
+/// EXIT, KIL: the guarded lanes end; an exited lane never resumes from the stack.
 pub(crate) fn exit(w: &mut Warp, inst: &Inst, e: &Exec, guard: u32) -> R {
-    if e.cc != 15 {
-        return Err((
-            FaultKind::Unsupported,
-            format!("{} with a condition-code test", inst.op.name),
-        ));
-    }
-    w.exited |= guard;
-    w.active &= !guard;
+    let g = with_cc(w, inst, e, guard)?;
+    w.exited |= g;
+    w.active &= !g;
     if w.active == 0 {
         w.pop();
     }
     Ok(())
 }
 
-/// BAR.SYNC: the warp waits at the CTA barrier (if any lane runs it).
-pub(crate) fn bar(w: &mut Warp, guard: u32) -> R {
-    if guard != 0 {
-        w.at_bar = true;
+/// What a BAR asks of the CTA: the barrier, and whether the warp waits (a waiting
+/// warp holds its thread count, rounded up to whole warps, 0 = all, in `bar_count`).
+pub(crate) struct BarArrive {
+    pub id: u8,
+    pub wait: bool,
+}
+
+/// BAR's warp side: its barrier id and thread count (immediates, or registers read
+/// from the lowest running lane), and whether the warp waits (`.SYNC`, `.RED`) or only
+/// arrives (`.ARV`). `None` when no lane runs it.
+pub(crate) fn bar(
+    w: &mut Warp,
+    inst: &Inst,
+    e: &Exec,
+    guard: u32,
+) -> Result<Option<BarArrive>, (FaultKind, String)> {
+    if guard == 0 {
+        return Ok(None);
     }
-    Ok(())
+    let first = guard.trailing_zeros() as usize;
+    let mut vals = inst.operands.iter().filter_map(|o| match *o {
+        Operand::Imm(v) => Some(v as u32),
+        Operand::Reg { r, .. } => Some(w.r(r, first)),
+        _ => None,
+    });
+    let id = vals.next().unwrap_or(0);
+    let count = vals.next().unwrap_or(0);
+    if id > 15 {
+        return Err((
+            FaultKind::InvalidInstruction,
+            format!("barrier {id} does not exist (0..15)"),
+        ));
+    }
+    let count = count.div_ceil(32).saturating_mul(32);
+    let wait = match e.bar {
+        Some(BarMode::Sync | BarMode::Red) => true,
+        Some(BarMode::Arv) => false,
+        Some(BarMode::Scan) | None => {
+            return Err((
+                FaultKind::Unsupported,
+                format!("no functional model for {}", inst.op.form),
+            ));
+        }
+    };
+    if wait {
+        w.at_bar = true;
+        w.bar_id = id as u8;
+        w.bar_count = count;
+    }
+    Ok(Some(BarArrive { id: id as u8, wait }))
+}
+
+/// The rest of the family, by operation: PBK, PCNT, PRET push; BRK, CONT, RET unwind
+/// to their entry; CAL, JCAL call; BRX, JMX jump per lane.
+pub(crate) fn flow(w: &mut Warp, inst: &Inst, e: &Exec, guard: u32) -> R {
+    let next = w.pc;
+    match e.pre.op {
+        Op::Pbk | Op::Pcnt | Op::Pret => {
+            let Some(t) = e.target else {
+                return no_target(inst);
+            };
+            let kind = match e.pre.op {
+                Op::Pbk => EntryKind::Pbk,
+                Op::Pcnt => EntryKind::Pcnt,
+                _ => EntryKind::Call,
+            };
+            push(w, t, w.active, kind)
+        }
+        Op::Brk | Op::Cont | Op::Ret => {
+            let g = with_cc(w, inst, e, guard)?;
+            let (kind, push_name) = match e.pre.op {
+                Op::Brk => (EntryKind::Pbk, "PBK"),
+                Op::Cont => (EntryKind::Pcnt, "PCNT"),
+                _ => (EntryKind::Call, "CAL/PRET"),
+            };
+            if g == 0 || w.unwind(g, kind) {
+                Ok(())
+            } else {
+                Err((
+                    FaultKind::StackUnderflow,
+                    format!("{} with no {push_name} entry on the stack", inst.op.name),
+                ))
+            }
+        }
+        Op::Cal | Op::Jcal => {
+            if guard == 0 {
+                return Ok(());
+            }
+            let t = match (e.pre.op, e.target) {
+                (Op::Cal, Some(t)) => t,
+                (Op::Jcal, _) => match e.abs {
+                    Some(0) => {
+                        return Err((
+                            FaultKind::Unsupported,
+                            "JCAL 0x0: a call to an unrelocated (external) function such as vprintf".into(),
+                        ));
+                    }
+                    Some(a) => match addr_index(a) {
+                        Some(t) => t,
+                        None => return no_target(inst),
+                    },
+                    None => return no_target(inst),
+                },
+                _ => return no_target(inst),
+            };
+            push(w, next, w.active, EntryKind::Call)?;
+            w.pc = t;
+            Ok(())
+        }
+        Op::Brx | Op::Jmx => {
+            let g = with_cc(w, inst, e, guard)?;
+            let Some(Operand::Mem { ra, off }) = inst
+                .operands
+                .iter()
+                .find(|o| matches!(o, Operand::Mem { .. }))
+                .copied()
+            else {
+                return no_target(inst);
+            };
+            // BRX: the next instruction's address + Ra + sext(off); JMX: Ra + off.
+            let base = if e.pre.op == Op::Brx {
+                crate::program::inst_addr(next) as i64
+            } else {
+                0
+            };
+            let mut rest = g;
+            let mut groups: Vec<(usize, u32)> = Vec::new();
+            while rest != 0 {
+                let l = rest.trailing_zeros() as usize;
+                let rav = if ra == RZ { 0 } else { w.r(ra, l) };
+                let a = base.wrapping_add(rav as i64).wrapping_add(off) & 0xffff_ffff;
+                let same: u32 = lanes(rest)
+                    .filter(|&k| (if ra == RZ { 0 } else { w.r(ra, k) }) == rav)
+                    .fold(0, |m, k| m | 1 << k);
+                rest &= !same;
+                match addr_index(a) {
+                    Some(t) => groups.push((t, same)),
+                    None => {
+                        return Err((
+                            FaultKind::PcOutOfRange,
+                            format!(
+                                "{} lane {l}: target {a:#x} is not an instruction",
+                                inst.op.name
+                            ),
+                        ));
+                    }
+                }
+            }
+            // The lowest lane's group runs first; the others wait, highest lanes deepest.
+            for &(t, m) in groups.iter().rev() {
+                jump(w, m, t)?;
+            }
+            Ok(())
+        }
+        _ => super::unsupported(format!("no functional model for {}", inst.op.form)),
+    }
 }

@@ -48,10 +48,11 @@ pub(super) fn fsetp(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// FSET: `Rd = ((Ra cmp B) bop Pc) ? (1.0 with .BF, else ~0) : 0`.
+/// FSET: `Rd = ((Ra cmp B) bop Pc) ? (1.0 with .BF, else ~0) : 0`; `.CC` sets the
+/// zero flag when the result is 0 and clears the carry (ptxas tests it with `BRA CC.EQ`).
 pub(super) fn fset(c: &mut Ctx<'_>) -> R {
     c.fold_imm_mods();
-    no_cc(c)?;
+    let cc = c.pre.m(ModId::Cc) == 1;
     let (cmp, b, bf) = (
         c.pre.m(ModId::Cmp),
         c.pre.m(ModId::Bop),
@@ -62,6 +63,9 @@ pub(super) fn fset(c: &mut Ctx<'_>) -> R {
         let (x, y) = pair32(c, 1, l);
         let t = bop(b, fcmp(cmp, x as f64, y as f64), c.p_of(3, l));
         c.set(d, l, set_val(t, bf));
+        if cc {
+            c.set_flags(l, false, !t);
+        }
     }
     Ok(())
 }
@@ -188,7 +192,7 @@ pub(super) fn dsetp(c: &mut Ctx<'_>) -> R {
 /// DSET: `Rd = ((Ra cmp B) bop Pc) ? (1.0f with .BF, else ~0) : 0` on doubles.
 pub(super) fn dset(c: &mut Ctx<'_>) -> R {
     c.fold_imm_mods();
-    no_cc(c)?;
+    let cc = c.pre.m(ModId::Cc) == 1;
     let (cmp, b, bf) = (
         c.pre.m(ModId::Cmp),
         c.pre.m(ModId::Bop),
@@ -199,6 +203,9 @@ pub(super) fn dset(c: &mut Ctx<'_>) -> R {
         let (x, y) = pair64(c, 1, l);
         let t = bop(b, fcmp(cmp, x, y), c.p_of(3, l));
         c.set(d, l, set_val(t, bf));
+        if cc {
+            c.set_flags(l, false, !t);
+        }
     }
     Ok(())
 }

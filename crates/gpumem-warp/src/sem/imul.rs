@@ -80,11 +80,10 @@ pub(super) fn icmp_sel(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// ISET: `Rd = ((Ra cmp B) bop Pc) ? (1.0 with .BF, else ~0) : 0`.
+/// ISET: `Rd = ((Ra cmp B) bop Pc) ? (1.0 with .BF, else ~0) : 0`; `.CC` sets the zero
+/// flag when the result is 0 and clears the carry.
 pub(super) fn iset(c: &mut Ctx<'_>) -> R {
-    if c.pre.m(ModId::Cc) == 1 {
-        return unsupported(format!("{}.CC (the CC flags of a compare)", c.inst.op.name));
-    }
+    let cc = c.pre.m(ModId::Cc) == 1;
     let x = c.pre.m(ModId::X) == 1;
     let cmp = c.pre.m(ModId::Cmp);
     let signed = c.pre.m(ModId::U32) == 1;
@@ -104,6 +103,9 @@ pub(super) fn iset(c: &mut Ctx<'_>) -> R {
             (true, false) => u32::MAX,
         };
         c.set(d, l, v);
+        if cc {
+            c.set_flags(l, false, !t);
+        }
     }
     Ok(())
 }

@@ -205,14 +205,19 @@ pub(super) fn xmad(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// IMNMX: `Rd = Pp ? min(Ra, B) : max(Ra, B)`.
+/// IMNMX: `Rd = Pp ? min(Ra, B) : max(Ra, B)`. The extended modes compare a wide value
+/// word by word, high word first, through the CC register: `.XHI` (with `.CC`) picks
+/// by its words and records "equal so far" in the zero flag and "A chosen" in the carry;
+/// `.XMED` and `.XLO` compare their words (unsigned) only while the zero flag says the
+/// higher words were equal, else take the word of the operand already chosen; `.XMED`
+/// updates the flags with `.CC`. (The hardware's flag encoding is not public; the
+/// chain's results are those of a wide min/max.)
 pub(super) fn imnmx(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let pre = c.pre;
     let guard = c.guard;
-    if pre.m(ModId::Ext) != 0 {
-        return unsupported(format!("{} extended modes", inst.op.name));
-    }
+    let ext = pre.m(ModId::Ext);
+    let cc = pre.m(ModId::Cc) == 1;
     let signed = pre.m(ModId::U32) == 1;
     let d = Ctx::rd(inst, 0);
     for l in lanes(guard) {
@@ -223,8 +228,23 @@ pub(super) fn imnmx(c: &mut Ctx<'_>) -> R {
         } else {
             a < b
         };
-        let r = if a_lt == min { a } else { b };
+        // A chosen by this word's comparison (equal words choose B, the same value).
+        let pick_a = a != b && a_lt == min;
+        let (r, carry, zero) = match ext {
+            // .XHI: this word decides unless equal.
+            3 => (if pick_a { a } else { b }, pick_a, a == b),
+            // .XMED/.XLO: compare only while the higher words were equal.
+            1 | 2 if c.zero(l) => (if pick_a { a } else { b }, pick_a, a == b),
+            1 | 2 => {
+                let ca = c.carry(l) != 0;
+                (if ca { a } else { b }, ca, false)
+            }
+            _ => (if pick_a { a } else { b }, pick_a, a == b),
+        };
         c.set(d, l, r);
+        if cc && ext != 0 {
+            c.set_flags(l, carry, zero);
+        }
     }
     Ok(())
 }

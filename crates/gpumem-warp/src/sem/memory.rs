@@ -29,6 +29,23 @@ pub(crate) fn access(
     let (bytes, kind, space) = (p.bytes, p.kind, p.space);
     let mut acc = Access::new(space, kind, bytes, p.signed, p.cache);
     acc.uniform_hint = p.uniform_hint;
+    if let Some(a) = p.atom {
+        acc.rmw = Some(a.rmw.ok_or((
+            FaultKind::Unsupported,
+            "no functional model for this atomic operation".to_string(),
+        ))?);
+        // Register pairs of 64-bit atomics are even (RZ exempt).
+        if bytes == 8 {
+            for r in [a.dst, a.b, a.c] {
+                if r != RZ && r % 2 != 0 {
+                    return Err((
+                        FaultKind::MisalignedRegister,
+                        format!("a 64-bit atomic needs even registers, not R{r}"),
+                    ));
+                }
+            }
+        }
+    }
     let data_reg = p.data_reg;
     if p.sparse_preds != 0 {
         // Ps: no page of gpumem's memory is sparse, so Ps is false.
@@ -60,7 +77,8 @@ pub(crate) fn access(
     let absolute = ra == RZ || ra as u32 >= launch.registers;
     let zext = (off as u64) & ((1u64 << width) - 1);
     let wide = p.wide;
-    let store = kind == AccessKind::Store;
+    // Atomics write memory: the store rules apply (alignment faults).
+    let store = kind == AccessKind::Store || p.atom.is_some();
     if p.generic {
         // The generic address: 64-bit `{Ra+1,Ra} + sext(imm32)` with `.E`, else the
         // 32-bit sum zero-extended; RZ (or Ra beyond the register count) gives the

@@ -21,6 +21,7 @@ mod moves;
 mod preds;
 mod sfu;
 mod video;
+mod warpwide;
 
 use crate::fault::FaultKind;
 use crate::resolve::Pre;
@@ -74,11 +75,27 @@ pub(crate) struct Ctx<'a> {
     vals: [[u32; WARP]; MAX_OPERANDS],
     /// `(neg, abs, not)` of each operand.
     md: [(bool, bool, bool); MAX_OPERANDS],
+    /// The instruction writes the condition code (`.CC`): each lane's destination value
+    /// sets its zero and sign flags.
+    cc: bool,
 }
 
 impl Ctx<'_> {
     #[inline]
     fn set(&mut self, r: u8, lane: usize, v: u32) {
+        if self.cc {
+            let bit = 1u32 << lane;
+            *self.w.zf = if v == 0 {
+                *self.w.zf | bit
+            } else {
+                *self.w.zf & !bit
+            };
+            *self.w.sf = if v >> 31 != 0 {
+                *self.w.sf | bit
+            } else {
+                *self.w.sf & !bit
+            };
+        }
         if r != RZ {
             self.w.regs[r as usize * WARP + lane] = v;
         }
@@ -100,7 +117,7 @@ impl Ctx<'_> {
         *self.w.carry >> lane & 1
     }
     fn zero(&self, lane: usize) -> bool {
-        *self.w.zero >> lane & 1 != 0
+        *self.w.zf >> lane & 1 != 0
     }
     /// The extended comparison of ISETP.X/ISET.X: `a - b - !carry` as the high word of a
     /// wider subtraction whose low words set the CC register (`IADD RZ.CC, lo_a, -lo_b`):
@@ -129,6 +146,21 @@ impl Ctx<'_> {
         }
     }
 
+    /// Writes the carry and zero flags directly (IMNMX's extended modes).
+    fn set_flags(&mut self, lane: usize, c: bool, z: bool) {
+        let bit = 1u32 << lane;
+        *self.w.carry = if c {
+            *self.w.carry | bit
+        } else {
+            *self.w.carry & !bit
+        };
+        *self.w.zf = if z {
+            *self.w.zf | bit
+        } else {
+            *self.w.zf & !bit
+        };
+    }
+
     /// Writes the CC register of a `.CC` instruction: the carry `c` and the zero flag of
     /// its 32-bit result `r` (with `.X`, `x`, the zero flag chains: it stays set only if
     /// it was set, so that a wide value is zero only when every word is).
@@ -140,10 +172,10 @@ impl Ctx<'_> {
         } else {
             *self.w.carry & !bit
         };
-        *self.w.zero = if z {
-            *self.w.zero | bit
+        *self.w.zf = if z {
+            *self.w.zf | bit
         } else {
-            *self.w.zero & !bit
+            *self.w.zf & !bit
         };
     }
 
@@ -363,6 +395,7 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
         o,
         vals,
         md: o.map(|x| mods(&x)),
+        cc: pre.m(ModId::Cc) == 1,
     };
     let c = &mut c;
     match pre.op {
@@ -417,6 +450,8 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
         Op::R2p => preds::r2p(c),
         Op::Cs2r => moves::s2r(c),
         Op::Vadd | Op::Vabsdiff | Op::Vmnmx | Op::Vset | Op::Vshl | Op::Vshr => video::video(c),
+        Op::Shfl => warpwide::shfl(c),
+        Op::Vote => warpwide::vote(c),
         _ => unsupported(format!("no functional model for {}", inst.op.form)),
     }
 }

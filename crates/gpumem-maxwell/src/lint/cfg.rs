@@ -1,0 +1,342 @@
+//! The control-flow graph of a kernel: successors of every instruction from the rows'
+//! [`Flow`] and [`Op`] ids and their branch targets.
+//!
+//! * `BRA` goes to its target (and falls through when guarded or conditional on CC);
+//!   `JMP`/`JCAL` to their absolute target.
+//! * `SSY`, `PBK`, `PCNT` push a target and fall through; `SYNC`, `BRK`, `CONT` pop the
+//!   reconvergence stack down to the nearest entry of their kind and go there. The stack
+//!   is followed along the paths (a pushdown exploration of (instruction, stack) pairs);
+//!   where it is unknown (a pop with nothing of its kind pushed, or the exploration
+//!   limit), a pop goes to every target of its kind.
+//! * `JCAL` (an absolute target: a relocated external function) returns to the next
+//!   instruction; the checker takes it, like `RET`, to drain the barriers.
+//! * `CAL` goes to its target; the callee is explored with a stack of its own, and its
+//!   `RET` goes back to the instruction after every `CAL` of that callee (a
+//!   context-insensitive call graph); the caller goes on after the call with its stack.
+//! * `EXIT`, `KIL` end the thread (fall through when guarded).
+//! * Indirect jumps (`BRX`, `JMX`, constant-bank targets) have unknown successors: the
+//!   analysis treats code reached only through them as an entry with nothing pending.
+
+use crate::inst::{Inst, Operand, PT};
+use crate::table::{Flow, Op};
+
+/// Successor lists, one per instruction index.
+#[derive(Clone, Debug, Default)]
+pub struct Cfg {
+    /// `succ[i]`: the indices control may go to after instruction `i`.
+    pub succ: Vec<Vec<u32>>,
+    /// Instructions where the stack exploration gave up (their pops go to every target
+    /// of their kind).
+    pub gave_up: Vec<u32>,
+}
+
+/// The instruction index of byte address `addr` in a stream starting at `base`.
+pub fn index_of(addr: i64, base: u64) -> Option<usize> {
+    let rel = addr.checked_sub(base as i64)?;
+    if rel < 0 {
+        return None;
+    }
+    // A target at a bundle's start (its control word) names the bundle's first
+    // instruction: ptxas writes branch targets that way.
+    let (b, o) = (rel / 32, (rel % 32).max(8));
+    if o % 8 != 0 {
+        return None;
+    }
+    Some((b * 3 + (o - 8) / 8) as usize)
+}
+
+fn target(inst: &Inst, base: u64) -> Option<usize> {
+    inst.operands().iter().find_map(|o| match *o {
+        Operand::Target(t) => index_of(t, base),
+        _ => None,
+    })
+}
+
+fn abs_target(inst: &Inst, base: u64) -> Option<usize> {
+    inst.operands().iter().find_map(|o| match *o {
+        Operand::Imm(t) => index_of(t, base),
+        _ => None,
+    })
+}
+
+/// Whether the instruction may not take its branch (guarded, or conditional on CC).
+fn conditional(inst: &Inst) -> bool {
+    inst.guard != PT
+        || inst.guard_neg
+        || inst
+            .operands()
+            .iter()
+            .any(|o| matches!(o, Operand::Cc(c) if *c != 15))
+}
+
+/// The push kind a pop returns to.
+fn push_of(pop: Op) -> Option<Op> {
+    match pop {
+        Op::Sync => Some(Op::Ssy),
+        Op::Brk => Some(Op::Pbk),
+        Op::Cont => Some(Op::Pcnt),
+        _ => None,
+    }
+}
+
+/// A reconvergence-stack entry: the push kind and its target index.
+type Entry = (Op, u32);
+
+/// Deepest stack followed; deeper pushes make the exploration give up.
+const MAX_DEPTH: usize = 24;
+/// Most (instruction, stack) states explored per instruction before giving up.
+const MAX_STATES_PER_INST: usize = 48;
+
+/// Builds the graph of `insts` (None: an undecodable word, assumed to fall through),
+/// laid out from byte address `base`.
+pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
+    let n = insts.len();
+    let mut all_targets: Vec<(Op, u32)> = Vec::new();
+    let mut call_returns: Vec<u32> = Vec::new();
+    for (i, inst) in insts.iter().enumerate() {
+        let Some(inst) = inst else { continue };
+        match inst.op.op {
+            Op::Ssy | Op::Pbk | Op::Pcnt => {
+                if let Some(t) = target(inst, base).filter(|&t| t < n) {
+                    all_targets.push((inst.op.op, t as u32));
+                }
+            }
+            Op::Cal if i + 1 < n => call_returns.push(i as u32 + 1),
+            _ => {}
+        }
+    }
+    let mut succ: Vec<Vec<u32>> = vec![Vec::new(); n];
+    if n == 0 {
+        return Cfg {
+            succ,
+            gave_up: Vec::new(),
+        };
+    }
+    // Return sites by callee entry.
+    let mut returns_to: std::collections::HashMap<u32, Vec<u32>> = Default::default();
+    for (i, inst) in insts.iter().enumerate() {
+        if let Some(inst) = inst
+            && inst.op.op == Op::Cal
+            && i + 1 < n
+            && let Some(t) = target(inst, base).filter(|&t| t < n)
+        {
+            returns_to.entry(t as u32).or_default().push(i as u32 + 1);
+        }
+    }
+    let mut seen: std::collections::HashSet<(u32, u32, Vec<Entry>)> = Default::default();
+    let mut per_inst = vec![0usize; n];
+    let mut gave_up = vec![false; n];
+    // States: (instruction, entry of the function it runs in, reconvergence stack).
+    let mut work: Vec<(u32, u32, Vec<Entry>)> = vec![(0, 0, Vec::new())];
+    // Roots: the entry, then (after the walk) any instruction not reached.
+    let mut reached = vec![false; n];
+    let mut next_root = 1usize;
+    loop {
+        while let Some((pc, func, stack)) = work.pop() {
+            let i = pc as usize;
+            if !seen.insert((pc, func, stack.clone())) {
+                continue;
+            }
+            reached[i] = true;
+            per_inst[i] += 1;
+            if per_inst[i] > MAX_STATES_PER_INST || stack.len() > MAX_DEPTH {
+                gave_up[i] = true;
+                continue;
+            }
+            let next = (i + 1 < n).then_some(pc + 1);
+            let mut go = |to: u32, st: Vec<Entry>, succ: &mut Vec<Vec<u32>>| {
+                if !succ[i].contains(&to) {
+                    succ[i].push(to);
+                }
+                work.push((to, func, st));
+            };
+            let Some(inst) = &insts[i] else {
+                if let Some(x) = next {
+                    go(x, stack, &mut succ);
+                }
+                continue;
+            };
+            let cond = conditional(inst);
+            let op = inst.op.op;
+            match op {
+                Op::Ssy | Op::Pbk | Op::Pcnt => {
+                    let mut st = stack.clone();
+                    if let Some(t) = target(inst, base).filter(|&t| t < n) {
+                        st.push((op, t as u32));
+                    }
+                    if let Some(x) = next {
+                        go(x, st, &mut succ);
+                    }
+                }
+                Op::Bra | Op::Jmp => {
+                    let t = if op == Op::Bra {
+                        target(inst, base)
+                    } else {
+                        abs_target(inst, base)
+                    };
+                    if let Some(t) = t.filter(|&t| t < n) {
+                        go(t as u32, stack.clone(), &mut succ);
+                    }
+                    if cond && let Some(x) = next {
+                        go(x, stack, &mut succ);
+                    }
+                }
+                Op::Cal | Op::Jcal => {
+                    // JCAL's absolute target is a relocation (an external function such
+                    // as vprintf): an opaque call that returns to the next instruction.
+                    let t = if op == Op::Cal {
+                        target(inst, base)
+                    } else {
+                        None
+                    };
+                    match t.filter(|&t| t < n) {
+                        Some(t) => {
+                            if !succ[i].contains(&(t as u32)) {
+                                succ[i].push(t as u32);
+                            }
+                            work.push((t as u32, t as u32, Vec::new()));
+                            // The caller goes on after the return (the edge is the RET's).
+                            if let Some(x) = next {
+                                work.push((x, func, stack));
+                            }
+                        }
+                        None => {
+                            if let Some(x) = next {
+                                go(x, stack, &mut succ);
+                            }
+                        }
+                    }
+                }
+                Op::Ret => {
+                    let sites = returns_to.get(&func).cloned().unwrap_or_default();
+                    let sites = if sites.is_empty() && func != 0 {
+                        call_returns.clone()
+                    } else {
+                        sites
+                    };
+                    for r in sites {
+                        if !succ[i].contains(&r) {
+                            succ[i].push(r);
+                        }
+                    }
+                    if cond && let Some(x) = next {
+                        go(x, stack, &mut succ);
+                    }
+                }
+                Op::Sync | Op::Brk | Op::Cont => {
+                    let kind = push_of(op).unwrap_or(Op::Cal);
+                    match stack.iter().rposition(|e| e.0 == kind) {
+                        Some(k) => {
+                            let to = stack[k].1;
+                            let st = stack[..k].to_vec();
+                            go(to, st, &mut succ);
+                        }
+                        None => {
+                            for &(k, t) in &all_targets {
+                                if k == kind {
+                                    go(t, Vec::new(), &mut succ);
+                                }
+                            }
+                        }
+                    }
+                    if cond && let Some(x) = next {
+                        go(x, stack, &mut succ);
+                    }
+                }
+                _ => match inst.op.flow {
+                    Flow::Next | Flow::Barrier => {
+                        if let Some(x) = next {
+                            go(x, stack, &mut succ);
+                        }
+                    }
+                    Flow::Exit | Flow::Branch | Flow::Sync => {
+                        if cond && let Some(x) = next {
+                            go(x, stack, &mut succ);
+                        }
+                    }
+                },
+            }
+        }
+        match (next_root..n).find(|&k| !reached[k]) {
+            Some(r) => {
+                next_root = r + 1;
+                work.push((r as u32, r as u32, Vec::new()));
+            }
+            None => break,
+        }
+    }
+    // Where the exploration gave up, fall back to every target of the pop's kind.
+    for i in 0..n {
+        if !gave_up[i] {
+            continue;
+        }
+        let Some(inst) = &insts[i] else { continue };
+        let fallback = simple_succ(inst, i, n, base, &all_targets, &call_returns);
+        for t in fallback {
+            if !succ[i].contains(&t) {
+                succ[i].push(t);
+            }
+        }
+    }
+    for s in &mut succ {
+        s.sort_unstable();
+    }
+    Cfg {
+        succ,
+        gave_up: (0..n as u32).filter(|&i| gave_up[i as usize]).collect(),
+    }
+}
+
+/// Successors without the stack: pops go to every target of their kind.
+fn simple_succ(
+    inst: &Inst,
+    i: usize,
+    n: usize,
+    base: u64,
+    all_targets: &[(Op, u32)],
+    call_returns: &[u32],
+) -> Vec<u32> {
+    let mut s = Vec::new();
+    let next = (i + 1 < n).then_some(i as u32 + 1);
+    let cond = conditional(inst);
+    match inst.op.op {
+        Op::Jcal => s.extend(next),
+        Op::Bra | Op::Jmp | Op::Cal => {
+            let t = match inst.op.op {
+                Op::Bra | Op::Cal => target(inst, base),
+                _ => abs_target(inst, base),
+            };
+            s.extend(t.filter(|&t| t < n).map(|t| t as u32));
+            if cond || inst.op.op == Op::Cal {
+                s.extend(next);
+            }
+        }
+        Op::Ret => {
+            s.extend(call_returns.iter().copied());
+            if cond {
+                s.extend(next);
+            }
+        }
+        Op::Sync | Op::Brk | Op::Cont => {
+            let kind = push_of(inst.op.op);
+            s.extend(
+                all_targets
+                    .iter()
+                    .filter(|(k, _)| Some(*k) == kind)
+                    .map(|&(_, t)| t),
+            );
+            if cond {
+                s.extend(next);
+            }
+        }
+        _ => match inst.op.flow {
+            Flow::Next | Flow::Barrier => s.extend(next),
+            _ => {
+                if cond {
+                    s.extend(next);
+                }
+            }
+        },
+    }
+    s
+}

@@ -1,0 +1,1038 @@
+//! The Maxwell scoreboard checker: a dataflow over the control-flow graph that finds
+//! missing barrier waits, short stalls, illegal barriers and dual-issue pairs, and the
+//! register-bank notes. The rules, their severities and sources are in `LINTS.md`
+//! (beside this crate's `Cargo.toml`); `docs/spec/maxwell-scoreboard.md` is the digest
+//! of the sources.
+//!
+//! ```
+//! use gpumem_maxwell::{lint, Target};
+//! // LDG sets write barrier 0, the FADD reads R0 without waiting on it.
+//! let src = "LDG.E R0, [R2] &wr=0 ?stall=1 ;\nFADD R1, R0, R0 ?stall=6 ;\nEXIT ?stall=5 ;";
+//! let r = lint::lint_source(src, Target::Sm52).unwrap();
+//! assert!(r.iter().any(|f| f.rule == lint::Rule::RawBarrier));
+//! ```
+
+pub mod cfg;
+pub mod effects;
+
+use crate::inst::{Ctrl, Inst, Operand, ctrl_slot};
+use crate::table::{Latency, Op, OpKind, Target};
+use crate::{codec, print};
+use effects::{Class, Effects, Loc, loc_name};
+use gpumem_isa::{Diagnostic, Severity, Span};
+
+/// The checker's rules (`LINTS.md` documents each with its source).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rule {
+    /// `raw-barrier`: a variable-latency result read without waiting on its write barrier.
+    RawBarrier,
+    /// `raw-no-barrier`: a variable-latency result read, its producer set no write barrier.
+    RawNoBarrier,
+    /// `waw-barrier`: a register overwritten while a variable-latency write to it is pending.
+    WawBarrier,
+    /// `war-barrier`: a memory instruction's source overwritten without waiting on its read barrier.
+    WarBarrier,
+    /// `fixed-latency`: a fixed-latency result read before its latency has elapsed.
+    FixedLatency,
+    /// `wr-no-dest`: a write barrier on an instruction that writes no register.
+    WrNoDest,
+    /// `wait-unset`: a wait on a barrier no instruction on any path sets (note).
+    WaitUnset,
+    /// `stall-no-yield`: a stall of 12-15 without the yield flag.
+    StallNoYield,
+    /// `control-stall`: BAR, BRA, CAL, RET or EXIT with a stall below 5.
+    ControlStall,
+    /// `dual-issue`: two instructions that may not pair are dual-issued.
+    DualIssue,
+    /// `bank-conflict`: two sources in one register bank, not covered by the reuse cache (note).
+    BankConflict,
+    /// `reuse-unused`: a reuse flag on an operand the next instruction does not read in that slot (note).
+    ReuseUnused,
+    /// `undecodable`: a word that does not decode; skipped (note).
+    Undecodable,
+}
+
+impl Rule {
+    /// Every rule, in `LINTS.md`'s order.
+    pub const ALL: [Rule; 13] = [
+        Rule::RawBarrier,
+        Rule::RawNoBarrier,
+        Rule::WawBarrier,
+        Rule::WarBarrier,
+        Rule::FixedLatency,
+        Rule::WrNoDest,
+        Rule::WaitUnset,
+        Rule::StallNoYield,
+        Rule::ControlStall,
+        Rule::DualIssue,
+        Rule::BankConflict,
+        Rule::ReuseUnused,
+        Rule::Undecodable,
+    ];
+
+    /// The rule's id (see `LINTS.md`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rule::RawBarrier => "raw-barrier",
+            Rule::RawNoBarrier => "raw-no-barrier",
+            Rule::WawBarrier => "waw-barrier",
+            Rule::WarBarrier => "war-barrier",
+            Rule::FixedLatency => "fixed-latency",
+            Rule::WrNoDest => "wr-no-dest",
+            Rule::WaitUnset => "wait-unset",
+            Rule::StallNoYield => "stall-no-yield",
+            Rule::ControlStall => "control-stall",
+            Rule::DualIssue => "dual-issue",
+            Rule::BankConflict => "bank-conflict",
+            Rule::ReuseUnused => "reuse-unused",
+            Rule::Undecodable => "undecodable",
+        }
+    }
+
+    /// How bad a finding of the rule is.
+    pub const fn severity(self) -> Severity {
+        match self {
+            Rule::WaitUnset
+            | Rule::BankConflict
+            | Rule::ReuseUnused
+            | Rule::Undecodable
+            | Rule::StallNoYield => Severity::Note,
+            _ => Severity::Error,
+        }
+    }
+}
+
+/// One instruction slot of the code the checker reads.
+#[derive(Clone, Debug)]
+pub struct Item {
+    /// Byte address.
+    pub addr: u64,
+    /// The schedule slot (known even when the word does not decode).
+    pub ctrl: Ctrl,
+    /// The instruction, or the reason the word does not decode.
+    pub inst: Result<Inst, String>,
+}
+
+/// One finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// Which rule.
+    pub rule: Rule,
+    /// The instruction index the finding is about (the consumer).
+    pub at: usize,
+    /// The other instruction involved (the producer, the pair's partner), if any.
+    pub other: Option<usize>,
+    /// The register, predicate or CC involved, if any.
+    pub loc: Option<Loc>,
+    /// What is wrong.
+    pub message: String,
+    /// Addresses of the instructions where a non-local path leaves the straight line
+    /// (branches taken between `other` and `at`); empty when the path is straight.
+    pub path: Vec<u64>,
+}
+
+impl Finding {
+    /// The rule's severity.
+    pub fn severity(&self) -> Severity {
+        self.rule.severity()
+    }
+}
+
+/// Items of a raw stream of bundles starting at `base`.
+pub fn items_from_binary(
+    bytes: &[u8],
+    base: u64,
+    target: Target,
+) -> Result<Vec<Item>, codec::DecodeError> {
+    Ok(crate::decode_lines(bytes, base, target)?
+        .map(|l| {
+            let k = ((l.addr - base) % 32 / 8 - 1) as usize;
+            Item {
+                addr: l.addr,
+                ctrl: Ctrl::from_slot(ctrl_slot(l.ctrl_word, k)),
+                inst: l.inst.map_err(|e| e.to_string()),
+            }
+        })
+        .collect())
+}
+
+/// Lints SASS text (either syntax); the findings, or the parser's errors.
+pub fn lint_source(src: &str, target: Target) -> Result<Vec<Finding>, gpumem_isa::Diagnostics> {
+    let p = crate::parse_program(src, target)?;
+    let items: Vec<Item> = p
+        .insts
+        .iter()
+        .enumerate()
+        .map(|(i, inst)| Item {
+            addr: crate::inst_addr(i),
+            ctrl: inst.ctrl,
+            inst: Ok(*inst),
+        })
+        .collect();
+    Ok(check(&items, 0))
+}
+
+/// Lints SASS text and returns diagnostics pointing at the source lines.
+pub fn lint_source_diagnostics(
+    src: &str,
+    target: Target,
+) -> Result<Vec<Diagnostic>, gpumem_isa::Diagnostics> {
+    let p = crate::parse_program(src, target)?;
+    let (srcs, _, _) = crate::parse::parse_source(src, target);
+    let items: Vec<Item> = p
+        .insts
+        .iter()
+        .enumerate()
+        .map(|(i, inst)| Item {
+            addr: crate::inst_addr(i),
+            ctrl: inst.ctrl,
+            inst: Ok(*inst),
+        })
+        .collect();
+    let spans: Vec<Span> = srcs.iter().map(|s| s.span).collect();
+    let findings = check(&items, 0);
+    Ok(findings
+        .iter()
+        .map(|f| {
+            let span = spans.get(f.at).copied().unwrap_or_default();
+            let text = src
+                .get(span.start..span.start + span.len)
+                .unwrap_or("")
+                .to_string();
+            diagnostic(f, &items, span, text)
+        })
+        .collect())
+}
+
+/// A finding as a diagnostic at `span` (whose text is `text`); the message names both
+/// instructions and the path.
+pub fn diagnostic(f: &Finding, items: &[Item], span: Span, text: String) -> Diagnostic {
+    Diagnostic {
+        severity: f.severity(),
+        span,
+        text,
+        message: describe(f, items),
+        lint: Some(f.rule.name()),
+    }
+}
+
+/// The text of item `i` (the instruction, or the decode error).
+pub fn item_text(items: &[Item], i: usize) -> String {
+    match items.get(i).map(|it| &it.inst) {
+        Some(Ok(inst)) => print::inst_text(inst),
+        Some(Err(e)) => format!("<undecodable: {e}>"),
+        None => String::new(),
+    }
+}
+
+/// The full message of a finding: what, at which address, the other instruction and the path.
+pub fn describe(f: &Finding, items: &[Item]) -> String {
+    let mut m = format!(
+        "{} (at {:#06x} `{}`)",
+        f.message,
+        items.get(f.at).map(|x| x.addr).unwrap_or(0),
+        item_text(items, f.at)
+    );
+    if let Some(o) = f.other {
+        m.push_str(&format!(
+            "; other: {:#06x} `{}`",
+            items.get(o).map(|x| x.addr).unwrap_or(0),
+            item_text(items, o)
+        ));
+    }
+    if !f.path.is_empty() {
+        let p: Vec<String> = f.path.iter().map(|a| format!("{a:#06x}")).collect();
+        m.push_str(&format!(
+            "; path through the branches at {}",
+            p.join(" -> ")
+        ));
+    }
+    m
+}
+
+// ---------------------------------------------------------------------------------------
+// The dataflow.
+
+/// No barrier: the entry of a variable-latency write that set none.
+const NO_BAR: u8 = 7;
+/// The fewest cycles a variable-latency result takes (Mesa's `getLatency`: 13 for the
+/// SFU class, 15 for the others).
+pub const MIN_VARIABLE_LATENCY: u8 = 13;
+/// Saturation of [`Pend::age`].
+const AGE_MAX: u16 = 1000;
+/// Saturation of the "issued later on this barrier" counter.
+const LATER_MAX: u8 = 63;
+
+/// A barrier (or a barrier-less variable-latency write) not yet waited on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Pend {
+    bar: u8,
+    /// A read barrier (the producer's sources), else a write barrier (its destinations).
+    read: bool,
+    producer: u32,
+    /// The fewest settings of the same barrier after this one on any path (DEPBAR.LE).
+    later: u8,
+    /// In-order completion: `cover[n]` is, for the first later instruction of the same
+    /// completion queue that set barrier `n`, its `later` count (the fewest over paths);
+    /// [`NO_COVER`] when no path is known to have one. A wait that clears that
+    /// instruction clears this one too.
+    cover: [u8; 6],
+    /// The producer's completion queue.
+    queue: u8,
+    /// Cycles since the producer issued, the fewest over paths (saturating).
+    age: u16,
+    /// Pending on every path to here (only then may a wait on it be counted as time).
+    all: bool,
+    /// The producer's guard while its predicate is unchanged on every path (`NO_GUARD`
+    /// when unguarded or rewritten): a consumer under the opposite guard never sees it.
+    guard: u8,
+}
+
+/// An unguarded (or no longer known) guard.
+const NO_GUARD: u8 = u8::MAX;
+
+/// A guard as one byte: predicate index times two plus the negation.
+fn guard_of(inst: Option<&Inst>) -> u8 {
+    match inst {
+        Some(i) if i.guard != crate::inst::PT => i.guard * 2 + u8::from(i.guard_neg),
+        _ => NO_GUARD,
+    }
+}
+
+/// Whether guards `a` and `b` exclude each other (`@P0` and `@!P0`).
+fn exclusive(a: u8, b: u8) -> bool {
+    a != NO_GUARD && b != NO_GUARD && a ^ 1 == b
+}
+
+/// No later instruction of the queue on barrier `n`.
+const NO_COVER: u8 = u8::MAX;
+
+/// A fixed-latency result (or a memory source not yet read) with cycles left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Timed {
+    loc: Loc,
+    left: u8,
+    producer: u32,
+    guard: u8,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct State {
+    pend: Vec<Pend>,
+    /// Fixed-latency results still in flight, by location.
+    ready: Vec<Timed>,
+    /// Barriers some instruction on some path to here has set.
+    ever: u8,
+}
+
+fn join_timed(a: &mut Vec<Timed>, b: &[Timed]) -> bool {
+    let mut changed = false;
+    for t in b {
+        match a.iter_mut().find(|x| x.loc == t.loc) {
+            Some(x) => {
+                if t.left > x.left
+                    || (t.left == x.left && t.producer != x.producer && x.guard != NO_GUARD)
+                {
+                    let g = if x.producer == t.producer && x.guard == t.guard {
+                        t.guard
+                    } else {
+                        NO_GUARD
+                    };
+                    *x = Timed { guard: g, ..*t };
+                    changed = true;
+                } else if x.guard != t.guard && x.guard != NO_GUARD {
+                    x.guard = NO_GUARD;
+                    changed = true;
+                }
+            }
+            None => {
+                a.push(*t);
+                changed = true;
+            }
+        }
+    }
+    changed
+}
+
+impl State {
+    /// Joins `o` into `self`; whether anything changed.
+    fn join(&mut self, o: &State) -> bool {
+        let mut changed = false;
+        for x in self.pend.iter_mut() {
+            if x.all
+                && !o.pend.iter().any(|p| {
+                    p.bar == x.bar && p.read == x.read && p.producer == x.producer && p.all
+                })
+            {
+                x.all = false;
+                changed = true;
+            }
+        }
+        for p in &o.pend {
+            match self
+                .pend
+                .iter_mut()
+                .find(|x| x.bar == p.bar && x.read == p.read && x.producer == p.producer)
+            {
+                Some(x) => {
+                    if p.later < x.later {
+                        x.later = p.later;
+                        changed = true;
+                    }
+                    if p.age < x.age {
+                        x.age = p.age;
+                        changed = true;
+                    }
+                    if p.guard != x.guard && x.guard != NO_GUARD {
+                        x.guard = NO_GUARD;
+                        changed = true;
+                    }
+                    for n in 0..6 {
+                        let c = if p.cover[n] == NO_COVER || x.cover[n] == NO_COVER {
+                            NO_COVER
+                        } else {
+                            p.cover[n].min(x.cover[n])
+                        };
+                        if c != x.cover[n] {
+                            x.cover[n] = c;
+                            changed = true;
+                        }
+                    }
+                }
+                None => {
+                    self.pend.push(Pend { all: false, ..*p });
+                    changed = true;
+                }
+            }
+        }
+        changed |= join_timed(&mut self.ready, &o.ready);
+        if self.ever | o.ever != self.ever {
+            self.ever |= o.ever;
+            changed = true;
+        }
+        changed
+    }
+}
+
+/// Cycles from the issue of an instruction with `c` to the issue of the next one.
+fn issue_gap(c: Ctrl) -> u8 {
+    if c.dual_issue() { 0 } else { c.stall.max(1) }
+}
+
+struct Ctx<'a> {
+    items: &'a [Item],
+    eff: Vec<Effects>,
+    cfg: cfg::Cfg,
+}
+
+impl Ctx<'_> {
+    fn inst(&self, i: usize) -> Option<&Inst> {
+        self.items[i].inst.as_ref().ok()
+    }
+
+    /// The transfer function of instruction `i`: `s` is its entry state, left as its
+    /// exit state; findings go to `out` when given.
+    fn step(&self, i: usize, s: &mut State, mut out: Option<&mut Vec<Finding>>) {
+        let it = &self.items[i];
+        let c = it.ctrl;
+        let inst = self.inst(i);
+        let eff = &self.eff[i];
+        let my_guard = guard_of(inst);
+        // 1. Waits: the wait mask, then DEPBAR. A wait on a write barrier still pending
+        // lasts at least until its producer could have finished: Mesa's lowest variable
+        // latency after the producer's issue (a read barrier: no least time); fixed-latency
+        // results age meanwhile.
+        let mut waited = 0u8;
+        for b in 0..6u8 {
+            if c.wait & (1 << b) != 0
+                && let Some(min_age) = s
+                    .pend
+                    .iter()
+                    .filter(|p| p.bar == b && !p.read && p.all)
+                    .map(|p| p.age)
+                    .min()
+            {
+                waited = waited.max(MIN_VARIABLE_LATENCY.saturating_sub(min_age.min(255) as u8));
+            }
+        }
+        if waited > 0 {
+            for t in s.ready.iter_mut() {
+                t.left = t.left.saturating_sub(waited);
+            }
+            s.ready.retain(|t| t.left > 0);
+            for p in s.pend.iter_mut() {
+                p.age = p.age.saturating_add(u16::from(waited)).min(AGE_MAX);
+            }
+        }
+        for b in 0..6u8 {
+            if c.wait & (1 << b) != 0 {
+                if let Some(o) = out.as_deref_mut()
+                    && s.ever & (1 << b) == 0
+                {
+                    o.push(Finding {
+                        rule: Rule::WaitUnset,
+                        at: i,
+                        other: None,
+                        loc: None,
+                        message: format!(
+                            "waits on barrier SB{b}, which no instruction on any path to here sets"
+                        ),
+                        path: Vec::new(),
+                    });
+                }
+                s.pend
+                    .retain(|p| p.bar != b && p.cover[b as usize] == NO_COVER);
+            }
+        }
+        if c.wait != 0 {
+            // A result written means the sources were read: a producer whose write
+            // entry is gone has no read entry left either.
+            let done: Vec<u32> = s
+                .pend
+                .iter()
+                .filter(|p| p.read && self.items[p.producer as usize].ctrl.wr < 6)
+                .filter(|p| !s.pend.iter().any(|q| !q.read && q.producer == p.producer))
+                .map(|p| p.producer)
+                .collect();
+            if !done.is_empty() {
+                s.pend.retain(|p| !(p.read && done.contains(&p.producer)));
+            }
+        }
+        if let Some(inst) = inst
+            && inst.op.op == Op::Depbar
+        {
+            let mut sb = None;
+            for (k, v) in inst.op.operands.iter().zip(inst.operands()) {
+                match (k, v) {
+                    (OpKind::Scoreboard { .. }, Operand::Sb(n)) => sb = Some(*n),
+                    (OpKind::UImm { .. }, Operand::Imm(cnt)) => {
+                        if let Some(n) = sb {
+                            let cnt = (*cnt).clamp(0, 255) as u8;
+                            s.pend.retain(|p| {
+                                let own = p.bar == n && p.later >= cnt;
+                                let covered = n < 6
+                                    && p.cover[n as usize] != NO_COVER
+                                    && p.cover[n as usize] >= cnt;
+                                !(own || covered)
+                            });
+                        }
+                    }
+                    (OpKind::SbSet { .. }, Operand::Imm(mask)) => {
+                        s.pend.retain(|p| {
+                            (p.bar >= 6 || mask & (1 << p.bar) == 0)
+                                && (0..6).all(|n| mask & (1 << n) == 0 || p.cover[n] == NO_COVER)
+                        });
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // ptxas' calling convention: no caller waits on a callee's barriers after the
+        // return, so a return is taken to drain them (`LINTS.md`).
+        if inst.is_some_and(|x| matches!(x.op.op, Op::Ret | Op::Jcal)) {
+            s.pend.clear();
+        }
+        // 2. Reads.
+        if let Some(o) = out {
+            for r in &eff.reads {
+                for p in s
+                    .pend
+                    .iter()
+                    .filter(|p| !p.read && !exclusive(p.guard, my_guard))
+                {
+                    if self.eff[p.producer as usize].writes_loc(r.loc) {
+                        let (rule, why) = if p.bar == NO_BAR {
+                            (
+                                Rule::RawNoBarrier,
+                                "whose variable-latency producer set no write barrier".to_string(),
+                            )
+                        } else {
+                            (
+                                Rule::RawBarrier,
+                                format!(
+                                    "without waiting on its producer's write barrier SB{}",
+                                    p.bar
+                                ),
+                            )
+                        };
+                        push_unique(
+                            o,
+                            self,
+                            rule,
+                            i,
+                            p.producer as usize,
+                            r.loc,
+                            format!(
+                                "reads {} {why} ({} cycles after it issued)",
+                                loc_name(r.loc),
+                                p.age
+                            ),
+                        );
+                    }
+                }
+                let delay = inst.map(effects::read_delay).unwrap_or(0);
+                if let Some(t) = s
+                    .ready
+                    .iter()
+                    .find(|t| t.loc == r.loc && t.left > delay && !exclusive(t.guard, my_guard))
+                {
+                    let lat = effects::fixed_latency(r.loc);
+                    push_unique(
+                        o,
+                        self,
+                        Rule::FixedLatency,
+                        i,
+                        t.producer as usize,
+                        r.loc,
+                        format!(
+                            "reads {} {} cycle(s) too early: its fixed-latency producer needs {lat} cycles of stall before a dependent instruction",
+                            loc_name(r.loc),
+                            t.left - delay
+                        ),
+                    );
+                }
+            }
+            // 3. Writes. A later instruction of the same completion queue writes after
+            // the earlier one has read its sources and written its results.
+            let my_queue = match inst {
+                Some(x) if effects::class(x) == Class::Variable => effects::queue(x),
+                _ => u8::MAX,
+            };
+            for &w in &eff.writes {
+                for p in s
+                    .pend
+                    .iter()
+                    .filter(|p| !exclusive(p.guard, my_guard) && p.queue != my_queue)
+                {
+                    let prod = p.producer as usize;
+                    if p.read && self.eff[prod].reads_operand(w) {
+                        push_unique(
+                            o,
+                            self,
+                            Rule::WarBarrier,
+                            i,
+                            prod,
+                            w,
+                            format!(
+                                "overwrites {}, a source of a memory instruction, without waiting on its read barrier SB{} ({} cycles after it issued)",
+                                loc_name(w),
+                                p.bar,
+                                p.age
+                            ),
+                        );
+                    } else if !p.read && prod != i && self.eff[prod].writes_loc(w) {
+                        let why = if p.bar == NO_BAR {
+                            "which set no write barrier".to_string()
+                        } else {
+                            format!("without waiting on its write barrier SB{}", p.bar)
+                        };
+                        push_unique(
+                            o,
+                            self,
+                            Rule::WawBarrier,
+                            i,
+                            prod,
+                            w,
+                            format!(
+                                "overwrites {} while a variable-latency write to it is pending, {why} ({} cycles after it issued)",
+                                loc_name(w),
+                                p.age
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+        // 4. What the instruction leaves behind.
+        let variable = match inst {
+            Some(inst) => effects::class(inst) == Class::Variable,
+            None => true,
+        };
+        for &w in &eff.writes {
+            s.ready.retain(|t| t.loc != w);
+            if (effects::PRED_BASE..effects::CC).contains(&w) {
+                let p = (w - effects::PRED_BASE) as u8;
+                for g in s
+                    .pend
+                    .iter_mut()
+                    .map(|x| &mut x.guard)
+                    .chain(s.ready.iter_mut().map(|x| &mut x.guard))
+                {
+                    if *g != NO_GUARD && *g / 2 == p {
+                        *g = NO_GUARD;
+                    }
+                }
+            }
+        }
+        if variable {
+            let queue = inst.map(effects::queue).unwrap_or(u8::MAX);
+            let set = |s: &mut State, bar: u8, read: bool| {
+                for p in s.pend.iter_mut() {
+                    if p.bar == bar {
+                        p.later = (p.later + 1).min(LATER_MAX);
+                    }
+                    let c = &mut p.cover[bar as usize];
+                    if *c != NO_COVER {
+                        *c = (*c + 1).min(LATER_MAX);
+                    } else if p.queue == queue && p.producer != i as u32 {
+                        *c = 0;
+                    }
+                }
+                s.pend
+                    .retain(|p| !(p.bar == bar && p.read == read && p.producer == i as u32));
+                s.pend.push(Pend {
+                    bar,
+                    read,
+                    producer: i as u32,
+                    later: 0,
+                    cover: [NO_COVER; 6],
+                    queue,
+                    age: 0,
+                    all: true,
+                    guard: my_guard,
+                });
+                s.ever |= 1 << bar;
+            };
+            if c.wr < 6 {
+                set(s, c.wr, false);
+            } else if !eff.writes.is_empty() {
+                s.pend
+                    .retain(|p| !(p.bar == NO_BAR && p.producer == i as u32));
+                s.pend.push(Pend {
+                    bar: NO_BAR,
+                    read: false,
+                    producer: i as u32,
+                    later: 0,
+                    cover: [NO_COVER; 6],
+                    queue,
+                    age: 0,
+                    all: true,
+                    guard: my_guard,
+                });
+            }
+            if c.rd < 6 {
+                set(s, c.rd, true);
+            }
+        } else {
+            for &w in &eff.writes {
+                s.ready.push(Timed {
+                    loc: w,
+                    left: effects::fixed_latency(w),
+                    producer: i as u32,
+                    guard: my_guard,
+                });
+            }
+        }
+        // 5. Time passes until the next issue.
+        let dt = issue_gap(c);
+        for p in s.pend.iter_mut() {
+            p.age = p.age.saturating_add(u16::from(dt)).min(AGE_MAX);
+        }
+        for t in s.ready.iter_mut() {
+            t.left = t.left.saturating_sub(dt);
+        }
+        s.ready.retain(|t| t.left > 0);
+        s.pend.sort_unstable();
+        s.ready.sort_unstable_by_key(|t| t.loc);
+    }
+
+    /// A path of taken branches from `from` to `to` along which the hazard of `rule`
+    /// persists (no wait on `bar` in between); empty when `to` follows `from` in a
+    /// straight line.
+    fn path(&self, from: usize, to: usize, bar: Option<u8>) -> Vec<u64> {
+        // Straight line: every instruction in between falls through.
+        if from < to && (from..to).all(|k| self.cfg.succ[k].contains(&(k as u32 + 1))) {
+            let blocked = (from + 1..to)
+                .any(|k| bar.is_some_and(|b| b < 6 && self.items[k].ctrl.wait & (1 << b) != 0));
+            if !blocked {
+                return Vec::new();
+            }
+        }
+        // Breadth-first search from `from`'s successors to `to`.
+        let n = self.items.len();
+        let mut prev = vec![u32::MAX; n];
+        let mut queue = std::collections::VecDeque::new();
+        for &s in &self.cfg.succ[from] {
+            if prev[s as usize] == u32::MAX {
+                prev[s as usize] = from as u32;
+                queue.push_back(s as usize);
+            }
+        }
+        while let Some(k) = queue.pop_front() {
+            if k == to {
+                break;
+            }
+            if bar.is_some_and(|b| b < 6 && self.items[k].ctrl.wait & (1 << b) != 0) {
+                continue;
+            }
+            for &s in &self.cfg.succ[k] {
+                if prev[s as usize] == u32::MAX {
+                    prev[s as usize] = k as u32;
+                    queue.push_back(s as usize);
+                }
+            }
+        }
+        if prev[to] == u32::MAX {
+            return Vec::new();
+        }
+        let mut jumps = Vec::new();
+        let mut k = to;
+        let mut guard = 0;
+        while k != from && guard <= n {
+            let p = prev[k] as usize;
+            if p + 1 != k {
+                jumps.push(self.items[p].addr);
+            }
+            k = p;
+            guard += 1;
+        }
+        jumps.reverse();
+        jumps
+    }
+}
+
+fn push_unique(
+    o: &mut Vec<Finding>,
+    ctx: &Ctx,
+    rule: Rule,
+    at: usize,
+    other: usize,
+    loc: Loc,
+    message: String,
+) {
+    if o.iter()
+        .any(|f| f.rule == rule && f.at == at && f.other == Some(other))
+    {
+        return;
+    }
+    let bar = match rule {
+        Rule::RawBarrier | Rule::WawBarrier => Some(ctx.items[other].ctrl.wr),
+        Rule::WarBarrier => Some(ctx.items[other].ctrl.rd),
+        _ => None,
+    };
+    o.push(Finding {
+        rule,
+        at,
+        other: Some(other),
+        loc: Some(loc),
+        message,
+        path: ctx.path(other, at, bar),
+    });
+}
+
+/// Checks the code of one kernel (or one function body) laid out from byte address
+/// `base`: every rule of `LINTS.md`. Findings come in instruction order.
+pub fn check(items: &[Item], base: u64) -> Vec<Finding> {
+    let n = items.len();
+    let insts: Vec<Option<Inst>> = items.iter().map(|it| it.inst.clone().ok()).collect();
+    let eff: Vec<Effects> = insts
+        .iter()
+        .map(|i| i.as_ref().map(effects::effects).unwrap_or_default())
+        .collect();
+    let ctx = Ctx {
+        items,
+        eff,
+        cfg: cfg::build(&insts, base),
+    };
+    let mut out = Vec::new();
+    if n == 0 {
+        return out;
+    }
+    // Fixpoint: entry states, seeded at 0 and then at the first instruction no path reaches.
+    let mut entry: Vec<Option<State>> = vec![None; n];
+    let mut queued = vec![false; n];
+    let mut seed = Some(0usize);
+    while let Some(root) = seed {
+        entry[root] = Some(State::default());
+        let mut work = std::collections::BTreeSet::new();
+        work.insert(root);
+        queued[root] = true;
+        while let Some(i) = work.pop_first() {
+            queued[i] = false;
+            let mut s = match &entry[i] {
+                Some(s) => s.clone(),
+                None => continue,
+            };
+            ctx.step(i, &mut s, None);
+            for &j in &ctx.cfg.succ[i] {
+                let j = j as usize;
+                let changed = match &mut entry[j] {
+                    Some(e) => e.join(&s),
+                    slot @ None => {
+                        *slot = Some(s.clone());
+                        true
+                    }
+                };
+                if changed && !queued[j] {
+                    queued[j] = true;
+                    work.insert(j);
+                }
+            }
+        }
+        seed = (root + 1..n).find(|&k| entry[k].is_none());
+    }
+    // Reporting pass.
+    for (i, e) in entry.iter().enumerate() {
+        let Some(e) = e else { continue };
+        let mut s = e.clone();
+        ctx.step(i, &mut s, Some(&mut out));
+        local_rules(&ctx, i, &mut out);
+    }
+    out
+}
+
+/// The rules that need only the instruction and its neighbour.
+fn local_rules(ctx: &Ctx, i: usize, out: &mut Vec<Finding>) {
+    let it = &ctx.items[i];
+    let c = it.ctrl;
+    let mut push = |rule: Rule, other: Option<usize>, message: String| {
+        out.push(Finding {
+            rule,
+            at: i,
+            other,
+            loc: None,
+            message,
+            path: Vec::new(),
+        })
+    };
+    let inst = match &it.inst {
+        Ok(inst) => inst,
+        Err(e) => {
+            push(
+                Rule::Undecodable,
+                None,
+                format!(
+                    "the word at {:#06x} does not decode ({e}); it is skipped: its reads and writes are unknown, its schedule slot is honoured",
+                    it.addr
+                ),
+            );
+            return;
+        }
+    };
+    let eff = &ctx.eff[i];
+    let atomic = inst.op.mem.is_some_and(|m| {
+        matches!(
+            m.kind,
+            crate::table::MemKind::Atomic | crate::table::MemKind::Reduction
+        )
+    });
+    if inst.op.latency == Latency::Variable && c.wr < 6 && eff.writes.is_empty() && !atomic {
+        push(
+            Rule::WrNoDest,
+            None,
+            format!(
+                "sets write barrier SB{} but writes no register (maxas rejects this: a store has no result to wait for)",
+                c.wr
+            ),
+        );
+    }
+    if c.stall >= 12 && c.no_yield {
+        push(
+            Rule::StallNoYield,
+            None,
+            format!(
+                "stall {} without the yield flag (stalls of 12-15 need it)",
+                c.stall
+            ),
+        );
+    }
+    if effects::needs_control_stall(inst.op.op) && c.stall < effects::MIN_CONTROL_STALL {
+        push(
+            Rule::ControlStall,
+            None,
+            format!(
+                "stall {} on a {}: BAR, BRA, CAL, RET and EXIT need a stall of at least {}",
+                c.stall,
+                inst.op.name,
+                effects::MIN_CONTROL_STALL
+            ),
+        );
+    }
+    // Dual issue with the next instruction.
+    if c.dual_issue()
+        && let Some(Ok(next)) = ctx.items.get(i + 1).map(|x| &x.inst)
+    {
+        let (ua, ub) = (effects::unit(inst), effects::unit(next));
+        if ua == ub && ua == effects::Unit::Mem {
+            push(
+                Rule::DualIssue,
+                Some(i + 1),
+                format!(
+                    "dual-issued with the next instruction, which goes to the same unit ({ua:?})"
+                ),
+            );
+        } else if matches!(ua, effects::Unit::Ctrl) {
+            push(
+                Rule::DualIssue,
+                Some(i + 1),
+                format!(
+                    "a {} cannot be the first of a dual-issue pair",
+                    inst.op.name
+                ),
+            );
+        }
+    }
+    // Register banks and the reuse cache (fixed-latency ops: the operand collector).
+    if inst.op.latency == Latency::Fixed {
+        let prev = i
+            .checked_sub(1)
+            .and_then(|p| ctx.items[p].inst.as_ref().ok().map(|x| (p, x)));
+        let srcs: Vec<(u8, Loc)> = eff
+            .reads
+            .iter()
+            .filter_map(|r| r.slot.filter(|&s| s < 3).map(|s| (s, r.loc)))
+            .collect();
+        let cached = |slot: u8, loc: Loc| {
+            prev.is_some_and(|(p, _)| {
+                ctx.items[p].ctrl.reuse & (1 << slot) != 0
+                    && ctx.eff[p]
+                        .reads
+                        .iter()
+                        .any(|r| r.slot == Some(slot) && r.loc == loc)
+            })
+        };
+        let mut reported = false;
+        for (a, &(sa, la)) in srcs.iter().enumerate() {
+            for &(sb, lb) in &srcs[a + 1..] {
+                if !reported && la != lb && la % 4 == lb % 4 && !cached(sa, la) && !cached(sb, lb) {
+                    reported = true;
+                    push(
+                        Rule::BankConflict,
+                        None,
+                        format!(
+                            "{} and {} are both in register bank {}: one extra cycle to read them (no reuse flag covers either)",
+                            loc_name(la),
+                            loc_name(lb),
+                            la % 4
+                        ),
+                    );
+                }
+            }
+        }
+        for slot in 0..3u8 {
+            if c.reuse & (1 << slot) == 0 {
+                continue;
+            }
+            let Some(mine) = srcs.iter().find(|(s, _)| *s == slot).map(|x| x.1) else {
+                continue;
+            };
+            let next_reads = ctx.cfg.succ[i].contains(&(i as u32 + 1))
+                && ctx.items.get(i + 1).is_some_and(|_| {
+                    ctx.eff[i + 1]
+                        .reads
+                        .iter()
+                        .any(|r| r.slot == Some(slot) && r.loc == mine)
+                });
+            if !next_reads {
+                push(
+                    Rule::ReuseUnused,
+                    Some(i + 1).filter(|&k| k < ctx.items.len()),
+                    format!(
+                        "reuse flag on operand slot {slot} ({}) but the next instruction does not read it in that slot",
+                        loc_name(mine)
+                    ),
+                );
+            }
+        }
+    }
+}
