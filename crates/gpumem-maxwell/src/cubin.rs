@@ -19,6 +19,69 @@ pub struct Kernel {
     /// N > 0 (ptxas puts literal pools in bank 2 and `.const` data in bank 3; bank 0 is
     /// the driver's and is written at launch).
     pub constants: Vec<(u32, Vec<u8>)>,
+    /// Static shared memory per CTA (bytes): the size of the kernel's
+    /// `.nv.shared.<kernel>` section (0 when it has none). A launch's dynamic shared
+    /// memory comes after it.
+    pub shared_bytes: u64,
+    /// The kernel's parameters as its `.nv.info.<kernel>` section lists them
+    /// (`EIATTR_KPARAM_INFO`), in ordinal order; empty when the section says nothing.
+    pub params: Vec<KernelParam>,
+    /// Bytes of the parameter block in constant bank 0 (`EIATTR_CBANK_PARAM_SIZE`).
+    pub param_bytes: Option<u32>,
+}
+
+/// One kernel parameter: where the launch places it in constant bank 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KernelParam {
+    /// Its position in the kernel's signature, from 0.
+    pub ordinal: u32,
+    /// Byte offset from the start of the parameter block (`c[0x0][0x140]`).
+    pub offset: u32,
+    /// Bytes.
+    pub size: u32,
+}
+
+/// `EIATTR_KPARAM_INFO`: one parameter's ordinal, offset and size.
+const EIATTR_KPARAM_INFO: u8 = 0x17;
+/// `EIATTR_CBANK_PARAM_SIZE`: the parameter block's size.
+const EIATTR_CBANK_PARAM_SIZE: u8 = 0x19;
+/// Attribute formats of `.nv.info` records: 0x04 (`EIFMT_SVAL`) is followed by a
+/// 16-bit length and that many bytes; the others carry a 16-bit value.
+const EIFMT_SVAL: u8 = 0x04;
+
+/// The parameter list and block size an `.nv.info.<kernel>` section describes. Records
+/// are `fmt, attr, u16` then, for `EIFMT_SVAL`, the payload; `KPARAM_INFO`'s payload is
+/// `index u32, ordinal u16, offset u16, flags u32` with the size in bits 31..18 of the
+/// flags. A truncated record ends the walk (the rest is ignored).
+fn param_info(info: &[u8]) -> (Vec<KernelParam>, Option<u32>) {
+    let mut params = Vec::new();
+    let mut size = None;
+    let mut i = 0usize;
+    while i + 4 <= info.len() {
+        let (fmt, attr) = (info[i], info[i + 1]);
+        let half = u16::from_le_bytes([info[i + 2], info[i + 3]]);
+        if fmt != EIFMT_SVAL {
+            if attr == EIATTR_CBANK_PARAM_SIZE {
+                size = Some(half as u32);
+            }
+            i += 4;
+            continue;
+        }
+        let Some(body) = info.get(i + 4..i + 4 + half as usize) else {
+            break;
+        };
+        if attr == EIATTR_KPARAM_INFO && body.len() >= 12 {
+            let flags = u32::from_le_bytes([body[8], body[9], body[10], body[11]]);
+            params.push(KernelParam {
+                ordinal: u16::from_le_bytes([body[4], body[5]]) as u32,
+                offset: u16::from_le_bytes([body[6], body[7]]) as u32,
+                size: flags >> 18,
+            });
+        }
+        i += 4 + half as usize;
+    }
+    params.sort_by_key(|p| p.ordinal);
+    (params, size)
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -70,6 +133,9 @@ pub fn kernels(bytes: &[u8]) -> Result<Vec<Kernel>, CubinError> {
             sm,
             registers,
             constants: Vec::new(),
+            shared_bytes: 0,
+            params: Vec::new(),
+            param_bytes: None,
         });
     }
     if out.is_empty() {
@@ -77,6 +143,22 @@ pub fn kernels(bytes: &[u8]) -> Result<Vec<Kernel>, CubinError> {
     }
     for sec in file.sections() {
         let Ok(name) = sec.name() else { continue };
+        if let Some(owner) = name.strip_prefix(".nv.shared.") {
+            let size = sec.size();
+            for k in out.iter_mut().filter(|k| k.name == owner) {
+                k.shared_bytes = size;
+            }
+            continue;
+        }
+        if let Some(owner) = name.strip_prefix(".nv.info.") {
+            let Ok(data) = sec.data() else { continue };
+            let (params, size) = param_info(data);
+            for k in out.iter_mut().filter(|k| k.name == owner) {
+                k.params = params.clone();
+                k.param_bytes = size;
+            }
+            continue;
+        }
         let Some(rest) = name.strip_prefix(".nv.constant") else {
             continue;
         };

@@ -28,7 +28,7 @@ pub use report::{DumpOut, Report};
 use gpumem_maxwell::Target;
 use gpumem_mem::Space;
 use gpumem_mem::rules::{BankLimit, GenericWindows, MemConfig};
-use manifest::{Manifest, MaxwellManifest};
+use manifest::{DumpOf, Manifest, MaxwellManifest, Param};
 use std::path::Path;
 
 /// Errors that stop a run before it starts (bad manifest, bad program, I/O).
@@ -327,6 +327,9 @@ fn run_maxwell(
     let limit = m.limits.max_memory;
     let mut constants = Vec::new();
     let mut kernel_regs = None;
+    // The cubin kernel's static shared size and parameter layout.
+    let mut static_shared = 0u64;
+    let mut kparams: Option<Vec<gpumem_maxwell::cubin::KernelParam>> = None;
     let mut target = m.target.as_deref().map(target_of).transpose()?;
     let prog = if let Some(src) = inline_src {
         Program::from_sass(src, target.unwrap_or(Target::Sm50))?
@@ -351,6 +354,10 @@ fn run_maxwell(
                 });
             }
             kernel_regs = Some(k.registers);
+            static_shared = k.shared_bytes;
+            if k.param_bytes.is_some() || !k.params.is_empty() {
+                kparams = Some(k.params);
+            }
             constants = k.constants;
             Program::from_bytes(&k.code, target.unwrap_or(Target::Sm50))?
         } else if ext == "bin" {
@@ -384,8 +391,9 @@ fn run_maxwell(
             "registers = {registers}: must be 1 to 255"
         )));
     }
+    let shared_bytes = static_shared.saturating_add(m.launch.shared_bytes);
     for (what, v) in [
-        ("shared_bytes", m.launch.shared_bytes),
+        ("shared memory (static + shared_bytes)", shared_bytes),
         ("local_bytes", m.launch.local_bytes),
     ] {
         if v > gpumem_mem::WINDOW_BYTES {
@@ -413,7 +421,7 @@ fn run_maxwell(
         grid,
         block,
         registers,
-        shared_bytes: m.launch.shared_bytes,
+        shared_bytes,
         local_bytes: m.launch.local_bytes,
         max_steps: m.limits.max_steps,
         max_memory: limit,
@@ -433,10 +441,10 @@ fn run_maxwell(
                 .map_err(EmuError::Program)?;
         }
     }
-    let mut params = Vec::new();
-    for p in &m.launch.params {
-        p.place(&mut params)?;
-    }
+    let params = match &m.launch.params {
+        Some(list) => place_params(list, kparams.as_deref())?,
+        None => Vec::new(),
+    };
     emu.set_params(&params)?;
     for c in &m.constant {
         let data = manifest::contents(&c.size, &c.init, &c.fill, &c.file, base, limit)?;
@@ -456,7 +464,32 @@ fn run_maxwell(
             ))
         })?;
     }
-    let specs = manifest::dumps(&m.dump, &[Space::Global, Space::Constant], limit)?;
+    let shape = manifest::LaunchShape {
+        ctas: grid.iter().map(|&g| g as u64).product(),
+        threads,
+        shared_bytes,
+        local_bytes: m.launch.local_bytes,
+        registers,
+    };
+    let specs = manifest::dumps(
+        &m.dump,
+        &[Space::Global, Space::Constant],
+        Some(&shape),
+        limit,
+    )?;
+    // Per-CTA state is kept by the emulator when its CTA finishes.
+    let mut captures = Vec::new();
+    for d in &specs {
+        let (cta, thread) = (d.cta.unwrap_or(0), d.thread.unwrap_or(0));
+        let c = match d.of {
+            DumpOf::Memory(Space::Shared) => gpumem_warp::Capture::Shared { cta },
+            DumpOf::Memory(Space::Local) => gpumem_warp::Capture::Local { cta, thread },
+            DumpOf::Registers => gpumem_warp::Capture::Registers { cta, thread },
+            DumpOf::Memory(_) => continue,
+        };
+        captures.push(emu.captured().len());
+        emu.capture(c);
+    }
     let (timing, trace) = match timing {
         Some(t) => {
             // Occupancy from the cubin's or the manifest's count, else from the registers
@@ -475,33 +508,37 @@ fn run_maxwell(
             (None, None)
         }
     };
+    let mut kept = captures.into_iter();
     let dumps: Vec<DumpOut> = specs
         .iter()
-        .map(
-            |&manifest::DumpSpec {
-                 space,
-                 bank,
-                 address,
-                 size,
-                 ..
-             }| {
-                let mut bytes = vec![0; size as usize];
-                match space {
-                    Space::Constant => {
-                        emu.mem
-                            .constant
-                            .read(bank.unwrap_or(0), address, &mut bytes)
+        .map(|d| {
+            let mut bytes = vec![0; d.size as usize];
+            let (at, n) = (d.address as usize, d.size as usize);
+            match d.of {
+                DumpOf::Memory(Space::Constant) => {
+                    emu.mem
+                        .constant
+                        .read(d.bank.unwrap_or(0), d.address, &mut bytes)
+                }
+                DumpOf::Memory(Space::Global) => emu.mem.global.read(d.address, &mut bytes),
+                // A CTA the run did not finish (a limit stopped it) dumps zeros.
+                _ => {
+                    if let Some(Some(b)) = kept.next().and_then(|k| emu.captured().get(k))
+                        && let Some(src) = b.get(at..at + n)
+                    {
+                        bytes.copy_from_slice(src);
                     }
-                    _ => emu.mem.global.read(address, &mut bytes),
                 }
-                DumpOut {
-                    space,
-                    bank: (space == Space::Constant).then_some(bank.unwrap_or(0)),
-                    address,
-                    bytes,
-                }
-            },
-        )
+            }
+            DumpOut {
+                of: d.of,
+                bank: d.bank,
+                cta: d.cta,
+                thread: d.thread,
+                address: d.address,
+                bytes,
+            }
+        })
         .collect();
     manifest::save_dumps(&specs, dumps.iter().map(|d| d.bytes.as_slice()), base)?;
     let listing = prog
@@ -533,6 +570,61 @@ fn run_maxwell(
         timing,
         trace,
     })
+}
+
+/// The parameter block: for a cubin kernel, each parameter at the offset its
+/// `.nv.info` gives, the count and each size checked against the kernel's (errors at
+/// the value); otherwise one after another at natural alignment.
+fn place_params(
+    list: &[Param],
+    kernel: Option<&[gpumem_maxwell::cubin::KernelParam]>,
+) -> Result<Vec<u8>, EmuError> {
+    let mut out = Vec::new();
+    let Some(kps) = kernel else {
+        for p in list {
+            p.place(&mut out)?;
+        }
+        return Ok(out);
+    };
+    // Values that do not fit their type are reported before the layout.
+    for p in list {
+        p.place(&mut Vec::new())?;
+    }
+    let sizes = || {
+        kps.iter()
+            .map(|k| k.size.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for (i, p) in list.iter().enumerate() {
+        let Some(k) = kps.get(i) else {
+            return Err(p.value().error(format!(
+                "the kernel takes {} parameters (bytes: {}); this is parameter {}",
+                kps.len(),
+                sizes(),
+                i + 1
+            )));
+        };
+        if k.size as usize != p.size() {
+            return Err(p.value().error(format!(
+                "parameter {} of the kernel is {} bytes at c[0x0][{:#x}]; this value is {} bytes",
+                i + 1,
+                k.size,
+                gpumem_warp::emulator::PARAM_BASE + k.offset as u64,
+                p.size()
+            )));
+        }
+        p.place_at(k.offset as usize, &mut out)?;
+    }
+    if list.len() < kps.len() {
+        return Err(EmuError::Manifest(format!(
+            "launch.params: the kernel takes {} parameters (bytes: {}), the manifest gives {}",
+            kps.len(),
+            sizes(),
+            list.len()
+        )));
+    }
+    Ok(out)
 }
 
 /// Runs a manifest from arbitrary bytes under tight limits (for cargo-fuzz). Never

@@ -191,9 +191,11 @@ pub struct MaxwellLaunch {
     pub shared_window: Option<u64>,
     /// Base of the local window (default 0x0200_0000); written to `c[0x0][0x4]`.
     pub local_window: Option<u64>,
-    /// Kernel parameters, placed from `c[0x0][0x140]` with natural alignment.
-    #[serde(default)]
-    pub params: Vec<Param>,
+    /// Kernel parameters, placed from `c[0x0][0x140]`: for a cubin kernel at the
+    /// offsets its `.nv.info` section gives, their count and sizes checked against the
+    /// kernel's; for other programs one after another with natural alignment. Absent:
+    /// the parameter block is zeros.
+    pub params: Option<Vec<Param>>,
 }
 
 fn one() -> Vec<u32> {
@@ -457,7 +459,38 @@ impl Init {
 impl Param {
     /// Appends the parameter at its natural alignment.
     pub fn place(&self, out: &mut Vec<u8>) -> Result<(), EmuError> {
-        let (kind, v, align) = match self {
+        let (kind, v, align) = self.parts();
+        while !out.len().is_multiple_of(align) {
+            out.push(0);
+        }
+        encode(kind, v, out)
+    }
+
+    /// Bytes the parameter takes.
+    pub fn size(&self) -> usize {
+        self.parts().2
+    }
+
+    /// The value as written (for positioned errors).
+    pub fn value(&self) -> &Num {
+        self.parts().1
+    }
+
+    /// Writes the parameter's bytes at `offset` of `out` (grown with zeros as needed).
+    pub fn place_at(&self, offset: usize, out: &mut Vec<u8>) -> Result<(), EmuError> {
+        let (kind, v, _) = self.parts();
+        let mut bytes = Vec::new();
+        encode(kind, v, &mut bytes)?;
+        if out.len() < offset + bytes.len() {
+            out.resize(offset + bytes.len(), 0);
+        }
+        out[offset..offset + bytes.len()].copy_from_slice(&bytes);
+        Ok(())
+    }
+
+    /// Type name, value and size (= natural alignment).
+    fn parts(&self) -> (&'static str, &Num, usize) {
+        match self {
             Param::U8(v) => ("u8", v, 1),
             Param::I8(v) => ("i8", v, 1),
             Param::U16(v) => ("u16", v, 2),
@@ -468,11 +501,7 @@ impl Param {
             Param::U64(v) => ("u64", v, 8),
             Param::I64(v) => ("i64", v, 8),
             Param::F64(v) => ("f64", v, 8),
-        };
-        while !out.len().is_multiple_of(align) {
-            out.push(0);
         }
-        encode(kind, v, out)
     }
 }
 
@@ -517,17 +546,29 @@ fn zero() -> Num {
 }
 
 /// `[[dump]]`: a region to report after the run.
+///
+/// `space` is `"global"`, `"constant"` (with `bank`), `"shared"` (of CTA `cta`),
+/// `"local"` (thread `thread` of CTA `cta`) or `"registers"` (the final `R0`.. of
+/// thread `thread` of CTA `cta`). `cta` is linear (`x + y*gx + z*gx*gy`, default 0),
+/// `thread` linear within the CTA (x fastest). Shared and local dumps default to the
+/// whole allocation (`address` 0, `size` the rest of it); register dumps take no
+/// `address`/`size`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Dump {
-    /// `"global"` or `"constant"`.
+    /// `"global"`, `"constant"`, `"shared"`, `"local"` or `"registers"`.
     pub space: Spanned<String>,
-    /// Global address, or offset within `bank` for constant dumps.
-    pub address: Num,
-    /// Bytes.
-    pub size: Num,
+    /// Global address, offset within `bank` for constant dumps, or offset in the
+    /// shared/local allocation (default 0 there).
+    pub address: Option<Num>,
+    /// Bytes (default for shared/local: to the end of the allocation).
+    pub size: Option<Num>,
     /// The constant bank (constant dumps; default 0).
     pub bank: Option<Spanned<u32>>,
+    /// The CTA (shared, local and register dumps; default 0).
+    pub cta: Option<Spanned<u32>>,
+    /// The thread within the CTA (local and register dumps).
+    pub thread: Option<Spanned<u32>>,
     /// Also save the bytes to this file (relative to the manifest's folder).
     pub file: Option<String>,
 }
@@ -661,19 +702,48 @@ fn end_of(at: &Num, addr: u64, len: u64) -> Result<u64, EmuError> {
     })
 }
 
+/// What a `[[dump]]` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DumpOf {
+    /// A memory space (global, constant, or one CTA's shared / one thread's local).
+    Memory(gpumem_isa::Space),
+    /// One thread's final registers.
+    Registers,
+}
+
 /// A checked `[[dump]]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DumpSpec {
-    /// The space read.
-    pub space: gpumem_isa::Space,
+    /// What is read.
+    pub of: DumpOf,
     /// The constant bank (constant dumps).
     pub bank: Option<u32>,
-    /// Address (global) or offset in the bank (constant).
+    /// The linear CTA (shared, local and register dumps).
+    pub cta: Option<u32>,
+    /// The linear thread within the CTA (local and register dumps).
+    pub thread: Option<u32>,
+    /// Address (global), offset in the bank (constant) or in the allocation
+    /// (shared, local); 0 for registers.
     pub address: u64,
     /// Bytes.
     pub size: u64,
     /// Where to save the bytes too, as written in the manifest.
     pub file: Option<String>,
+}
+
+/// The launch a Maxwell `[[dump]]` of per-CTA state is checked against.
+#[derive(Clone, Copy, Debug)]
+pub struct LaunchShape {
+    /// CTAs in the grid.
+    pub ctas: u64,
+    /// Threads per CTA.
+    pub threads: u64,
+    /// Shared bytes per CTA (static + dynamic).
+    pub shared_bytes: u64,
+    /// Local bytes per thread.
+    pub local_bytes: u64,
+    /// Registers per thread.
+    pub registers: u32,
 }
 
 /// Saves the bytes of every dump that names a `file` (relative to `base`).
@@ -694,74 +764,235 @@ pub fn save_dumps<'a>(
     Ok(())
 }
 
-/// Checks the `[[dump]]` requests: a space from `allowed`, the range inside the space
-/// (64-bit global addresses; constant banks 0-31 of 64 KiB), all together within
-/// `limit` bytes.
+/// A `cta`/`thread` key: given or defaulted, below `count`; errors at the value (or at
+/// `at`, the dump's `space`, when it is missing).
+fn index_key(
+    key: &Option<Spanned<u32>>,
+    name: &str,
+    default: Option<u32>,
+    count: u64,
+    what: &str,
+    at: Range<usize>,
+) -> Result<u32, EmuError> {
+    let (v, span) = match (key, default) {
+        (Some(k), _) => (*k.get_ref(), k.span()),
+        (None, Some(d)) => (d, at),
+        (None, None) => {
+            return Err(EmuError::At {
+                span: at,
+                message: format!(
+                    "this dump needs `{name}` (0 to {})",
+                    count.saturating_sub(1)
+                ),
+            });
+        }
+    };
+    if v as u64 >= count {
+        return Err(EmuError::At {
+            span,
+            message: format!(
+                "{name} = {v}: the launch has {count} {what} (0 to {})",
+                count.saturating_sub(1)
+            ),
+        });
+    }
+    Ok(v)
+}
+
+/// A key that the dump's space does not take: an error at it.
+fn refuse<T>(key: &Option<Spanned<T>>, name: &str, space: &str) -> Result<(), EmuError> {
+    match key {
+        Some(k) => Err(EmuError::At {
+            span: k.span(),
+            message: format!("`{name}` is not for {space} dumps"),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// A number a dump needs: an error at its `space` when it is missing.
+fn need<'a>(n: &'a Option<Num>, name: &str, d: &Dump) -> Result<&'a Num, EmuError> {
+    n.as_ref().ok_or_else(|| EmuError::At {
+        span: d.space.span(),
+        message: format!("a {} dump needs `{name}`", d.space.get_ref()),
+    })
+}
+
+/// Checks a shared or local dump against the launch: the CTA (and thread) exist, the
+/// range lies inside the allocation.
+fn window_dump(
+    d: &Dump,
+    space: gpumem_isa::Space,
+    l: &LaunchShape,
+) -> Result<(u32, Option<u32>, u64, u64), EmuError> {
+    let name = d.space.get_ref().as_str();
+    refuse(&d.bank, "bank", name)?;
+    let cta = index_key(&d.cta, "cta", Some(0), l.ctas, "CTAs", d.space.span())?;
+    let (thread, alloc, per) = if space == gpumem_isa::Space::Local {
+        let t = index_key(
+            &d.thread,
+            "thread",
+            None,
+            l.threads,
+            "threads per CTA",
+            d.space.span(),
+        )?;
+        (Some(t), l.local_bytes, "per thread")
+    } else {
+        refuse(&d.thread, "thread", name)?;
+        (None, l.shared_bytes, "per CTA")
+    };
+    let address = match &d.address {
+        Some(a) => a.u64("address")?,
+        None => 0,
+    };
+    let size = match &d.size {
+        Some(s) => s.u64("size")?,
+        None => alloc.saturating_sub(address),
+    };
+    if address.checked_add(size).is_none_or(|e| e > alloc) {
+        let message = format!(
+            "{size} bytes at {address:#x} pass the {name} allocation ({alloc} bytes {per})"
+        );
+        return Err(match d.size.as_ref().or(d.address.as_ref()) {
+            Some(n) => n.error(message),
+            None => EmuError::At {
+                span: d.space.span(),
+                message,
+            },
+        });
+    }
+    Ok((cta, thread, address, size))
+}
+
+/// Checks the `[[dump]]` requests: a space from `allowed` (and, where `launch` is
+/// given, `shared`, `local` and `registers` of its CTAs and threads), the range inside
+/// the space (64-bit global addresses; constant banks 0-31 of 64 KiB; the shared and
+/// local allocations), all together within `limit` bytes.
 pub fn dumps(
     list: &[Dump],
     allowed: &[gpumem_isa::Space],
+    launch: Option<&LaunchShape>,
     limit: u64,
 ) -> Result<Vec<DumpSpec>, EmuError> {
     use gpumem_isa::Space;
     let mut out = Vec::with_capacity(list.len());
     let mut total = 0u64;
     for d in list {
-        let space = match Space::from_name(d.space.get_ref()) {
-            Some(s) if allowed.contains(&s) => s,
+        let name = d.space.get_ref().as_str();
+        let of = match (Space::from_name(name), launch) {
+            (Some(s), _) if allowed.contains(&s) => DumpOf::Memory(s),
+            (Some(s @ (Space::Shared | Space::Local)), Some(_)) => DumpOf::Memory(s),
+            (None, Some(_)) if name == "registers" => DumpOf::Registers,
             _ => {
-                let names: Vec<String> = allowed
+                let mut names: Vec<String> = allowed
                     .iter()
                     .map(|s| format!("\"{}\"", s.name()))
                     .collect();
+                if launch.is_some() {
+                    names.extend(["\"shared\"", "\"local\"", "\"registers\""].map(String::from));
+                }
                 return Err(EmuError::At {
                     span: d.space.span(),
-                    message: format!(
-                        "dump space \"{}\": expected {}",
-                        d.space.get_ref(),
-                        names.join(" or ")
-                    ),
+                    message: format!("dump space \"{name}\": expected {}", names.join(" or ")),
                 });
             }
         };
-        let size = d.size.u64("size")?;
+        let (mut cta, mut thread, mut bank) = (None, None, None);
+        let (address, size) = match (of, launch) {
+            (DumpOf::Memory(space @ (Space::Shared | Space::Local)), Some(l)) => {
+                let (c, t, a, s) = window_dump(d, space, l)?;
+                (cta, thread) = (Some(c), t);
+                (a, s)
+            }
+            (DumpOf::Registers, Some(l)) => {
+                refuse(&d.bank, "bank", name)?;
+                for (n, key) in [(&d.address, "address"), (&d.size, "size")] {
+                    if let Some(n) = n {
+                        return Err(n.error(format!(
+                            "`{key}` is not for register dumps (they hold R0 to R{})",
+                            l.registers.saturating_sub(1)
+                        )));
+                    }
+                }
+                cta = Some(index_key(
+                    &d.cta,
+                    "cta",
+                    Some(0),
+                    l.ctas,
+                    "CTAs",
+                    d.space.span(),
+                )?);
+                thread = Some(index_key(
+                    &d.thread,
+                    "thread",
+                    None,
+                    l.threads,
+                    "threads per CTA",
+                    d.space.span(),
+                )?);
+                (0, 4 * l.registers as u64)
+            }
+            (of, _) => {
+                let DumpOf::Memory(space) = of else {
+                    return Err(EmuError::At {
+                        span: d.space.span(),
+                        message: "register dumps need a Maxwell launch".into(),
+                    });
+                };
+                refuse(&d.cta, "cta", name)?;
+                refuse(&d.thread, "thread", name)?;
+                let size_n = need(&d.size, "size", d)?;
+                let addr_n = need(&d.address, "address", d)?;
+                let size = size_n.u64("size")?;
+                let address = addr_n.u64("address")?;
+                let end = end_of(addr_n, address, size)?;
+                match (space, &d.bank) {
+                    (Space::Constant, b) => {
+                        let k = b.as_ref().map(|b| *b.get_ref()).unwrap_or(0);
+                        if k >= gpumem_mem::CONST_BANKS {
+                            return Err(EmuError::At {
+                                span: b.as_ref().map(|b| b.span()).unwrap_or(0..0),
+                                message: format!(
+                                    "bank = {k}: constant banks are 0 to {}",
+                                    gpumem_mem::CONST_BANKS - 1
+                                ),
+                            });
+                        }
+                        if end > gpumem_mem::CONST_BANK_BYTES {
+                            return Err(size_n.error(format!(
+                                "c[{k:#x}][{address:#x}] + {size} bytes runs past the bank's 64 KiB"
+                            )));
+                        }
+                        bank = Some(k);
+                    }
+                    (_, Some(b)) => {
+                        return Err(EmuError::At {
+                            span: b.span(),
+                            message: "`bank` is only for constant dumps".into(),
+                        });
+                    }
+                    (_, None) => {}
+                }
+                (address, size)
+            }
+        };
         total = total.saturating_add(size);
         if total > limit {
-            return Err(d
-                .size
-                .error(format!("[[dump]] sizes pass limits.max_memory ({limit})")));
+            let message = format!("[[dump]] sizes pass limits.max_memory ({limit})");
+            return Err(match &d.size {
+                Some(s) => s.error(message),
+                None => EmuError::At {
+                    span: d.space.span(),
+                    message,
+                },
+            });
         }
-        let address = d.address.u64("address")?;
-        let end = end_of(&d.address, address, size)?;
-        let bank = match (space, &d.bank) {
-            (Space::Constant, b) => {
-                let bank = b.as_ref().map(|b| *b.get_ref()).unwrap_or(0);
-                if bank >= gpumem_mem::CONST_BANKS {
-                    return Err(EmuError::At {
-                        span: b.as_ref().map(|b| b.span()).unwrap_or(0..0),
-                        message: format!(
-                            "bank = {bank}: constant banks are 0 to {}",
-                            gpumem_mem::CONST_BANKS - 1
-                        ),
-                    });
-                }
-                if end > gpumem_mem::CONST_BANK_BYTES {
-                    return Err(d.size.error(format!(
-                        "c[{bank:#x}][{address:#x}] + {size} bytes runs past the bank's 64 KiB"
-                    )));
-                }
-                Some(bank)
-            }
-            (_, Some(b)) => {
-                return Err(EmuError::At {
-                    span: b.span(),
-                    message: "`bank` is only for constant dumps".into(),
-                });
-            }
-            (_, None) => None,
-        };
         out.push(DumpSpec {
-            space,
+            of,
             bank,
+            cta,
+            thread,
             address,
             size,
             file: d.file.clone(),

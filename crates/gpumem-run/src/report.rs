@@ -1,7 +1,7 @@
 //! The result of a run: dumps, faults and statistics, as text and as JSON.
 
 use crate::dump::View;
-use gpumem_mem::Space;
+use crate::manifest::DumpOf;
 use gpumem_warp::Fault;
 use gpumem_warp::exec::{InstStats, Stats};
 use serde_json::{Value, json};
@@ -10,10 +10,14 @@ use std::fmt;
 /// One dumped region.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DumpOut {
-    /// The space read.
-    pub space: Space,
+    /// What was read: a memory space, or a thread's registers.
+    pub of: DumpOf,
     /// Constant dumps: the bank.
     pub bank: Option<u32>,
+    /// Shared, local and register dumps: the linear CTA.
+    pub cta: Option<u32>,
+    /// Local and register dumps: the linear thread within the CTA.
+    pub thread: Option<u32>,
     /// Global address, or offset in the bank.
     pub address: u64,
     /// The bytes, in memory order.
@@ -64,11 +68,30 @@ pub(crate) fn pc_text(pc: u64) -> String {
     format!("{pc:#06x}")
 }
 
-/// One dump in the shared JSON layout.
-pub(crate) fn dump_json(space: Space, bank: Option<u32>, address: u64, bytes: &[u8]) -> Value {
+/// The name a dump's source has in reports (`global`, ..., `registers`).
+pub(crate) fn dump_name(of: DumpOf) -> &'static str {
+    match of {
+        DumpOf::Memory(s) => s.name(),
+        DumpOf::Registers => "registers",
+    }
+}
+
+/// One dump in the shared JSON layout. A register dump's bytes are `R0`, `R1`, ..., 4
+/// little-endian bytes each, from `address` 0.
+pub(crate) fn dump_json(d: &DumpOut) -> Value {
+    let DumpOut {
+        of,
+        bank,
+        cta,
+        thread,
+        address,
+        bytes,
+    } = d;
     json!({
-        "space": space.name(),
+        "space": dump_name(*of),
         "bank": bank,
+        "cta": cta,
+        "thread": thread,
         "address": format!("{address:#x}"),
         "size": bytes.len(),
         "hex": hex(bytes),
@@ -114,7 +137,7 @@ impl Report {
             "target": self.target,
             "launch": { "grid": self.grid, "block": self.block, "registers": self.registers },
             "stopped": self.stopped,
-            "dumps": self.dumps.iter().map(|d| dump_json(d.space, d.bank, d.address, &d.bytes)).collect::<Vec<_>>(),
+            "dumps": self.dumps.iter().map(dump_json).collect::<Vec<_>>(),
             "faults": self.faults.iter().map(|f| json!({
                 "kind": f.kind.name(),
                 "pc": pc_text(f.pc),
@@ -275,19 +298,35 @@ impl Report {
             self.write_faults(f)?;
         }
         for d in &self.dumps {
-            match d.bank {
-                Some(b) => writeln!(
+            let n = d.bytes.len();
+            match (d.bank, d.cta, d.thread) {
+                (Some(b), _, _) => writeln!(
                     f,
-                    "\ndump constant c[{b:#x}][{:#x}] ({} bytes):",
-                    d.address,
-                    d.bytes.len()
+                    "\ndump constant c[{b:#x}][{:#x}] ({n} bytes):",
+                    d.address
                 )?,
-                None => writeln!(
+                (None, Some(c), Some(t)) if d.of == DumpOf::Registers => writeln!(
                     f,
-                    "\ndump {} {:#x} ({} bytes):",
-                    d.space.name(),
-                    d.address,
-                    d.bytes.len()
+                    "\ndump registers of CTA {c} thread {t} (R0 to R{}, 4 bytes each):",
+                    (n / 4).saturating_sub(1)
+                )?,
+                (None, Some(c), Some(t)) => writeln!(
+                    f,
+                    "\ndump {} of CTA {c} thread {t} at {:#x} ({n} bytes):",
+                    dump_name(d.of),
+                    d.address
+                )?,
+                (None, Some(c), None) => writeln!(
+                    f,
+                    "\ndump {} of CTA {c} at {:#x} ({n} bytes):",
+                    dump_name(d.of),
+                    d.address
+                )?,
+                _ => writeln!(
+                    f,
+                    "\ndump {} {:#x} ({n} bytes):",
+                    dump_name(d.of),
+                    d.address
                 )?,
             }
             let mut text = String::new();

@@ -50,7 +50,7 @@ pub fn run_vega(
         .into_iter()
         .map(|(addr, bytes)| MemoryInit { addr, bytes })
         .collect::<Vec<_>>();
-    let specs = crate::manifest::dumps(&m.dump, &[gpumem_isa::Space::Global], limit)?;
+    let specs = crate::manifest::dumps(&m.dump, &[gpumem_isa::Space::Global], None, limit)?;
     let dumps = specs
         .iter()
         .map(|d| DumpRequest {
@@ -150,7 +150,14 @@ impl VegaReport {
             "target": "gfx900",
             "launch": { "waves": r.waves.len(), "seed": self.seed },
             "stopped": self.stopped(),
-            "dumps": r.dumps.iter().map(|d| dump_json(Space::Global, None, d.addr, &d.bytes)).collect::<Vec<_>>(),
+            "dumps": r.dumps.iter().map(|d| dump_json(&crate::DumpOut {
+                of: crate::manifest::DumpOf::Memory(Space::Global),
+                bank: None,
+                cta: None,
+                thread: None,
+                address: d.addr,
+                bytes: d.bytes.clone(),
+            })).collect::<Vec<_>>(),
             "faults": r.faults.iter().map(|f| json!({
                 "kind": f.kind.name(),
                 "pc": pc_text(f.pc),

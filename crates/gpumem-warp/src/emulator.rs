@@ -44,6 +44,13 @@ pub struct Emulator<'p> {
     reg_bound: usize,
     /// Warps of the previous CTA, reused (their 255 registers per lane are large).
     pool: Vec<Warp>,
+    /// Per instruction: the first register it names at or above `cfg.registers`
+    /// (executing it is a `register_out_of_range` fault).
+    reg_over: Vec<Option<u8>>,
+    /// What to keep of CTAs' state when they finish ([`Emulator::capture`]).
+    captures: Vec<Capture>,
+    /// The kept bytes, one entry per capture (`None` until its CTA finishes).
+    captured: Vec<Option<Vec<u8>>>,
     /// Threads that arrived at each named barrier of the running CTA without waiting
     /// (`BAR.ARV`), since it last completed.
     arrived: [u32; 16],
@@ -52,14 +59,69 @@ pub struct Emulator<'p> {
     pub trace: Option<CtaTrace>,
 }
 
+/// Per-CTA state to keep when a CTA finishes (it is discarded otherwise): the shared
+/// allocation, one thread's local allocation, or one thread's registers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capture {
+    /// The CTA's whole shared allocation (static and dynamic).
+    Shared {
+        /// Linear CTA index (`x + y*gx + z*gx*gy`).
+        cta: u32,
+    },
+    /// One thread's whole local allocation.
+    Local {
+        /// Linear CTA index.
+        cta: u32,
+        /// Linear thread index within the CTA (x fastest).
+        thread: u32,
+    },
+    /// One thread's registers `R0` to `R(registers-1)`, 4 little-endian bytes each.
+    Registers {
+        /// Linear CTA index.
+        cta: u32,
+        /// Linear thread index within the CTA (x fastest).
+        thread: u32,
+    },
+}
+
+impl Capture {
+    fn cta(self) -> u32 {
+        match self {
+            Capture::Shared { cta }
+            | Capture::Local { cta, .. }
+            | Capture::Registers { cta, .. } => cta,
+        }
+    }
+}
+
+/// The first register operand of `i` numbered at or above `registers` (RZ and a
+/// memory operand's `Ra` excepted: LDG/STG/LDL/LDS/STL/STS address absolutely with such
+/// an `Ra`, per the seed pages).
+fn register_over(i: &gpumem_maxwell::Inst, registers: u32) -> Option<u8> {
+    i.operands.iter().find_map(|o| {
+        let r = match *o {
+            Operand::Reg { r, .. } => r,
+            Operand::ConstMem { ra, .. } => ra,
+            _ => return None,
+        };
+        (r != RZ && r as u32 >= registers).then_some(r)
+    })
+}
+
 impl<'p> Emulator<'p> {
     /// A launch of `prog`: each instruction resolved once, the driver's constants
     /// written to bank 0.
     pub fn new(prog: &'p Program, cfg: LaunchConfig) -> Emulator<'p> {
         let mem = Memory::new(cfg.max_memory);
         let mut exec = Vec::with_capacity(prog.insts.len());
+        let mut reg_over = Vec::with_capacity(prog.insts.len());
         let mut top = 0usize;
         for i in prog.insts.iter() {
+            reg_over.push(
+                i.as_ref()
+                    .ok()
+                    .and_then(|i| register_over(i, cfg.registers)),
+            );
             match i {
                 Ok(i) => {
                     exec.push(Exec::new(i));
@@ -88,6 +150,9 @@ impl<'p> Emulator<'p> {
             exec,
             reg_bound: (top + 4).min(NREGS),
             pool: Vec::new(),
+            reg_over,
+            captures: Vec::new(),
+            captured: Vec::new(),
             arrived: [0; 16],
             trace: None,
         };
@@ -101,6 +166,58 @@ impl<'p> Emulator<'p> {
             .constant
             .write(0, PARAM_BASE, bytes)
             .map_err(WarpError::Launch)
+    }
+
+    /// Asks to keep `what` when its CTA finishes (before [`Emulator::run`]); the bytes
+    /// come back from [`Emulator::captured`] in the order asked. A CTA, thread or range
+    /// outside the launch gives `None`.
+    pub fn capture(&mut self, what: Capture) {
+        self.captures.push(what);
+        self.captured.push(None);
+    }
+
+    /// The bytes kept for each [`Emulator::capture`] request, in order: `None` when its
+    /// CTA did not finish (a limit stopped the launch first) or does not exist.
+    pub fn captured(&self) -> &[Option<Vec<u8>>] {
+        &self.captured
+    }
+
+    /// Keeps what the capture requests ask of the CTA `ctx` that just finished.
+    fn keep(&mut self, ctx: &CtaCtx, warps: &[Warp], cta: &CtaMemory) {
+        let regs = (self.cfg.registers as usize).min(NREGS);
+        for (k, c) in self.captures.iter().enumerate() {
+            if c.cta() != ctx.linear {
+                continue;
+            }
+            self.captured[k] = match *c {
+                Capture::Shared { .. } => Some(cta.shared.clone()),
+                Capture::Local { thread, .. } => {
+                    let n = cta.local_bytes as usize;
+                    let at = thread as usize * n;
+                    cta.local.get(at..at + n).map(<[u8]>::to_vec)
+                }
+                Capture::Registers { thread, .. } => {
+                    let w = warps.get(thread as usize / WARP);
+                    let lane = thread as usize % WARP;
+                    // A thread's registers keep their last values after it exits.
+                    let threads: u64 = self.cfg.block.iter().map(|&b| b as u64).product();
+                    w.filter(|_| (thread as u64) < threads).map(|w| {
+                        (0..regs)
+                            .flat_map(|r| w.regs[r * WARP + lane].to_le_bytes())
+                            .collect()
+                    })
+                }
+            };
+        }
+    }
+
+    /// The first instruction naming a register at or above `cfg.registers` (which
+    /// faults `register_out_of_range` when executed): its address and the register.
+    pub fn register_out_of_range(&self) -> Option<(u64, u8)> {
+        self.reg_over
+            .iter()
+            .enumerate()
+            .find_map(|(pc, r)| r.map(|r| (inst_addr(pc), r)))
     }
 
     /// Whether a limit stopped the launch.
@@ -327,6 +444,9 @@ impl<'p> Emulator<'p> {
                 }
             }
             if warps.iter().all(|w| w.done) {
+                if !self.captures.is_empty() {
+                    self.keep(&ctx, &warps, &cta);
+                }
                 self.pool.append(&mut warps);
                 return;
             }
@@ -357,6 +477,9 @@ impl<'p> Emulator<'p> {
                         waits.join(", ")
                     ),
                 );
+                if !self.captures.is_empty() {
+                    self.keep(&ctx, &warps, &cta);
+                }
                 self.pool.append(&mut warps);
                 return;
             }
@@ -437,6 +560,17 @@ impl<'p> Emulator<'p> {
         };
         self.stats.warp_instructions += 1;
         self.dense[pc].executed += 1;
+        if let Some(r) = self.reg_over[pc] {
+            let msg = format!(
+                "R{r} is not one of the kernel's {} registers (R0 to R{}) ({})",
+                self.cfg.registers,
+                self.cfg.registers.saturating_sub(1),
+                prog.texts[pc]
+            );
+            self.fault(FaultKind::RegisterOutOfRange, pc, ctx.linear, w.id, msg);
+            w.kill();
+            return;
+        }
         // The executor table lives as long as the emulator; take it out while this
         // instruction runs so `self` stays free (put back below).
         let ex = std::mem::take(&mut self.exec);

@@ -6,6 +6,10 @@ use gpumem_mem::{MemFault, Space};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FaultKind {
+    /// An instruction names a register at or above the kernel's register count (the
+    /// cubin's, or `launch.registers`); a memory operand's `Ra` is exempt (it addresses
+    /// absolutely).
+    RegisterOutOfRange,
     /// A memory address not a multiple of the access size (forced for LDG/STG/LDL/LDS/
     /// STL/STS, where the fault is optional; an error for LDC).
     MisalignedAddress,
@@ -38,7 +42,8 @@ pub enum FaultKind {
 
 impl FaultKind {
     /// Every kind.
-    pub const ALL: [FaultKind; 13] = [
+    pub const ALL: [FaultKind; 14] = [
+        FaultKind::RegisterOutOfRange,
         FaultKind::MisalignedAddress,
         FaultKind::MisalignedRegister,
         FaultKind::OutOfWindow,
@@ -57,6 +62,7 @@ impl FaultKind {
     /// The kind's name in reports (`misaligned_address`).
     pub fn name(self) -> &'static str {
         match self {
+            FaultKind::RegisterOutOfRange => "register_out_of_range",
             FaultKind::MisalignedAddress => "misaligned_address",
             FaultKind::MisalignedRegister => "misaligned_register",
             FaultKind::OutOfWindow => "out_of_window",

@@ -32,7 +32,7 @@ pub mod trace;
 mod warp;
 
 pub use config::LaunchConfig;
-pub use emulator::Emulator;
+pub use emulator::{Capture, Emulator};
 pub use error::WarpError;
 pub use fault::{Fault, FaultKind};
 #[doc(hidden)]

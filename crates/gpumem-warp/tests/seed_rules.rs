@@ -32,13 +32,23 @@ fn ldg_ra_rz_is_absolute() {
 #[test]
 fn ra_at_or_above_register_count_is_absolute() {
     // With 32 registers, R40 is beyond the kernel's set: [R40 + -0x10] means the
-    // zero-extended 24-bit immediate 0xfffff0, whatever R40 holds.
-    let body = "MOV32I R40, 0x5000 ;\nLDG R4, [R40+-0x10] ;\nSTG [R20], R4 ;";
+    // zero-extended 24-bit immediate 0xfffff0 (not R40 + -0x10 = 0xfffffff0 in 32 bits).
+    // No instruction can write R40 then (`register_out_of_range`, below).
+    let body = "LDG R4, [R40+-0x10] ;\nSTG [R20], R4 ;";
     let r = run(body, |e| {
         put(e, 0xfffff0, &[0x1111]);
-        put(e, 0x4ff0, &[0x2222]);
+        put(e, 0xfffffff0, &[0x3333]);
     });
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
     assert_eq!(r.out(0), 0x1111);
+    let body = "MOV32I R40, 0x5000 ;\nLDG R4, [R40+-0x10] ;\nSTG [R20], R4 ;";
+    let r = run(body, |_| {});
+    assert_eq!(
+        r.faults[0].kind,
+        FaultKind::RegisterOutOfRange,
+        "{:?}",
+        r.faults
+    );
     // With 64 registers R40 is a real base register.
     let r = run_cfg(
         body,
@@ -56,7 +66,8 @@ fn ra_at_or_above_register_count_is_absolute() {
 
 #[test]
 fn ra_at_or_above_register_count_is_absolute_for_lds_ldl_stg() {
-    let body = "MOV32I R40, 0x300 ;\nMOV32I R5, 0x77 ;\nSTS [R40+0x10], R5 ;\nLDS R6, [0x10] ;\n\
+    // R40 is beyond the 32 registers: never written, used only as an absolute base.
+    let body = "MOV32I R5, 0x77 ;\nSTS [R40+0x10], R5 ;\nLDS R6, [0x10] ;\n\
                 STL [R40+0x20], R5 ;\nLDL R7, [0x20] ;\nSTG [R40+0x200000], R6 ;\nIADD R8, R6, R7 ;\nSTG [R20], R8 ;";
     let r = run(body, |_| {});
     assert!(r.faults.is_empty(), "{:?}", r.faults);
