@@ -2,10 +2,13 @@
 //! (`scripts/bench-vs-oracles.sh`):
 //! * `gen_corpus N OUT.bin [sm_50|sm_52]`: N instructions generated from the table
 //!   (every row x modifier combination, as the differential test makes them);
-//! * `gen_corpus real N OUT.bin`: the sm_52 code of every kernel in `tests/cubins`,
-//!   repeated to N instructions (real ptxas output).
+//! * `gen_corpus real N OUT.bin`: the sm_52 code of every kernel of the committed cubins
+//!   (`tests/cuda-samples/sm_52`, then `tests/cubins/*.sm_52.cubin`) that gpumem decodes
+//!   whole, repeated to N instructions (real nvcc/ptxas output; see
+//!   [`gpumem_maxwell::sample::repeat_kernels`]). The benchmark `benches/maxwell.rs`
+//!   times gpumem on the same stream.
 
-use gpumem_maxwell::cubin::kernels;
+use gpumem_maxwell::sample::kernels_in;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -17,25 +20,17 @@ fn main() {
         .unwrap_or(1_000_000);
     let out = args.get(1).cloned().unwrap_or_else(|| "corpus.bin".into());
     let bytes = if real {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/cubins");
-        let mut files: Vec<_> = std::fs::read_dir(dir)
-            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-            .unwrap_or_default();
-        files.retain(|p: &std::path::PathBuf| p.to_string_lossy().ends_with(".sm_52.cubin"));
-        files.sort();
-        let mut code = Vec::new();
-        for f in files {
-            let Ok(b) = std::fs::read(&f) else { continue };
-            for k in kernels(&b).unwrap_or_default() {
-                code.extend_from_slice(&k.code);
-            }
-        }
-        if code.is_empty() {
-            eprintln!("no cubins found in {dir}");
+        let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+        let mut code = kernels_in(&root.join("tests/cuda-samples/sm_52"), ".cubin");
+        code.extend(kernels_in(&root.join("tests/cubins"), ".sm_52.cubin"));
+        let slices: Vec<&[u8]> = code.iter().map(Vec::as_slice).collect();
+        let bytes =
+            gpumem_maxwell::sample::repeat_kernels(&slices, gpumem_maxwell::Target::Sm52, n);
+        if bytes.is_empty() {
+            eprintln!("no cubins found under {}/tests", root.display());
             std::process::exit(1);
         }
-        let bundles = n.div_ceil(3);
-        code.iter().copied().cycle().take(bundles * 32).collect()
+        bytes
     } else {
         let target = args
             .get(2)

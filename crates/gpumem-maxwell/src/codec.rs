@@ -108,10 +108,22 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .collect()
 });
 
-/// For each value of the top 8 bits, the rows whose fixed bits allow it, with the bits
-/// each row owns (precomputed: the decoder's hot path).
-static BUCKETS: LazyLock<Vec<Vec<(&'static OpSpec, u64)>>> = LazyLock::new(|| {
-    (0u64..256)
+/// Bits 63..51: every row's fixed bits include them or begin there, so these 13 bits
+/// narrow a word down to one row or a few.
+const INDEX_SHIFT: u32 = 51;
+
+/// The decoder's row index (its hot path): for each value of the word's bits 63..51, the
+/// rows whose fixed bits allow it, in table order (the first whose fixed bits match wins),
+/// each with the bits it owns. One flat list, `starts[k]..starts[k + 1]` for value `k`.
+struct RowIndex {
+    starts: Vec<u32>,
+    rows: Vec<(&'static OpSpec, u64)>,
+}
+
+static INDEX: LazyLock<RowIndex> = LazyLock::new(|| {
+    // Rows by the top 8 bits first, so that the 8,192 lists are filtered from short ones
+    // (start-up stays cheap for a one-instruction `gpumem dis`).
+    let by_top8: Vec<Vec<(&'static OpSpec, u64)>> = (0u64..256)
         .map(|top| {
             let w = top << 56;
             ROWS.iter()
@@ -120,11 +132,29 @@ static BUCKETS: LazyLock<Vec<Vec<(&'static OpSpec, u64)>>> = LazyLock::new(|| {
                 .map(|r| (r, owned_bits(r)))
                 .collect()
         })
-        .collect()
+        .collect();
+    let keys = 1u64 << (64 - INDEX_SHIFT);
+    let key_mask = (keys - 1) << INDEX_SHIFT;
+    let mut starts = Vec::with_capacity(keys as usize + 1);
+    let mut rows = Vec::new();
+    for k in 0..keys {
+        starts.push(rows.len() as u32);
+        let w = k << INDEX_SHIFT;
+        rows.extend(
+            by_top8[(w >> 56) as usize]
+                .iter()
+                .filter(|(r, _)| (w ^ r.opcode) & r.mask & key_mask == 0),
+        );
+    }
+    starts.push(rows.len() as u32);
+    RowIndex { starts, rows }
 });
 
 fn find_row_owned(word: u64) -> Option<(&'static OpSpec, u64)> {
-    BUCKETS[(word >> 56) as usize]
+    let ix = &*INDEX;
+    let k = (word >> INDEX_SHIFT) as usize;
+    let (a, b) = (ix.starts[k] as usize, ix.starts[k + 1] as usize);
+    ix.rows[a..b]
         .iter()
         .copied()
         .find(|(r, _)| word & r.mask == r.opcode)

@@ -283,7 +283,8 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
             OpKind::Imm32 { signed: false, .. } | OpKind::UImm { .. } | OpKind::UImm20 { .. },
             Operand::Imm(i),
         ) => {
-            let _ = write!(out, "{i:#x}");
+            // `{:#x}` of the two's complement, as nvdisasm prints these fields.
+            push_hex(i as u64, out);
         }
         (OpKind::Name { names, rz, .. }, Operand::Imm(v)) => {
             out.push_str(name_text(inst, names, rz, v))

@@ -356,3 +356,47 @@ pub fn to_bytes(insts: &[(Inst, u64)]) -> Vec<u8> {
     }
     bytes
 }
+
+/// Real code repeated into a stream of `n` instructions (`n` rounded up to whole bundles):
+/// the `kernels`' code (each a whole number of bundles, as a cubin's `.text.<kernel>`
+/// sections hold it) concatenated in order and cycled, cut at a bundle boundary. A kernel
+/// holding a word gpumem does not decode for `target` is left out, so that the stream
+/// decodes, prints and re-assembles whole (benchmarks and `gen_corpus real`). Empty when
+/// no kernel is left.
+pub fn repeat_kernels(kernels: &[&[u8]], target: Target, n: usize) -> Vec<u8> {
+    let whole: Vec<&[u8]> = kernels
+        .iter()
+        .copied()
+        .filter(|k| {
+            crate::program::decode_lines(k, 0, target)
+                .is_ok_and(|mut ls| ls.all(|l| l.inst.is_ok()))
+        })
+        .collect();
+    if whole.is_empty() {
+        return Vec::new();
+    }
+    let bytes = 32 * n.div_ceil(3);
+    whole
+        .iter()
+        .cycle()
+        .flat_map(|k| k.iter().copied())
+        .take(bytes)
+        .collect()
+}
+
+/// The code of every kernel of the cubins in `dir` whose file names end with `suffix`
+/// (files in name order, kernels in section order); unreadable files and files that are
+/// not cubins are skipped.
+pub fn kernels_in(dir: &std::path::Path, suffix: &str) -> Vec<Vec<u8>> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.to_string_lossy().ends_with(suffix));
+    files.sort();
+    files
+        .iter()
+        .filter_map(|f| std::fs::read(f).ok())
+        .flat_map(|b| crate::cubin::kernels(&b).unwrap_or_default())
+        .map(|k| k.code)
+        .collect()
+}
