@@ -359,7 +359,7 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
                 abs: false,
                 not: false,
             },
-            OpKind::RegHideRz { f } => Operand::Reg {
+            OpKind::RegHideRz { f, .. } => Operand::Reg {
                 r: f.get(word) as u8,
                 neg: false,
                 abs: false,
@@ -556,7 +556,7 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
                 },
             ) => off.put(bank.put(w, b as u64), o as u64),
             (OpKind::FImm32 { f }, Operand::FImm(b)) => f.put(w, b as u64),
-            (OpKind::RegHideRz { f }, Operand::Reg { r, .. }) => f.put(w, r as u64),
+            (OpKind::RegHideRz { f, .. }, Operand::Reg { r, .. }) => f.put(w, r as u64),
             (OpKind::RegPair { f, add }, Operand::Reg { r, .. }) => {
                 f.put(w, r.wrapping_sub(add) as u64)
             }

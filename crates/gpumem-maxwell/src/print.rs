@@ -327,7 +327,7 @@ pub fn reg_on(inst: &Inst, f: gpumem_isa::bits::Field) -> Option<u8> {
         .iter()
         .zip(inst.operands.iter())
         .find_map(|(k, v)| match (k, v) {
-            (OpKind::Reg { f: g, .. } | OpKind::RegHideRz { f: g }, Operand::Reg { r, .. })
+            (OpKind::Reg { f: g, .. } | OpKind::RegHideRz { f: g, .. }, Operand::Reg { r, .. })
                 if *g == f =>
             {
                 Some(*r)

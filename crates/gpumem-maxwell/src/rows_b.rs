@@ -612,7 +612,10 @@ pub static ROWS_B2: &[OpSpec] = &[
         OPC13,
         &[grp!(Mode, 48, 2, { 0 => ".ALL", 1 => ".ANY", 2 => ".EQ" })],
         &[
-            OpKind::RegHideRz { f: f(0, 8) },
+            OpKind::RegHideRz {
+                f: f(0, 8),
+                write: true,
+            },
             pred(45, None, true),
             pred(39, Some(f(42, 1)), false),
         ],

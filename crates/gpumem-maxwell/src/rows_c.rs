@@ -91,7 +91,10 @@ const fn short_ops(dim: &'static [&'static str]) -> [OpKind; 7] {
         reg(28, true),
         reg(0, true),
         reg(8, false),
-        OpKind::RegHideRz { f: f(20, 8) },
+        OpKind::RegHideRz {
+            f: f(20, 8),
+            write: false,
+        },
         OpKind::UImm {
             f: f(36, 13),
             hide: None,
@@ -147,7 +150,10 @@ const TEX_DIM: &[&str] = &[
 const TEXB_OPS: [OpKind; 6] = [
     reg(0, true),
     reg(8, false),
-    OpKind::RegHideRz { f: f(20, 8) },
+    OpKind::RegHideRz {
+        f: f(20, 8),
+        write: false,
+    },
     // The bindless form has no texture index: nvdisasm prints `0x0`.
     OpKind::UImm {
         f: f(0, 0),
@@ -176,7 +182,10 @@ const TEX_AOFFI: ModGroup = flag!(Aoffi, 54, ".AOFFI");
 const TEX_OPS: [OpKind; 6] = [
     reg(0, true),
     reg(8, false),
-    OpKind::RegHideRz { f: f(20, 8) },
+    OpKind::RegHideRz {
+        f: f(20, 8),
+        write: false,
+    },
     OpKind::UImm {
         f: f(36, 13),
         hide: None,

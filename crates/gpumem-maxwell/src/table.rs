@@ -1095,11 +1095,13 @@ pub enum OpKind {
         /// The signed byte-offset field.
         off: Field,
     },
-    /// A destination register that is not printed (and may be left out in source) when
-    /// it is `RZ` (VOTE's `Rd`).
+    /// A register that is not printed (and may be left out in source) when it is `RZ`:
+    /// VOTE's destination `Rd`, the texture instructions' second source `Rb`.
     RegHideRz {
         /// The register-number field.
         f: Field,
+        /// The instruction writes it (a destination) rather than reads it.
+        write: bool,
     },
     /// `[Ra + simm]` whose offset field counts 32-bit words (ATOMS), printed in bytes;
     /// with `RZ` the offset is unsigned.
@@ -1203,7 +1205,7 @@ impl OpKind {
             | OpKind::HImm16 { f } => [Some(f), None, None, None, None],
             OpKind::ConstAddr { bank, off } => [Some(bank), Some(off), None, None, None],
             OpKind::RegOff { ra, off } => [Some(ra), Some(off), None, None, None],
-            OpKind::RegHideRz { f } => [Some(f), None, None, None, None],
+            OpKind::RegHideRz { f, .. } => [Some(f), None, None, None, None],
             OpKind::Mem { ra, imm } | OpKind::MemW { ra, imm } => {
                 [Some(ra), Some(imm), None, None, None]
             }

@@ -104,7 +104,16 @@ pub fn effects(inst: &Inst) -> Effects {
                     }
                 }
             }
-            (OpKind::RegHideRz { .. }, Operand::Reg { r, .. }) => push_regs(&mut e.writes, r, 1),
+            (OpKind::RegHideRz { write: true, .. }, Operand::Reg { r, .. }) => {
+                push_regs(&mut e.writes, r, 1)
+            }
+            (OpKind::RegHideRz { write: false, .. }, Operand::Reg { r, .. }) if r != RZ => {
+                e.reads.push(Read {
+                    loc: Loc::from(r),
+                    slot: None,
+                    guard: false,
+                })
+            }
             (OpKind::RegPair { .. }, Operand::Reg { r, .. }) => {
                 let n = match inst.mem_bytes() {
                     Some(8) => 2,
@@ -312,7 +321,7 @@ pub const MIN_CONTROL_STALL: u8 = 5;
 /// The completion queue of a variable-latency instruction: results of one queue come
 /// back in issue order, so waiting on a later instruction of the queue covers an earlier
 /// one (the ptxas idiom in `LINTS.md`). Memory instructions queue by space (global and
-/// local together, SHFL with shared); the f64 unit
+/// local together with textures and surfaces, SHFL with shared); the f64 unit
 /// and the other variable-latency units (SFU, conversions, S2R, SHFL, ...) have one each.
 pub fn queue(inst: &Inst) -> u8 {
     use gpumem_isa::Space;
@@ -330,6 +339,10 @@ pub fn queue(inst: &Inst) -> u8 {
         // SHFL goes through the shared-memory pipeline (ptxas covers it with a later
         // LDS's barrier).
         Op::Shfl => 1,
+        // Texture and surface instructions go through the unified L1/texture pipeline
+        // that global loads use: ptxas leaves a batch of TEXS without a barrier and covers
+        // it with a later LDG's (FunctionPointers' SobelTex on sm_50).
+        Op::Texs | Op::Tlds | Op::Tex | Op::Suld | Op::Sust => 0,
         Op::Dadd | Op::Dmul | Op::Dfma | Op::Dmnmx | Op::Dset | Op::Dsetp => 5,
         _ => 6,
     }
