@@ -10,8 +10,8 @@
 
 use crate::rowkit::*;
 use crate::table::{
-    AtomOp, BarMode, Flow, Latency, MemFacts, MemKind, MemSize, ModGroup, ModId, ModVal, Op,
-    OpKind, OpSpec, RegCount, Space, ValSem, VideoTypes,
+    AtomOp, BarMode, BarRed, Flow, Latency, MemFacts, MemKind, MemSize, ModGroup, ModId, ModVal,
+    Op, OpKind, OpSpec, RegCount, Space, ValSem, VideoTypes,
 };
 use gpumem_isa::bits::Field;
 
@@ -686,7 +686,27 @@ const BAR_ARV: ModGroup = bar_mode(&[bar_val(".ARV", BarMode::Arv)]);
 const BAR_SCAN: ModGroup = bar_mode(&[bar_val(".SCAN", BarMode::Scan)]);
 const BAR_SYNC: ModGroup = bar_mode(BAR_SYNC_VALS);
 const BAR_RED: ModGroup = bar_mode(&[bar_val(".RED", BarMode::Red)]);
-const BAR_REDOP: ModGroup = grp!(RedOp, 35, 2, { 0 => ".POPC", 1 => ".AND", 2 => ".OR" });
+/// A BAR.RED operation value: its number, spelling and meaning.
+const fn red_val(value: u8, text: &'static str, red: BarRed) -> ModVal {
+    ModVal {
+        value,
+        text,
+        aliases: &[],
+        sem: ValSem::BarRed(red),
+    }
+}
+const BAR_REDOP: ModGroup = ModGroup {
+    id: ModId::RedOp,
+    field: f(35, 2),
+    hi: None,
+    vals: &[
+        red_val(0, ".POPC", BarRed::Popc),
+        red_val(1, ".AND", BarRed::And),
+        red_val(2, ".OR", BarRed::Or),
+    ],
+    at: None,
+    alt: None,
+};
 const BAR_ID_I: OpKind = uimm(8, 8);
 const BAR_ID_R: OpKind = reg(8, false);
 const BAR_CNT_I: OpKind = OpKind::UImm {

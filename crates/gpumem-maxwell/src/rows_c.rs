@@ -10,7 +10,9 @@
 //! None of these rows has a functional model: the executor faults `unsupported` on them.
 
 use crate::rowkit::*;
-use crate::table::{ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, Target, ValSem};
+use crate::table::{
+    B2rMode, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, Target, ValSem,
+};
 use gpumem_isa::CacheOp;
 use gpumem_isa::bits::Field;
 
@@ -318,8 +320,29 @@ const SU_MASK: u64 = bits(51, 63);
 
 /// B2R's mode (32-33), fixed by each row: `.RESULT` writes Pd too, `.WARP` has none, mode
 /// 0 (no spelling) names a barrier by number; 3 is nvdisasm's `B2R.INVALID`.
-const B2R_RESULT: ModGroup = grp!(Mode, 32, 2, { 1 => ".RESULT" });
-const B2R_WARP: ModGroup = grp!(Mode, 32, 2, { 2 => ".WARP" });
+/// A B2R mode group with its one value (`value` at bits 32-33).
+const fn b2r_mode(vals: &'static [ModVal]) -> ModGroup {
+    ModGroup {
+        id: ModId::Mode,
+        field: f(32, 2),
+        hi: None,
+        vals,
+        at: None,
+        alt: None,
+    }
+}
+const B2R_RESULT: ModGroup = b2r_mode(&[ModVal {
+    value: 1,
+    text: ".RESULT",
+    aliases: &[],
+    sem: ValSem::B2r(B2rMode::Result),
+}]);
+const B2R_WARP: ModGroup = b2r_mode(&[ModVal {
+    value: 2,
+    text: ".WARP",
+    aliases: &[],
+    sem: ValSem::B2r(B2rMode::Warp),
+}]);
 /// B2R: bits 51-63 the op, 8-15 must be all ones.
 const B2R_MASK: u64 = bits(51, 63) | bits(8, 15);
 const B2R_OPC: u64 = 0xf0b8 << 48 | bits(8, 15);

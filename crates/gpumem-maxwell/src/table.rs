@@ -705,6 +705,22 @@ impl ModVal {
         }
     }
 
+    /// The reduction the value names, if it is a BAR.RED operation value.
+    pub const fn bar_red(&self) -> Option<BarRed> {
+        match self.sem {
+            ValSem::BarRed(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// What B2R reads, if the value is a B2R mode value.
+    pub const fn b2r(&self) -> Option<B2rMode> {
+        match self.sem {
+            ValSem::B2r(m) => Some(m),
+            _ => None,
+        }
+    }
+
     /// The access size the value names, if it is a size value.
     pub const fn size(&self) -> Option<MemSize> {
         match self.sem {
@@ -738,6 +754,10 @@ pub enum ValSem {
     Atom(AtomOp),
     /// BAR's mode.
     Bar(BarMode),
+    /// BAR.RED's reduction (`.POPC`, `.AND`, `.OR`).
+    BarRed(BarRed),
+    /// What B2R reads (`.RESULT`, `.WARP`).
+    B2r(B2rMode),
 }
 
 /// The A and B operand types of a video instruction (VMNMX, VADD, VABSDIFF, VSET,
@@ -813,6 +833,26 @@ pub enum BarMode {
     Red,
     /// `.SCAN`: arrive, wait, and scan a predicate.
     Scan,
+}
+
+/// BAR.RED's reduction of the arriving threads' predicates, as a modifier value's meaning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BarRed {
+    /// `.POPC`: the number of threads whose predicate is true.
+    Popc,
+    /// `.AND`: 1 when every arriving thread's predicate is true.
+    And,
+    /// `.OR`: 1 when any arriving thread's predicate is true.
+    Or,
+}
+
+/// What a B2R reads, as a modifier value's meaning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum B2rMode {
+    /// `.RESULT`: the reduction of the last BAR.RED the warp passed.
+    Result,
+    /// `.WARP`: a per-warp barrier state (no functional model).
+    Warp,
 }
 
 /// A modifier field: one group of mutually exclusive `.XX` suffixes.

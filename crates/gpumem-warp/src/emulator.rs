@@ -13,6 +13,7 @@ use crate::sem::{self, Env, control, memory};
 use crate::stats::{InstStats, Stats};
 use crate::trace::CtaTrace;
 use crate::warp::{CtaCtx, Lanes, NREGS, Warp, lanes};
+use gpumem_maxwell::table::BarRed;
 use gpumem_maxwell::{Operand, RZ};
 use gpumem_mem::{Access, AccessKind, CtaMemory, Memory, Space, WARP, model};
 
@@ -425,6 +426,10 @@ impl<'p> Emulator<'p> {
                     at_bar: false,
                     bar_id: 0,
                     bar_count: 0,
+                    bar_lanes: 0,
+                    bar_pred: 0,
+                    bar_red: None,
+                    bar_result: 0,
                     done: valid == 0,
                     id: w,
                     tid,
@@ -508,8 +513,15 @@ impl<'p> Emulator<'p> {
                 need = live * WARP as u32;
             }
             if (n * WARP as u32).saturating_add(self.arrived[id as usize]) >= need {
-                for w in warps.iter_mut().filter(|w| w.at_bar && w.bar_id == id) {
+                let result = reduction(warps, id);
+                for w in warps
+                    .iter_mut()
+                    .filter(|w| !w.done && w.at_bar && w.bar_id == id)
+                {
                     w.at_bar = false;
+                    if let Some(r) = result {
+                        w.bar_result = r;
+                    }
                 }
                 self.arrived[id as usize] = 0;
                 any = true;
@@ -605,6 +617,7 @@ impl<'p> Emulator<'p> {
                 Ok(_) => Ok(()),
                 Err(x) => Err(x),
             },
+            Kind::B2r => control::b2r(w, inst, e, guard),
             Kind::Flow => control::flow(w, inst, e, guard),
             Kind::Bpt if guard == 0 => Ok(()),
             Kind::Bpt => {
@@ -804,4 +817,29 @@ impl<'p> Emulator<'p> {
             }
         }
     }
+}
+
+/// BAR.RED's reduction at barrier `id` as it releases (SEMANTICS.md, "Barrier
+/// reductions"): over the lanes of the waiting warps that ran their `BAR.RED` (ARV
+/// arrivals and SYNC waiters contribute nothing), `.POPC` counts the true predicates,
+/// `.AND` is 1 when all are true, `.OR` 1 when any is. The operation is the one of the
+/// lowest-numbered warp that asked for one; `None` when no warp waits with `BAR.RED`.
+fn reduction(warps: &[Warp], id: u8) -> Option<u32> {
+    let mut op = None;
+    let (mut lanes, mut trues) = (0u32, 0u32);
+    for w in warps
+        .iter()
+        .filter(|w| !w.done && w.at_bar && w.bar_id == id)
+    {
+        if let Some(r) = w.bar_red {
+            op.get_or_insert(r);
+            lanes += w.bar_lanes.count_ones();
+            trues += (w.bar_pred & w.bar_lanes).count_ones();
+        }
+    }
+    Some(match op? {
+        BarRed::Popc => trues,
+        BarRed::And => (trues == lanes) as u32,
+        BarRed::Or => (trues > 0) as u32,
+    })
 }

@@ -3,7 +3,9 @@
 //! values only.
 
 use crate::program::addr_index;
-use gpumem_maxwell::table::{AtomOp, BarMode, MemKind, MemSize, ModId, Op, OpKind};
+use gpumem_maxwell::table::{
+    AtomOp, B2rMode, BarMode, BarRed, MemKind, MemSize, ModId, Op, OpKind,
+};
 use gpumem_maxwell::{Inst, Operand, RZ};
 use gpumem_mem::rules::LdcMode;
 use gpumem_mem::scalar::AtomicOp;
@@ -68,6 +70,8 @@ pub(crate) enum Kind {
     Sync,
     Exit,
     Bar,
+    /// B2R: reads what the warp's last barrier left (`control::b2r`).
+    B2r,
     /// PBK, PCNT, PRET, BRK, CONT, RET, CAL, JCAL, BRX, JMX (`control::flow`).
     Flow,
     /// BPT: stops the launch with a `breakpoint` fault.
@@ -90,6 +94,10 @@ pub(crate) struct Exec {
     pub abs: Option<i64>,
     /// BAR's mode.
     pub bar: Option<BarMode>,
+    /// BAR.RED's reduction.
+    pub red: Option<BarRed>,
+    /// What a B2R reads (`None` for the row that names a barrier by number).
+    pub b2r: Option<B2rMode>,
     pub mem: Option<MemPre>,
 }
 
@@ -218,6 +226,7 @@ impl Exec {
             Op::Sync => Kind::Sync,
             Op::Exit | Op::Kil => Kind::Exit,
             Op::Bar => Kind::Bar,
+            Op::B2r => Kind::B2r,
             Op::Bpt => Kind::Bpt,
             _ if flow_op => Kind::Flow,
             // No scoreboards are modelled (every access completes before the next
@@ -233,6 +242,8 @@ impl Exec {
             target: target(inst),
             cc: cc_test(inst),
             bar: inst.mod_val(ModId::Mode).and_then(|v| v.bar()),
+            red: inst.mod_val(ModId::RedOp).and_then(|v| v.bar_red()),
+            b2r: inst.mod_val(ModId::Mode).and_then(|v| v.b2r()),
             abs: match inst.op.op {
                 Op::Jcal => inst.operands.iter().find_map(|o| match o {
                     Operand::Imm(v) => Some(*v),
@@ -320,6 +331,8 @@ impl Exec {
             cc: 15,
             abs: None,
             bar: None,
+            red: None,
+            b2r: None,
             mem: None,
         }
     }

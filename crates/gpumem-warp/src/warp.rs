@@ -2,6 +2,7 @@
 //! registers, predicates, carry, the reconvergence stack, lane masks.
 
 use gpumem_maxwell::RZ;
+use gpumem_maxwell::table::BarRed;
 use gpumem_mem::WARP;
 
 /// Registers per lane (R0-R254; RZ is not stored).
@@ -51,6 +52,13 @@ pub(crate) struct Warp {
     /// of 32; 0 = every thread of the CTA).
     pub bar_id: u8,
     pub bar_count: u32,
+    /// At a `BAR.RED`: the lanes that arrived (ran it) and those whose predicate was true.
+    pub bar_lanes: u32,
+    pub bar_pred: u32,
+    /// The reduction the warp asked for at its `BAR.RED` (`None` at any other BAR).
+    pub bar_red: Option<BarRed>,
+    /// The reduction of the last `BAR.RED` the warp passed (what `B2R.RESULT` reads).
+    pub bar_result: u32,
     pub done: bool,
     pub id: u32,
     pub tid: [[u32; 3]; WARP],

@@ -1,6 +1,6 @@
 //! BAR (SEMANTICS.md, "Barriers"): named barriers 0-15 with thread counts (immediate
-//! and register operands), BAR.ARV arriving without waiting, BAR.RED synchronising,
-//! exited warps counting as arrived for a whole-CTA barrier, a count that cannot be met
+//! and register operands), BAR.ARV arriving without waiting, BAR.RED synchronising and
+//! reducing (read by B2R.RESULT), exited warps counting as arrived for a whole-CTA barrier, a count that cannot be met
 //! (`barrier_deadlock`), MEMBAR and DEPBAR as no-ops. Warps run round-robin in warp
 //! order, so a consumer in warp 0 reads too early unless the barrier holds it.
 
@@ -140,5 +140,37 @@ fn completing_one_barrier_does_not_release_another() {
     assert!(r.faults.is_empty(), "{:?}", r.faults);
     for t in 0..32u32 {
         assert_eq!(r.out(t as u64), 0x1000 + 32 + t, "consumer thread {t}");
+    }
+}
+
+/// BAR.RED reduces over the lanes that ran it, in the warps that wait with BAR.RED:
+/// exited lanes (48-63) and a BAR.SYNC waiter (warp 2) take no part; B2R.RESULT reads
+/// the count (`Rd`) or whether it is non-zero (`Pd`), 0 for a warp that never reduced.
+#[test]
+fn bar_red_reduces_over_the_lanes_that_ran_it() {
+    let body = format!(
+        "{WARP}LOP32I.AND R3, R0, 0x3 ;\nISETP.EQ.AND P0, PT, R3, RZ, PT ;\n\
+         ISETP.GE.U32.AND P1, PT, R0, 0x30, PT ;\nISETP.LT.U32.AND P1, PT, R0, 0x40, P1 ;\n\
+         ISETP.LT.U32.AND P4, PT, R0, 0x30, PT ;\nISETP.EQ.AND P2, PT, R7, 0x2, PT ;\n\
+         @P1 EXIT ;\n@P2 BRA L_sync ;\n\
+         BAR.RED.POPC 0x0, P0 ;\nB2R.RESULT R4 ;\nB2R.RESULT RZ, P3 ;\n@P3 IADD32I R4, R4, 0x1000 ;\n\
+         BAR.RED.AND 0x0, P4 ;\nB2R.RESULT RZ, P5 ;\nSEL R6, RZ, 0x1, !P5 ;\n\
+         BAR.RED.OR 0x0, !P4 ;\nB2R.RESULT R8 ;\nIADD32I R6, R6, 0x10 ;\nIADD R6, R6, R8 ;\n\
+         BRA L_out ;\n\
+         L_sync:\nBAR.SYNC 0x0 ;\nBAR.SYNC 0x0 ;\nBAR.SYNC 0x0 ;\nB2R.RESULT R4 ;\nMOV32I R6, 0x77 ;\n\
+         L_out:\nSTG [R20], R4 ;\nSTG [R20+0x400], R6 ;"
+    );
+    let r = run_cfg(&body, cta(96), |_| {});
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    for t in 0..96u64 {
+        let (red, and_or) = match t {
+            // 12 of threads 0-47 have tid & 3 == 0; all of them have tid < 48 (AND 1),
+            // none has tid >= 48 (OR 0).
+            0..48 => (0x1000 + 12, 0x11),
+            48..64 => (0, 0),
+            _ => (0, 0x77),
+        };
+        assert_eq!(r.out(t), red, "thread {t}");
+        assert_eq!(r.word(OUT + 0x400 + 4 * t), and_or, "thread {t}");
     }
 }

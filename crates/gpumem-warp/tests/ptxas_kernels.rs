@@ -1,4 +1,4 @@
-//! Kernels ptxas 11.8 compiled (tests/ptx/warp_atomics.ptx, loops_calls.ptx; cubins in
+//! Kernels ptxas 11.8 compiled (tests/ptx/warp_atomics.ptx, loops_calls.ptx, bar_red.ptx; cubins in
 //! tests/cubins) run from their cubins for sm_50 and sm_52 and leave what a CPU
 //! reference computes: warp-aggregated atomics (VOTE, SHFL.BFLY/DOWN/IDX, RED, ATOM.INC,
 //! ATOM.EXCH, ATOMS.ADD, BAR.SYNC), and PBK/BRK inside SSY regions, early EXIT and a
@@ -179,6 +179,63 @@ fn loops_calls_matches_the_cpu() {
                     acc + tri(x & 15)
                 };
                 assert_eq!(got[i], want, "{sm} thread {i} v={x:#x}");
+            }
+        }
+    }
+}
+
+/// tests/ptx/bar_red.ptx: `BAR.RED.POPC/AND/OR` then `B2R.RESULT Rd` / `B2R.RESULT RZ, Pd`
+/// leave each CTA's reduction in every thread (partial warps included: a missing lane
+/// takes no part, so it neither counts nor breaks an AND).
+#[test]
+fn bar_red_matches_the_cpu() {
+    for sm in ["sm_50", "sm_52"] {
+        for (block, grid, seed) in [(128u32, 2u32, 1u32), (96, 3, 2), (80, 2, 3), (32, 1, 4)] {
+            let threads = (block * grid) as usize;
+            let mut v = data(threads, seed);
+            // CTA 1 has every bit 1 set (its AND is 1), bit 8 clear in CTA 0 (OR 0 there).
+            for (i, x) in v.iter_mut().enumerate() {
+                let cta = i / block as usize;
+                if cta == 1 {
+                    *x |= 2;
+                }
+                if cta == 0 {
+                    *x &= !0x100;
+                }
+            }
+            let params = [OUT.to_le_bytes().as_slice(), &IN.to_le_bytes()].concat();
+            let emu = launch(
+                "bar_red",
+                sm,
+                grid,
+                block,
+                0,
+                &params,
+                &[
+                    (OUT, bytes(&vec![0xdead_beef; threads * 4])),
+                    (IN, bytes(&v)),
+                ],
+            );
+            let got = read(&emu, OUT, threads * 4);
+            let mut want = Vec::with_capacity(threads * 4);
+            for cta in v.chunks(block as usize) {
+                let popc = cta.iter().filter(|x| *x & 1 != 0).count() as u32;
+                let and = cta.iter().all(|x| x & 2 != 0) as u32;
+                let or = cta.iter().any(|x| x & 0x100 != 0) as u32;
+                let even = cta
+                    .iter()
+                    .enumerate()
+                    .filter(|(t, x)| t % 2 == 0 && *x & 4 != 0)
+                    .count() as u32;
+                for _ in cta {
+                    want.extend([popc, and, or, even]);
+                }
+            }
+            assert_eq!(got, want, "{sm} block {block} grid {grid}");
+            // The test distinguishes: some CTA has AND 1 and some OR 0.
+            if grid >= 2 {
+                assert_eq!(want[block as usize * 4 + 1], 1);
+                assert_eq!(want[2], 0);
             }
         }
     }

@@ -1,5 +1,6 @@
-//! Texture, surface, B2R and VABSDIFF4 instructions decode and assemble (`rows_c.rs`) but have no
-//! functional model: running one is an `unsupported` fault, never a silent no-op.
+//! Texture, surface, VABSDIFF4 and B2R's `.WARP` and barrier-number forms decode and
+//! assemble (`rows_c.rs`) but have no functional model: running one is an `unsupported`
+//! fault, never a silent no-op (`B2R.RESULT` runs: tests/ptxas_kernels.rs).
 
 mod common;
 
@@ -13,7 +14,8 @@ fn texture_surface_b2r_and_vabsdiff4_are_unsupported() {
         "TLDS.LZ.P RZ, R6, R16, 0x5c, 1D, RG ;",
         "SULD.D.BA.2D.TRAP R11, [R4], 0x52 ;",
         "SUST.D.BA.2D.TRAP [R4], R7, 0x50 ;",
-        "B2R.RESULT RZ, P0 ;",
+        "B2R.WARP R3 ;",
+        "B2R R3, 0x2 ;",
         "VABSDIFF4.U8.U8.ACC R18, R8, R18, RZ ;",
     ] {
         let r = run(body, |_| {});

@@ -7,7 +7,7 @@ use crate::fault::FaultKind;
 use crate::program::addr_index;
 use crate::resolve::Exec;
 use crate::warp::{Entry, EntryKind, MAX_STACK, Warp, lanes};
-use gpumem_maxwell::table::{BarMode, Op};
+use gpumem_maxwell::table::{B2rMode, BarMode, Op};
 use gpumem_maxwell::{Inst, Operand, RZ};
 
 fn overflow() -> R {
@@ -176,8 +176,68 @@ pub(crate) fn bar(
         w.at_bar = true;
         w.bar_id = id as u8;
         w.bar_count = count;
+        w.bar_red = None;
+        if e.bar == Some(BarMode::Red) {
+            let Some(red) = e.red else {
+                return Err((
+                    FaultKind::Unsupported,
+                    format!("no functional model for {}", inst.op.form),
+                ));
+            };
+            // The predicate operand (PT when the row has none).
+            let (p, neg) = inst
+                .operands()
+                .iter()
+                .find_map(|o| match *o {
+                    Operand::Pred { p, neg } => Some((p, neg)),
+                    _ => None,
+                })
+                .unwrap_or((7, false));
+            let mut trues = 0u32;
+            for l in lanes(guard) {
+                if w.p(p, l) != neg {
+                    trues |= 1 << l;
+                }
+            }
+            w.bar_red = Some(red);
+            w.bar_lanes = guard;
+            w.bar_pred = trues;
+        }
     }
     Ok(Some(BarArrive { id: id as u8, wait }))
+}
+
+/// B2R.RESULT: each running lane's Rd gets the reduction of the last `BAR.RED` its
+/// warp passed (0 before any), and Pd (when the row has one) whether it is non-zero.
+/// `.WARP` and the barrier-number form have no functional model.
+pub(crate) fn b2r(w: &mut Warp, inst: &Inst, e: &Exec, guard: u32) -> R {
+    if e.b2r != Some(B2rMode::Result) {
+        return Err((
+            FaultKind::Unsupported,
+            format!("no functional model for {}", inst.op.form),
+        ));
+    }
+    let v = w.bar_result;
+    for o in inst.operands() {
+        match *o {
+            Operand::Reg { r, .. } => {
+                for l in lanes(guard) {
+                    w.set(r, l, v);
+                }
+            }
+            Operand::Pred { p, .. } if p < 7 => {
+                for l in lanes(guard) {
+                    if v != 0 {
+                        w.preds[l] |= 1 << p;
+                    } else {
+                        w.preds[l] &= !(1 << p);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// The rest of the family, by operation: PBK, PCNT, PRET push; BRK, CONT, RET unwind
