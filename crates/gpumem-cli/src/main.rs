@@ -2,6 +2,7 @@
 //! Wiring only: every fact lives in the ISA crates.
 
 mod diag;
+mod explain;
 mod maxwell;
 mod paint;
 mod vega;
@@ -136,6 +137,29 @@ enum Cmd {
         #[arg(long, default_value_t = 200_000)]
         trace_limit: usize,
     },
+    /// Picture the memory accesses of a Maxwell launch manifest: shared lanes to banks
+    /// (conflicting ways, numbered wavefronts), global/local lanes to 32-byte sectors to
+    /// 128-byte lines, constant lanes to distinct addresses. Each picture is one
+    /// execution: the first by the lowest-numbered warp of CTA 0. Without --svg/--html,
+    /// a text table per instruction.
+    Explain {
+        /// The manifest (Maxwell).
+        manifest: String,
+        /// Only the instruction at this address (`0x0028` or decimal).
+        #[arg(long, value_parser = parse_u64)]
+        pc: Option<u64>,
+        /// Write the picture of one instruction (--pc, else the first memory
+        /// instruction) as SVG to this file.
+        #[arg(long, conflicts_with = "html")]
+        svg: Option<String>,
+        /// Write an HTML page of every memory instruction (or the --pc one) with its
+        /// picture and figures to this file.
+        #[arg(long)]
+        html: Option<String>,
+        /// Run the cycle model too: add its requests, sectors vs ideal, latency and stalls.
+        #[arg(long)]
+        timing: bool,
+    },
     /// Assemble and disassemble built-in samples: the seed pages' Maxwell examples and a
     /// Vega scalar kernel.
     Demo,
@@ -256,6 +280,13 @@ fn main() -> ExitCode {
             input,
             json,
         } => maxwell::lint_file(target.as_deref(), &input, json),
+        Cmd::Explain {
+            manifest,
+            pc,
+            svg,
+            html,
+            timing,
+        } => explain::explain(&manifest, pc, svg.as_deref(), html.as_deref(), timing),
         Cmd::Demo => maxwell::demo().and_then(|_| vega::demo()),
     };
     match result {
@@ -380,6 +411,7 @@ fn run(
     let opts = gpumem_run::RunOptions {
         timing,
         trace_limit: trace.map(|t| t.1),
+        ..gpumem_run::RunOptions::default()
     };
     let located = |path: &str, e: gpumem_run::EmuError| {
         if e.names_file() {

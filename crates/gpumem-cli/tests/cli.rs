@@ -568,3 +568,87 @@ fn run_timing_adds_the_cycle_model() {
     assert_eq!(t["otherData"]["slices"], 10);
     assert_eq!(t["otherData"]["truncated"], true);
 }
+
+#[test]
+fn explain_pictures_memory_accesses() {
+    let manifest = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/maxwell/explain.toml"
+    );
+    // Text: a lane table per memory instruction.
+    let out = gpumem(&["explain", manifest], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("8-way bank conflict"), "{text}");
+    assert!(text.contains("lanes → distinct addresses"), "{text}");
+    // SVG of one instruction, HTML of all.
+    let svg = tmp("explain.svg");
+    let out = gpumem(
+        &[
+            "explain",
+            manifest,
+            "--pc",
+            "0x0038",
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = std::fs::read_to_string(&svg).unwrap();
+    assert!(s.starts_with("<svg ") && s.contains("STS [R5], R4"), "{s}");
+    let html = tmp("explain.html");
+    let out = gpumem(
+        &[
+            "explain",
+            manifest,
+            "--timing",
+            "--html",
+            html.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let h = std::fs::read_to_string(&html).unwrap();
+    assert_eq!(h.matches("<svg ").count(), 5, "{h}");
+    assert!(h.contains("timing: "), "{h}");
+    // Errors: exit 2 with a clear message.
+    for (args, want) in [
+        (
+            vec!["explain", manifest, "--pc", "0x4"],
+            "no instruction at pc 0x0004",
+        ),
+        (
+            vec!["explain", manifest, "--pc", "8"],
+            "is not a memory instruction",
+        ),
+        (
+            vec![
+                "explain",
+                concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../../examples/vega/missing-waitcnt.toml"
+                ),
+            ],
+            "pictures Maxwell warp accesses",
+        ),
+        (vec!["explain", "no-such.toml"], "no-such.toml"),
+    ] {
+        let out = gpumem(&args, b"");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}

@@ -30,6 +30,7 @@
 #![warn(missing_docs)]
 
 pub mod hierarchy;
+pub mod layout;
 pub mod model;
 pub mod rules;
 pub mod scache;

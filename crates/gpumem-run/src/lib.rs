@@ -156,6 +156,11 @@ pub struct RunOptions {
     /// Record the cycle model's timeline (Chrome trace JSON, [`Report::trace`]) with at
     /// most this many instruction slices; implies `timing`.
     pub trace_limit: Option<usize>,
+    /// Also execute CTA 0 alone on a copy of the launch's initial memory and keep what it
+    /// executed ([`Report::first_cta`], for `gpumem explain`). CTA 0 is the first CTA both
+    /// the functional run and the cycle model execute, from the same memory, so its trace
+    /// is the one the run made. Maxwell only.
+    pub first_cta: bool,
 }
 
 /// [`run_any_manifest_str`] with options.
@@ -490,6 +495,13 @@ fn run_maxwell(
         captures.push(emu.captured().len());
         emu.capture(c);
     }
+    let first_cta = if opts.first_cta {
+        let mut probe = Emulator::new(&prog, emu.cfg.clone());
+        probe.mem = emu.mem.clone();
+        probe.run_cta_traced(0)
+    } else {
+        None
+    };
     let (timing, trace) = match timing {
         Some(t) => {
             // Occupancy from the cubin's or the manifest's count, else from the registers
@@ -569,6 +581,7 @@ fn run_maxwell(
         stats: emu.stats,
         timing,
         trace,
+        first_cta,
     })
 }
 

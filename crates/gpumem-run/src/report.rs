@@ -56,6 +56,9 @@ pub struct Report {
     /// The cycle model's timeline as Chrome trace JSON (`RunOptions::trace_limit`); not
     /// part of the report's JSON.
     pub trace: Option<serde_json::Value>,
+    /// What CTA 0 executed, per warp, with its memory records (`RunOptions::first_cta`);
+    /// not part of the report's JSON.
+    pub first_cta: Option<gpumem_warp::CtaTrace>,
 }
 
 /// Bytes as lower-case hex, in memory order.

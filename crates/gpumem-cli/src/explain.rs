@@ -1,0 +1,35 @@
+//! `gpumem explain`: wiring to `gpumem-explain`.
+
+use crate::{Fail, write_stdout};
+use std::process::ExitCode;
+
+/// Runs the manifest and writes the pictures: SVG of one instruction, an HTML page, or
+/// text on standard output.
+pub fn explain(
+    manifest: &str,
+    pc: Option<u64>,
+    svg: Option<&str>,
+    html: Option<&str>,
+    timing: bool,
+) -> Result<ExitCode, Fail> {
+    let path = std::path::Path::new(manifest);
+    let e = gpumem_explain::explain_manifest(path, timing, pc).map_err(|e| match &e {
+        gpumem_explain::ExplainError::Run(r) if r.names_file() => Fail(e.to_string()),
+        _ => Fail(format!("{manifest}: {e}")),
+    })?;
+    let write = |to: &str, s: String| {
+        std::fs::write(to, s).map_err(|err| Fail(format!("writing {to}: {err}")))
+    };
+    if let Some(to) = svg {
+        // With no --pc, the first memory instruction (explain_manifest found one).
+        if let Some(p) = e.pictures.first() {
+            write(to, gpumem_explain::svg(p))?;
+        }
+    } else if let Some(to) = html {
+        write(to, gpumem_explain::html(&e))?;
+    } else {
+        let text: Vec<String> = e.pictures.iter().map(gpumem_explain::text).collect();
+        write_stdout(text.join("\n").as_bytes())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,238 @@
+//! gpumem-explain: pictures of Maxwell warp memory accesses (`gpumem explain`).
+//!
+//! A launch manifest is run (`gpumem-run`) with CTA 0's trace kept
+//! ([`gpumem_run::RunOptions::first_cta`]). For every memory instruction, the picture
+//! shows **one execution**: the first execution, by the lowest-numbered warp of CTA 0
+//! that made a memory record at that address. What the picture draws comes from the
+//! memory model's per-lane views ([`gpumem_mem::layout`]); its figures from the model's
+//! cost ([`gpumem_mem::model::cost`]) and the cold `gm204` hierarchy
+//! ([`gpumem_mem::hierarchy`]) for that one record, beside the run's per-instruction
+//! totals (the executor's statistics and, with `--timing`, the cycle model's).
+//!
+//! * shared: 32 lanes → 32 banks, each line coloured by the wavefront that serves it,
+//!   banks serving more than one word in a phase (the conflicting ways) marked;
+//! * global and local: lanes → 32-byte sectors → 128-byte lines;
+//! * constant: lanes → the distinct 32-bit words (one serialised request each).
+//!
+//! Output: SVG ([`svg`]), a page of every memory instruction ([`html`]) and a terminal
+//! rendering ([`text`]). The SVG is written here as text.
+#![warn(missing_docs)]
+
+mod draw;
+
+use gpumem_mem::hierarchy::{AccessTiming, Hierarchy, TimingParams};
+use gpumem_mem::model::Cost;
+use gpumem_mem::{Access, Space};
+use gpumem_run::{AnyReport, EmuError, RunOptions};
+use gpumem_timing::InstTiming;
+use gpumem_warp::exec::InstStats;
+use std::path::Path;
+
+pub use draw::{html, svg, text};
+
+/// Why there is nothing to explain.
+#[derive(Debug, thiserror::Error)]
+pub enum ExplainError {
+    /// The run itself failed (unreadable manifest, bad program ...).
+    #[error("{0}")]
+    Run(#[from] EmuError),
+    /// A Vega manifest: the pictures are of Maxwell warp accesses.
+    #[error(
+        "`gpumem explain` pictures Maxwell warp accesses; this is an `isa = \"vega\"` manifest"
+    )]
+    Vega,
+    /// `--pc` names no instruction of the program.
+    #[error("no instruction at pc {pc:#06x} (instructions are at {first:#06x} to {last:#06x})")]
+    UnknownPc {
+        /// The address asked for.
+        pc: u64,
+        /// The program's first instruction address.
+        first: u64,
+        /// Its last.
+        last: u64,
+    },
+    /// `--pc` names an instruction that made no memory record.
+    #[error("the instruction at pc {pc:#06x} ({text}) {why}")]
+    NotMemory {
+        /// The address asked for.
+        pc: u64,
+        /// Its text.
+        text: String,
+        /// `is not a memory instruction`, `was never executed`, ...
+        why: String,
+    },
+    /// The program made no memory record in CTA 0.
+    #[error("CTA 0 executed no memory instruction (nothing to picture)")]
+    NoMemory,
+}
+
+/// The run's totals for one instruction, over every execution.
+#[derive(Clone, Debug, Default)]
+pub struct Totals {
+    /// The executor's statistics (executions, records, sectors, lines, wavefronts).
+    pub stats: InstStats,
+    /// The cycle model's figures (`--timing`): requests, sectors vs ideal, latency,
+    /// stalls.
+    pub timing: Option<InstTiming>,
+}
+
+/// One memory instruction and the execution pictured.
+#[derive(Clone, Debug)]
+pub struct Picture {
+    /// Instruction address.
+    pub pc: u64,
+    /// Instruction text.
+    pub text: String,
+    /// The warp of CTA 0 whose execution is pictured.
+    pub warp: u32,
+    /// The record pictured (a generic access reaching two spaces makes two records;
+    /// the first is pictured).
+    pub access: Access,
+    /// The memory model's cost of this record.
+    pub cost: Cost,
+    /// The cold `gm204` hierarchy's figures for this record (requests, sectors, ideal).
+    pub sample: AccessTiming,
+    /// The run's totals for the instruction (`None` for a record made by hand).
+    pub totals: Option<Totals>,
+}
+
+impl Picture {
+    /// A picture of `access` made at `pc` by warp `warp`.
+    pub fn new(pc: u64, text: &str, warp: u32, access: Access, totals: Option<Totals>) -> Self {
+        let cost = gpumem_mem::model::cost(&access);
+        let sample = match Hierarchy::new(TimingParams::gm204()) {
+            Ok(mut h) => h.access(0, 0, &access),
+            Err(_) => AccessTiming::default(),
+        };
+        Picture {
+            pc,
+            text: text.trim().trim_end_matches(';').trim().to_string(),
+            warp,
+            access,
+            cost,
+            sample,
+            totals,
+        }
+    }
+}
+
+/// Every memory instruction CTA 0 executed, in address order, each with its picture.
+#[derive(Clone, Debug)]
+pub struct Explanation {
+    /// The manifest's program (for titles).
+    pub program: String,
+    /// The cycle model's preset, when the run was timed.
+    pub timing: Option<String>,
+    /// The pictures.
+    pub pictures: Vec<Picture>,
+}
+
+/// Runs the manifest at `path` (with the cycle model when `timing`) and pictures its
+/// memory instructions; `pc` keeps only the instruction at that address.
+pub fn explain_manifest(
+    path: &Path,
+    timing: bool,
+    pc: Option<u64>,
+) -> Result<Explanation, ExplainError> {
+    let opts = RunOptions {
+        timing,
+        first_cta: true,
+        ..RunOptions::default()
+    };
+    match gpumem_run::run_any_manifest_file_with(path, &opts)? {
+        AnyReport::Vega(_) => Err(ExplainError::Vega),
+        AnyReport::Maxwell(r) => explain_report(&r, pc),
+    }
+}
+
+/// Pictures the memory instructions of a Maxwell report run with
+/// [`RunOptions::first_cta`].
+pub fn explain_report(
+    r: &gpumem_run::Report,
+    pc: Option<u64>,
+) -> Result<Explanation, ExplainError> {
+    if let Some(pc) = pc
+        && !r.listing.iter().any(|(a, _)| *a == pc)
+    {
+        return Err(ExplainError::UnknownPc {
+            pc,
+            first: r.listing.first().map_or(0, |l| l.0),
+            last: r.listing.last().map_or(0, |l| l.0),
+        });
+    }
+    // The first record of every instruction, lowest warp first.
+    let mut first: std::collections::BTreeMap<u64, (u32, Access)> = Default::default();
+    if let Some(t) = &r.first_cta {
+        for (w, events) in t.warps.iter().enumerate() {
+            for e in events.iter().filter(|e| e.nmem > 0) {
+                let at = gpumem_warp::program::inst_addr(e.pc as usize);
+                if let Some(a) = t.accesses.get(e.mem as usize) {
+                    first.entry(at).or_insert_with(|| (w as u32, a.clone()));
+                }
+            }
+        }
+    }
+    let totals = |at: u64| Totals {
+        stats: r.stats.per_inst.get(&at).cloned().unwrap_or_default(),
+        timing: r.timing.as_ref().and_then(|t| t.per_inst.get(&at).cloned()),
+    };
+    let text_at = |at: u64| {
+        r.listing
+            .iter()
+            .find(|(a, _)| *a == at)
+            .map_or(String::new(), |l| l.1.clone())
+    };
+    let pictures: Vec<Picture> = match pc {
+        Some(pc) => {
+            let Some((w, a)) = first.remove(&pc) else {
+                let st = r.stats.per_inst.get(&pc);
+                let why = match st {
+                    None => "was never executed".to_string(),
+                    Some(s) if s.space.is_none() => "is not a memory instruction".to_string(),
+                    Some(_) => {
+                        "made no memory record in CTA 0 (its lanes were guarded off or faulted)"
+                            .to_string()
+                    }
+                };
+                return Err(ExplainError::NotMemory {
+                    pc,
+                    text: text_at(pc).trim().trim_end_matches(';').trim().to_string(),
+                    why,
+                });
+            };
+            vec![Picture::new(pc, &text_at(pc), w, a, Some(totals(pc)))]
+        }
+        None => first
+            .into_iter()
+            .map(|(at, (w, a))| Picture::new(at, &text_at(at), w, a, Some(totals(at))))
+            .collect(),
+    };
+    if pictures.is_empty() {
+        return Err(ExplainError::NoMemory);
+    }
+    Ok(Explanation {
+        program: r.program.clone(),
+        timing: r.timing.as_ref().map(|t| t.preset.clone()),
+        pictures,
+    })
+}
+
+/// The kind of picture a record gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Lanes → banks.
+    Shared,
+    /// Lanes → sectors → lines (global, local).
+    Sectors,
+    /// Lanes → distinct words.
+    Constant,
+}
+
+/// The picture kind of a space.
+pub fn kind_of(space: Space) -> Kind {
+    match space {
+        Space::Shared => Kind::Shared,
+        Space::Constant => Kind::Constant,
+        Space::Global | Space::Buffer | Space::Local | Space::Scratch => Kind::Sectors,
+    }
+}

@@ -1,0 +1,204 @@
+//! The pictures: golden SVG files (one case per access kind; `BLESS=1` regenerates
+//! them), every SVG parsed by a real SVG parser (usvg), one rendered to PNG, and the
+//! explanation of a manifest run end to end.
+
+use gpumem_explain::{ExplainError, Picture, explain_manifest, html, svg, text};
+use gpumem_mem::{Access, AccessKind, CacheOp, Space};
+use resvg::{tiny_skia, usvg};
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn record(space: Space, bytes: u32, f: impl Fn(usize) -> u64) -> Access {
+    let mut a = Access::new(space, AccessKind::Load, bytes, false, CacheOp::Default);
+    for l in 0..32 {
+        a.set_lane(l, f(l));
+    }
+    a
+}
+
+/// The golden cases: name, instruction text, record.
+fn cases() -> Vec<(&'static str, &'static str, Access)> {
+    vec![
+        // Stride of 4 words: lanes l and l+8 hit the same bank at different words.
+        (
+            "shared-conflict",
+            "LDS R6, [R5] ;",
+            record(Space::Shared, 4, |l| 16 * l as u64),
+        ),
+        // Half the warp reads one word (broadcast), the rest one word each.
+        (
+            "shared-broadcast",
+            "LDS R7, [R2] ;",
+            record(
+                Space::Shared,
+                4,
+                |l| if l < 16 { 0x20 } else { 4 * l as u64 },
+            ),
+        ),
+        (
+            "global-coalesced",
+            "LDG.E R4, [R2] ;",
+            record(Space::Global, 4, |l| 0x10_0000 + 4 * l as u64),
+        ),
+        (
+            "global-strided",
+            "LDG.E R4, [R2] ;",
+            record(Space::Global, 4, |l| 0x10_0000 + 128 * l as u64),
+        ),
+        (
+            "constant-divergent",
+            "LDC R4, c[0x3][R3] ;",
+            record(Space::Constant, 4, |l| {
+                (3 << 16) + 0x40 + 4 * (l as u64 % 5)
+            }),
+        ),
+    ]
+}
+
+fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+fn parse(s: &str) -> usvg::Tree {
+    match usvg::Tree::from_str(s, &usvg::Options::default()) {
+        Ok(t) => t,
+        Err(e) => panic!("not a valid SVG ({e}):\n{s}"),
+    }
+}
+
+#[test]
+fn golden_svgs() {
+    let bless = std::env::var_os("BLESS").is_some();
+    for (name, inst, a) in cases() {
+        let s = svg(&Picture::new(0x28, inst, 0, a, None));
+        parse(&s);
+        let path = golden_dir().join(format!("{name}.svg"));
+        if bless {
+            std::fs::create_dir_all(golden_dir()).unwrap();
+            std::fs::write(&path, &s).unwrap();
+        } else {
+            let want = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{}: {e} (BLESS=1 makes it)", path.display()));
+            assert_eq!(s, want, "{name}: the SVG changed (BLESS=1 regenerates)");
+        }
+    }
+}
+
+#[test]
+fn figures_follow_the_model() {
+    let c = cases();
+    let pic = |i: usize| Picture::new(0x28, c[i].1, 0, c[i].2.clone(), None);
+    // Stride 4 words: 4-way conflict, 4 wavefronts.
+    let p = pic(0);
+    assert_eq!((p.cost.bank_conflict_degree, p.cost.wavefronts), (4, 4));
+    let t = text(&p);
+    assert!(t.contains("4-way bank conflict"), "{t}");
+    assert_eq!(t.matches("(conflict)").count(), 24, "{t}");
+    // The broadcast lanes share wavefront 0: no conflict.
+    let p = pic(1);
+    assert_eq!((p.cost.bank_conflict_degree, p.cost.wavefronts), (1, 1));
+    // Coalesced: 4 sectors, 1 line; strided: 32 sectors in 32 lines, ideal 4.
+    let p = pic(2);
+    assert_eq!(
+        (p.cost.sectors_32, p.cost.lines_128, p.sample.ideal_sectors),
+        (4, 1, 4)
+    );
+    let p = pic(3);
+    assert_eq!(
+        (p.cost.sectors_32, p.cost.lines_128, p.sample.ideal_sectors),
+        (32, 32, 4)
+    );
+    assert!(text(&p).contains("32 sectors of 32 B (ideal 4)"));
+    // Five distinct constant words: five serialised requests.
+    let p = pic(4);
+    assert_eq!(p.sample.requests, 5);
+    let t = text(&p);
+    assert!(t.contains("c[0x3][0x0040]"), "{t}");
+    // The SVG draws one lane-to-bank line per (lane, word) and one box per sector.
+    let s = svg(&pic(0));
+    assert_eq!(s.matches("<line ").count(), 32);
+    assert_eq!(s.matches(r#"class="bank""#).count(), 32);
+    let s = svg(&pic(3));
+    assert_eq!(s.matches(r#"class="sector""#).count(), 32);
+    assert_eq!(s.matches(r#"class="line""#).count(), 32);
+}
+
+/// Every golden case rendered to PNG (kept in Cargo's test temp folder,
+/// `target/tmp/explain-*.png`, for a look).
+#[test]
+fn renders_to_png() {
+    for (name, inst, a) in cases() {
+        let tree = parse(&svg(&Picture::new(0x28, inst, 0, a, None)));
+        let size = tree.size().to_int_size();
+        let mut pix = tiny_skia::Pixmap::new(size.width(), size.height()).expect("a size");
+        resvg::render(&tree, tiny_skia::Transform::default(), &mut pix.as_mut());
+        // The background is white; the boxes and lines are not.
+        let coloured = pix
+            .pixels()
+            .iter()
+            .filter(|p| (p.red(), p.green(), p.blue()) != (255, 255, 255))
+            .count();
+        assert!(
+            coloured > 5_000,
+            "{name}: only {coloured} non-background pixels of {}",
+            pix.pixels().len()
+        );
+        let png = pix.encode_png().expect("PNG encoding");
+        assert!(png.len() > 1000 && png.starts_with(b"\x89PNG"), "{name}");
+        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("explain-{name}.png"));
+        std::fs::write(&out, &png).unwrap();
+    }
+}
+
+#[test]
+fn explains_a_manifest() {
+    let m = root().join("examples/maxwell/explain.toml");
+    let e = explain_manifest(&m, true, None).unwrap();
+    let kinds: Vec<Space> = e.pictures.iter().map(|p| p.access.space).collect();
+    assert_eq!(
+        kinds,
+        [
+            Space::Constant,
+            Space::Shared,
+            Space::Shared,
+            Space::Shared,
+            Space::Global
+        ]
+    );
+    // STS with a stride of 8 words: 8-way; the broadcast LDS: 1 wavefront.
+    assert_eq!(e.pictures[1].cost.bank_conflict_degree, 8);
+    assert_eq!(e.pictures[3].cost.wavefronts, 1);
+    // Totals come from the run, the cycle model's too.
+    let t = e.pictures[1].totals.as_ref().unwrap();
+    assert_eq!(t.stats.executed, 1);
+    assert_eq!(t.timing.as_ref().unwrap().requests, 8);
+    for p in &e.pictures {
+        parse(&svg(p));
+    }
+    let page = html(&e);
+    assert_eq!(page.matches("<svg ").count(), 5);
+    assert!(page.contains("gm204"));
+    // One pc.
+    let pc = e.pictures[4].pc;
+    let one = explain_manifest(&m, false, Some(pc)).unwrap();
+    assert_eq!(one.pictures.len(), 1);
+    assert!(one.pictures[0].totals.as_ref().unwrap().timing.is_none());
+}
+
+#[test]
+fn errors_say_what_is_wrong() {
+    let m = root().join("examples/maxwell/explain.toml");
+    let e = explain_manifest(&m, false, Some(0x4)).unwrap_err();
+    assert!(matches!(e, ExplainError::UnknownPc { pc: 4, .. }), "{e}");
+    assert!(e.to_string().contains("no instruction at pc 0x0004"), "{e}");
+    // S2R at 0x0008 is no memory instruction.
+    let e = explain_manifest(&m, false, Some(0x8)).unwrap_err();
+    assert!(e.to_string().contains("is not a memory instruction"), "{e}");
+    assert!(e.to_string().contains("S2R"), "{e}");
+    let v = root().join("examples/vega/missing-waitcnt.toml");
+    let e = explain_manifest(&v, false, None).unwrap_err();
+    assert!(matches!(e, ExplainError::Vega), "{e}");
+}
