@@ -377,6 +377,7 @@ fn run_maxwell(
             bank_limit,
         },
         windows,
+        hazards: m.config.hazards,
     };
     let mut emu = Emulator::new(&prog, cfg);
     for (bank, data) in &constants {
@@ -465,6 +466,8 @@ fn run_maxwell(
         registers,
         dumps,
         stopped: emu.stopped(),
+        hazards: emu.hazards().to_vec(),
+        hazards_dropped: emu.hazards_dropped(),
         faults: emu.faults,
         stats: emu.stats,
     })

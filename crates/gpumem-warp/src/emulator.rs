@@ -45,6 +45,8 @@ pub struct Emulator<'p> {
     /// Threads that arrived at each named barrier of the running CTA without waiting
     /// (`BAR.ARV`), since it last completed.
     arrived: [u32; 16],
+    /// The run-time scoreboard (`scoreboard.rs`).
+    pub(crate) board: crate::scoreboard::Board,
 }
 
 impl<'p> Emulator<'p> {
@@ -72,6 +74,7 @@ impl<'p> Emulator<'p> {
                 Err(_) => exec.push(Exec::invalid()),
             }
         }
+        let board = crate::scoreboard::Board::new(prog, cfg.hazards);
         let mut e = Emulator {
             prog,
             cfg,
@@ -84,6 +87,7 @@ impl<'p> Emulator<'p> {
             reg_bound: (top + 4).min(NREGS),
             pool: Vec::new(),
             arrived: [0; 16],
+            board,
         };
         e.write_driver_constants();
         e
@@ -275,6 +279,7 @@ impl<'p> Emulator<'p> {
                     done: valid == 0,
                     id: w,
                     tid,
+                    sb: Default::default(),
                 }
             })
             .collect();
@@ -417,6 +422,9 @@ impl<'p> Emulator<'p> {
             }
             guard
         };
+        let (active, id) = (w.active, w.id);
+        self.board
+            .issue(prog, &mut w.sb, pc, active, guard, ctx.linear, id);
         w.pc = pc + 1;
         let res: Result<(), (FaultKind, String)> = match e.kind {
             Kind::Bra => control::bra(w, inst, e, guard),

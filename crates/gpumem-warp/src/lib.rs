@@ -25,6 +25,7 @@ pub mod fault;
 mod fuzz;
 pub mod program;
 mod resolve;
+pub mod scoreboard;
 mod sem;
 pub mod stats;
 mod warp;
@@ -36,4 +37,5 @@ pub use fault::{Fault, FaultKind};
 #[doc(hidden)]
 pub use fuzz::{fuzz_report, fuzz_run};
 pub use program::Program;
+pub use scoreboard::Hazard;
 pub use stats::{InstStats, Stats};
