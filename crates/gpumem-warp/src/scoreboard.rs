@@ -70,6 +70,10 @@ struct Facts {
     /// RET/JCAL: the barriers are taken as drained (`LINTS.md`, "Calls").
     drain: bool,
     depbar: Box<[Depbar]>,
+    /// `writes` as a set.
+    write_set: LocSet,
+    /// The register operands read (what a read barrier protects) as a set.
+    operand_set: LocSet,
 }
 
 impl Facts {
@@ -95,6 +99,13 @@ impl Facts {
             }
         }
         Facts {
+            write_set: loc_set(e.writes.iter().copied()),
+            operand_set: loc_set(
+                e.reads
+                    .iter()
+                    .filter(|r| !r.guard && r.loc < effects::PRED_BASE)
+                    .map(|r| r.loc),
+            ),
             reads: e.reads.iter().map(|r| (r.loc, r.guard)).collect(),
             writes: e.writes.into_boxed_slice(),
             wait: inst.ctrl.wait & 0x3f,
@@ -110,6 +121,31 @@ impl Facts {
             depbar: depbar.into_boxed_slice(),
         }
     }
+}
+
+/// A set of locations (`R0`..`R254`, `P0`..`P6`, `CC`: 264 bits).
+type LocSet = [u64; 5];
+
+fn loc_set(locs: impl Iterator<Item = Loc>) -> LocSet {
+    let mut m = [0; 5];
+    for l in locs {
+        m[l as usize / 64] |= 1 << (l % 64);
+    }
+    m
+}
+
+fn meets(a: &LocSet, b: &LocSet) -> bool {
+    a.iter().zip(b).any(|(x, y)| x & y != 0)
+}
+
+/// The per-issue test of an instruction: whether it acts on the board itself, and the
+/// locations it reads and writes (a hazard needs one of them pending).
+#[derive(Clone, Copy, Debug, Default)]
+struct Quick {
+    /// Waits, DEPBAR, RET/JCAL, or a variable-latency instruction (sets barriers).
+    acts: bool,
+    reads: LocSet,
+    writes: LocSet,
 }
 
 /// The entry of a variable-latency write that set no barrier.
@@ -142,6 +178,29 @@ struct Pend {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct WarpBoard {
     pend: Vec<Pend>,
+    /// The locations pending write entries will write.
+    writing: LocSet,
+    /// The operand locations pending read entries still read.
+    reading: LocSet,
+}
+
+impl WarpBoard {
+    /// Recomputes the location sets after `pend` changed.
+    fn refresh(&mut self, facts: &[Facts]) {
+        self.writing = [0; 5];
+        self.reading = [0; 5];
+        for p in &self.pend {
+            let f = &facts[p.producer as usize];
+            let (dst, src) = if p.read {
+                (&mut self.reading, &f.operand_set)
+            } else {
+                (&mut self.writing, &f.write_set)
+            };
+            for (d, s) in dst.iter_mut().zip(src) {
+                *d |= s;
+            }
+        }
+    }
 }
 
 /// The scoreboard of a launch: each instruction's facts, and the hazards met.
@@ -149,6 +208,7 @@ pub(crate) struct WarpBoard {
 pub(crate) struct Board {
     on: bool,
     facts: Vec<Facts>,
+    quick: Vec<Quick>,
     seen: HashSet<(u32, u32)>,
     /// The hazards met, in the order met (at most [`MAX_HAZARDS`]).
     pub hazards: Vec<Hazard>,
@@ -159,16 +219,26 @@ pub(crate) struct Board {
 impl Board {
     /// The board of `prog`; `on` = `LaunchConfig::hazards`.
     pub fn new(prog: &Program, on: bool) -> Board {
+        let facts: Vec<Facts> = if on {
+            prog.insts
+                .iter()
+                .map(|i| i.as_ref().map(Facts::new).unwrap_or_default())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let quick = facts
+            .iter()
+            .map(|f| Quick {
+                acts: f.wait != 0 || !f.depbar.is_empty() || f.drain || f.variable,
+                reads: loc_set(f.reads.iter().map(|r| r.0)),
+                writes: f.write_set,
+            })
+            .collect();
         Board {
             on,
-            facts: if on {
-                prog.insts
-                    .iter()
-                    .map(|i| i.as_ref().map(Facts::new).unwrap_or_default())
-                    .collect()
-            } else {
-                Vec::new()
-            },
+            facts,
+            quick,
             ..Board::default()
         }
     }
@@ -191,8 +261,13 @@ impl Board {
         if !self.on {
             return;
         }
-        let Some(f) = self.facts.get(pc) else { return };
-        if wb.pend.is_empty() && !f.variable {
+        let Some(q) = self.quick.get(pc) else { return };
+        // Most instructions neither touch the board nor name a pending location.
+        if !q.acts
+            && !meets(&q.reads, &wb.writing)
+            && !meets(&q.writes, &wb.writing)
+            && !meets(&q.writes, &wb.reading)
+        {
             return;
         }
         self.issue_slow(prog, wb, pc, active, guard, cta, warp);
@@ -325,6 +400,9 @@ impl Board {
             if f.rd < 6 {
                 set(pend, f.rd, true);
             }
+        }
+        if f.wait != 0 || !f.depbar.is_empty() || f.drain || f.variable {
+            wb.refresh(&self.facts);
         }
         for (rule, producer, loc, bar) in found {
             self.record(prog, rule, pc, producer as usize, loc, bar, cta, warp);
