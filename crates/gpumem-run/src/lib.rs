@@ -436,6 +436,7 @@ fn run_maxwell(
             bank_limit,
         },
         windows,
+        hazards: m.config.hazards,
     };
     let mut emu = Emulator::new(&prog, cfg);
     for (bank, data) in &constants {
@@ -577,6 +578,8 @@ fn run_maxwell(
         registers,
         dumps,
         stopped: emu.stopped(),
+        hazards: emu.hazards().to_vec(),
+        hazards_dropped: emu.hazards_dropped(),
         faults: emu.faults,
         stats: emu.stats,
         timing,

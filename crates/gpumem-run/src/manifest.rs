@@ -212,6 +212,9 @@ pub struct MaxwellConfig {
     pub fault_misaligned_window: bool,
     /// `"compute"` (8 constant banks, default) or `"graphics"` (18).
     pub bank_limit: String,
+    /// Report scoreboard hazards (a register read, or overwritten, without the wait its
+    /// variable-latency producer's barrier needs; default true).
+    pub hazards: bool,
 }
 
 impl Default for MaxwellConfig {
@@ -220,6 +223,7 @@ impl Default for MaxwellConfig {
             fault_misaligned_store: true,
             fault_misaligned_window: true,
             bank_limit: "compute".into(),
+            hazards: true,
         }
     }
 }

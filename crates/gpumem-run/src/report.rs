@@ -2,8 +2,9 @@
 
 use crate::dump::View;
 use crate::manifest::DumpOf;
-use gpumem_warp::Fault;
+use gpumem_mem::Space;
 use gpumem_warp::exec::{InstStats, Stats};
+use gpumem_warp::{Fault, Hazard};
 use serde_json::{Value, json};
 use std::fmt;
 
@@ -59,6 +60,10 @@ pub struct Report {
     /// What CTA 0 executed, per warp, with its memory records (`RunOptions::first_cta`);
     /// not part of the report's JSON.
     pub first_cta: Option<gpumem_warp::CtaTrace>,
+    /// Scoreboard hazards met (once per instruction pair; `[config] hazards`).
+    pub hazards: Vec<Hazard>,
+    /// Distinct hazards beyond the kept ones.
+    pub hazards_dropped: u64,
 }
 
 /// Bytes as lower-case hex, in memory order.
@@ -121,7 +126,9 @@ impl Report {
     /// The JSON report. Both ISAs share its layout: `isa`, `program`, `kernel`, `target`,
     /// `launch` (per ISA), `stopped`, `dumps` (`space`, `bank`, `address`, `size`, `hex`),
     /// `faults` (`kind`, `pc`, `cta`, `warp`, `wave`, `lane`, `space`, `address`,
-    /// `message`; keys that do not apply are null), `faults_dropped`, `hazards`, and
+    /// `message`; keys that do not apply are null), `faults_dropped`, `hazards` (`rule`,
+    /// `pc`, `cta`, `warp`, `wave`, `register`, `related_pcs`, `instructions`, `message`;
+    /// null where they do not apply), and
     /// `stats` (`instructions`, `per_instruction` with `pc`, `text`, `executed` and the
     /// ISA's counters, `totals`). `docs/report.schema.json` is the schema.
     pub fn to_json(&self) -> Value {
@@ -153,7 +160,17 @@ impl Report {
                 "message": f.message,
             })).collect::<Vec<_>>(),
             "faults_dropped": self.stats.faults_dropped,
-            "hazards": [],
+            "hazards": self.hazards.iter().map(|h| json!({
+                "rule": h.rule.name(),
+                "pc": pc_text(h.pc),
+                "cta": h.cta,
+                "warp": h.warp,
+                "wave": Value::Null,
+                "register": h.register,
+                "related_pcs": [pc_text(h.other_pc)],
+                "instructions": h.instructions,
+                "message": h.message,
+            })).collect::<Vec<_>>(),
             "stats": {
                 "instructions": self.stats.warp_instructions,
                 "per_instruction": self.stats.per_inst.iter().map(|(pc, s)| stat_json(Some(*pc), s)).collect::<Vec<_>>(),
@@ -218,6 +235,36 @@ impl Report {
             write!(f, " (and {} more not kept)", self.stats.faults_dropped)?;
         }
         writeln!(f, " (every fault, lane by lane: --json)")
+    }
+}
+
+impl Report {
+    /// The scoreboard hazards, one per (instruction, producer) pair, with both
+    /// instructions.
+    fn write_hazards(&self, f: &mut impl fmt::Write) -> fmt::Result {
+        if self.hazards.is_empty() {
+            return writeln!(f, "\nno hazards");
+        }
+        let n = self.hazards.len() as u64 + self.hazards_dropped;
+        writeln!(f, "\nhazards ({n}):")?;
+        for h in &self.hazards {
+            writeln!(
+                f,
+                "  cta {} warp {} pc {} [{}] {}",
+                h.cta,
+                h.warp,
+                pc_text(h.pc),
+                h.rule.name(),
+                h.message
+            )?;
+            for i in &h.instructions {
+                writeln!(f, "      {}", i.trim_end())?;
+            }
+        }
+        if self.hazards_dropped > 0 {
+            writeln!(f, "  (and {} more not kept)", self.hazards_dropped)?;
+        }
+        Ok(())
     }
 }
 
@@ -295,6 +342,7 @@ impl Report {
              128/32-byte blocks of global, local and constant accesses; bank: worst shared \
              bank-conflict degree, 1 = none; wavefr: shared-memory passes)"
         )?;
+        self.write_hazards(f)?;
         if self.faults.is_empty() {
             writeln!(f, "\nno faults")?;
         } else {

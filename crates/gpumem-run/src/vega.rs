@@ -173,7 +173,10 @@ impl VegaReport {
             "hazards": r.hazards.iter().map(|h| json!({
                 "rule": h.rule.name(),
                 "pc": pc_text(h.pc),
+                "cta": Value::Null,
+                "warp": Value::Null,
                 "wave": h.wave,
+                "register": Value::Null,
                 "related_pcs": h.related_pcs.iter().map(|p| pc_text(*p)).collect::<Vec<_>>(),
                 "instructions": h.instructions,
                 "message": h.message,

@@ -24,6 +24,9 @@ pub struct LaunchConfig {
     /// Where LD/ST's generic addresses find the shared and local windows; also written
     /// to `c[0x0][0x0]` and `c[0x0][0x4]`.
     pub windows: GenericWindows,
+    /// Check the scoreboard at run time and report hazards (`SEMANTICS.md`,
+    /// "Scoreboard hazards"; default true).
+    pub hazards: bool,
 }
 
 impl Default for LaunchConfig {
@@ -38,6 +41,7 @@ impl Default for LaunchConfig {
             max_memory: 1 << 30,
             mem: MemConfig::default(),
             windows: GenericWindows::default(),
+            hazards: true,
         }
     }
 }

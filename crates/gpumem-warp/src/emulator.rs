@@ -58,6 +58,8 @@ pub struct Emulator<'p> {
     /// When `Some`, every executed instruction and memory record is appended here
     /// (the timing model's input; off for functional runs).
     pub trace: Option<CtaTrace>,
+    /// The run-time scoreboard (`scoreboard.rs`).
+    pub(crate) board: crate::scoreboard::Board,
 }
 
 /// Per-CTA state to keep when a CTA finishes (it is discarded otherwise): the shared
@@ -140,6 +142,7 @@ impl<'p> Emulator<'p> {
                 Err(_) => exec.push(Exec::invalid()),
             }
         }
+        let board = crate::scoreboard::Board::new(prog, cfg.hazards);
         let mut e = Emulator {
             prog,
             cfg,
@@ -156,6 +159,7 @@ impl<'p> Emulator<'p> {
             captured: Vec::new(),
             arrived: [0; 16],
             trace: None,
+            board,
         };
         e.write_driver_constants();
         e
@@ -433,6 +437,7 @@ impl<'p> Emulator<'p> {
                     done: valid == 0,
                     id: w,
                     tid,
+                    sb: Default::default(),
                 }
             })
             .collect();
@@ -599,6 +604,9 @@ impl<'p> Emulator<'p> {
             }
             guard
         };
+        let (active, id) = (w.active, w.id);
+        self.board
+            .issue(prog, &mut w.sb, pc, active, guard, ctx.linear, id);
         w.pc = pc + 1;
         if let Some(t) = self.trace.as_mut() {
             t.inst(w.id, pc, w.active, guard);

@@ -49,6 +49,7 @@ pub fn fuzz_report(data: &[u8]) -> Vec<Fault> {
             },
         },
         windows: GenericWindows::default(),
+        hazards: true,
     };
     let mut emu = Emulator::new(&prog, cfg);
     let _ = emu.set_params(&data[..data.len().min(64)]);

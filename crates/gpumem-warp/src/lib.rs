@@ -26,6 +26,7 @@ pub mod fault;
 mod fuzz;
 pub mod program;
 mod resolve;
+pub mod scoreboard;
 mod sem;
 pub mod stats;
 pub mod trace;
@@ -38,5 +39,6 @@ pub use fault::{Fault, FaultKind};
 #[doc(hidden)]
 pub use fuzz::{fuzz_report, fuzz_run};
 pub use program::Program;
+pub use scoreboard::Hazard;
 pub use stats::{InstStats, Stats};
 pub use trace::{CtaTrace, Event};

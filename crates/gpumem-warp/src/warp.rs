@@ -62,6 +62,8 @@ pub(crate) struct Warp {
     pub done: bool,
     pub id: u32,
     pub tid: [[u32; 3]; WARP],
+    /// The warp's scoreboard (`scoreboard.rs`).
+    pub sb: crate::scoreboard::WarpBoard,
 }
 
 impl Warp {

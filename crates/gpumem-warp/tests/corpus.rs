@@ -108,6 +108,12 @@ fn launch(
         "{name} {sm}: faults {:#?}",
         &emu.faults[..emu.faults.len().min(5)]
     );
+    // ptxas schedules correctly: the run-time scoreboard finds nothing.
+    assert!(
+        emu.hazards().is_empty(),
+        "{name} {sm}: hazards {:#?}",
+        &emu.hazards()[..emu.hazards().len().min(5)]
+    );
     Run { mem: emu.mem }
 }
 
