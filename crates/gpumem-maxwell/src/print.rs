@@ -15,9 +15,20 @@ pub fn reg_name(r: u8, out: &mut String) {
 }
 
 /// A decimal number without the formatting machinery (the printer's hot path).
-pub fn push_dec(mut v: u64, out: &mut String) {
+pub fn push_dec(v: u64, out: &mut String) {
+    // Register and predicate numbers: one to three digits, pushed directly.
+    if v < 10 {
+        out.push((b'0' + v as u8) as char);
+        return;
+    }
+    if v < 100 {
+        out.push((b'0' + (v / 10) as u8) as char);
+        out.push((b'0' + (v % 10) as u8) as char);
+        return;
+    }
     let mut buf = [0u8; 20];
     let mut i = buf.len();
+    let mut v = v;
     loop {
         i -= 1;
         buf[i] = b'0' + (v % 10) as u8;
@@ -26,8 +37,13 @@ pub fn push_dec(mut v: u64, out: &mut String) {
             break;
         }
     }
-    for &c in &buf[i..] {
-        out.push(c as char);
+    push_ascii(&buf[i..], out);
+}
+
+/// Appends ASCII digits in one copy.
+fn push_ascii(bytes: &[u8], out: &mut String) {
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        out.push_str(s);
     }
 }
 
@@ -45,10 +61,10 @@ pub fn push_hex(v: u64, out: &mut String) {
             break;
         }
     }
-    out.push_str("0x");
-    for &c in &buf[i..] {
-        out.push(c as char);
-    }
+    i -= 2;
+    buf[i] = b'0';
+    buf[i + 1] = b'x';
+    push_ascii(&buf[i..], out);
 }
 
 /// `P3`, `PT`.
@@ -100,16 +116,19 @@ pub fn write_body(inst: &Inst, out: &mut String) {
         _ => 0,
     };
     // `.PO` comes first unless the row places it with a `ModId::Po` marker (IMAD, VADD).
-    let po_marked = op.mods.iter().any(|g| g.id == ModId::Po);
-    if po && !po_marked {
+    if po && !op.mods.iter().any(|g| g.id == ModId::Po) {
         out.push_str(".PO");
     }
+    // Groups spelled as operand suffixes, by group index (rows have at most MAX_MODS).
+    let mut suffixes = 0u32;
     for (i, g) in op.mods.iter().enumerate() {
         if po && g.id == ModId::Po {
             out.push_str(".PO");
         }
-        if g.at.is_none()
-            && let Some(v) = g.spell(&inst.mods, inst.mods[i])
+        if g.at.is_some() {
+            suffixes |= 1 << i;
+        } else if let Some(v) = g.spell(&inst.mods, inst.mods[i])
+            && !v.text.is_empty()
         {
             out.push_str(v.text);
         }
@@ -132,24 +151,25 @@ pub fn write_body(inst: &Inst, out: &mut String) {
         }
         out.push_str(if first { " " } else { ", " });
         first = false;
-        let mut v = *v;
-        if po_bits != 0 {
-            match (k, &mut v) {
-                (OpKind::Reg { neg: Some(f), .. }, Operand::Reg { neg, .. })
-                | (OpKind::ConstOperand { neg: Some(f), .. }, Operand::Const { neg, .. })
-                    if f.mask() & po_bits != 0 =>
-                {
-                    *neg = false
+        // Under `.PO` the negation bits of the pair are part of the `.PO` spelling.
+        let po_neg = po_bits != 0
+            && match k {
+                OpKind::Reg { neg: Some(f), .. } | OpKind::ConstOperand { neg: Some(f), .. } => {
+                    f.mask() & po_bits != 0
                 }
-                _ => {}
-            }
-        }
+                _ => false,
+            };
         // Suffixes go inside `|..|`: `|R2.B3|`, `-|c[0x0] [0x8].H1|`.
-        let abs = write_operand(inst, k, &v, out);
-        for (i, g) in op.mods.iter().enumerate() {
+        let abs = write_operand(inst, k, v, po_neg, out);
+        let mut left = suffixes;
+        while left != 0 {
+            let i = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let g = &op.mods[i];
             if g.at == Some(oi as u8)
                 && g.mask() & po_bits == 0
                 && let Some(v) = g.spell(&inst.mods, inst.mods[i])
+                && !v.text.is_empty()
             {
                 out.push_str(v.text);
             }
@@ -160,8 +180,7 @@ pub fn write_body(inst: &Inst, out: &mut String) {
         if let OpKind::Reg {
             reuse: Some(slot), ..
         } = k
-            && (inst.op.reuse_ok & 0b1000 == 0
-                || inst.op.reuse_ok & crate::table::REUSE_PRINTED != 0)
+            && (op.reuse_ok & 0b1000 == 0 || op.reuse_ok & crate::table::REUSE_PRINTED != 0)
             && inst.ctrl.reuse & (1 << slot) != 0
         {
             out.push_str(".reuse");
@@ -183,30 +202,31 @@ fn modifiers_before(neg: bool, not: bool, abs: bool, out: &mut String) {
 }
 
 /// Writes an operand up to its suffixes; returns whether a closing `|` is still owed.
-fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool {
-    match (*k, *v) {
-        (OpKind::RegHideRz { .. } | OpKind::RegPair { .. }, Operand::Reg { r, .. }) => {
+/// `po_neg`: the operand's negation is part of a `.PO` spelling and is not printed.
+fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, po_neg: bool, out: &mut String) -> bool {
+    match (k, v) {
+        (OpKind::RegHideRz { .. } | OpKind::RegPair { .. }, &Operand::Reg { r, .. }) => {
             reg_name(r, out)
         }
-        (OpKind::Reg { .. }, Operand::Reg { r, neg, abs, not }) => {
-            modifiers_before(neg, not, abs, out);
+        (OpKind::Reg { .. }, &Operand::Reg { r, neg, abs, not }) => {
+            modifiers_before(neg && !po_neg, not, abs, out);
             reg_name(r, out);
             return abs;
         }
-        (_, Operand::Pred { p, neg }) => {
+        (_, &Operand::Pred { p, neg }) => {
             if neg {
                 out.push('!');
             }
             pred_name(p, out);
         }
-        (OpKind::RegOff { .. }, Operand::Mem { ra, off }) => {
+        (OpKind::RegOff { .. }, &Operand::Mem { ra, off }) => {
             reg_name(ra, out);
             if off != 0 {
                 out.push(' ');
                 hex_signed(off, out);
             }
         }
-        (OpKind::Mem { .. } | OpKind::MemW { .. }, Operand::Mem { ra, off }) => {
+        (OpKind::Mem { .. } | OpKind::MemW { .. }, &Operand::Mem { ra, off }) => {
             out.push('[');
             if ra == RZ {
                 if off == 0 {
@@ -225,7 +245,7 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
         }
         (
             OpKind::ConstReg { .. },
-            Operand::ConstMem {
+            &Operand::ConstMem {
                 bank,
                 ra: RZ,
                 off: 0,
@@ -235,7 +255,7 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
             push_hex(bank as u64, out);
             out.push_str("][RZ]");
         }
-        (_, Operand::ConstMem { bank, ra, off }) => {
+        (_, &Operand::ConstMem { bank, ra, off }) => {
             out.push_str("c[");
             push_hex(bank as u64, out);
             out.push_str("][");
@@ -252,7 +272,7 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
         }
         (
             OpKind::ConstOperand { spaced, .. },
-            Operand::Const {
+            &Operand::Const {
                 bank,
                 off,
                 neg,
@@ -260,10 +280,10 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
                 not,
             },
         ) => {
-            modifiers_before(neg, not, abs, out);
+            modifiers_before(neg && !po_neg, not, abs, out);
             out.push_str("c[");
             push_hex(bank as u64, out);
-            out.push_str(if spaced { "] [" } else { "][" });
+            out.push_str(if *spaced { "] [" } else { "][" });
             hex_signed(off as i64, out);
             out.push(']');
             return abs;
@@ -274,23 +294,23 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
                 signed_if: Some((g, m)),
                 ..
             },
-            Operand::Imm(i),
-        ) if inst.mods[g as usize] & m != 0 => {
+            &Operand::Imm(i),
+        ) if inst.mods[*g as usize] & m != 0 => {
             let sh = 64 - f.width as u32;
             hex_signed((i << sh) >> sh, out);
         }
         (
             OpKind::Imm32 { signed: false, .. } | OpKind::UImm { .. } | OpKind::UImm20 { .. },
-            Operand::Imm(i),
+            &Operand::Imm(i),
         ) => {
             // `{:#x}` of the two's complement, as nvdisasm prints these fields.
             push_hex(i as u64, out);
         }
-        (OpKind::Name { names, rz, .. }, Operand::Imm(v)) => {
-            out.push_str(name_text(inst, names, rz, v))
+        (OpKind::Name { names, rz, .. }, &Operand::Imm(v)) => {
+            out.push_str(name_text(inst, names, *rz, v))
         }
-        (OpKind::PrCc { .. }, Operand::Imm(c)) => out.push_str(if c != 0 { "CC" } else { "PR" }),
-        (OpKind::SbSet { .. }, Operand::Imm(m)) => {
+        (OpKind::PrCc { .. }, &Operand::Imm(c)) => out.push_str(if c != 0 { "CC" } else { "PR" }),
+        (OpKind::SbSet { .. }, &Operand::Imm(m)) => {
             out.push('{');
             let mut first = true;
             for b in (0..6).rev().filter(|b| m >> b & 1 != 0) {
@@ -302,16 +322,16 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, out: &mut String) -> bool
             }
             out.push('}');
         }
-        (_, Operand::Imm(i)) => hex_signed(i, out),
-        (OpKind::DImm20 { .. }, Operand::FImm(b)) => dimm_text(b, out),
-        (OpKind::HImm16 { .. } | OpKind::HImmS { .. }, Operand::FImm(b)) => {
+        (_, &Operand::Imm(i)) => hex_signed(i, out),
+        (OpKind::DImm20 { .. }, &Operand::FImm(b)) => dimm_text(b, out),
+        (OpKind::HImm16 { .. } | OpKind::HImmS { .. }, &Operand::FImm(b)) => {
             fimm_text(f16_to_f32(b as u16), out)
         }
-        (_, Operand::FImm(b)) => fimm_text(b, out),
-        (_, Operand::Target(t)) => hex_signed(t, out),
-        (_, Operand::SReg(s)) => out.push_str(sreg_name(s, inst.target).unwrap_or("SR_INVALID")),
-        (_, Operand::Cc(c)) => out.push_str(cc_name(c).unwrap_or("CC.INVALID")),
-        (_, Operand::Sb(s)) => {
+        (_, &Operand::FImm(b)) => fimm_text(b, out),
+        (_, &Operand::Target(t)) => hex_signed(t, out),
+        (_, &Operand::SReg(s)) => out.push_str(sreg_name(s, inst.target).unwrap_or("SR_INVALID")),
+        (_, &Operand::Cc(c)) => out.push_str(cc_name(c).unwrap_or("CC.INVALID")),
+        (_, &Operand::Sb(s)) => {
             out.push_str("SB");
             push_dec(s as u64, out);
         }
