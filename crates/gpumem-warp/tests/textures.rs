@@ -1,4 +1,4 @@
-//! Texture, surface, B2R and VABSDIFF4 instructions decode and assemble (`rows_c.rs`) but have no
+//! Texture, surface, B2R and VABSDIFF4 instructions decode and assemble (`rows_c.rs`, `rows_d.rs`) but have no
 //! functional model: running one is an `unsupported` fault, never a silent no-op.
 
 mod common;
@@ -15,6 +15,11 @@ fn texture_surface_b2r_and_vabsdiff4_are_unsupported() {
         "SUST.D.BA.2D.TRAP [R4], R7, 0x50 ;",
         "B2R.RESULT RZ, P0 ;",
         "VABSDIFF4.U8.U8.ACC R18, R8, R18, RZ ;",
+        // Breadth set D (`rows_d.rs`).
+        "TXQ.P R2, R2, TEX_HEADER_DIMENSION, 0x54, 0x1 ;",
+        "TXA R25, R25, 0x52, 0x1 ;",
+        "TMML.LOD.T R12, R4, 0x52, 2D, 0x3 ;",
+        "TLD4S.R.T R16, R18, R12, R13, 0x52 ;",
     ] {
         let r = run(body, |_| {});
         assert!(
