@@ -25,6 +25,7 @@ pub mod program;
 pub mod rows_a;
 pub mod rows_b;
 pub mod rows_c;
+pub mod rows_d;
 pub mod sample;
 pub mod table;
 

@@ -926,6 +926,14 @@ fn match_one(
                 .or_else(|| alt.iter().position(|x| !x.is_empty() && x == n))
                 .map(|v| Operand::Imm(v as i64))
         }
+        // A name spelled as a decimal number (TXQ's query `3`).
+        (OpKind::Name { names, .. }, Tok::Int(v)) if t.plain() => {
+            let text = v.to_string();
+            names
+                .iter()
+                .position(|x| *x == text)
+                .map(|v| Operand::Imm(v as i64))
+        }
         (OpKind::PrCc { .. }, Tok::Ident(n)) if t.plain() && (n == "PR" || n == "CC") => {
             Some(Operand::Imm((n == "CC") as i64))
         }

@@ -18,7 +18,7 @@ use gpumem_isa::bits::Field;
 
 /// The phase of a texture op, in the control slot's reuse bits 0-1 (3 is nvdisasm's
 /// `.INVALIDPHASE3`: no such value).
-const PHASE: ModGroup = ModGroup {
+pub(crate) const PHASE: ModGroup = ModGroup {
     id: ModId::Phase,
     field: f(0, 0),
     hi: None,
@@ -29,9 +29,9 @@ const PHASE: ModGroup = ModGroup {
 /// Where [`PHASE`] lives: bits 0-1 of the slot's reuse field.
 const PHASE_BITS: Field = f(0, 2);
 
-const NODEP: ModGroup = flag!(Nodep, 49, ".NODEP");
+pub(crate) const NODEP: ModGroup = flag!(Nodep, 49, ".NODEP");
 
-const fn reg(lo: u8, write: bool) -> OpKind {
+pub(crate) const fn reg(lo: u8, write: bool) -> OpKind {
     OpKind::Reg {
         f: f(lo, 8),
         write,
@@ -44,7 +44,7 @@ const fn reg(lo: u8, write: bool) -> OpKind {
 }
 
 /// A texture row: variable latency, the phase group (last of `mods`) in the control slot.
-const fn tex(
+pub(crate) const fn tex(
     op: Op,
     name: &'static str,
     form: &'static str,
@@ -65,7 +65,7 @@ const fn tex(
 // the component swizzle (50-52), whose names depend on whether Rd is RZ.
 
 /// The joint lod + dimension code of TEXS (bits 53-56): the lod part.
-const TEXS_LOD: ModGroup = grp!(Lod, 53, 4, {
+pub(crate) const TEXS_LOD: ModGroup = grp!(Lod, 53, 4, {
     0 => ".LZ", 1 => "", 2 => ".LZ", 3 => ".LL", 4 => ".DC", 5 => ".LL.DC", 6 => ".LZ.DC",
     7 => "", 8 => ".LZ", 9 => ".LZ.DC", 10 => "", 11 => ".LZ", 12 => "", 13 => ".LL",
 });
@@ -75,7 +75,7 @@ const TEXS_DIM: &[&str] = &[
     "CUBE", "CUBE",
 ];
 /// TLDS's joint code (3, 9-11, 13-15 rejected).
-const TLDS_LOD: ModGroup = grp!(Lod, 53, 4, {
+pub(crate) const TLDS_LOD: ModGroup = grp!(Lod, 53, 4, {
     0 => ".LZ", 1 => ".LL", 2 => ".LZ", 4 => ".LZ.AOFFI", 5 => ".LL", 6 => ".LZ.MS",
     7 => ".LZ", 8 => ".LZ", 12 => ".LL.AOFFI",
 });
@@ -114,8 +114,8 @@ const fn short_ops(dim: &'static [&'static str]) -> [OpKind; 7] {
         },
     ]
 }
-const TEXS_OPS: [OpKind; 7] = short_ops(TEXS_DIM);
-const TLDS_OPS: [OpKind; 7] = short_ops(TLDS_DIM);
+pub(crate) const TEXS_OPS: [OpKind; 7] = short_ops(TEXS_DIM);
+pub(crate) const TLDS_OPS: [OpKind; 7] = short_ops(TLDS_DIM);
 
 // ---------------------------------------------------------------------------------------------
 // TEX.B: the bindless fetch, handle in a register (0xdeb8: bits 54-56 = 2 select TEX.B among
@@ -139,7 +139,7 @@ const TEX_B: ModGroup = ModGroup {
 const TEXB_LOD: ModGroup = grp!(Lod, 37, 3, {
     0 => "", 1 => ".LZ", 2 => ".LB", 3 => ".LL", 6 => ".LBA", 7 => ".LLA",
 });
-const TEX_DIM: &[&str] = &[
+pub(crate) const TEX_DIM: &[&str] = &[
     "1D",
     "ARRAY_1D",
     "2D",
@@ -205,7 +205,7 @@ const TEX_OPS: [OpKind; 6] = [
     },
 ];
 const DC: ModGroup = flag!(Dc, 50, ".DC");
-const NDV: ModGroup = flag!(Ndv, 35, ".NDV");
+pub(crate) const NDV: ModGroup = flag!(Ndv, 35, ".NDV");
 /// `.LC` (bit 40, SM52 only; SM50 rejects the bit), fixed by its row.
 const TEX_LC: ModGroup = ModGroup {
     id: ModId::Lc,

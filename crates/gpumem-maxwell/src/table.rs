@@ -283,6 +283,14 @@ pub enum Op {
     Vabsdiff4,
     /// `B2R`: read a barrier's result (or the warp's barrier state) into a register.
     B2r,
+    /// `TXQ`: texture header or sampler query (`.B`: the handle comes from a register).
+    Txq,
+    /// `TXA`: texture query (no query code; nvdisasm's spelling, semantics unknown).
+    Txa,
+    /// `TMML`: texture level-of-detail query (`.LOD`).
+    Tmml,
+    /// `TLD4S`: texture gather, short form (two destination registers).
+    Tld4s,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
@@ -471,11 +479,15 @@ pub enum ModId {
     Lc,
     /// VABSDIFF4's result components (`.X` ... `.XYW`; all four print nothing).
     Comp,
+    /// TLD4/TLD4S's gathered component (`.R`, `.G`, `.B`, `.A`).
+    Gather,
+    /// A texture op's `.F16` (SM52): the results as f16 pairs.
+    F16,
 }
 
 impl ModId {
     /// Every id, in declaration order (`ALL[id as usize] == id`).
-    pub const ALL: [ModId; 89] = [
+    pub const ALL: [ModId; 91] = [
         ModId::E,
         ModId::Cop,
         ModId::Sz,
@@ -565,6 +577,8 @@ impl ModId {
         ModId::Ndv,
         ModId::Lc,
         ModId::Comp,
+        ModId::Gather,
+        ModId::F16,
     ];
     /// How many ids there are.
     pub const COUNT: usize = ModId::ALL.len();
@@ -657,6 +671,8 @@ impl ModId {
             ModId::ByteSelB => "byteselb",
             ModId::Acc => "ACC",
             ModId::Comp => "comp",
+            ModId::Gather => "gather",
+            ModId::F16 => "F16",
             ModId::Aoffi => "AOFFI",
             ModId::Dc => "DC",
             ModId::Ndv => "NDV",

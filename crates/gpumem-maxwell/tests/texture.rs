@@ -114,17 +114,13 @@ fn every_row_fits_the_instruction_arrays() {
     }
 }
 
-/// The breadth-C sweeps (`tests/data/maxwell-breadth-C.tsv`, nvdisasm 11.8 output made by
-/// `scripts/research/sweep_breadthC.py`): every word nvdisasm prints without a placeholder
-/// prints the same here and assembles back (bits nvdisasm ignores aside, the slot's phase
-/// included); every word it rejects or prints with a placeholder is a typed error here.
-/// Forms not modelled yet are rejected too, and listed.
-#[test]
-fn breadth_c_sweeps_match_nvdisasm() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/maxwell-breadth-C.tsv"
-    );
+/// Checks one sweep file (nvdisasm 11.8 output, `0xWORD | text | arch | slot=0x..` lines):
+/// every word nvdisasm prints without a placeholder prints the same here and assembles back
+/// (bits nvdisasm ignores aside, the slot's phase included); every word it rejects or prints
+/// with a placeholder is a typed error here. Returns the count of words checked and the
+/// lines of forms not modelled yet (rejected here, printed there).
+fn check_sweep(file: &str) -> (usize, Vec<String>) {
+    let path = format!("{}/../../tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("sweep file");
     let (mut ok, mut unmodelled) = (0, Vec::new());
     for line in text
@@ -162,9 +158,36 @@ fn breadth_c_sweeps_match_nvdisasm() {
             }
         }
     }
+    (ok, unmodelled)
+}
+
+/// The breadth-C sweeps (`tests/data/maxwell-breadth-C.tsv`, made by
+/// `scripts/research/sweep_breadthC.py`). Forms not modelled yet are rejected, and listed.
+#[test]
+fn breadth_c_sweeps_match_nvdisasm() {
+    let (ok, unmodelled) = check_sweep("maxwell-breadth-C.tsv");
     // SULD's SM52 predicate output (3 words, both targets: SM50 ignores the bits), TEX's
     // (3 words, SM52) and VABSDIFF4's immediate B (1 word, both targets): rejected, not
     // misprinted (docs/research/maxwell-breadth-C.md, "Not done").
     assert!(unmodelled.len() <= 11, "{}", unmodelled.join("\n"));
     assert!(ok >= 380, "{ok}");
+}
+
+/// The breadth-D sweeps (`tests/data/maxwell-breadth-D.tsv`, made by
+/// `scripts/research/sweep_breadthD.py`): TXQ, TXQ.B, TXA, TMML, TMML.B, every field and
+/// every bit 0-50 of each, all modelled.
+#[test]
+fn breadth_d_sweeps_match_nvdisasm() {
+    let (ok, unmodelled) = check_sweep("maxwell-breadth-D.tsv");
+    assert!(unmodelled.is_empty(), "{}", unmodelled.join("\n"));
+    assert!(ok >= 700, "{ok}");
+}
+
+#[test]
+fn txq_query_codes_spelled_as_numbers_parse() {
+    let p = parse_program("TXQ R25, R25, 3, 0x52, 0x1 ;", Target::Sm50).expect("parses");
+    assert_eq!(encode(&p.insts[0], inst_addr(0)) >> 22 & 0x3f, 6);
+    // Code 8 is named (`TEX_SAMPLER_FILTER`), so `8` names code 16 nowhere: an error.
+    assert!(parse_program("TXQ R25, R25, 8, 0x52, 0x1 ;", Target::Sm50).is_err());
+    assert!(parse_program("TXQ R25, R25, 1, 0x52, 0x1 ;", Target::Sm50).is_err());
 }
