@@ -342,7 +342,15 @@ pub fn queue(inst: &Inst) -> u8 {
         // Texture and surface instructions go through the unified L1/texture pipeline
         // that global loads use: ptxas leaves a batch of TEXS without a barrier and covers
         // it with a later LDG's (FunctionPointers' SobelTex on sm_50).
-        Op::Texs | Op::Tlds | Op::Tex | Op::Suld | Op::Sust => 0,
+        Op::Texs
+        | Op::Tlds
+        | Op::Tex
+        | Op::Tld4s
+        | Op::Txq
+        | Op::Txa
+        | Op::Tmml
+        | Op::Suld
+        | Op::Sust => 0,
         Op::Dadd | Op::Dmul | Op::Dfma | Op::Dmnmx | Op::Dset | Op::Dsetp => 5,
         _ => 6,
     }
