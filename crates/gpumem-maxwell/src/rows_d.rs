@@ -133,7 +133,10 @@ const TMML_OPS: [OpKind; 5] = [reg(0, true), reg(8, false), INDEX, DIM, WMASK];
 const TMML_B_OPS: [OpKind; 6] = [
     reg(0, true),
     reg(8, false),
-    OpKind::RegHideRz { f: f(20, 8) },
+    OpKind::RegHideRz {
+        f: f(20, 8),
+        write: false,
+    },
     NO_INDEX,
     DIM,
     WMASK,
