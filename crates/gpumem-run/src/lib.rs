@@ -181,6 +181,8 @@ pub fn run_any_manifest_str_with(
 }
 
 /// The report of a run of either ISA.
+// One value per run, moved once: the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 pub enum AnyReport {
     /// A Maxwell launch.
     Maxwell(Report),

@@ -2,7 +2,6 @@
 
 use crate::dump::View;
 use crate::manifest::DumpOf;
-use gpumem_mem::Space;
 use gpumem_warp::exec::{InstStats, Stats};
 use gpumem_warp::{Fault, Hazard};
 use serde_json::{Value, json};
