@@ -106,6 +106,15 @@ fn memory_values_carry_their_meaning() {
                     (ModId::Mode, _) if r.op == Op::Bar => {
                         panic!("{}: BAR mode {} has no meaning", r.form, v.text)
                     }
+                    // BAR.RED's operation and B2R's mode: the spelling names the meaning.
+                    (ModId::RedOp, ValSem::BarRed(b)) => {
+                        assert_eq!(r.op, Op::Bar, "{}", r.form);
+                        assert_eq!(v.text[1..], format!("{b:?}").to_uppercase(), "{}", r.form);
+                    }
+                    (_, ValSem::B2r(m)) => {
+                        assert_eq!(r.op, Op::B2r, "{}", r.form);
+                        assert_eq!(v.text[1..], format!("{m:?}").to_uppercase(), "{}", r.form);
+                    }
                     (_, ValSem::None) => {}
                     (_, _) => panic!(
                         "{}: `{}` of {} has a meaning of another group",
