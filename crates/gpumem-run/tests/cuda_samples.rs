@@ -492,36 +492,62 @@ fn matrix_mul(cases: &mut Vec<Case>) {
 /// are checked through the sum of their per-block partials; the merge kernels against
 /// the sum of the partial histograms they are given.
 fn histogram(cases: &mut Vec<Case>) {
-    // histogram64Kernel: 64 threads, uint4 data (16 bytes per element).
-    for (bytes, blocks) in [(16384u32, 4u32), (8192, 3)] {
-        let mut g = Lcg(bytes as u64);
-        let data: Vec<u8> = (0..bytes).map(|_| (g.next() & 0xff) as u8).collect();
-        let mut gold = vec![0u32; 64];
-        for &b in &data {
-            gold[(b >> 2) as usize] += 1;
+    // The partial-histogram kernels: histogram64Kernel (64 threads, uint4 data, bins of
+    // `byte >> 2`) and histogram256Kernel (192 threads = 6 warps, 32-bit words, bins of
+    // bytes).
+    let partials = [
+        (
+            64usize,
+            2u32,
+            64u32,
+            16u32,
+            1u64,
+            "histogram__histogram64.cubin",
+            "_Z17histogram64KernelPjP5uint4j",
+            [(16384u32, 4u32), (8192, 3)],
+        ),
+        (
+            256,
+            0,
+            192,
+            4,
+            3,
+            "histogram__histogram256.cubin",
+            "_Z18histogram256KernelPjS_j",
+            [(8192, 4), (4096, 2)],
+        ),
+    ];
+    for (bins, shift, block, elem, seed, cubin, kernel, shapes) in partials {
+        for (bytes, blocks) in shapes {
+            let mut g = Lcg(seed * bytes as u64);
+            let data: Vec<u8> = (0..bytes).map(|_| (g.next() & 0xff) as u8).collect();
+            let mut gold = vec![0u32; bins];
+            for &b in &data {
+                gold[(b >> shift) as usize] += 1;
+            }
+            cases.push(Case {
+                sample: "histogram",
+                cubin,
+                kernel,
+                shape: format!("bytes{bytes}_g{blocks}"),
+                launch: Launch {
+                    grid: dim1(blocks),
+                    block: dim1(block),
+                    shared: 0,
+                    params: vec![P::Ptr(B), P::Ptr(A), P::U32(bytes / elem)],
+                    inputs: vec![(A, data)],
+                    constants: vec![],
+                    outputs: vec![(B, 4 * bins as u64 * blocks as u64)],
+                },
+                check: Box::new(move |o| {
+                    let p = as_u32(&o[0]);
+                    let sum: Vec<u32> = (0..bins)
+                        .map(|bin| p.chunks(bins).map(|h| h[bin]).sum())
+                        .collect();
+                    exact("histogram", &sum, &gold)
+                }),
+            });
         }
-        cases.push(Case {
-            sample: "histogram",
-            cubin: "histogram__histogram64.cubin",
-            kernel: "_Z17histogram64KernelPjP5uint4j",
-            shape: format!("bytes{bytes}_g{blocks}"),
-            launch: Launch {
-                grid: dim1(blocks),
-                block: dim1(64),
-                shared: 0,
-                params: vec![P::Ptr(B), P::Ptr(A), P::U32(bytes / 16)],
-                inputs: vec![(A, data.clone())],
-                constants: vec![],
-                outputs: vec![(B, 4 * 64 * blocks as u64)],
-            },
-            check: Box::new(move |o| {
-                let p = as_u32(&o[0]);
-                let sum: Vec<u32> = (0..64)
-                    .map(|bin| p.chunks(64).map(|h| h[bin]).sum())
-                    .collect();
-                exact("histogram", &sum, &gold)
-            }),
-        });
     }
     for (bins, kernel, cubin) in [
         (
@@ -562,37 +588,6 @@ fn histogram(cases: &mut Vec<Case>) {
                 check: Box::new(move |o| exact("histogram", &as_u32(&o[0]), &want)),
             });
         }
-    }
-    // histogram256Kernel: 192 threads (6 warps), 32-bit words of data.
-    for (bytes, blocks) in [(8192u32, 4u32), (4096, 2)] {
-        let mut g = Lcg(3 * bytes as u64);
-        let data: Vec<u8> = (0..bytes).map(|_| (g.next() & 0xff) as u8).collect();
-        let mut gold = vec![0u32; 256];
-        for &b in &data {
-            gold[b as usize] += 1;
-        }
-        cases.push(Case {
-            sample: "histogram",
-            cubin: "histogram__histogram256.cubin",
-            kernel: "_Z18histogram256KernelPjS_j",
-            shape: format!("bytes{bytes}_g{blocks}"),
-            launch: Launch {
-                grid: dim1(blocks),
-                block: dim1(192),
-                shared: 0,
-                params: vec![P::Ptr(B), P::Ptr(A), P::U32(bytes / 4)],
-                inputs: vec![(A, data.clone())],
-                constants: vec![],
-                outputs: vec![(B, 4 * 256 * blocks as u64)],
-            },
-            check: Box::new(move |o| {
-                let p = as_u32(&o[0]);
-                let sum: Vec<u32> = (0..256)
-                    .map(|bin| p.chunks(256).map(|h| h[bin]).sum())
-                    .collect();
-                exact("histogram", &sum, &gold)
-            }),
-        });
     }
 }
 
