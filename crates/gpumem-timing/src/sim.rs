@@ -198,6 +198,9 @@ struct CtaSlot {
     live: u32,
     arrived: u32,
     warps: Vec<usize>,
+    /// The cycle by which every store (and atomic) its warps issued so far completes:
+    /// a CTA barrier releases no earlier.
+    stores_until: u64,
 }
 
 struct Sm {
@@ -524,6 +527,7 @@ impl<'e, 'p> Timing<'e, 'p> {
             live: ids.len() as u32,
             arrived: 0,
             warps: ids,
+            stores_until: 0,
         });
         s.resident_ctas += 1;
         s.wake = 0;
@@ -740,6 +744,7 @@ impl<'e, 'p> Timing<'e, 'p> {
                     _ => self.h.access(sm, start, a),
                 };
                 let (space, kind, cache) = (a.space, a.kind, a.cache);
+                let writes = kind == AccessKind::Store || a.rmw.is_some();
                 let data = a.data_lanes().count_ones() as u64 * a.bytes as u64;
                 let s = &mut self.sms[sm];
                 // The load/store unit takes one tag lookup (global/local: a 128-byte line
@@ -751,6 +756,9 @@ impl<'e, 'p> Timing<'e, 'p> {
                 };
                 s.lsu_free = start + busy.max(1) as u64;
                 done = done.max(start + t.latency as u64);
+                if writes && let Some(c) = s.ctas[cta].as_mut() {
+                    c.stores_until = c.stores_until.max(start + t.latency as u64);
+                }
                 let p = &mut self.pcs[pc];
                 p.requests += t.requests as u64;
                 p.sectors += t.sectors as u64;
@@ -863,7 +871,10 @@ impl<'e, 'p> Timing<'e, 'p> {
         info.dual && !finished
     }
 
-    /// Releases CTA `cta`'s warps from its barrier once every live warp arrived.
+    /// Releases CTA `cta`'s warps from its barrier once every live warp arrived and every
+    /// store and atomic the CTA issued before it completed (BAR.SYNC waits for
+    /// outstanding stores, not for loads: maxas's control-code notes; a load's result is
+    /// the business of its scoreboard).
     fn release_barrier(&mut self, sm: usize, cta: usize) {
         let now = self.now;
         let s = &mut self.sms[sm];
@@ -874,12 +885,18 @@ impl<'e, 'p> Timing<'e, 'p> {
             return;
         }
         c.arrived = 0;
+        let drained = c.stores_until;
         for &w in &c.warps {
             if let Some(ws) = s.warps[w].as_mut()
                 && ws.at_bar
             {
                 ws.at_bar = false;
-                ws.ready = ws.ready.max(now + 1);
+                if drained > ws.ready.max(now + 1) {
+                    ws.ready = drained;
+                    ws.ready_reason = Reason::Sync;
+                } else {
+                    ws.ready = ws.ready.max(now + 1);
+                }
                 ws.wake = 0;
             }
         }

@@ -244,3 +244,117 @@ fn ctas_spread_over_the_sms() {
         wide.cycles
     );
 }
+
+/// Every warp of every CTA loads `rounds` lines with LDG.E.CG (L2 only) from one
+/// 4 KiB-a-round region that all CTAs share, so after the first touch every sector hits
+/// in L2: an L2-resident stream.
+fn l2_stream(rounds: u32) -> String {
+    let mut src = String::from(
+        "--:-:1:-:1 S2R R0, SR_TID.X ;
+01:-:-:-:6 SHL R2, R0, 0x2 ;
+--:-:-:-:6 MOV32I R3, 0x0 ;
+",
+    );
+    for k in 0..rounds {
+        src.push_str(&format!("--:-:2:-:1 LDG.E.CG R4, [R2+{:#x}] ;\n", k * 4096));
+    }
+    src.push_str("02:-:-:-:6 MOV R5, R4 ;\n--:-:-:-:5 EXIT ;\n");
+    src
+}
+
+#[test]
+fn an_l2_resident_stream_is_l2_bound() {
+    // 32 CTAs of 1024 threads: two per SM on gm204's 16 SMs, 64 warps each.
+    let rounds = 64;
+    let src = l2_stream(rounds);
+    let prog = Program::from_sass(&src, Target::Sm52).unwrap();
+    let cfg = LaunchConfig {
+        grid: [32, 1, 1],
+        block: [1024, 1, 1],
+        ..LaunchConfig::default()
+    };
+    let run = |c: TimingConfig| {
+        let mut emu = Emulator::new(&prog, cfg.clone());
+        let r = Timing::new(&mut emu, c, 16).unwrap().run();
+        assert!(emu.faults.is_empty(), "{:?}", emu.faults);
+        r
+    };
+    let preset = TimingConfig::preset(Preset::Gm204);
+    let bw = preset.memory.l2_bytes_per_cycle;
+    let r = run(preset.clone());
+    let l2 = &r.levels["l2"];
+    // Every warp's load of a round touches 4 sectors; the footprint is read from DRAM
+    // once.
+    assert_eq!(l2.accesses, 32 * 32 * rounds as u64 * 4);
+    assert_eq!(r.levels["dram"].accesses, rounds as u64 * 4096 / 32);
+    let achieved = l2.bytes as f64 / r.cycles as f64;
+    eprintln!(
+        "L2-resident stream: {} cycles, {achieved:.1} B/cycle from L2 (preset {bw}), hit rate {:.1} %",
+        r.cycles, l2.hit_rate
+    );
+    assert!(
+        achieved >= 0.85 * bw && achieved <= bw * 1.001,
+        "{achieved} of {bw}"
+    );
+    // The limit is what binds: with four times the L2 bandwidth the same stream runs
+    // faster, bound by the SMs' load/store units (32 B a cycle each) instead.
+    let mut wide = preset;
+    wide.memory.l2_bytes_per_cycle = 4.0 * bw;
+    let w = run(wide);
+    let faster = w.levels["l2"].bytes as f64 / w.cycles as f64;
+    eprintln!(
+        "with 4x the L2 bandwidth: {} cycles, {faster:.1} B/cycle",
+        w.cycles
+    );
+    assert!(faster > 1.2 * achieved, "{faster} vs {achieved}");
+}
+
+/// Two warps: each does `op` (a store or a load of its lanes' words), then BAR.SYNC,
+/// then a MOV32I that issues only once the barrier releases.
+fn before_barrier(op: &str) -> String {
+    format!(
+        "--:-:1:-:1 S2R R0, SR_TID.X ;
+01:-:-:-:6 SHL R2, R0, 0x2 ;
+--:-:-:-:6 MOV32I R3, 0x0 ;
+{op}
+--:-:-:-:5 BAR.SYNC 0x0 ;
+--:-:-:-:1 MOV32I R5, 0x1 ;
+--:-:-:-:5 EXIT ;
+"
+    )
+}
+
+#[test]
+fn a_barrier_waits_for_outstanding_stores_not_loads() {
+    let p = gpumem_mem::hierarchy::TimingParams::gm204();
+    let cfg = LaunchConfig {
+        block: [64, 1, 1],
+        shared_bytes: 1024,
+        ..LaunchConfig::default()
+    };
+    let sync_at_mov = |op: &str| {
+        let src = before_barrier(op);
+        let r = timed(&src, cfg.clone(), Preset::Gm204);
+        let mov = &r.per_inst[&pc_of(&src, "MOV32I R5")];
+        let bar = &r.per_inst[&pc_of(&src, "BAR")];
+        (mov.stalls.sync, bar.latency_max, r)
+    };
+    // A global store is accepted by L2 after its latency: both warps wait at the
+    // barrier until then (the barrier's own stall count, 5, is part of it).
+    let (stg, _, _) = sync_at_mov("--:-:-:-:1 STG.E [R2], R0 ;");
+    // A shared store: its 28 cycles.
+    let (sts, _, _) = sync_at_mov("--:-:-:-:1 STS [R2], R0 ;");
+    // A load with a write scoreboard nobody waits on: the barrier does not wait for it.
+    let (ldg, _, r) = sync_at_mov("--:-:2:-:1 LDG.E.CG R4, [R2] ;");
+    eprintln!("sync cycles charged after the barrier: STG {stg}, STS {sts}, LDG {ldg}");
+    // Both warps are charged; the barrier issues 1 cycle after the store and its stall
+    // count of 5 is not sync; the second warp's store waits 4 cycles for the load/store
+    // unit behind the first's four lines, and a request a cycle adds up to 3.
+    let l2 = p.l2_latency as u64;
+    let shared = p.shared_latency as u64;
+    assert!(stg >= 2 * (l2 - 8) && stg <= 2 * (l2 + 8), "{stg}");
+    assert!(sts >= 2 * (shared - 8) && sts <= 2 * (shared + 8), "{sts}");
+    assert!(ldg <= 2 * 5, "{ldg}: a load is not waited for");
+    // The kernel still lasts until the load completes.
+    assert!(r.cycles > (p.l2_latency + p.dram_latency) as u64);
+}
