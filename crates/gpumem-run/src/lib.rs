@@ -579,7 +579,8 @@ fn run_maxwell(
         block,
         registers,
         dumps,
-        stopped: emu.stopped(),
+        // A cycle model that stopped early ran only part of the grid functionally too.
+        stopped: emu.stopped() || timing.as_ref().is_some_and(|t| t.partial),
         hazards: emu.hazards().to_vec(),
         hazards_dropped: emu.hazards_dropped(),
         faults: emu.faults,

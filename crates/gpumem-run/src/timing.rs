@@ -22,6 +22,7 @@ pub(crate) fn json(t: &TimingReport) -> Value {
         "preset": t.preset,
         "cycles": t.cycles,
         "partial": t.partial,
+        "stop_reason": t.stop_reason.map(|r| r.name()),
         "ctas": t.ctas,
         "warp_instructions": t.warp_instructions,
         "thread_instructions": t.thread_instructions,
@@ -70,10 +71,12 @@ pub(crate) fn write(f: &mut impl fmt::Write, t: &TimingReport) -> fmt::Result {
         "\ntiming ({}): {} cycles{}; {} CTAs, {} warp instructions; occupancy {} CTAs = {} warps per SM ({:.0} %, limited by {}, {} registers)",
         t.preset,
         t.cycles,
-        if t.partial {
-            " (partial: a limit stopped the run)"
+        if let Some(r) = t.stop_reason {
+            format!(" (partial: stopped by {})", r.name())
+        } else if t.partial {
+            " (partial: a limit stopped the run)".to_string()
         } else {
-            ""
+            String::new()
         },
         t.ctas,
         t.warp_instructions,

@@ -119,6 +119,26 @@ fn bad_timing_tables_are_positioned_errors() {
             "expected integer",
         ),
         ("[timing]\nsms = 0\n", "sms = 0", "sms = 0"),
+        (
+            "[timing]\nmax_cycles = 0\n",
+            "max_cycles = 0",
+            "expected a positive number of cycles",
+        ),
+        (
+            "[timing]\nmax_cycles = -7\n",
+            "max_cycles = -7",
+            "expected a positive number of cycles",
+        ),
+        (
+            "[timing]\nmax_cycles = \"1e6\"\n",
+            "max_cycles",
+            "expected integer, found string",
+        ),
+        (
+            "[timing]\nmax_cycles = 2.5\n",
+            "max_cycles",
+            "expected integer, found float",
+        ),
     ];
     for (table, shown, message) in cases {
         let text = copy_manifest(table);
@@ -155,4 +175,39 @@ fn timing_is_refused_for_vega() {
     .unwrap()
     .to_string();
     assert!(e.contains("for Maxwell manifests"), "{e}");
+}
+
+#[test]
+fn max_cycles_stops_the_model_with_a_clean_partial_report() {
+    let v = validator();
+    let whole = run(&copy_manifest("[timing]\n"), false).unwrap().to_json();
+    assert_eq!(whole["timing"]["partial"], false);
+    assert!(whole["timing"]["stop_reason"].is_null());
+    assert_eq!(whole["stopped"], false);
+    let full = whole["timing"]["cycles"].as_u64().unwrap();
+    let limit = full / 4;
+    let j = run(
+        &copy_manifest(&format!("[timing]\nmax_cycles = {limit}\n")),
+        false,
+    )
+    .unwrap()
+    .to_json();
+    let errors: Vec<String> = v.iter_errors(&j).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let t = &j["timing"];
+    assert_eq!(t["partial"], true);
+    assert_eq!(t["stop_reason"], "max_cycles");
+    assert!(t["cycles"].as_u64().unwrap() <= limit, "{t}");
+    // Nothing finished in a quarter of the time: the loads are still out.
+    assert_eq!(t["ctas"], 0);
+    // What issued is counted; the functional report says a limit stopped the run.
+    assert!(t["warp_instructions"].as_u64().unwrap() > 0);
+    assert_eq!(j["stopped"], true);
+    let text = run(
+        &copy_manifest(&format!("[timing]\nmax_cycles = {limit}\n")),
+        false,
+    )
+    .unwrap()
+    .to_string();
+    assert!(text.contains("(partial: stopped by max_cycles)"), "{text}");
 }

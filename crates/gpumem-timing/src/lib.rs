@@ -31,8 +31,8 @@ pub mod report;
 mod sim;
 pub mod trace;
 
-pub use params::{CoreParams, ParamError, TimingConfig};
-pub use report::{InstTiming, Level, Occupancy, Reason, Stalls, TimingReport};
+pub use params::{CoreParams, DEFAULT_MAX_CYCLES, ParamError, TimingConfig};
+pub use report::{InstTiming, Level, Occupancy, Reason, Stalls, StopReason, TimingReport};
 pub use sim::{Timing, occupancy};
 pub use trace::Timeline;
 

@@ -93,7 +93,7 @@ impl CoreParams {
 }
 
 /// Every parameter of a timed run: the preset it started from, the memory side and the
-/// core side.
+/// core side, and the cycle limit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TimingConfig {
     /// The preset the values started from.
@@ -102,7 +102,17 @@ pub struct TimingConfig {
     pub memory: TimingParams,
     /// The core's parameters.
     pub core: CoreParams,
+    /// The model stops (a partial report) when its clock reaches this many cycles
+    /// (`[timing] max_cycles`; default [`DEFAULT_MAX_CYCLES`]).
+    pub max_cycles: u64,
 }
+
+/// The default cycle limit: 2^40 cycles, about 15 minutes of a 1.2 GHz GPU (no
+/// practical run reaches it; a deadlock stops earlier on its own).
+pub const DEFAULT_MAX_CYCLES: u64 = 1 << 40;
+
+/// The `[timing]` key of the cycle limit (not a parameter of the machine).
+const MAX_CYCLES: &str = "max_cycles";
 
 /// Why an override was refused: the key it concerns (`None`: the set as a whole) and the
 /// message.
@@ -121,6 +131,7 @@ impl TimingConfig {
             preset: p,
             memory: p.params(),
             core: CoreParams::maxwell(),
+            max_cycles: DEFAULT_MAX_CYCLES,
         }
     }
 
@@ -137,6 +148,7 @@ impl TimingConfig {
         let c = TimingConfig::preset(Preset::Gm204);
         let mut v: Vec<String> = table_of(&c.memory).keys().cloned().collect();
         v.extend(table_of(&c.core).keys().cloned());
+        v.push(MAX_CYCLES.to_string());
         v
     }
 
@@ -153,6 +165,23 @@ impl TimingConfig {
                 key: Some(key.to_string()),
                 message,
             };
+            if key == MAX_CYCLES {
+                self.max_cycles = match value.as_integer() {
+                    Some(n) if n >= 1 => n as u64,
+                    Some(n) => {
+                        return Err(err(format!(
+                            "max_cycles = {n}: expected a positive number of cycles"
+                        )));
+                    }
+                    None => {
+                        return Err(err(format!(
+                            "max_cycles: expected integer, found {}",
+                            value.type_str()
+                        )));
+                    }
+                };
+                continue;
+            }
             let in_mem = mem.contains_key(key);
             let old = if let Some(old) = mem.get(key).or_else(|| core.get(key)) {
                 old.clone()
@@ -251,6 +280,10 @@ mod tests {
         assert_eq!(c.memory.l1_latency, 90);
         assert_eq!(c.memory.dram_bytes_per_cycle, 100.0);
         assert_eq!(c.core.schedulers, 2);
+        assert_eq!(c.max_cycles, DEFAULT_MAX_CYCLES);
+        let limit = val("5000");
+        c.apply([("max_cycles", &limit)]).unwrap();
+        assert_eq!(c.max_cycles, 5000);
     }
 
     #[test]
@@ -264,6 +297,10 @@ mod tests {
             ("sms", "0", "sms = 0"),
             ("schedulers", "0", "schedulers = 0"),
             ("l1_latency", "-1", "invalid value"),
+            ("max_cycles", "0", "positive number of cycles"),
+            ("max_cycles", "-3", "positive number of cycles"),
+            ("max_cycles", "1.5", "expected integer, found float"),
+            ("max_cycles", "\"soon\"", "expected integer, found string"),
         ];
         for (key, v, msg) in cases {
             let mut c = TimingConfig::preset(Preset::Gm107);

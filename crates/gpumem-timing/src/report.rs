@@ -156,6 +156,33 @@ pub struct Occupancy {
     pub registers: u32,
 }
 
+/// Why the cycle model stopped before the end of the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    /// The cycle limit (`[timing] max_cycles`, [`crate::Timing::with_max_cycles`]).
+    MaxCycles,
+    /// A limit of the functional run (`[limits]`: steps, memory) stopped a CTA.
+    Emulator,
+    /// Every resident warp waits on something that never comes (a barrier some warp
+    /// never reaches).
+    Deadlock,
+    /// One CTA needs more than an SM has (registers, shared memory, threads).
+    CtaTooLarge,
+}
+
+impl StopReason {
+    /// The name the JSON report uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            StopReason::MaxCycles => "max_cycles",
+            StopReason::Emulator => "emulator",
+            StopReason::Deadlock => "deadlock",
+            StopReason::CtaTooLarge => "cta_too_large",
+        }
+    }
+}
+
 /// The report of a timed run.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct TimingReport {
@@ -165,6 +192,8 @@ pub struct TimingReport {
     pub cycles: u64,
     /// A limit stopped the run: the figures cover what ran.
     pub partial: bool,
+    /// Why a partial run stopped ([`StopReason`]); `None` when it ran to the end.
+    pub stop_reason: Option<StopReason>,
     /// CTAs timed.
     pub ctas: u64,
     /// Warp instructions issued.

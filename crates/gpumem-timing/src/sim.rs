@@ -4,7 +4,7 @@
 //! is dispatched and reports what it executed ([`CtaTrace`]); this module decides when.
 
 use crate::params::TimingConfig;
-use crate::report::{InstTiming, Level, Occupancy, Reason, Stalls, TimingReport};
+use crate::report::{InstTiming, Level, Occupancy, Reason, Stalls, StopReason, TimingReport};
 use crate::trace::{Served, Timeline};
 use gpumem_maxwell::table::{Latency, Op};
 use gpumem_maxwell::{Inst, Operand};
@@ -295,6 +295,7 @@ pub struct Timing<'e, 'p> {
     thread_insts: u64,
     ctas_done: u64,
     partial: bool,
+    stop: Option<StopReason>,
     max_cycles: u64,
     timeline: Option<Timeline>,
 }
@@ -355,13 +356,15 @@ impl<'e, 'p> Timing<'e, 'p> {
             thread_insts: 0,
             ctas_done: 0,
             partial: false,
-            max_cycles: 1 << 40,
+            stop: None,
+            max_cycles: cfg.max_cycles,
             timeline: None,
             cfg,
         })
     }
 
-    /// Stops the model after `cycles` cycles (the report is then partial).
+    /// Stops the model after `cycles` cycles (the report is then partial); overrides
+    /// [`TimingConfig::max_cycles`].
     pub fn with_max_cycles(mut self, cycles: u64) -> Self {
         self.max_cycles = cycles;
         self
@@ -390,7 +393,7 @@ impl<'e, 'p> Timing<'e, 'p> {
     fn simulate(&mut self) {
         if self.occ.ctas_per_sm == 0 {
             // The CTA does not fit on an SM: nothing can run.
-            self.partial = true;
+            self.stopped(StopReason::CtaTooLarge);
             self.emu.finish();
             return;
         }
@@ -401,7 +404,8 @@ impl<'e, 'p> Timing<'e, 'p> {
                 break;
             }
             if self.now >= self.max_cycles {
-                self.partial = true;
+                self.now = self.max_cycles;
+                self.stopped(StopReason::MaxCycles);
                 break;
             }
             let mut next = NEVER;
@@ -423,7 +427,7 @@ impl<'e, 'p> Timing<'e, 'p> {
             if next == NEVER {
                 // Every warp waits on something that will not come (a barrier some
                 // warp never reaches): stop with what ran.
-                self.partial = true;
+                self.stopped(StopReason::Deadlock);
                 break;
             }
             self.now = next.max(self.now + 1);
@@ -436,6 +440,12 @@ impl<'e, 'p> Timing<'e, 'p> {
             }
         }
         self.emu.finish();
+    }
+
+    /// Marks the run partial; the first reason is kept.
+    fn stopped(&mut self, why: StopReason) {
+        self.partial = true;
+        self.stop.get_or_insert(why);
     }
 
     /// Dispatches CTAs to every SM with room, round robin over the SMs.
@@ -465,7 +475,7 @@ impl<'e, 'p> Timing<'e, 'p> {
             return;
         };
         if self.emu.stopped() {
-            self.partial = true;
+            self.stopped(StopReason::Emulator);
         }
         let CtaTrace {
             warps, accesses, ..
@@ -966,7 +976,12 @@ impl<'e, 'p> Timing<'e, 'p> {
                 write_sectors: hs.dram_write_sectors,
             },
         );
-        let cycles = self.end;
+        // A run stopped by the cycle limit reports the cycles it was given.
+        let cycles = if self.stop == Some(StopReason::MaxCycles) {
+            self.end.min(self.max_cycles)
+        } else {
+            self.end
+        };
         let mut metrics = m.finish();
         let put = |k: &str, v: f64, metrics: &mut BTreeMap<String, f64>| {
             metrics.insert(k.to_string(), v);
@@ -1038,6 +1053,7 @@ impl<'e, 'p> Timing<'e, 'p> {
             preset: self.cfg.preset_name().to_string(),
             cycles,
             partial: self.partial,
+            stop_reason: self.stop,
             ctas: self.ctas_done,
             warp_instructions: self.warp_insts,
             thread_instructions: self.thread_insts,
