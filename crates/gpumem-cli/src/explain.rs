@@ -11,12 +11,14 @@ pub fn explain(
     svg: Option<&str>,
     html: Option<&str>,
     timing: bool,
+    select: gpumem_explain::Select,
 ) -> Result<ExitCode, Fail> {
     let path = std::path::Path::new(manifest);
-    let e = gpumem_explain::explain_manifest(path, timing, pc).map_err(|e| match &e {
-        gpumem_explain::ExplainError::Run(r) if r.names_file() => Fail(e.to_string()),
-        _ => Fail(format!("{manifest}: {e}")),
-    })?;
+    let e =
+        gpumem_explain::explain_manifest_at(path, timing, pc, select).map_err(|e| match &e {
+            gpumem_explain::ExplainError::Run(r) if r.names_file() => Fail(e.to_string()),
+            _ => Fail(format!("{manifest}: {e}")),
+        })?;
     let write = |to: &str, s: String| {
         std::fs::write(to, s).map_err(|err| Fail(format!("writing {to}: {err}")))
     };

@@ -140,8 +140,8 @@ enum Cmd {
     /// Picture the memory accesses of a Maxwell launch manifest: shared lanes to banks
     /// (conflicting ways, numbered wavefronts), global/local lanes to 32-byte sectors to
     /// 128-byte lines, constant lanes to distinct addresses. Each picture is one
-    /// execution: the first by the lowest-numbered warp of CTA 0. Without --svg/--html,
-    /// a text table per instruction.
+    /// execution: the first by the lowest-numbered warp of CTA 0 (or --cta, --warp).
+    /// Without --svg/--html, a text table per instruction.
     Explain {
         /// The manifest (Maxwell).
         manifest: String,
@@ -159,6 +159,14 @@ enum Cmd {
         /// Run the cycle model too: add its requests, sectors vs ideal, latency and stalls.
         #[arg(long)]
         timing: bool,
+        /// Picture this CTA's executions (linear index x + y*gx + z*gx*gy; the CTAs
+        /// before it run first, as in the run, so it sees the memory they left).
+        #[arg(long, default_value_t = 0)]
+        cta: u32,
+        /// Picture this warp of the CTA (else the lowest-numbered warp that executed
+        /// each instruction).
+        #[arg(long)]
+        warp: Option<u32>,
     },
     /// Assemble and disassemble built-in samples: the seed pages' Maxwell examples and a
     /// Vega scalar kernel.
@@ -286,7 +294,16 @@ fn main() -> ExitCode {
             svg,
             html,
             timing,
-        } => explain::explain(&manifest, pc, svg.as_deref(), html.as_deref(), timing),
+            cta,
+            warp,
+        } => explain::explain(
+            &manifest,
+            pc,
+            svg.as_deref(),
+            html.as_deref(),
+            timing,
+            gpumem_explain::Select { cta, warp },
+        ),
         Cmd::Demo => maxwell::demo().and_then(|_| vega::demo()),
     };
     match result {

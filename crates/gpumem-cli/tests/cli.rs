@@ -624,6 +624,20 @@ fn explain_pictures_memory_accesses() {
     let h = std::fs::read_to_string(&html).unwrap();
     assert_eq!(h.matches("<svg ").count(), 5, "{h}");
     assert!(h.contains("timing: "), "{h}");
+    // --cta/--warp: another CTA's and warp's execution (it sees the base CTA 0 wrote).
+    let ctas = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../gpumem-explain/tests/data/ctas.toml"
+    );
+    let out = gpumem(&["explain", ctas, "--cta", "1", "--warp", "1"], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("pictured: CTA 1, warp 1,"), "{text}");
+    assert!(text.contains("0x111000"), "{text}");
     // Errors: exit 2 with a clear message.
     for (args, want) in [
         (
@@ -645,6 +659,14 @@ fn explain_pictures_memory_accesses() {
             "pictures Maxwell warp accesses",
         ),
         (vec!["explain", "no-such.toml"], "no-such.toml"),
+        (
+            vec!["explain", manifest, "--cta", "1"],
+            "CTA 1 is not in the grid: it has 1 CTAs",
+        ),
+        (
+            vec!["explain", manifest, "--warp", "1"],
+            "CTA 0 has 1 warps (0 to 0); there is no warp 1",
+        ),
     ] {
         let out = gpumem(&args, b"");
         let err = String::from_utf8_lossy(&out.stderr);

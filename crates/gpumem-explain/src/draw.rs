@@ -37,8 +37,8 @@ pub(crate) fn figures(p: &Picture) -> Vec<String> {
     let c = &p.cost;
     let active = a.mask.count_ones();
     let mut v = vec![format!(
-        "pictured: CTA 0, warp {}, its first execution: {} data lanes of {} active, {} B each",
-        p.warp, c.lanes, active, a.bytes
+        "pictured: CTA {}, warp {}, its first execution: {} data lanes of {} active, {} B each",
+        p.cta, p.warp, c.lanes, active, a.bytes
     )];
     v.push(match kind_of(a.space) {
         Kind::Shared => format!(
@@ -510,8 +510,12 @@ svg{max-width:100%;height:auto}</style>\n</head>\n<body>\n",
     );
     let _ = writeln!(
         s,
-        "<h1>Memory instructions of {}</h1>\n<p>Each picture shows one execution: the first by the lowest-numbered warp of CTA 0; the figures below it add the whole run's totals{}.</p>",
+        "<h1>Memory instructions of {}</h1>\n<p>Each picture shows one execution: the first by {}; the figures below it add the whole run's totals{}.</p>",
         esc(&e.program),
+        match e.select.warp {
+            Some(w) => format!("warp {w} of CTA {}", e.select.cta),
+            None => format!("the lowest-numbered warp of CTA {}", e.select.cta),
+        },
         match &e.timing {
             Some(p) => format!(" and the cycle model's ({})", esc(p)),
             None => String::new(),

@@ -61,9 +61,43 @@ pub enum ExplainError {
         /// `is not a memory instruction`, `was never executed`, ...
         why: String,
     },
-    /// The program made no memory record in CTA 0.
-    #[error("CTA 0 executed no memory instruction (nothing to picture)")]
-    NoMemory,
+    /// The program made no memory record in the CTA (or the warp) asked for.
+    #[error("{who} executed no memory instruction (nothing to picture)")]
+    NoMemory {
+        /// `CTA 0`, `warp 1 of CTA 2`.
+        who: String,
+    },
+    /// `--warp` names a warp the CTA does not have.
+    #[error("CTA {cta} has {warps} warps (0 to {last}); there is no warp {warp}", last = warps.saturating_sub(1))]
+    NoWarp {
+        /// The CTA.
+        cta: u32,
+        /// The warp asked for.
+        warp: u32,
+        /// The CTA's warps.
+        warps: u32,
+    },
+}
+
+/// Which execution a picture shows: CTA `cta` (linear index; default 0) and, when
+/// `warp` is given, that warp of it (else the lowest-numbered warp that made a record
+/// at the instruction).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Select {
+    /// The CTA, by linear index (`x + y * gx + z * gx * gy`).
+    pub cta: u32,
+    /// The warp within the CTA.
+    pub warp: Option<u32>,
+}
+
+impl Select {
+    /// `CTA 2` or `warp 1 of CTA 2`.
+    fn who(&self) -> String {
+        match self.warp {
+            Some(w) => format!("warp {w} of CTA {}", self.cta),
+            None => format!("CTA {}", self.cta),
+        }
+    }
 }
 
 /// The run's totals for one instruction, over every execution.
@@ -83,7 +117,9 @@ pub struct Picture {
     pub pc: u64,
     /// Instruction text.
     pub text: String,
-    /// The warp of CTA 0 whose execution is pictured.
+    /// The CTA (linear index) whose execution is pictured.
+    pub cta: u32,
+    /// The warp of that CTA whose execution is pictured.
     pub warp: u32,
     /// The record pictured (a generic access reaching two spaces makes two records;
     /// the first is pictured).
@@ -97,7 +133,8 @@ pub struct Picture {
 }
 
 impl Picture {
-    /// A picture of `access` made at `pc` by warp `warp`.
+    /// A picture of `access` made at `pc` by warp `warp` (of CTA 0; set [`Picture::cta`]
+    /// for another).
     pub fn new(pc: u64, text: &str, warp: u32, access: Access, totals: Option<Totals>) -> Self {
         let cost = gpumem_mem::model::cost(&access);
         let sample = match Hierarchy::new(TimingParams::gm204()) {
@@ -107,6 +144,7 @@ impl Picture {
         Picture {
             pc,
             text: text.trim().trim_end_matches(';').trim().to_string(),
+            cta: 0,
             warp,
             access,
             cost,
@@ -123,25 +161,39 @@ pub struct Explanation {
     pub program: String,
     /// The cycle model's preset, when the run was timed.
     pub timing: Option<String>,
+    /// The execution pictured.
+    pub select: Select,
     /// The pictures.
     pub pictures: Vec<Picture>,
 }
 
 /// Runs the manifest at `path` (with the cycle model when `timing`) and pictures its
-/// memory instructions; `pc` keeps only the instruction at that address.
+/// memory instructions in CTA 0; `pc` keeps only the instruction at that address.
 pub fn explain_manifest(
     path: &Path,
     timing: bool,
     pc: Option<u64>,
 ) -> Result<Explanation, ExplainError> {
+    explain_manifest_at(path, timing, pc, Select::default())
+}
+
+/// [`explain_manifest`] for the CTA and warp `select` names (`gpumem explain --cta N
+/// --warp W`).
+pub fn explain_manifest_at(
+    path: &Path,
+    timing: bool,
+    pc: Option<u64>,
+    select: Select,
+) -> Result<Explanation, ExplainError> {
     let opts = RunOptions {
         timing,
         first_cta: true,
+        trace_cta: select.cta,
         ..RunOptions::default()
     };
     match gpumem_run::run_any_manifest_file_with(path, &opts)? {
         AnyReport::Vega(_) => Err(ExplainError::Vega),
-        AnyReport::Maxwell(r) => explain_report(&r, pc),
+        AnyReport::Maxwell(r) => explain_report_at(&r, pc, select.warp),
     }
 }
 
@@ -151,6 +203,27 @@ pub fn explain_report(
     r: &gpumem_run::Report,
     pc: Option<u64>,
 ) -> Result<Explanation, ExplainError> {
+    explain_report_at(r, pc, None)
+}
+
+/// [`explain_report`] for warp `warp` of the traced CTA (else the lowest-numbered warp
+/// that made a record at each instruction).
+pub fn explain_report_at(
+    r: &gpumem_run::Report,
+    pc: Option<u64>,
+    warp: Option<u32>,
+) -> Result<Explanation, ExplainError> {
+    let cta = r.first_cta.as_ref().map_or(0, |t| t.linear);
+    let select = Select { cta, warp };
+    if let (Some(w), Some(t)) = (warp, &r.first_cta)
+        && w as usize >= t.warps.len()
+    {
+        return Err(ExplainError::NoWarp {
+            cta,
+            warp: w,
+            warps: t.warps.len() as u32,
+        });
+    }
     if let Some(pc) = pc
         && !r.listing.iter().any(|(a, _)| *a == pc)
     {
@@ -164,6 +237,9 @@ pub fn explain_report(
     let mut first: std::collections::BTreeMap<u64, (u32, Access)> = Default::default();
     if let Some(t) = &r.first_cta {
         for (w, events) in t.warps.iter().enumerate() {
+            if warp.is_some_and(|want| want as usize != w) {
+                continue;
+            }
             for e in events.iter().filter(|e| e.nmem > 0) {
                 let at = gpumem_warp::program::inst_addr(e.pc as usize);
                 if let Some(a) = t.accesses.get(e.mem as usize) {
@@ -189,10 +265,10 @@ pub fn explain_report(
                 let why = match st {
                     None => "was never executed".to_string(),
                     Some(s) if s.space.is_none() => "is not a memory instruction".to_string(),
-                    Some(_) => {
-                        "made no memory record in CTA 0 (its lanes were guarded off or faulted)"
-                            .to_string()
-                    }
+                    Some(_) => format!(
+                        "made no memory record in {} (not executed there, or its lanes were guarded off or faulted)",
+                        select.who()
+                    ),
                 };
                 return Err(ExplainError::NotMemory {
                     pc,
@@ -200,19 +276,26 @@ pub fn explain_report(
                     why,
                 });
             };
-            vec![Picture::new(pc, &text_at(pc), w, a, Some(totals(pc)))]
+            vec![Picture {
+                cta,
+                ..Picture::new(pc, &text_at(pc), w, a, Some(totals(pc)))
+            }]
         }
         None => first
             .into_iter()
-            .map(|(at, (w, a))| Picture::new(at, &text_at(at), w, a, Some(totals(at))))
+            .map(|(at, (w, a))| Picture {
+                cta,
+                ..Picture::new(at, &text_at(at), w, a, Some(totals(at)))
+            })
             .collect(),
     };
     if pictures.is_empty() {
-        return Err(ExplainError::NoMemory);
+        return Err(ExplainError::NoMemory { who: select.who() });
     }
     Ok(Explanation {
         program: r.program.clone(),
         timing: r.timing.as_ref().map(|t| t.preset.clone()),
+        select,
         pictures,
     })
 }

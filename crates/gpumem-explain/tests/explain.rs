@@ -2,7 +2,9 @@
 //! them), every SVG parsed by a real SVG parser (usvg), one rendered to PNG, and the
 //! explanation of a manifest run end to end.
 
-use gpumem_explain::{ExplainError, Picture, explain_manifest, html, svg, text};
+use gpumem_explain::{
+    ExplainError, Picture, Select, explain_manifest, explain_manifest_at, html, svg, text,
+};
 use gpumem_mem::{Access, AccessKind, CacheOp, Space};
 use resvg::{tiny_skia, usvg};
 use std::path::{Path, PathBuf};
@@ -201,4 +203,89 @@ fn errors_say_what_is_wrong() {
     let v = root().join("examples/vega/missing-waitcnt.toml");
     let e = explain_manifest(&v, false, None).unwrap_err();
     assert!(matches!(e, ExplainError::Vega), "{e}");
+}
+
+/// `--cta N --warp W`: the picture is that CTA's (after the CTAs before it ran, so CTA 1
+/// sees the base CTA 0 wrote) and that warp's.
+#[test]
+fn pictures_the_cta_and_warp_asked_for() {
+    let m = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ctas.toml");
+    // The last load (the base load is the first global load).
+    let last_load = |e: &gpumem_explain::Explanation| -> Picture {
+        e.pictures
+            .iter()
+            .rfind(|p| p.access.space == Space::Global && p.access.kind == AccessKind::Load)
+            .cloned()
+            .unwrap()
+    };
+    for (cta, warp, base, stride, sectors) in [
+        (0u32, None, 0x10_0000u64, 4u64, 4u32),
+        (0, Some(1), 0x10_1000, 4, 4),
+        (1, None, 0x11_0000, 8, 8),
+        (1, Some(1), 0x11_1000, 8, 8),
+        (2, Some(0), 0x12_0000, 16, 16),
+    ] {
+        let e = explain_manifest_at(&m, false, None, Select { cta, warp }).unwrap();
+        assert_eq!(e.select, Select { cta, warp });
+        let p = last_load(&e);
+        assert_eq!((p.cta, p.warp), (cta, warp.unwrap_or(0)), "{cta} {warp:?}");
+        for l in 0..32 {
+            assert_eq!(
+                p.access.addr[l],
+                base + stride * l as u64,
+                "{cta} {warp:?} {l}"
+            );
+        }
+        assert_eq!(p.cost.sectors_32, sectors, "{cta} {warp:?}");
+        let w = warp.unwrap_or(0);
+        assert!(
+            text(&p).contains(&format!("pictured: CTA {cta}, warp {w},")),
+            "{}",
+            text(&p)
+        );
+        parse(&svg(&p));
+        let page = html(&e);
+        assert!(page.contains(&format!("of CTA {cta}")), "{page}");
+    }
+    // With the cycle model too.
+    let e = explain_manifest_at(
+        &m,
+        true,
+        None,
+        Select {
+            cta: 2,
+            warp: Some(1),
+        },
+    )
+    .unwrap();
+    assert_eq!(last_load(&e).access.addr[1], 0x12_1000 + 16);
+    // Outside the grid, or the block.
+    let e = explain_manifest_at(&m, false, None, Select { cta: 3, warp: None }).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("CTA 3 is not in the grid: it has 3 CTAs"),
+        "{e}"
+    );
+    let e = explain_manifest_at(
+        &m,
+        false,
+        None,
+        Select {
+            cta: 1,
+            warp: Some(2),
+        },
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            ExplainError::NoWarp {
+                cta: 1,
+                warp: 2,
+                warps: 2
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("CTA 1 has 2 warps (0 to 1)"), "{e}");
 }

@@ -161,6 +161,11 @@ pub struct RunOptions {
     /// the functional run and the cycle model execute, from the same memory, so its trace
     /// is the one the run made. Maxwell only.
     pub first_cta: bool,
+    /// The CTA (linear index) whose trace `first_cta` keeps instead of CTA 0. CTAs 0 to
+    /// `trace_cta - 1` are executed first on the copy, in the order both the functional
+    /// run and the cycle model execute them, so the traced CTA starts from the memory
+    /// the run gave it. An index outside the grid is an error.
+    pub trace_cta: u32,
 }
 
 /// [`run_any_manifest_str`] with options.
@@ -499,9 +504,28 @@ fn run_maxwell(
         emu.capture(c);
     }
     let first_cta = if opts.first_cta {
+        if opts.trace_cta as u64 >= shape.ctas {
+            return Err(EmuError::Manifest(format!(
+                "CTA {} is not in the grid: it has {} CTAs (0 to {})",
+                opts.trace_cta,
+                shape.ctas,
+                shape.ctas.saturating_sub(1)
+            )));
+        }
         let mut probe = Emulator::new(&prog, emu.cfg.clone());
         probe.mem = emu.mem.clone();
-        probe.run_cta_traced(0)
+        // The CTAs before it, as the run executes them (their traces are dropped).
+        for c in 0..opts.trace_cta {
+            if probe.stopped() {
+                break;
+            }
+            probe.run_cta_traced(c);
+        }
+        if probe.stopped() {
+            None
+        } else {
+            probe.run_cta_traced(opts.trace_cta)
+        }
     } else {
         None
     };

@@ -56,7 +56,7 @@ pub struct Report {
     /// The cycle model's timeline as Chrome trace JSON (`RunOptions::trace_limit`); not
     /// part of the report's JSON.
     pub trace: Option<serde_json::Value>,
-    /// What CTA 0 executed, per warp, with its memory records (`RunOptions::first_cta`);
+    /// What CTA 0 (or `RunOptions::trace_cta`) executed, per warp, with its memory records (`RunOptions::first_cta`);
     /// not part of the report's JSON.
     pub first_cta: Option<gpumem_warp::CtaTrace>,
     /// Scoreboard hazards met (once per instruction pair; `[config] hazards`).
