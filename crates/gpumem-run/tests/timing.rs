@@ -211,3 +211,50 @@ fn max_cycles_stops_the_model_with_a_clean_partial_report() {
     .to_string();
     assert!(text.contains("(partial: stopped by max_cycles)"), "{text}");
 }
+
+/// A read before its producer's variable-latency result lands (missing-wait.sass: the
+/// IADD32I reads the LDS's R3 without waiting on SB1). The timed run issues the read as
+/// the hardware would (no stall: the LDS has not completed), but values stay the
+/// executor's, independent of timing (SEMANTICS.md, "Timing": stale reads), and the
+/// hazard report names the read.
+#[test]
+fn stale_reads_are_timed_as_issued_and_reported_not_given_stale_values() {
+    let path = root().join("examples/maxwell/missing-wait.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let plain = run_any_manifest_str_with(
+        "m.toml",
+        &text,
+        &root().join("examples/maxwell"),
+        &RunOptions::default(),
+    )
+    .unwrap()
+    .to_json();
+    let timed = run_any_manifest_str_with(
+        "m.toml",
+        &text,
+        &root().join("examples/maxwell"),
+        &RunOptions {
+            timing: true,
+            ..RunOptions::default()
+        },
+    )
+    .unwrap()
+    .to_json();
+    // The same values, the same hazard.
+    assert_eq!(timed["dumps"], plain["dumps"]);
+    assert_eq!(timed["hazards"], plain["hazards"]);
+    assert_eq!(timed["hazards"][0]["pc"], "0x0038");
+    // The consumer issued while the LDS was in flight: it waited nothing on memory, and
+    // it issued one cycle (the LDS's stall count) after the LDS, within its latency.
+    let per = timed["timing"]["per_instruction"].as_array().unwrap();
+    let at = |pc: &str| per.iter().find(|i| i["pc"] == pc).unwrap().clone();
+    let (lds, add) = (at("0x0030"), at("0x0038"));
+    let waited: u64 = add["stalls"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(waited, 0, "{add}");
+    assert!(lds["latency_max"].as_u64().unwrap() > 1, "{lds}");
+}
