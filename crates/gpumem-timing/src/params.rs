@@ -28,9 +28,12 @@ pub struct CoreParams {
     /// Latency of fixed-latency instructions (issue to result), for the per-instruction
     /// figures; the schedule itself is the control words' stall counts.
     pub alu_latency: u32,
-    /// Variable-latency arithmetic on the XU (MUFU, conversions, POPC, FLO, IMUL/IMAD):
+    /// Variable-latency arithmetic on the XU (MUFU, conversions, POPC, FLO, ...):
     /// cycles until the write barrier clears.
     pub xu_latency: u32,
+    /// Integer multiply (IMUL, IMAD, IMADSP; ptxas uses XMAD sequences instead): cycles
+    /// until the write barrier clears.
+    pub imul_latency: u32,
     /// Double-precision arithmetic: cycles until the write barrier clears.
     pub f64_latency: u32,
     /// S2R and CS2R: cycles until the write barrier clears.
@@ -61,7 +64,8 @@ impl CoreParams {
             register_unit: 256,
             shared_unit: 256,
             alu_latency: 6,
-            xu_latency: 20,
+            xu_latency: 14,
+            imul_latency: 86,
             f64_latency: 48,
             s2r_latency: 24,
             shfl_latency: 30,

@@ -57,6 +57,7 @@ impl PcInfo {
                 Op::Dadd | Op::Dmul | Op::Dfma | Op::Dmnmx | Op::Dset | Op::Dsetp => c.f64_latency,
                 Op::S2r | Op::Cs2r => c.s2r_latency,
                 Op::Shfl => c.shfl_latency,
+                Op::Imul | Op::Imad | Op::Imadsp => c.imul_latency,
                 Op::Mufu
                 | Op::I2f
                 | Op::F2i
@@ -64,9 +65,6 @@ impl PcInfo {
                 | Op::F2f
                 | Op::Popc
                 | Op::Flo
-                | Op::Imul
-                | Op::Imad
-                | Op::Imadsp
                 | Op::Rro
                 | Op::Fchk => c.xu_latency,
                 _ => c.other_latency,

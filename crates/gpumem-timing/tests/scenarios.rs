@@ -358,3 +358,31 @@ fn a_barrier_waits_for_outstanding_stores_not_loads() {
     // The kernel still lasts until the load completes.
     assert!(r.cycles > (p.l2_latency + p.dram_latency) as u64);
 }
+
+#[test]
+fn variable_latency_arithmetic_follows_its_class() {
+    let c = gpumem_timing::CoreParams::maxwell();
+    for (inst, want) in [
+        ("MUFU.RCP R1, R0", c.xu_latency),
+        ("POPC R1, R0", c.xu_latency),
+        ("I2F.F32.S32 R1, R0", c.xu_latency),
+        ("IMUL R1, R0, R0", c.imul_latency),
+        ("DADD R2, R4, R6", c.f64_latency),
+        ("SHFL.IDX PT, R1, R0, RZ, 0x1f", c.shfl_latency),
+    ] {
+        let src = format!(
+            "--:-:-:-:6 MOV32I R0, 0x3 ;
+--:-:1:-:1 {inst} ;
+01:-:-:-:6 MOV R3, R1 ;
+--:-:-:-:5 EXIT ;
+"
+        );
+        let r = timed(&src, LaunchConfig::default(), Preset::Gm204);
+        let op = inst.split_whitespace().next().unwrap();
+        let i = &r.per_inst[&pc_of(&src, op)];
+        assert_eq!(i.latency_max, want as u64, "{inst}");
+        // The consumer waits the latency less the producer's stall count.
+        let mov = &r.per_inst[&pc_of(&src, "MOV R3")];
+        assert_eq!(mov.stalls.execution_dependency, want as u64 - 1, "{inst}");
+    }
+}
