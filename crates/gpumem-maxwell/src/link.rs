@@ -393,7 +393,10 @@ impl Module {
                 });
             };
             let at = r.offset as usize;
-            let Some(word) = out.get(at..at.wrapping_add(8)).filter(|_| at.is_multiple_of(8)) else {
+            let Some(word) = out
+                .get(at..at.wrapping_add(8))
+                .filter(|_| at.is_multiple_of(8))
+            else {
                 return Err(bad(format!(
                     "the offset is not an instruction of the {}-byte section",
                     out.len()
