@@ -189,3 +189,20 @@ fn kernels_that_call_other_functions_are_refused_with_the_relocation() {
         "{e}"
     );
 }
+
+#[test]
+fn data_pointing_at_functions_is_left_out_until_named() {
+    // simpleSeparateCompilation's .nv.global.init holds two function pointers
+    // (R_CUDA_32 against functions another cubin defines). The kernel's code does not
+    // refer to them, so it runs without them ...
+    let base = "isa = \"maxwell\"\nprogram = \"tests/cuda-samples/sm_52/simpleSeparateCompilation__simpleSeparateCompilation.cubin\"\n[launch]\nblock = [1]\nparams = [{ u64 = \"0x100000\" }, { u64 = \"0x0\" }, { u32 = 0 }]\n";
+    let r = run(base);
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    // ... and naming one of the pointers is an error that says why.
+    let e = err(&format!("{base}[[dump]]\nsymbol = \"dMultiplyByTwoPtr\"\n"));
+    assert!(
+        e.contains("cannot place the module's data")
+            && e.contains("R_CUDA_32 against `_Z13multiplyByTwof`"),
+        "{e}"
+    );
+}
