@@ -48,6 +48,9 @@ pub(super) fn iadd(c: &mut Ctx<'_>) -> R {
         c.set(d, l, r);
         if cc {
             c.set_cc(l, sum >> 32 != 0, r, x);
+            // Signed overflow: both addends have one sign and the sum the other.
+            let s = sum as u32;
+            c.set_overflow(l, ((ai ^ s) & (bi ^ s)) >> 31 != 0);
         }
     }
     Ok(())
