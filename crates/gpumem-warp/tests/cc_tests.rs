@@ -109,7 +109,7 @@ fn every_flag_test_means_what_its_name_says() {
 }
 
 #[test]
-fn only_iadd_sets_the_overflow_flag() {
+fn iadd3_clears_the_overflow_flag() {
     // IADD3 .CC (three addends: no single signed overflow) clears it, so CC.OFT fails
     // and CC.LT reads the bare sign even where a - b overflowed.
     let ps = pairs();
@@ -297,4 +297,37 @@ fn p2r_and_r2p_move_the_cc_byte() {
     );
     assert!(r.faults.is_empty(), "{:?}", r.faults);
     assert!((0..32).all(|l| r.out(l) == (l as u32 >> 2 & 1)));
+}
+
+#[test]
+fn two_term_adders_set_overflow_and_logic_ops_clear_carry() {
+    // ISCADD with shift 0 and XMAD's C addition are two-term additions: their overflow
+    // is the addition's (Tesla's mad rule); LOP .CC leaves carry and overflow clear.
+    let ps = pairs();
+    for op in ["ISCADD RZ.CC, R4, R5, 0x0 ;", "LEA RZ.CC, R4, R5 ;"] {
+        let r = run(&body(op, "CC.OFT"), load);
+        assert!(r.faults.is_empty(), "{op}: {:?}", r.faults);
+        for (l, &(a, b)) in ps.iter().enumerate() {
+            let want = if (a as i32).checked_add(b as i32).is_none() {
+                2
+            } else {
+                1
+            };
+            assert_eq!(r.out(l as u64), want, "{op}: lane {l}, {a:#x} + {b:#x}");
+        }
+    }
+    for test in ["CC.HS", "CC.OFT"] {
+        let r = run(
+            &body("IADD RZ.CC, R4, -R5 ;\nLOP.AND RZ.CC, R4, R5 ;", test),
+            load,
+        );
+        assert!(r.faults.is_empty(), "{:?}", r.faults);
+        assert!((0..32).all(|l| r.out(l) == 1), "{test}");
+    }
+    // ... while its zero and sign flags are the result's.
+    let r = run(&body("LOP.AND RZ.CC, R4, R5 ;", "CC.EQ"), load);
+    for (l, &(a, b)) in ps.iter().enumerate() {
+        let want = if a & b == 0 { 2 } else { 1 };
+        assert_eq!(r.out(l as u64), want, "lane {l}");
+    }
 }

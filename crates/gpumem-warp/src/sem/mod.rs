@@ -148,8 +148,13 @@ impl Ctx<'_> {
         }
     }
 
-    /// Sets lane `lane`'s overflow flag (IADD/IADD32I `.CC`: the signed overflow of the
-    /// 32-bit addition).
+    /// Sets lane `lane`'s overflow flag: the signed overflow of the 32-bit addition
+    /// `s1 + s2 (+ carry)` whose sum is `r` (both addends share a sign the sum lacks).
+    fn set_add_overflow(&mut self, lane: usize, s1: u32, s2: u32, r: u32) {
+        self.set_overflow(lane, ((s1 ^ r) & (s2 ^ r)) >> 31 != 0);
+    }
+
+    /// Sets lane `lane`'s overflow flag.
     fn set_overflow(&mut self, lane: usize, v: bool) {
         let bit = 1u32 << lane;
         *self.w.of = if v {
