@@ -18,6 +18,7 @@
 
 pub mod dump;
 pub mod manifest;
+pub mod module;
 pub mod report;
 mod timing;
 pub mod vega;
@@ -343,6 +344,9 @@ fn run_maxwell(
     let mut static_shared = 0u64;
     let mut kparams: Option<Vec<gpumem_maxwell::cubin::KernelParam>> = None;
     let mut target = m.target.as_deref().map(target_of).transpose()?;
+    // The [[memory]] regions come first: the module data of a cubin goes above them.
+    let regions = manifest::global_regions(&m.memory, base, limit)?;
+    let mut placed: Option<module::Placed> = None;
     let prog = if let Some(src) = inline_src {
         Program::from_sass(src, target.unwrap_or(Target::Sm50))?
     } else {
@@ -371,7 +375,24 @@ fn run_maxwell(
                 kparams = Some(k.params);
             }
             constants = k.constants;
-            Program::from_bytes(&k.code, target.unwrap_or(Target::Sm50))?
+            let module = gpumem_maxwell::link::Module::read(&bytes, &k.name).map_err(|e| {
+                EmuError::Program(format!("cannot read the cubin's module data: {e}"))
+            })?;
+            let start = match &m.launch.module_base {
+                Some(n) => n.u64("module_base")?,
+                None => module::default_start(&regions)?,
+            };
+            let p = module::Placed::new(module, start)?;
+            if let Some(n) = &m.launch.module_base {
+                check_module_overlap(&p, &regions, n)?;
+            }
+            let code = if p.module.needs_link() {
+                p.link(&k.name, &k.code)?
+            } else {
+                k.code
+            };
+            placed = Some(p);
+            Program::from_bytes(&code, target.unwrap_or(Target::Sm50))?
         } else if ext == "bin" {
             if m.kernel.is_some() {
                 return Err(EmuError::Manifest("`kernel` is only for cubins".into()));
@@ -470,13 +491,43 @@ fn run_maxwell(
                 message,
             })?;
     }
-    for (addr, data) in manifest::global_regions(&m.memory, base, limit)? {
-        emu.mem.global.write(addr, &data).map_err(|_| {
+    for (addr, data) in &regions {
+        emu.mem.global.write(*addr, data).map_err(|_| {
             EmuError::Manifest(format!(
                 "the [[memory]] region at {addr:#x} passes limits.max_memory ({limit})"
             ))
         })?;
     }
+    let dump_list = match &placed {
+        Some(p) => {
+            let mut names: Vec<&str> = m.symbol.iter().map(|s| s.name.get_ref().as_str()).collect();
+            names.extend(
+                m.dump
+                    .iter()
+                    .filter_map(|d| d.symbol.as_ref())
+                    .map(|s| s.get_ref().as_str()),
+            );
+            p.write(&mut emu, &names, limit)?;
+            p.init_symbols(&m.symbol, &mut emu, base, limit)?;
+            p.resolve_dumps(&m.dump)?
+        }
+        None => {
+            if let Some(s) = m.symbol.first() {
+                return Err(EmuError::At {
+                    span: s.name.span(),
+                    message:
+                        "[[symbol]] sets a cubin's module variables; this program is not a cubin"
+                            .into(),
+                });
+            }
+            if let Some(n) = &m.launch.module_base {
+                return Err(n.error(
+                    "module_base places a cubin's module data; this program is not a cubin".into(),
+                ));
+            }
+            m.dump.clone()
+        }
+    };
     let shape = manifest::LaunchShape {
         ctas: grid.iter().map(|&g| g as u64).product(),
         threads,
@@ -485,7 +536,7 @@ fn run_maxwell(
         registers,
     };
     let specs = manifest::dumps(
-        &m.dump,
+        &dump_list,
         &[Space::Global, Space::Constant],
         Some(&shape),
         limit,
@@ -613,6 +664,28 @@ fn run_maxwell(
         trace,
         first_cta,
     })
+}
+
+/// A `module_base` that puts module data over a `[[memory]]` region: an error at it.
+fn check_module_overlap(
+    p: &module::Placed,
+    regions: &[(u64, Vec<u8>)],
+    at: &manifest::Num,
+) -> Result<(), EmuError> {
+    for (d, b) in p.module.data.iter().zip(&p.bases) {
+        let end = b.saturating_add(d.bytes.len() as u64);
+        if let Some((a, r)) = regions
+            .iter()
+            .find(|(a, r)| !r.is_empty() && *b < a + r.len() as u64 && *a < end)
+        {
+            return Err(at.error(format!(
+                "the module's {} ({b:#x}..{end:#x}) overlaps the [[memory]] region at {a:#x}..{:#x}",
+                d.name,
+                a + r.len() as u64
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The parameter block: for a cubin kernel, each parameter at the offset its

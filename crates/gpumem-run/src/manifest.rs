@@ -14,6 +14,8 @@ use std::path::Path;
 use toml::Spanned;
 
 /// A manifest, by ISA.
+// One value per run, read once: the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum Manifest {
     /// `isa = "maxwell"`.
@@ -81,6 +83,10 @@ pub struct MaxwellManifest {
     #[serde(default)]
     /// `[[constant]]` bank contents.
     pub constant: Vec<ConstRegion>,
+    #[serde(default)]
+    /// `[[symbol]]`: initial contents of a cubin's module variables (`__device__`,
+    /// `__constant__`), by name.
+    pub symbol: Vec<SymbolInit>,
     #[serde(default)]
     /// `[[dump]]` regions.
     pub dump: Vec<Dump>,
@@ -191,6 +197,11 @@ pub struct MaxwellLaunch {
     pub shared_window: Option<u64>,
     /// Base of the local window (default 0x0200_0000); written to `c[0x0][0x4]`.
     pub local_window: Option<u64>,
+    /// Where a cubin's module data (`.nv.global.init`, then `.nv.global`) starts in
+    /// global memory (default: the first 4 KiB boundary at or above 0x1000 and the end
+    /// of every `[[memory]]` region; each section is aligned to 256 bytes or its own
+    /// alignment when larger).
+    pub module_base: Option<Num>,
     /// Kernel parameters, placed from `c[0x0][0x140]`: for a cubin kernel at the
     /// offsets its `.nv.info` section gives, their count and sizes checked against the
     /// kernel's; for other programs one after another with natural alignment. Absent:
@@ -549,6 +560,32 @@ fn zero() -> Num {
     Num::default_int(0)
 }
 
+/// `[[symbol]]`: initial contents of a module variable of the cubin, from `offset`
+/// bytes into it (`init`, `fill` with `size`, or `file`); the contents must fit the
+/// variable.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SymbolInit {
+    /// The variable's name as the cubin's symbol table spells it (`d_CallValue`).
+    pub name: Spanned<String>,
+    #[serde(default = "zero")]
+    /// Byte offset in the variable.
+    pub offset: Num,
+    /// Bytes (default: the contents' length).
+    pub size: Option<Num>,
+    /// Typed contents.
+    pub init: Option<Init>,
+    /// A byte repeated over `size`.
+    pub fill: Option<Num>,
+    /// A file holding the contents (relative to the manifest).
+    pub file: Option<String>,
+}
+
+/// A dump's `space` when the manifest gives none (a `symbol` dump).
+fn no_space() -> Spanned<String> {
+    Spanned::new(0..0, String::new())
+}
+
 /// `[[dump]]`: a region to report after the run.
 ///
 /// `space` is `"global"`, `"constant"` (with `bank`), `"shared"` (of CTA `cta`),
@@ -557,11 +594,16 @@ fn zero() -> Num {
 /// `thread` linear within the CTA (x fastest). Shared and local dumps default to the
 /// whole allocation (`address` 0, `size` the rest of it); register dumps take no
 /// `address`/`size`.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Dump {
-    /// `"global"`, `"constant"`, `"shared"`, `"local"` or `"registers"`.
+    /// `"global"`, `"constant"`, `"shared"`, `"local"` or `"registers"`; not given
+    /// with `symbol`.
+    #[serde(default = "no_space")]
     pub space: Spanned<String>,
+    /// A module variable of the cubin (Maxwell): the dump reads it, `address` is then
+    /// an offset in it (default 0) and `size` defaults to the rest of it.
+    pub symbol: Option<Spanned<String>>,
     /// Global address, offset within `bank` for constant dumps, or offset in the
     /// shared/local allocation (default 0 there).
     pub address: Option<Num>,
@@ -883,7 +925,18 @@ pub fn dumps(
     let mut out = Vec::with_capacity(list.len());
     let mut total = 0u64;
     for d in list {
+        if let Some(s) = &d.symbol {
+            return Err(EmuError::At {
+                span: s.span(),
+                message: "symbol dumps read a Maxwell cubin's module variables".into(),
+            });
+        }
         let name = d.space.get_ref().as_str();
+        if name.is_empty() && d.space.span().is_empty() {
+            return Err(EmuError::Manifest(
+                "a [[dump]] needs `space` (or, for a cubin, `symbol`)".into(),
+            ));
+        }
         let of = match (Space::from_name(name), launch) {
             (Some(s), _) if allowed.contains(&s) => DumpOf::Memory(s),
             (Some(s @ (Space::Shared | Space::Local)), Some(_)) => DumpOf::Memory(s),

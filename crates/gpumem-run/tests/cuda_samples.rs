@@ -67,6 +67,10 @@ struct Launch {
     inputs: Vec<(u64, Vec<u8>)>,
     /// Constant bank contents: (bank, offset, bytes) (`__constant__` data is bank 3).
     constants: Vec<(u32, u64, Vec<u8>)>,
+    /// Module variables' initial contents (`[[symbol]]`): name, bytes.
+    symbols: Vec<(&'static str, Vec<u8>)>,
+    /// Module variables dumped after the run (`[[dump]] symbol`), after `outputs`.
+    symbol_dumps: Vec<&'static str>,
     /// Global regions dumped after the run.
     outputs: Vec<(u64, u64)>,
 }
@@ -136,11 +140,17 @@ fn manifest(cubin: &str, kernel: &str, l: &Launch) -> String {
             "\n[[constant]]\nbank = {bank}\noffset = {off}\nfile = \"const{k}.bin\""
         );
     }
+    for (k, (name, _)) in l.symbols.iter().enumerate() {
+        let _ = writeln!(m, "\n[[symbol]]\nname = \"{name}\"\nfile = \"sym{k}.bin\"");
+    }
     for (addr, size) in &l.outputs {
         let _ = writeln!(
             m,
             "\n[[dump]]\nspace = \"global\"\naddress = \"{addr:#x}\"\nsize = {size}"
         );
+    }
+    for name in &l.symbol_dumps {
+        let _ = writeln!(m, "\n[[dump]]\nsymbol = \"{name}\"");
     }
     let _ = writeln!(
         m,
@@ -157,6 +167,9 @@ fn launch(cubin: &str, kernel: &str, l: &Launch, dir: &Path) -> Result<Report, S
     }
     for (k, (_, _, bytes)) in l.constants.iter().enumerate() {
         std::fs::write(dir.join(format!("const{k}.bin")), bytes).map_err(|e| e.to_string())?;
+    }
+    for (k, (_, bytes)) in l.symbols.iter().enumerate() {
+        std::fs::write(dir.join(format!("sym{k}.bin")), bytes).map_err(|e| e.to_string())?;
     }
     run_manifest_str(&manifest(cubin, kernel, l), dir).map_err(|e| e.to_string())
 }
@@ -292,6 +305,8 @@ fn vector_add(cases: &mut Vec<Case>) {
                 params: vec![P::Ptr(A), P::Ptr(B), P::Ptr(C), P::I32(n as i32)],
                 inputs: vec![(A, f32s(&a)), (B, f32s(&b))],
                 constants: vec![],
+                symbols: vec![],
+                symbol_dumps: vec![],
                 outputs: vec![(C, 4 * n as u64)],
             },
             check: Box::new(move |o| within("C", &as_f32(&o[0]), &want, 1e-5)),
@@ -344,6 +359,8 @@ fn transpose(cases: &mut Vec<Case>) {
                     params: vec![P::Ptr(B), P::Ptr(A), P::I32(w as i32), P::I32(h as i32)],
                     inputs: vec![(A, f32s(&input))],
                     constants: vec![],
+                    symbols: vec![],
+                    symbol_dumps: vec![],
                     outputs: vec![(B, 4 * (w * h) as u64)],
                 },
                 check: Box::new(move |o| within("odata", &as_f32(&o[0]), &want, 0.01)),
@@ -371,6 +388,8 @@ fn simple_templates(cases: &mut Vec<Case>) {
                 params: vec![P::Ptr(A), P::Ptr(B)],
                 inputs: vec![(A, i32s(&ints))],
                 constants: vec![],
+                symbols: vec![],
+                symbol_dumps: vec![],
                 outputs: vec![(B, 4 * threads as u64)],
             },
             check: Box::new(move |o| exact("out", &as_i32(&o[0]), &want_i)),
@@ -389,6 +408,8 @@ fn simple_templates(cases: &mut Vec<Case>) {
                 params: vec![P::Ptr(A), P::Ptr(B)],
                 inputs: vec![(A, f32s(&fl))],
                 constants: vec![],
+                symbols: vec![],
+                symbol_dumps: vec![],
                 outputs: vec![(B, 4 * threads as u64)],
             },
             check: Box::new(move |o| within("out", &as_f32(&o[0]), &want_f, 0.0001)),
@@ -429,6 +450,8 @@ fn scalar_prod(cases: &mut Vec<Case>) {
                 ],
                 inputs: vec![(A, f32s(&a)), (B, f32s(&b))],
                 constants: vec![],
+                symbols: vec![],
+                symbol_dumps: vec![],
                 outputs: vec![(C, 4 * vectors as u64)],
             },
             check: Box::new(move |o| l1("C", &as_f32(&o[0]), &want, 1e-6)),
@@ -479,6 +502,8 @@ fn matrix_mul(cases: &mut Vec<Case>) {
                     ],
                     inputs: vec![(A, f32s(&a)), (B, f32s(&b))],
                     constants: vec![],
+                    symbols: vec![],
+                    symbol_dumps: vec![],
                     outputs: vec![(C, 4 * (ha * wb) as u64)],
                 },
                 check: Box::new(check),
@@ -537,6 +562,8 @@ fn histogram(cases: &mut Vec<Case>) {
                     params: vec![P::Ptr(B), P::Ptr(A), P::U32(bytes / elem)],
                     inputs: vec![(A, data)],
                     constants: vec![],
+                    symbols: vec![],
+                    symbol_dumps: vec![],
                     outputs: vec![(B, 4 * bins as u64 * blocks as u64)],
                 },
                 check: Box::new(move |o| {
@@ -583,6 +610,8 @@ fn histogram(cases: &mut Vec<Case>) {
                     params: vec![P::Ptr(B), P::Ptr(A), P::U32(count)],
                     inputs: vec![(A, u32s(&partial))],
                     constants: vec![],
+                    symbols: vec![],
+                    symbol_dumps: vec![],
                     outputs: vec![(B, 4 * bins as u64)],
                 },
                 check: Box::new(move |o| exact("histogram", &as_u32(&o[0]), &want)),
@@ -638,6 +667,8 @@ fn reduction(cases: &mut Vec<Case>) {
                     params: vec![P::Ptr(A), P::Ptr(B), P::U32(n)],
                     inputs: vec![(A, i32s(&data))],
                     constants: vec![],
+                    symbols: vec![],
+                    symbol_dumps: vec![],
                     outputs: vec![(B, 4 * blocks as u64)],
                 },
                 check: Box::new(move |o| {
@@ -693,6 +724,8 @@ fn vote(cases: &mut Vec<Case>) {
                     params: vec![P::Ptr(A), P::Ptr(B), P::I32(n as i32)],
                     inputs: vec![(A, u32s(&input))],
                     constants: vec![],
+                    symbols: vec![],
+                    symbol_dumps: vec![],
                     outputs: vec![(B, 4 * n as u64)],
                 },
                 check: Box::new(move |o| {
@@ -727,6 +760,8 @@ fn vote(cases: &mut Vec<Case>) {
                 params: vec![P::Ptr(A), P::I32(32)],
                 inputs: vec![(A, vec![0u8; 3 * n as usize])],
                 constants: vec![],
+                symbols: vec![],
+                symbol_dumps: vec![],
                 outputs: vec![(A, 3 * n as u64)],
             },
             check: Box::new(move |o| exact("info", &o[0], &want)),
@@ -794,6 +829,8 @@ fn atomics(cases: &mut Vec<Case>) {
                 params: vec![P::Ptr(A)],
                 inputs: vec![(A, i32s(&init))],
                 constants: vec![],
+                symbols: vec![],
+                symbol_dumps: vec![],
                 outputs: vec![(A, 44)],
             },
             check: Box::new(check),
@@ -827,6 +864,8 @@ fn fwt(cases: &mut Vec<Case>) {
                 params: vec![P::Ptr(A), P::Ptr(B), P::I32(n as i32)],
                 inputs: vec![(A, f32s(&a)), (B, f32s(&b))],
                 constants: vec![],
+                symbols: vec![],
+                symbol_dumps: vec![],
                 outputs: vec![(A, 4 * n as u64)],
             },
             check: Box::new(move |o| l1("A", &as_f32(&o[0]), &want, 1e-6)),
@@ -867,6 +906,8 @@ fn fwt(cases: &mut Vec<Case>) {
                 params: vec![P::Ptr(B), P::Ptr(A), P::I32(log2n as i32)],
                 inputs: vec![(A, f32s(&data))],
                 constants: vec![],
+                symbols: vec![],
+                symbol_dumps: vec![],
                 outputs: vec![(B, 8 * n as u64)],
             },
             check: Box::new(move |o| l1("d_Output", &as_f32(&o[0]), &want, 1e-6)),
@@ -933,6 +974,8 @@ fn convolution(cases: &mut Vec<Case>) {
                 ],
                 inputs: vec![(A, f32s(&src))],
                 constants: vec![(3, 0, f32s(&taps))],
+                symbols: vec![],
+                symbol_dumps: vec![],
                 outputs: vec![(B, 4 * (w * h) as u64)],
             },
             check: l2("rows", conv(true)),
@@ -955,6 +998,8 @@ fn convolution(cases: &mut Vec<Case>) {
                 ],
                 inputs: vec![(A, f32s(&src))],
                 constants: vec![(3, 0, f32s(&taps))],
+                symbols: vec![],
+                symbol_dumps: vec![],
                 outputs: vec![(B, 4 * (w * h) as u64)],
             },
             check: l2("columns", conv(false)),
@@ -977,11 +1022,14 @@ fn cases() -> Vec<Case> {
     fwt(&mut c);
     convolution(&mut c);
     samples_b::more(&mut c);
+    samples_c::module_vars(&mut c);
     c
 }
 
 #[path = "samples/more.rs"]
 mod samples_b;
+#[path = "samples/module_vars.rs"]
+mod samples_c;
 
 const TABLE: &str = "tests/samples/STATUS.tsv";
 const HEADER: &str = "sample\tkernel\ttarget\tshape\tstatus";

@@ -423,6 +423,7 @@ impl<'p> Emulator<'p> {
                     carry: 0,
                     zf: 0,
                     sf: 0,
+                    of: 0,
                     pc: 0,
                     active: valid,
                     exited: !valid,

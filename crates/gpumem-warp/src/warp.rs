@@ -43,6 +43,9 @@ pub(crate) struct Warp {
     pub zf: u32,
     /// The condition code's sign flag, one bit per lane.
     pub sf: u32,
+    /// The condition code's overflow flag, one bit per lane (set by IADD/IADD32I `.CC`,
+    /// cleared by every other `.CC` writer).
+    pub of: u32,
     pub pc: usize,
     pub active: u32,
     pub exited: u32,
@@ -102,6 +105,7 @@ impl Warp {
             carry: &mut self.carry,
             zf: &mut self.zf,
             sf: &mut self.sf,
+            of: &mut self.of,
             tid: &self.tid,
             id: self.id,
         }
@@ -154,6 +158,7 @@ pub(crate) struct WarpView<'a> {
     pub carry: &'a mut u32,
     pub zf: &'a mut u32,
     pub sf: &'a mut u32,
+    pub of: &'a mut u32,
     pub tid: &'a [[u32; 3]; WARP],
     pub id: u32,
 }

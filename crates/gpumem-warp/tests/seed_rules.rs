@@ -672,7 +672,6 @@ fn unmodelled_selects_and_constant_bank_targets_are_unsupported() {
         "I2F.F32.U16 R3, R0.INVALIDSIZE1 ;",
         "I2F.F32.S32 R3.CC, R0 ;",
         "F2I.S32.F32.TRUNC R3, R0.H1 ;",
-        "LOP3.LUT R3.CC, R0, 0x1, R0, 0xc0 ;",
         "BRA c[0x0][0x0] ;",
         "SSY c[0x0][0x0] ;",
     ] {

@@ -26,28 +26,47 @@ fn push(w: &mut Warp, pc: usize, mask: u32, kind: EntryKind) -> R {
     Ok(())
 }
 
-/// The lanes of `w` whose condition code passes test `cc` (0-15: the compare outcomes
-/// less, equal, greater, unordered as bits 0-3 of the test, read from the zero and sign
-/// flags; 15 = `T`). Tests 16-31 (carry and overflow tests) are `unsupported`.
+/// The lanes of `w` whose condition code passes test `cc` (SEMANTICS.md, "Condition
+/// codes"): 0-15 the compare tests `F`..`T` from the zero, sign and overflow flags,
+/// 16-23 the flag tests `OFF LO SFF LS HI SFT HS OFT`. Tests 24-31 (`CSM_*`, `FCSM_*`,
+/// `RLE`, `RGT`) are `unsupported`.
 pub(crate) fn cc_lanes(w: &Warp, cc: u8, inst: &Inst) -> Result<u32, (FaultKind, String)> {
-    if cc > 15 {
-        return Err((
-            FaultKind::Unsupported,
-            format!(
-                "{} with condition-code test {cc} (only the compare tests F..T are modelled)",
-                inst.op.name
-            ),
-        ));
-    }
-    let (z, s) = (w.zf, w.sf);
-    let outcomes = [s & !z, z & !s, !s & !z, s & z];
-    let mut m = 0;
-    for (bit, o) in outcomes.iter().enumerate() {
-        if cc >> bit & 1 != 0 {
-            m |= o;
+    let (z, s, c, o) = (w.zf, w.sf, w.carry, w.of);
+    Ok(match cc {
+        0 => 0,
+        1 => (s & !z) ^ o,
+        2 => z & !s,
+        3 => s ^ (z | o),
+        4 => !z & !(s ^ o),
+        5 => !z,
+        6 => !(s ^ o),
+        7 => !z | !s,
+        8 => z & s,
+        9 => s ^ o,
+        10 => z,
+        11 => z | (s ^ o),
+        12 => !s ^ (z | o),
+        13 => !z | s,
+        14 => (!s | z) ^ o,
+        15 => !0,
+        16 => !o,
+        17 => !c,
+        18 => !s,
+        19 => z | !c,
+        20 => !z & c,
+        21 => s,
+        22 => c,
+        23 => o,
+        _ => {
+            return Err((
+                FaultKind::Unsupported,
+                format!(
+                    "{} with condition-code test {cc} (the CSM/FCSM/RLE/RGT tests are not modelled)",
+                    inst.op.name
+                ),
+            ));
         }
-    }
-    Ok(m)
+    })
 }
 
 /// The guard narrowed by the instruction's condition-code test.

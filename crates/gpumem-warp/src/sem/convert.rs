@@ -189,7 +189,6 @@ pub(super) fn i2i(c: &mut Ctx<'_>) -> R {
 /// (`.PASS` and nothing copy). `.FTZ` flushes f32 subnormals (input and result), `.SAT`
 /// clamps to [0, 1] (NaN gives 0); NaN results are canonical.
 pub(super) fn f2f(c: &mut Ctx<'_>) -> R {
-    no_cc(c)?;
     c.fold_imm_mods();
     let (dst, src, rnd) = (
         c.pre.m(ModId::Dst),
@@ -215,7 +214,12 @@ pub(super) fn f2f(c: &mut Ctx<'_>) -> R {
             x = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
         }
         match dst {
-            F64 => c.set64(d, l, if x.is_nan() { NAN64 } else { x.to_bits() }),
+            F64 => {
+                c.set64(d, l, if x.is_nan() { NAN64 } else { x.to_bits() });
+                if c.cc {
+                    c.set_fcc(l, x);
+                }
+            }
             F16 => {
                 let h = if src == F64 {
                     f64_to_f16(x, mode)
@@ -223,6 +227,9 @@ pub(super) fn f2f(c: &mut Ctx<'_>) -> R {
                     f32_to_f16(x as f32, mode)
                 };
                 c.set(d, l, h as u32);
+                if c.cc {
+                    c.set_fcc(l, f16_to_f32(h) as f64);
+                }
             }
             _ => {
                 let r = if x.is_nan() {
@@ -236,6 +243,9 @@ pub(super) fn f2f(c: &mut Ctx<'_>) -> R {
                     r
                 };
                 c.set(d, l, r);
+                if c.cc {
+                    c.set_fcc(l, f32::from_bits(r) as f64);
+                }
             }
         }
     }

@@ -3,14 +3,11 @@
 //! rows have no `.FTZ`); a NaN result is the canonical [`super::fp::NAN64`].
 
 use super::fp::{add64, fma64, mul64};
-use super::{Ctx, R, unsupported};
+use super::{Ctx, R};
 use crate::warp::lanes;
 use gpumem_maxwell::table::ModId;
 
 fn prep(c: &mut Ctx<'_>) -> R {
-    if c.pre.m(ModId::Cc) == 1 {
-        return unsupported(format!("{}.CC (float condition codes)", c.inst.op.name));
-    }
     c.fold_imm_mods();
     Ok(())
 }
@@ -23,6 +20,9 @@ pub(super) fn dadd(c: &mut Ctx<'_>) -> R {
     for l in lanes(c.guard) {
         let r = add64(c.dval(1, l), c.dval(2, l), rnd);
         c.set64(d, l, r);
+        if c.cc {
+            c.set_fcc(l, f64::from_bits(r));
+        }
     }
     Ok(())
 }
@@ -35,6 +35,9 @@ pub(super) fn dmul(c: &mut Ctx<'_>) -> R {
     for l in lanes(c.guard) {
         let r = mul64(c.dval(1, l), c.dval(2, l), rnd);
         c.set64(d, l, r);
+        if c.cc {
+            c.set_fcc(l, f64::from_bits(r));
+        }
     }
     Ok(())
 }
@@ -47,6 +50,9 @@ pub(super) fn dfma(c: &mut Ctx<'_>) -> R {
     for l in lanes(c.guard) {
         let r = fma64(c.dval(1, l), c.dval(2, l), c.dval(3, l), rnd);
         c.set64(d, l, r);
+        if c.cc {
+            c.set_fcc(l, f64::from_bits(r));
+        }
     }
     Ok(())
 }

@@ -36,6 +36,9 @@ pub(super) fn fadd(c: &mut Ctx<'_>) -> R {
             r = sat(r);
         }
         c.set(d, l, canon32(r));
+        if c.cc {
+            c.set_fcc(l, r as f64);
+        }
     }
     Ok(())
 }
@@ -86,6 +89,9 @@ pub(super) fn fmul(c: &mut Ctx<'_>) -> R {
             r = sat(r);
         }
         c.set(d, l, canon32(r));
+        if c.cc {
+            c.set_fcc(l, r as f64);
+        }
     }
     Ok(())
 }
@@ -122,6 +128,9 @@ pub(super) fn ffma(c: &mut Ctx<'_>) -> R {
             r = sat(r);
         }
         c.set(d, l, canon32(r));
+        if c.cc {
+            c.set_fcc(l, r as f64);
+        }
     }
     Ok(())
 }

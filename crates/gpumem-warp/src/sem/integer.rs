@@ -48,6 +48,7 @@ pub(super) fn iadd(c: &mut Ctx<'_>) -> R {
         c.set(d, l, r);
         if cc {
             c.set_cc(l, sum >> 32 != 0, r, x);
+            c.set_add_overflow(l, ai, bi, sum as u32);
         }
     }
     Ok(())
@@ -117,6 +118,7 @@ pub(super) fn iscadd(c: &mut Ctx<'_>) -> R {
         c.set(d, l, sum as u32);
         if cc {
             c.set_cc(l, sum >> 32 != 0, sum as u32, false);
+            c.set_add_overflow(l, a << (sh & 31), b, sum as u32);
         }
     }
     Ok(())
@@ -144,6 +146,7 @@ pub(super) fn lea(c: &mut Ctx<'_>) -> R {
         c.set_pred(pd, l, sum >> 32 != 0);
         if cc {
             c.set_cc(l, sum >> 32 != 0, sum as u32, x);
+            c.set_add_overflow(l, a << sh, b, sum as u32);
         }
     }
     Ok(())
@@ -200,6 +203,7 @@ pub(super) fn xmad(c: &mut Ctx<'_>) -> R {
         c.set(d, l, r);
         if cc {
             c.set_cc(l, sum >> 32 != 0, r, x);
+            c.set_add_overflow(l, p, cx, sum as u32);
         }
     }
     Ok(())

@@ -107,6 +107,10 @@ pub(super) fn lop(c: &mut Ctx<'_>) -> R {
             _ => b,
         };
         c.set(d, l, r);
+        if c.cc {
+            // Logic ops write zero and sign; carry and overflow read 0 (Tesla's and/or/xor).
+            c.set_flags(l, false, r == 0);
+        }
         let p = match ptest {
             1 => true,
             2 => r == 0,
@@ -133,8 +137,8 @@ pub(super) fn lop3(c: &mut Ctx<'_>) -> R {
     let Operand::Imm(lut) = o[base + 4] else {
         return unsupported(format!("{} LUT", inst.op.name));
     };
-    if pre.m(ModId::Cc) == 1 || pre.m(ModId::X) == 1 {
-        return unsupported(format!("{} with .CC or .X", inst.op.name));
+    if pre.m(ModId::X) == 1 {
+        return unsupported(format!("{} with .X", inst.op.name));
     }
     let lut = lut as u32 & 0xff;
     let ptest = pre.m(ModId::Ptest);
@@ -152,6 +156,10 @@ pub(super) fn lop3(c: &mut Ctx<'_>) -> R {
             }
         }
         c.set(d, l, r);
+        if c.cc {
+            // Logic ops write zero and sign; carry and overflow read 0 (Tesla's and/or/xor).
+            c.set_flags(l, false, r == 0);
+        }
         let p = match ptest {
             1 => true,
             2 => r == 0,

@@ -95,6 +95,8 @@ impl Ctx<'_> {
             } else {
                 *self.w.sf & !bit
             };
+            // Only IADD/IADD32I define an overflow; they set it after writing.
+            *self.w.of &= !bit;
         }
         if r != RZ {
             self.w.regs[r as usize * WARP + lane] = v;
@@ -144,6 +146,36 @@ impl Ctx<'_> {
             6 => !lt,
             _ => true,
         }
+    }
+
+    /// Sets lane `lane`'s overflow flag: the signed overflow of the 32-bit addition
+    /// `s1 + s2 (+ carry)` whose sum is `r` (both addends share a sign the sum lacks).
+    fn set_add_overflow(&mut self, lane: usize, s1: u32, s2: u32, r: u32) {
+        self.set_overflow(lane, ((s1 ^ r) & (s2 ^ r)) >> 31 != 0);
+    }
+
+    /// Sets lane `lane`'s overflow flag.
+    fn set_overflow(&mut self, lane: usize, v: bool) {
+        let bit = 1u32 << lane;
+        *self.w.of = if v {
+            *self.w.of | bit
+        } else {
+            *self.w.of & !bit
+        };
+    }
+
+    /// The flags of a float `.CC` result `x` (FADD/FMUL/FFMA, DADD/DMUL/DFMA, F2F; in
+    /// the destination's format): zero = x is ±0 or NaN, sign = x < 0 or NaN (so the
+    /// compare tests read the result's order against 0, NaN unordered); carry and
+    /// overflow cleared. Called after the destination is written.
+    fn set_fcc(&mut self, lane: usize, x: f64) {
+        let bit = 1u32 << lane;
+        let (z, s) = (x == 0.0 || x.is_nan(), x < 0.0 || x.is_nan());
+        for (flags, v) in [(&mut *self.w.zf, z), (&mut *self.w.sf, s)] {
+            *flags = if v { *flags | bit } else { *flags & !bit };
+        }
+        *self.w.carry &= !bit;
+        *self.w.of &= !bit;
     }
 
     /// Writes the carry and zero flags directly (IMNMX's extended modes).
