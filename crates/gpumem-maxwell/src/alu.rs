@@ -1551,7 +1551,7 @@ const I2F_SRC: ModGroup = ModGroup {
 /// The byte (half) of the source that I2F and I2I convert, bits 41-42, a suffix of the
 /// source inside its `|..|`: `.B1`-`.B3`, but `.H1` (and `.INVALIDSIZE1/3`) when the
 /// source group (index 1 of the row) names a 16-bit type.
-const fn byte_sel(at: u8) -> ModGroup {
+pub(crate) const fn byte_sel(at: u8) -> ModGroup {
     ModGroup {
         id: ModId::Sel,
         field: f(41, 2),
@@ -1596,28 +1596,24 @@ const F2I_MODS: [ModGroup; 6] = [
     // The high half of the source (any source type; bit 42 is ignored).
     sfx!(H1, 41, ".H1", 1),
 ];
-/// I2I's destination and source types: size in bits 8-9 / 10-11, sign in bit 12 / 13.
-const I2I_MODS: [ModGroup; 5] = [
-    ModGroup {
-        id: ModId::Dst,
-        field: f(8, 2),
-        hi: Some(f(12, 1)),
-        vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 4 => ".S8", 5 => ".S16", 6 => ".S32"),
-        at: None,
-        alt: None,
-    },
-    ModGroup {
-        id: ModId::Src,
-        field: f(10, 2),
-        hi: Some(f(13, 1)),
-        vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 4 => ".S8", 5 => ".S16", 6 => ".S32"),
-        at: None,
-        alt: None,
-    },
-    SAT50,
-    CC0,
-    byte_sel(1),
-];
+/// I2I's destination type: size in bits 8-9, sign in bit 12.
+pub(crate) const I2I_DST: ModGroup = ModGroup {
+    id: ModId::Dst,
+    field: f(8, 2),
+    hi: Some(f(12, 1)),
+    vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 4 => ".S8", 5 => ".S16", 6 => ".S32"),
+    at: None,
+    alt: None,
+};
+/// I2I's source type: size in bits 10-11, sign in bit 13.
+pub(crate) const I2I_SRC: ModGroup = ModGroup {
+    id: ModId::Src,
+    field: f(10, 2),
+    hi: Some(f(13, 1)),
+    ..I2I_DST
+};
+/// I2I's register and constant forms.
+pub(crate) const I2I_MODS: [ModGroup; 5] = [I2I_DST, I2I_SRC, SAT50, CC0, byte_sel(1)];
 const F2I_IGN: u64 = bits(13, 15) | bits(42, 43) | bits(46, 46) | bits(48, 48) | bits(50, 50);
 
 /// Special registers of S2R, by number: nvdisasm 11.8's names for all 256 values

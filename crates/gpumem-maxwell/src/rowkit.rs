@@ -48,6 +48,40 @@ macro_rules! sfx {
     };
 }
 
+/// Defines a row function `$name(op, name, form, opcode, mask, mods, operands, ignored)`:
+/// a row of latency `$lat` that falls through, with the reuse flags [`row`] derives, then
+/// the fields given after it (`row_fn!(/// doc, dp, Latency::Variable, reuse_ok: 0b0111)`).
+macro_rules! row_fn {
+    ($(#[$doc:meta])* $vis:vis $name:ident, $lat:expr $(, $field:ident: $val:expr)* $(,)?) => {
+        $(#[$doc])*
+        #[allow(clippy::too_many_arguments)]
+        $vis const fn $name(
+            op: crate::table::Op,
+            name: &'static str,
+            form: &'static str,
+            opcode: u64,
+            mask: u64,
+            mods: &'static [crate::table::ModGroup],
+            operands: &'static [crate::table::OpKind],
+            ignored: u64,
+        ) -> crate::table::OpSpec {
+            let r = crate::rowkit::row(
+                op,
+                name,
+                form,
+                opcode,
+                mask,
+                mods,
+                operands,
+                ignored,
+                $lat,
+                crate::table::Flow::Next,
+            );
+            crate::table::OpSpec { $($field: $val,)* ..r }
+        }
+    };
+}
+
 use crate::table::{Flow, Latency, ModGroup, Op, OpKind, OpSpec, Target};
 use gpumem_isa::bits::Field;
 
@@ -119,54 +153,14 @@ pub(crate) const fn row(
     }
 }
 
-/// A fixed-latency ALU row.
-#[allow(clippy::too_many_arguments)]
-pub(crate) const fn alu(
-    op: Op,
-    name: &'static str,
-    form: &'static str,
-    opcode: u64,
-    mask: u64,
-    mods: &'static [ModGroup],
-    operands: &'static [OpKind],
-    ignored: u64,
-) -> OpSpec {
-    row(
-        op,
-        name,
-        form,
-        opcode,
-        mask,
-        mods,
-        operands,
-        ignored,
-        Latency::Fixed,
-        Flow::Next,
-    )
-}
+row_fn!(
+    /// A fixed-latency ALU row.
+    pub(crate) alu,
+    Latency::Fixed
+);
 
-/// A variable-latency row (reuse flags accepted and ignored).
-#[allow(clippy::too_many_arguments)]
-pub(crate) const fn var(
-    op: Op,
-    name: &'static str,
-    form: &'static str,
-    opcode: u64,
-    mask: u64,
-    mods: &'static [ModGroup],
-    operands: &'static [OpKind],
-    ignored: u64,
-) -> OpSpec {
-    row(
-        op,
-        name,
-        form,
-        opcode,
-        mask,
-        mods,
-        operands,
-        ignored,
-        Latency::Variable,
-        Flow::Next,
-    )
-}
+row_fn!(
+    /// A variable-latency row (reuse flags accepted and ignored).
+    pub(crate) var,
+    Latency::Variable
+);

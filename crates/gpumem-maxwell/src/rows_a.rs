@@ -6,6 +6,7 @@
 //! every row checked against nvdisasm 11.8 by the differential tests. Rows follow the
 //! conventions of [`crate::alu`].
 
+use crate::alu::{I2I_DST, I2I_MODS, I2I_SRC, byte_sel};
 use crate::rowkit::*;
 use crate::table::{
     AltSpelling, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, Target, ValSem,
@@ -91,24 +92,13 @@ const OPC_I: u64 = 0xfef8_0000_0000_0000;
 const OPC12: u64 = 0xfff0_0000_0000_0000;
 const OPC12_I: u64 = 0xfef0_0000_0000_0000;
 
-/// DFMA/DMUL/DADD: variable latency (barriers accepted) whose reuse flags print on
-/// slots 0-2, slot 3 rejected.
-#[allow(clippy::too_many_arguments)]
-const fn dp(
-    op: Op,
-    name: &'static str,
-    form: &'static str,
-    opcode: u64,
-    mask: u64,
-    mods: &'static [ModGroup],
-    operands: &'static [OpKind],
-    ignored: u64,
-) -> OpSpec {
-    OpSpec {
-        reuse_ok: 0b0111,
-        ..var(op, name, form, opcode, mask, mods, operands, ignored)
-    }
-}
+row_fn!(
+    /// DFMA/DMUL/DADD: variable latency (barriers accepted) whose reuse flags print on
+    /// slots 0-2, slot 3 rejected.
+    dp,
+    crate::table::Latency::Variable,
+    reuse_ok: 0b0111
+);
 
 const fn with_po(r: OpSpec, a: u8, b: u8) -> OpSpec {
     OpSpec {
@@ -467,40 +457,7 @@ macro_rules! f2i_i_mods {
     };
 }
 
-/// I2I's types (as `alu`): size in bits 8-9 / 10-11, sign in bit 12 / 13.
-const I2I_DST: ModGroup = ModGroup {
-    id: ModId::Dst,
-    field: f(8, 2),
-    hi: Some(f(12, 1)),
-    vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 4 => ".S8", 5 => ".S16", 6 => ".S32"),
-    at: None,
-    alt: None,
-};
-const I2I_SRC: ModGroup = ModGroup {
-    id: ModId::Src,
-    field: f(10, 2),
-    hi: Some(f(13, 1)),
-    vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 4 => ".S8", 5 => ".S16", 6 => ".S32"),
-    at: None,
-    alt: None,
-};
-/// I2I's byte (half) select, bits 41-42 (as `alu::byte_sel`).
-const fn byte_sel(at: u8) -> ModGroup {
-    ModGroup {
-        id: ModId::Sel,
-        field: f(41, 2),
-        hi: None,
-        vals: vals!(0 => "", 1 => ".B1", 2 => ".B2", 3 => ".B3"),
-        at: Some(at),
-        alt: Some(AltSpelling {
-            group: 1,
-            mask: 3,
-            eq: 1,
-            vals: vals!(0 => "", 1 => ".INVALIDSIZE1", 2 => ".H1", 3 => ".INVALIDSIZE3"),
-        }),
-    }
-}
-const I2I_C_MODS: &[ModGroup] = &[I2I_DST, I2I_SRC, SAT50, CC0, byte_sel(1)];
+const I2I_C_MODS: &[ModGroup] = &I2I_MODS;
 const I2I_I_MODS: &[ModGroup] = &[I2I_DST, I2I_SRC, SAT50, CC0, NEG45_1, ABS49_1, byte_sel(1)];
 const I2I_IGN: u64 = bits(14, 15) | bits(39, 40) | bits(43, 44) | bits(46, 46) | bits(48, 48);
 
@@ -551,23 +508,13 @@ const HI15: [OpKind; 2] = [
         sign: f(35, 1),
     },
 ];
-/// Variable latency (barriers accepted), reuse slots 0-2 printed, slot 3 accepted.
-#[allow(clippy::too_many_arguments)]
-const fn half(
-    op: Op,
-    name: &'static str,
-    form: &'static str,
-    opcode: u64,
-    mask: u64,
-    mods: &'static [ModGroup],
-    operands: &'static [OpKind],
-    ignored: u64,
-) -> OpSpec {
-    OpSpec {
-        reuse_ok: 0b1111 | crate::table::REUSE_PRINTED,
-        ..sm52(var(op, name, form, opcode, mask, mods, operands, ignored))
-    }
-}
+row_fn!(
+    /// Variable latency (barriers accepted), reuse slots 0-2 printed, slot 3 accepted.
+    half,
+    crate::table::Latency::Variable,
+    reuse_ok: 0b1111 | crate::table::REUSE_PRINTED,
+    since: Target::Sm52,
+);
 
 /// The 4-bit float comparison at `lo` (HSET2/HSETP2: 35 in the register form, 49
 /// otherwise).

@@ -1210,35 +1210,9 @@ const U20S: OpKind = OpKind::UImm20 {
 };
 const OPC13_I: u64 = 0xfef8_0000_0000_0000;
 
-#[allow(clippy::too_many_arguments)]
-const fn fixed(
-    op: Op,
-    name: &'static str,
-    form: &'static str,
-    opcode: u64,
-    mask: u64,
-    mods: &'static [ModGroup],
-    operands: &'static [OpKind],
-    ignored: u64,
-) -> OpSpec {
-    row(
-        op,
-        name,
-        form,
-        opcode,
-        mask,
-        mods,
-        operands,
-        ignored,
-        Latency::Fixed,
-        0b0111,
-        Flow::Next,
-    )
-}
-
 /// Predicate-register moves: P2R and R2P.
 pub static ROWS_B6: &[OpSpec] = &[
-    fixed(
+    alu(
         Op::P2r,
         "P2R",
         "P2R_R",
@@ -1248,7 +1222,7 @@ pub static ROWS_B6: &[OpSpec] = &[
         &[reg(0, true), PRCC, rs(8, 0, false), rs(20, 1, false)],
         bits(28, 39) | bits(43, 50),
     ),
-    fixed(
+    alu(
         Op::P2r,
         "P2R",
         "P2R_C",
@@ -1258,7 +1232,7 @@ pub static ROWS_B6: &[OpSpec] = &[
         &[reg(0, true), PRCC, rs(8, 0, false), CB34],
         bit(39) | bits(43, 50),
     ),
-    fixed(
+    alu(
         Op::P2r,
         "P2R",
         "P2R_I",
@@ -1268,7 +1242,7 @@ pub static ROWS_B6: &[OpSpec] = &[
         &[reg(0, true), PRCC, rs(8, 0, false), I20S],
         bit(39) | bits(43, 50),
     ),
-    fixed(
+    alu(
         Op::R2p,
         "R2P",
         "R2P_R",
@@ -1278,7 +1252,7 @@ pub static ROWS_B6: &[OpSpec] = &[
         &[PRCC, rs(8, 0, false), rs(20, 1, false)],
         bits(0, 7) | bits(28, 39) | bits(43, 50),
     ),
-    fixed(
+    alu(
         Op::R2p,
         "R2P",
         "R2P_C",
@@ -1288,7 +1262,7 @@ pub static ROWS_B6: &[OpSpec] = &[
         &[PRCC, rs(8, 0, false), CB34],
         bits(0, 7) | bit(39) | bits(43, 50),
     ),
-    fixed(
+    alu(
         Op::R2p,
         "R2P",
         "R2P_I",
@@ -1675,7 +1649,7 @@ const fn vrow(
     };
     OpSpec {
         po: fam.po,
-        ..fixed(
+        ..alu(
             fam.op,
             name,
             form,
