@@ -427,6 +427,114 @@ const R_IGN: u64 = bits(28, 38);
 /// An F16 immediate is bits 20-35: 36-38 and the sign bit 56 are ignored.
 const H16_IGN: u64 = bits(36, 38) | bits(56, 56);
 
+/// An F2F source operand's class: register, constant, immediate.
+#[derive(Clone, Copy)]
+enum F2fSrc {
+    R,
+    C,
+    I,
+}
+/// A float format, by its 2-bit code in F2F's opcode.
+#[derive(Clone, Copy)]
+enum Fmt {
+    F16 = 1,
+    F32 = 2,
+    F64 = 3,
+}
+/// The format's own value (a same-format row's destination and source groups).
+const fn fmt_v(s: Fmt) -> &'static [ModVal] {
+    match s {
+        Fmt::F16 => F16V,
+        Fmt::F32 => F32V,
+        Fmt::F64 => F64V,
+    }
+}
+/// The destinations other than the source format.
+const fn not_v(s: Fmt) -> &'static [ModVal] {
+    match s {
+        Fmt::F16 => NOT_F16,
+        Fmt::F32 => NOT_F32,
+        Fmt::F64 => NOT_F64,
+    }
+}
+/// One F2F row of source class `k` and format `s`: to the same format (`pass`: both
+/// formats fixed in the opcode) or to another (the destination at bits 8-9). The source
+/// format decides the immediate's type and the constant operand's spacing; bit 41 (`.H1`)
+/// is ignored unless the source is F16, bit 42 in a same-format row.
+const fn f2f_row(
+    k: F2fSrc,
+    s: Fmt,
+    pass: bool,
+    form: &'static str,
+    mods: &'static [ModGroup],
+) -> OpSpec {
+    let (opcode, mask, operands, class_ign): (u64, u64, &'static [OpKind], u64) = match k {
+        F2fSrc::R => (0x5ca8, OPC, F2F_R_OPS, R_IGN),
+        F2fSrc::C => match s {
+            Fmt::F16 => (0x4ca8, OPC, F2F_C16_OPS, 0),
+            _ => (0x4ca8, OPC, F2F_C_OPS, 0),
+        },
+        F2fSrc::I => match s {
+            Fmt::F16 => (0x38a8, OPC_I, &[RD, H16], H16_IGN),
+            Fmt::F32 => (0x38a8, OPC_I, &[RD, F20], 0),
+            Fmt::F64 => (0x38a8, OPC_I, &[RD, D20], 0),
+        },
+    };
+    let h1_ign = match s {
+        Fmt::F16 => 0,
+        _ => bits(41, 41),
+    };
+    let (dst, fmt_mask, dst_ign) = if pass {
+        (s as u64, bits(8, 11), 0)
+    } else {
+        (0, bits(10, 11), bits(42, 42))
+    };
+    var(
+        Op::F2f,
+        "F2F",
+        form,
+        opcode << 48 | fmt_bits(dst, s as u64),
+        mask | fmt_mask,
+        mods,
+        operands,
+        F2F_IGN | class_ign | h1_ign | dst_ign,
+    )
+}
+
+/// One F2F row: `f2f!(R, F16, pass)` F16 to F16 (`.PASS`, `.ROUND`, ... rounding),
+/// `f2f!(C, F32)` an F32 source to another format; `R`, `C`, `I`: the source's class.
+macro_rules! f2f {
+    ($k:ident, $s:ident, pass) => {
+        f2f_row(
+            F2fSrc::$k,
+            Fmt::$s,
+            true,
+            concat!("F2F_", stringify!($k), "_", stringify!($s), "_", stringify!($s)),
+            f2f!(@mods $k $s
+                fixed_grp(ModId::Dst, fmt_v(Fmt::$s)),
+                fixed_grp(ModId::Src, fmt_v(Fmt::$s)),
+                F2F_RND_SAME),
+        )
+    };
+    ($k:ident, $s:ident) => {
+        f2f_row(
+            F2fSrc::$k,
+            Fmt::$s,
+            false,
+            concat!("F2F_", stringify!($k), "_", stringify!($s)),
+            f2f!(@mods $k $s
+                dst_grp(not_v(Fmt::$s)),
+                fixed_grp(ModId::Src, silent(Fmt::$s as u8)),
+                RND39),
+        )
+    };
+    // `.H1` for an F16 source; the immediate's `.NEG`/`.ABS` suffixes.
+    (@mods I F16 $($g:expr),*) => { f2f_mods!($($g),*, imm_h1) };
+    (@mods I $s:ident $($g:expr),*) => { f2f_mods!($($g),*, imm) };
+    (@mods $k:ident F16 $($g:expr),*) => { f2f_mods!($($g),*, h1) };
+    (@mods $k:ident $s:ident $($g:expr),*) => { f2f_mods!($($g),*) };
+}
+
 /// The formats in the opcode: dst at 8-9, src at 10-11.
 const fn fmt_bits(dst: u64, src: u64) -> u64 {
     dst << 8 | src << 10
@@ -1000,252 +1108,24 @@ pub static ROWS_A: &[OpSpec] = &[
     // conversion (dst == src: `.PASS`/`.ROUND`.. rounding). The source format decides
     // the immediate's type and the constant operand's spacing; `.H1` exists only for an
     // F16 source (bit 41 is ignored otherwise).
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_R_F16_F16",
-        0x5ca8 << 48 | fmt_bits(1, 1),
-        OPC | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F16V),
-            fixed_grp(ModId::Src, F16V),
-            F2F_RND_SAME,
-            h1
-        ),
-        F2F_R_OPS,
-        F2F_IGN | R_IGN,
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_R_F32_F32",
-        0x5ca8 << 48 | fmt_bits(2, 2),
-        OPC | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F32V),
-            fixed_grp(ModId::Src, F32V),
-            F2F_RND_SAME
-        ),
-        F2F_R_OPS,
-        F2F_IGN | R_IGN | bits(41, 41),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_R_F64_F64",
-        0x5ca8 << 48 | fmt_bits(3, 3),
-        OPC | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F64V),
-            fixed_grp(ModId::Src, F64V),
-            F2F_RND_SAME
-        ),
-        F2F_R_OPS,
-        F2F_IGN | R_IGN | bits(41, 41),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_R_F16",
-        0x5ca8 << 48 | fmt_bits(0, 1),
-        OPC | bits(10, 11),
-        f2f_mods!(
-            dst_grp(NOT_F16),
-            fixed_grp(ModId::Src, silent(1)),
-            RND39,
-            h1
-        ),
-        F2F_R_OPS,
-        F2F_IGN | R_IGN | bits(42, 42),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_R_F32",
-        0x5ca8 << 48 | fmt_bits(0, 2),
-        OPC | bits(10, 11),
-        f2f_mods!(dst_grp(NOT_F32), fixed_grp(ModId::Src, silent(2)), RND39),
-        F2F_R_OPS,
-        F2F_IGN | R_IGN | bits(41, 42),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_R_F64",
-        0x5ca8 << 48 | fmt_bits(0, 3),
-        OPC | bits(10, 11),
-        f2f_mods!(dst_grp(NOT_F64), fixed_grp(ModId::Src, silent(3)), RND39),
-        F2F_R_OPS,
-        F2F_IGN | R_IGN | bits(41, 42),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_C_F16_F16",
-        0x4ca8 << 48 | fmt_bits(1, 1),
-        OPC | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F16V),
-            fixed_grp(ModId::Src, F16V),
-            F2F_RND_SAME,
-            h1
-        ),
-        F2F_C16_OPS,
-        F2F_IGN,
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_C_F32_F32",
-        0x4ca8 << 48 | fmt_bits(2, 2),
-        OPC | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F32V),
-            fixed_grp(ModId::Src, F32V),
-            F2F_RND_SAME
-        ),
-        F2F_C_OPS,
-        F2F_IGN | bits(41, 41),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_C_F64_F64",
-        0x4ca8 << 48 | fmt_bits(3, 3),
-        OPC | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F64V),
-            fixed_grp(ModId::Src, F64V),
-            F2F_RND_SAME
-        ),
-        F2F_C_OPS,
-        F2F_IGN | bits(41, 41),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_C_F16",
-        0x4ca8 << 48 | fmt_bits(0, 1),
-        OPC | bits(10, 11),
-        f2f_mods!(
-            dst_grp(NOT_F16),
-            fixed_grp(ModId::Src, silent(1)),
-            RND39,
-            h1
-        ),
-        F2F_C16_OPS,
-        F2F_IGN | bits(42, 42),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_C_F32",
-        0x4ca8 << 48 | fmt_bits(0, 2),
-        OPC | bits(10, 11),
-        f2f_mods!(dst_grp(NOT_F32), fixed_grp(ModId::Src, silent(2)), RND39),
-        F2F_C_OPS,
-        F2F_IGN | bits(41, 42),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_C_F64",
-        0x4ca8 << 48 | fmt_bits(0, 3),
-        OPC | bits(10, 11),
-        f2f_mods!(dst_grp(NOT_F64), fixed_grp(ModId::Src, silent(3)), RND39),
-        F2F_C_OPS,
-        F2F_IGN | bits(41, 42),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_I_F16_F16",
-        0x38a8 << 48 | fmt_bits(1, 1),
-        OPC_I | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F16V),
-            fixed_grp(ModId::Src, F16V),
-            F2F_RND_SAME,
-            imm_h1
-        ),
-        &[RD, H16],
-        F2F_IGN | H16_IGN,
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_I_F32_F32",
-        0x38a8 << 48 | fmt_bits(2, 2),
-        OPC_I | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F32V),
-            fixed_grp(ModId::Src, F32V),
-            F2F_RND_SAME,
-            imm
-        ),
-        &[RD, F20],
-        F2F_IGN | bits(41, 41),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_I_F64_F64",
-        0x38a8 << 48 | fmt_bits(3, 3),
-        OPC_I | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F64V),
-            fixed_grp(ModId::Src, F64V),
-            F2F_RND_SAME,
-            imm
-        ),
-        &[RD, D20],
-        F2F_IGN | bits(41, 41),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_I_F16",
-        0x38a8 << 48 | fmt_bits(0, 1),
-        OPC_I | bits(10, 11),
-        f2f_mods!(
-            dst_grp(NOT_F16),
-            fixed_grp(ModId::Src, silent(1)),
-            RND39,
-            imm_h1
-        ),
-        &[RD, H16],
-        F2F_IGN | H16_IGN | bits(42, 42),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_I_F32",
-        0x38a8 << 48 | fmt_bits(0, 2),
-        OPC_I | bits(10, 11),
-        f2f_mods!(
-            dst_grp(NOT_F32),
-            fixed_grp(ModId::Src, silent(2)),
-            RND39,
-            imm
-        ),
-        &[RD, F20],
-        F2F_IGN | bits(41, 42),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_I_F64",
-        0x38a8 << 48 | fmt_bits(0, 3),
-        OPC_I | bits(10, 11),
-        f2f_mods!(
-            dst_grp(NOT_F64),
-            fixed_grp(ModId::Src, silent(3)),
-            RND39,
-            imm
-        ),
-        &[RD, D20],
-        F2F_IGN | bits(41, 42),
-    ),
+    f2f!(R, F16, pass),
+    f2f!(R, F32, pass),
+    f2f!(R, F64, pass),
+    f2f!(R, F16),
+    f2f!(R, F32),
+    f2f!(R, F64),
+    f2f!(C, F16, pass),
+    f2f!(C, F32, pass),
+    f2f!(C, F64, pass),
+    f2f!(C, F16),
+    f2f!(C, F32),
+    f2f!(C, F64),
+    f2f!(I, F16, pass),
+    f2f!(I, F32, pass),
+    f2f!(I, F64, pass),
+    f2f!(I, F16),
+    f2f!(I, F32),
+    f2f!(I, F64),
     // F2I's immediate form, one row per source format (the immediate's type).
     var(
         Op::F2i,
