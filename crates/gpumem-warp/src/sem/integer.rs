@@ -5,6 +5,31 @@ use crate::warp::lanes;
 use gpumem_maxwell::Operand;
 use gpumem_maxwell::table::ModId;
 
+/// Writes `r` to `d` of lane `l`; with `.CC` (`Some((sum, x))`) also the carry out of
+/// the 64-bit `sum` and `r`'s zero flag (chained with `.X`).
+fn set_carry(c: &mut Ctx<'_>, d: u8, l: usize, r: u32, cc: Option<(u64, bool)>) {
+    c.set(d, l, r);
+    if let Some((sum, x)) = cc {
+        c.set_cc(l, sum >> 32 != 0, r, x);
+    }
+}
+
+/// `v` as a signed 32-bit value, negated when `neg`.
+fn signed(v: u32, neg: bool) -> i64 {
+    let v = v as i32 as i64;
+    if neg { -v } else { v }
+}
+
+/// The high (`hi`) or low half of `v`, sign-extended when `signed`.
+fn half(v: u32, hi: bool, signed: bool) -> i64 {
+    let h = if hi { v >> 16 } else { v & 0xffff };
+    if signed {
+        h as u16 as i16 as i64
+    } else {
+        h as i64
+    }
+}
+
 /// IADD, IADD32I: `Rd = Ra + B` with negations, `.X` (carry in), `.CC` (carry out),
 /// `.SAT` and `.PO` (plus one).
 pub(super) fn iadd(c: &mut Ctx<'_>) -> R {
@@ -33,22 +58,10 @@ pub(super) fn iadd(c: &mut Ctx<'_>) -> R {
         let sum = ai as u64 + bi as u64 + cin as u64;
         let mut r = sum as u32;
         if satf && !x {
-            let sa = if na {
-                -(a as i32 as i64)
-            } else {
-                a as i32 as i64
-            };
-            let sb = if nb {
-                -(b as i32 as i64)
-            } else {
-                b as i32 as i64
-            };
+            let (sa, sb) = (signed(a, na), signed(b, nb));
             r = (sa + sb).clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32;
         }
-        c.set(d, l, r);
-        if cc {
-            c.set_cc(l, sum >> 32 != 0, r, x);
-        }
+        set_carry(c, d, l, r, cc.then_some((sum, x)));
     }
     Ok(())
 }
@@ -114,10 +127,7 @@ pub(super) fn iscadd(c: &mut Ctx<'_>) -> R {
         let b = c.ival(2, l);
         let b = if neg_imm { b.wrapping_neg() } else { b };
         let sum = ((a << (sh & 31)) as u64) + b as u64 + po as u64;
-        c.set(d, l, sum as u32);
-        if cc {
-            c.set_cc(l, sum >> 32 != 0, sum as u32, false);
-        }
+        set_carry(c, d, l, sum as u32, cc.then_some((sum, false)));
     }
     Ok(())
 }
@@ -140,11 +150,8 @@ pub(super) fn lea(c: &mut Ctx<'_>) -> R {
         let a = c.ival(2, l);
         let b = c.raw(3, l);
         let sum = ((a << sh) as u64) + b as u64 + if x { c.carry(l) as u64 } else { 0 };
-        c.set(d, l, sum as u32);
         c.set_pred(pd, l, sum >> 32 != 0);
-        if cc {
-            c.set_cc(l, sum >> 32 != 0, sum as u32, x);
-        }
+        set_carry(c, d, l, sum as u32, cc.then_some((sum, x)));
     }
     Ok(())
 }
@@ -170,18 +177,7 @@ pub(super) fn xmad(c: &mut Ctx<'_>) -> R {
         let a = c.raw(1, l);
         let b = c.raw(2, l);
         let cv = c.raw(3, l);
-        let a16 = if ha { a >> 16 } else { a & 0xffff };
-        let b16 = if hb { b >> 16 } else { b & 0xffff };
-        let ae = if sign & 1 != 0 {
-            a16 as u16 as i16 as i64
-        } else {
-            a16 as i64
-        };
-        let be = if sign & 2 != 0 {
-            b16 as u16 as i16 as i64
-        } else {
-            b16 as i64
-        };
+        let (ae, be) = (half(a, ha, sign & 1 != 0), half(b, hb, sign & 2 != 0));
         let mut p = (ae * be) as u32;
         if psl {
             p <<= 16;
@@ -197,10 +193,7 @@ pub(super) fn xmad(c: &mut Ctx<'_>) -> R {
         if mrg {
             r = (r & 0xffff) | (b << 16);
         }
-        c.set(d, l, r);
-        if cc {
-            c.set_cc(l, sum >> 32 != 0, r, x);
-        }
+        set_carry(c, d, l, r, cc.then_some((sum, x)));
     }
     Ok(())
 }
