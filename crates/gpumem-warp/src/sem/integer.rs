@@ -33,18 +33,14 @@ fn half(v: u32, hi: bool, signed: bool) -> i64 {
 /// IADD, IADD32I: `Rd = Ra + B` with negations, `.X` (carry in), `.CC` (carry out),
 /// `.SAT` and `.PO` (plus one).
 pub(super) fn iadd(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let o = c.o;
-    let pre = c.pre;
-    let guard = c.guard;
     let po = c.pre.po;
-    let d = Ctx::rd(inst, 0);
-    let x = pre.m(ModId::X) == 1;
-    let cc = pre.m(ModId::Cc) == 1;
-    let satf = pre.m(ModId::Sat) == 1;
-    let neg_imm = pre.m(ModId::Neg) == 1;
-    let (na, nb) = (mods(&o[1]).0, mods(&o[2]).0 || neg_imm);
-    for l in lanes(guard) {
+    let d = Ctx::rd(c.inst, 0);
+    let x = c.pre.m(ModId::X) == 1;
+    let cc = c.pre.m(ModId::Cc) == 1;
+    let satf = c.pre.m(ModId::Sat) == 1;
+    let neg_imm = c.pre.m(ModId::Neg) == 1;
+    let (na, nb) = (mods(&c.o[1]).0, mods(&c.o[2]).0 || neg_imm);
+    for l in lanes(c.guard) {
         let a = c.raw(1, l);
         let b = c.raw(2, l);
         let (ai, bi, cin) = if po {
@@ -68,21 +64,17 @@ pub(super) fn iadd(c: &mut Ctx<'_>) -> R {
 
 /// IADD3: `Rd = A + B + C` with half selects and `.RS`/`.LS`.
 pub(super) fn iadd3(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let o = c.o;
-    let pre = c.pre;
-    let guard = c.guard;
-    let d = Ctx::rd(inst, 0);
-    let x = pre.m(ModId::X) == 1;
-    let cc = pre.m(ModId::Cc) == 1;
-    let shift = pre.m(ModId::Shift);
+    let d = Ctx::rd(c.inst, 0);
+    let x = c.pre.m(ModId::X) == 1;
+    let cc = c.pre.m(ModId::Cc) == 1;
+    let shift = c.pre.m(ModId::Shift);
     let halves = [
-        pre.m(ModId::HalfA),
-        pre.m(ModId::HalfB),
-        pre.m(ModId::HalfC),
+        c.pre.m(ModId::HalfA),
+        c.pre.m(ModId::HalfB),
+        c.pre.m(ModId::HalfC),
     ];
-    let neg_imm = pre.m(ModId::Neg) == 1;
-    for l in lanes(guard) {
+    let neg_imm = c.pre.m(ModId::Neg) == 1;
+    for l in lanes(c.guard) {
         let mut v = [0i64; 3];
         for k in 0..3 {
             let raw = c.raw(k + 1, l);
@@ -91,7 +83,7 @@ pub(super) fn iadd3(c: &mut Ctx<'_>) -> R {
                 2 => raw >> 16,
                 _ => raw,
             } as i64;
-            let neg = mods(&o[k + 1]).0 || (k == 1 && neg_imm);
+            let neg = mods(&c.o[k + 1]).0 || (k == 1 && neg_imm);
             v[k] = if neg { -raw } else { raw };
         }
         let ab = v[0] + v[1];
@@ -111,18 +103,14 @@ pub(super) fn iadd3(c: &mut Ctx<'_>) -> R {
 
 /// ISCADD: `Rd = (Ra << shift) + B`.
 pub(super) fn iscadd(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let o = c.o;
-    let pre = c.pre;
-    let guard = c.guard;
     let po = c.pre.po;
-    let d = Ctx::rd(inst, 0);
-    let cc = pre.m(ModId::Cc) == 1;
-    let neg_imm = pre.m(ModId::Neg) == 1;
-    let Operand::Imm(sh) = o[3] else {
-        return unsupported(format!("{} shift", inst.op.name));
+    let d = Ctx::rd(c.inst, 0);
+    let cc = c.pre.m(ModId::Cc) == 1;
+    let neg_imm = c.pre.m(ModId::Neg) == 1;
+    let Operand::Imm(sh) = c.o[3] else {
+        return unsupported(format!("{} shift", c.inst.op.name));
     };
-    for l in lanes(guard) {
+    for l in lanes(c.guard) {
         let a = c.ival(1, l);
         let b = c.ival(2, l);
         let b = if neg_imm { b.wrapping_neg() } else { b };
@@ -134,19 +122,15 @@ pub(super) fn iscadd(c: &mut Ctx<'_>) -> R {
 
 /// LEA: `Rd = (Ra << shift) + B`, the carry out to `Pd`.
 pub(super) fn lea(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let o = c.o;
-    let pre = c.pre;
-    let guard = c.guard;
-    let pd = pdst(&o[0]);
-    let d = Ctx::rd(inst, 1);
-    let x = pre.m(ModId::X) == 1;
-    let cc = pre.m(ModId::Cc) == 1;
-    let sh = match o[4] {
+    let pd = pdst(&c.o[0]);
+    let d = Ctx::rd(c.inst, 1);
+    let x = c.pre.m(ModId::X) == 1;
+    let cc = c.pre.m(ModId::Cc) == 1;
+    let sh = match c.o[4] {
         Operand::Imm(s) => (s & 31) as u32,
         _ => 0,
     };
-    for l in lanes(guard) {
+    for l in lanes(c.guard) {
         let a = c.ival(2, l);
         let b = c.raw(3, l);
         let sum = ((a << sh) as u64) + b as u64 + if x { c.carry(l) as u64 } else { 0 };
@@ -158,22 +142,19 @@ pub(super) fn lea(c: &mut Ctx<'_>) -> R {
 
 /// XMAD: a 16x16-bit product plus C (C modes, `.PSL`, `.MRG`).
 pub(super) fn xmad(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let pre = c.pre;
-    let guard = c.guard;
-    let d = Ctx::rd(inst, 0);
-    let sign = pre.m(ModId::Sign);
-    let psl = pre.m(ModId::Psl) == 1;
-    let cmode = pre.m(ModId::Cmode);
-    let mrg = pre.m(ModId::Mrg) == 1;
-    let x = pre.m(ModId::X) == 1;
-    let cc = pre.m(ModId::Cc) == 1;
-    let ha = pre.m(ModId::H1a) == 1;
-    let hb = pre.m(ModId::H1b) == 1;
+    let d = Ctx::rd(c.inst, 0);
+    let sign = c.pre.m(ModId::Sign);
+    let psl = c.pre.m(ModId::Psl) == 1;
+    let cmode = c.pre.m(ModId::Cmode);
+    let mrg = c.pre.m(ModId::Mrg) == 1;
+    let x = c.pre.m(ModId::X) == 1;
+    let cc = c.pre.m(ModId::Cc) == 1;
+    let ha = c.pre.m(ModId::H1a) == 1;
+    let hb = c.pre.m(ModId::H1b) == 1;
     if cmode == 3 {
-        return unsupported(format!("{}.CSFU", inst.op.name));
+        return unsupported(format!("{}.CSFU", c.inst.op.name));
     }
-    for l in lanes(guard) {
+    for l in lanes(c.guard) {
         let a = c.raw(1, l);
         let b = c.raw(2, l);
         let cv = c.raw(3, l);
@@ -206,14 +187,11 @@ pub(super) fn xmad(c: &mut Ctx<'_>) -> R {
 /// updates the flags with `.CC`. (The hardware's flag encoding is not public; the
 /// chain's results are those of a wide min/max.)
 pub(super) fn imnmx(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let pre = c.pre;
-    let guard = c.guard;
-    let ext = pre.m(ModId::Ext);
-    let cc = pre.m(ModId::Cc) == 1;
-    let signed = pre.m(ModId::U32) == 1;
-    let d = Ctx::rd(inst, 0);
-    for l in lanes(guard) {
+    let ext = c.pre.m(ModId::Ext);
+    let cc = c.pre.m(ModId::Cc) == 1;
+    let signed = c.pre.m(ModId::U32) == 1;
+    let d = Ctx::rd(c.inst, 0);
+    for l in lanes(c.guard) {
         let (a, b) = (c.raw(1, l), c.ival(2, l));
         let min = c.p_of(3, l);
         let a_lt = if signed {
