@@ -2133,66 +2133,53 @@ impl<'a> LineCx<'a> {
         Ok(operand::hwreg_encode(id, offset, size))
     }
 
+    /// A value in `0..n` given by its name (`name_of(i)`) or as a number; `msg` is the
+    /// error for an unknown name or a number out of range. Returns whether it was named,
+    /// and the value. An identifier that is a defined symbol and no name is a number.
+    fn named_or_int(
+        &mut self,
+        n: u16,
+        name_of: impl Fn(u16) -> Option<&'static str>,
+        msg: &str,
+    ) -> PResult<(bool, u16)> {
+        if let Some(Tok::Ident(name)) = self.peek()
+            && (!self.at_symbol() || (0..n).any(|i| name_of(i) == Some(name)))
+        {
+            let (start, end) = self.here();
+            self.pos += 1;
+            match (0..n).find(|&i| name_of(i) == Some(name)) {
+                Some(i) => Ok((true, i)),
+                None => Err(PErr {
+                    start,
+                    end,
+                    msg: msg.into(),
+                }),
+            }
+        } else {
+            let (v, start, end) = self.int_expr()?;
+            if !range_ok(v, 0, i128::from(n) - 1) {
+                return Err(PErr {
+                    start,
+                    end,
+                    msg: msg.into(),
+                });
+            }
+            Ok((false, v as u16))
+        }
+    }
+
     fn sendmsg(&mut self) -> PResult<u16> {
         if !self.func_open("sendmsg") {
             return self.plain_u16();
         }
         // Message id.
-        let (strict, id) = if let Some(Tok::Ident(name)) = self.peek()
-            && (!self.at_symbol() || (0..16).any(|i| operand::msg_name(i) == Some(name)))
-        {
-            let (s, e) = self.here();
-            self.pos += 1;
-            match (0..16).find(|&i| operand::msg_name(i) == Some(name)) {
-                Some(i) => (true, i),
-                None => {
-                    return Err(PErr {
-                        start: s,
-                        end: e,
-                        msg: "invalid message id".into(),
-                    });
-                }
-            }
-        } else {
-            let (v, s, e) = self.int_expr()?;
-            if !range_ok(v, 0, 15) {
-                return Err(PErr {
-                    start: s,
-                    end: e,
-                    msg: "invalid message id".into(),
-                });
-            }
-            (false, v as u16)
-        };
+        let (strict, id) = self.named_or_int(16, operand::msg_name, "invalid message id")?;
         let mut op = None;
         let mut stream = None;
         if self.eat_punct(',') {
-            let (s, e) = self.here();
-            let v = if let Some(Tok::Ident(name)) = self.peek()
-                && (!self.at_symbol() || (0..8).any(|o| operand::msg_op_name(id, o) == Some(name)))
-            {
-                self.pos += 1;
-                match (0..8).find(|&o| operand::msg_op_name(id, o) == Some(name)) {
-                    Some(o) => o,
-                    None => {
-                        return Err(PErr {
-                            start: s,
-                            end: e,
-                            msg: "invalid operation id".into(),
-                        });
-                    }
-                }
-            } else {
-                let (v, s2, e2) = self.int_expr()?;
-                if !range_ok(v, 0, 7) {
-                    return Err(PErr {
-                        start: s2,
-                        end: e2,
-                        msg: "invalid operation id".into(),
-                    });
-                }
-                v as u16
-            };
+            let (s, _) = self.here();
+            let (_, v) =
+                self.named_or_int(8, |o| operand::msg_op_name(id, o), "invalid operation id")?;
             op = Some((v, s, self.prev_end()));
             if self.eat_punct(',') {
                 let (v, s2, e2) = self.int_expr()?;
