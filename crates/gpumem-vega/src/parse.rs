@@ -145,18 +145,15 @@ fn lex<'a>(line: &'a str, out: &mut Vec<Token<'a>>) -> usize {
             out.push(Token { tok, start, end: i });
             continue;
         }
-        if c == b'<' && b.get(i + 1) == Some(&b'<') {
+        // The two-character shifts `<<` and `>>`.
+        let shift = match (c, b.get(i + 1)) {
+            (b'<', Some(b'<')) => Some(Tok::Shl),
+            (b'>', Some(b'>')) => Some(Tok::Shr),
+            _ => None,
+        };
+        if let Some(tok) = shift {
             out.push(Token {
-                tok: Tok::Shl,
-                start,
-                end: i + 2,
-            });
-            i += 2;
-            continue;
-        }
-        if c == b'>' && b.get(i + 1) == Some(&b'>') {
-            out.push(Token {
-                tok: Tok::Shr,
+                tok,
                 start,
                 end: i + 2,
             });
@@ -1710,23 +1707,7 @@ impl<'a> LineCx<'a> {
                 }
                 v as u16
             }
-            Imm16::Plain => {
-                let (v, s, e) = self.int_expr()?;
-                if !range_ok(v, i64::MIN.into(), u64::MAX.into()) {
-                    self.error(s, e, "invalid operand for instruction: value out of range");
-                } else if !range_ok(v, -0x8000, 0xffff) {
-                    self.warn(
-                        "imm16-truncated",
-                        s,
-                        e,
-                        format!(
-                            "{} keeps only the low 16 bits of {v} ({:#x}), as llvm-mc does",
-                            def.name, v as u16
-                        ),
-                    );
-                }
-                v as u16
-            }
+            Imm16::Plain => self.truncated_u16(def.name)?,
             Imm16::EndPgm => {
                 let (v, s, e) = self.int_expr()?;
                 if !range_ok(v, 0, 0xffff) {
@@ -1990,6 +1971,27 @@ impl<'a> LineCx<'a> {
         }
     }
 
+    /// A plain 16-bit operand of `name` (`s_waitcnt`, a SOPK immediate): a value past
+    /// 64 bits is an error; one outside -0x8000..=0xffff keeps its low 16 bits, as
+    /// llvm-mc does, with an `imm16-truncated` warning.
+    fn truncated_u16(&mut self, name: &str) -> PResult<u16> {
+        let (v, s, e) = self.int_expr()?;
+        if !range_ok(v, i64::MIN.into(), u64::MAX.into()) {
+            self.error(s, e, "invalid operand for instruction: value out of range");
+        } else if !range_ok(v, -0x8000, 0xffff) {
+            self.warn(
+                "imm16-truncated",
+                s,
+                e,
+                format!(
+                    "{name} keeps only the low 16 bits of {v} ({:#x}), as llvm-mc does",
+                    v as u16
+                ),
+            );
+        }
+        Ok(v as u16)
+    }
+
     fn plain_u16(&mut self) -> PResult<u16> {
         let (v, s, e) = self.int_expr()?;
         if !range_ok(v, 0, 0xffff) {
@@ -2236,21 +2238,7 @@ impl<'a> LineCx<'a> {
             && self.peek_at(1) == Some(Tok::Punct('('));
         if !first_is_counter {
             // llvm-mc keeps the low 16 bits of a numeric s_waitcnt operand.
-            let (v, s, e) = self.int_expr()?;
-            if !range_ok(v, i64::MIN.into(), u64::MAX.into()) {
-                self.error(s, e, "invalid operand for instruction: value out of range");
-            } else if !range_ok(v, -0x8000, 0xffff) {
-                self.warn(
-                    "imm16-truncated",
-                    s,
-                    e,
-                    format!(
-                        "s_waitcnt keeps only the low 16 bits of {v} ({:#x}), as llvm-mc does",
-                        v as u16
-                    ),
-                );
-            }
-            return Ok(v as u16);
+            return self.truncated_u16("s_waitcnt");
         }
         let (mut vm, mut exp, mut lgkm) = operand::WAITCNT_MAX;
         loop {
