@@ -79,10 +79,6 @@ const fn pred(lo: u8, neg: Option<Field>, write: bool, hide_pt: bool) -> OpKind 
 }
 const PP39: OpKind = pred(39, b1(42), false, false);
 
-const OPC: u64 = 0xfff8_0000_0000_0000;
-/// Immediate forms: bit 56 is the immediate's sign, not part of the opcode.
-const OPC_I: u64 = 0xfef8_0000_0000_0000;
-
 /// `row` with a `.PO` bit pair.
 const fn with_po(r: OpSpec, a: u8, b: u8) -> OpSpec {
     OpSpec {
@@ -177,6 +173,55 @@ const FADD_RB: OpKind = OpKind::Reg {
     not: None,
 };
 
+// What the register, constant and immediate rows of each op below share.
+const LEA: Rci = Rci::new(
+    Op::Lea,
+    "LEA",
+    &[flag!(X, 46, ".X"), sfx!(Cc, 47, ".CC", 1)],
+    bits(44, 44),
+);
+const ISETP: Rci = Rci::new(
+    Op::Isetp,
+    "ISETP",
+    &[ICMP, U32_48, X43, BOP45],
+    bits(6, 7) | bits(44, 44) | bits(47, 47),
+)
+.mask(0xfff0 << 48);
+const IMNMX: Rci = Rci::new(
+    Op::Imnmx,
+    "IMNMX",
+    &[U32_48, IMNMX_EXT, CC0],
+    bits(45, 46) | bits(49, 50),
+);
+const SEL: Rci = Rci::new(Op::Sel, "SEL", &[], bits(43, 50));
+const SHL: Rci = Rci::new(
+    Op::Shl,
+    "SHL",
+    &[flag!(W, 39, ".W"), X43, CC0],
+    bits(40, 42) | bits(44, 46) | bits(48, 50),
+);
+const SHR: Rci = Rci::new(
+    Op::Shr,
+    "SHR",
+    &[
+        U32_48,
+        flag!(W, 39, ".W"),
+        SHR_XMODE,
+        flag!(Brev, 40, ".BREV"),
+        CC0,
+    ],
+    bits(41, 42) | bits(45, 46) | bits(49, 50),
+);
+const BFE: Rci = Rci::new(
+    Op::Bfe,
+    "BFE",
+    &[U32_48, flag!(Brev, 40, ".BREV"), CC0],
+    bits(39, 39) | bits(41, 46) | bits(49, 50),
+);
+const BFI: Rci = Rci::new(Op::Bfi, "BFI", &[CC0], bits(48, 50));
+const PRMT: Rci = Rci::new(Op::Prmt, "PRMT", &[PRMT_MODE], bits(47, 47));
+const MOV: Rci = Rci::new(Op::Mov, "MOV", &[], bits(8, 15) | bits(43, 50));
+const F2I: Rci = Rci::new(Op::F2i, "F2I", &F2I_MODS, F2I_IGN).var();
 /// The non-memory rows.
 pub static ALU_OPS: &[OpSpec] = &[
     // IADD: Rd = Ra + B (`.PO`, both negations set, prints as such: `Inst::po`).
@@ -377,35 +422,20 @@ pub static ALU_OPS: &[OpSpec] = &[
         49,
     ),
     // LEA (low form): Rd = (Ra << shift) + B, carry out to Pd.
-    alu(
-        Op::Lea,
-        "LEA",
+    LEA.r(
         "LEA_R",
-        0x5bd0 << 48,
-        OPC,
-        &[flag!(X, 46, ".X"), sfx!(Cc, 47, ".CC", 1)],
+        0x5bd0,
         &[PD48, RD, rx(8, neg(45), None, None), RB, LEA_SH],
-        bits(28, 38) | bits(44, 44),
     ),
-    alu(
-        Op::Lea,
-        "LEA",
+    LEA.c(
         "LEA_C",
-        0x4bd0 << 48,
-        OPC,
-        &[flag!(X, 46, ".X"), sfx!(Cc, 47, ".CC", 1)],
+        0x4bd0,
         &[PD48, RD, rx(8, neg(45), None, None), CB, LEA_SH],
-        bits(44, 44),
     ),
-    alu(
-        Op::Lea,
-        "LEA",
+    LEA.i(
         "LEA_I",
-        0x36d0 << 48,
-        OPC_I,
-        &[flag!(X, 46, ".X"), sfx!(Cc, 47, ".CC", 1)],
+        0x36d0,
         &[PD48, RD, rx(8, neg(45), None, None), I20, LEA_SH],
-        bits(44, 44),
     ),
     // XMAD: 16x16-bit multiply-add.
     alu(
@@ -491,98 +521,29 @@ pub static ALU_OPS: &[OpSpec] = &[
         0,
     ),
     // ISETP: Pd = (Ra cmp B) bop Pp; Pq = !(Ra cmp B) bop Pp.
-    alu(
-        Op::Isetp,
-        "ISETP",
+    ISETP.r(
         "ISETP_R",
-        0x5b60 << 48,
-        0xfff0 << 48,
-        &[ICMP, U32_48, X43, BOP45],
+        0x5b60,
         &[ISETP_HEAD[0], ISETP_HEAD[1], RA, RB, PP39],
-        bits(6, 7) | bits(28, 38) | bits(44, 44) | bits(47, 47),
     ),
-    alu(
-        Op::Isetp,
-        "ISETP",
+    ISETP.c(
         "ISETP_C",
-        0x4b60 << 48,
-        0xfff0 << 48,
-        &[ICMP, U32_48, X43, BOP45],
+        0x4b60,
         &[ISETP_HEAD[0], ISETP_HEAD[1], RA, CB, PP39],
-        bits(6, 7) | bits(44, 44) | bits(47, 47),
     ),
-    alu(
-        Op::Isetp,
-        "ISETP",
+    ISETP.i(
         "ISETP_I",
-        0x3660 << 48,
-        0xfef0 << 48,
-        &[ICMP, U32_48, X43, BOP45],
+        0x3660,
         &[ISETP_HEAD[0], ISETP_HEAD[1], RA, I20, PP39],
-        bits(6, 7) | bits(44, 44) | bits(47, 47),
     ),
     // IMNMX: Rd = Pp ? min(Ra, B) : max(Ra, B).
-    alu(
-        Op::Imnmx,
-        "IMNMX",
-        "IMNMX_R",
-        0x5c20 << 48,
-        OPC,
-        &[U32_48, IMNMX_EXT, CC0],
-        &[RD, RA, RB, PP39],
-        bits(28, 38) | bits(45, 46) | bits(49, 50),
-    ),
-    alu(
-        Op::Imnmx,
-        "IMNMX",
-        "IMNMX_C",
-        0x4c20 << 48,
-        OPC,
-        &[U32_48, IMNMX_EXT, CC0],
-        &[RD, RA, CB, PP39],
-        bits(45, 46) | bits(49, 50),
-    ),
-    alu(
-        Op::Imnmx,
-        "IMNMX",
-        "IMNMX_I",
-        0x3820 << 48,
-        OPC_I,
-        &[U32_48, IMNMX_EXT, CC0],
-        &[RD, RA, I20, PP39],
-        bits(45, 46) | bits(49, 50),
-    ),
+    IMNMX.r("IMNMX_R", 0x5c20, &[RD, RA, RB, PP39]),
+    IMNMX.c("IMNMX_C", 0x4c20, &[RD, RA, CB, PP39]),
+    IMNMX.i("IMNMX_I", 0x3820, &[RD, RA, I20, PP39]),
     // SEL: Rd = Pp ? Ra : B.
-    alu(
-        Op::Sel,
-        "SEL",
-        "SEL_R",
-        0x5ca0 << 48,
-        OPC,
-        &[],
-        &[RD, RA, RB, PP39],
-        bits(28, 38) | bits(43, 50),
-    ),
-    alu(
-        Op::Sel,
-        "SEL",
-        "SEL_C",
-        0x4ca0 << 48,
-        OPC,
-        &[],
-        &[RD, RA, CB, PP39],
-        bits(43, 50),
-    ),
-    alu(
-        Op::Sel,
-        "SEL",
-        "SEL_I",
-        0x38a0 << 48,
-        OPC_I,
-        &[],
-        &[RD, RA, I20, PP39],
-        bits(43, 50),
-    ),
+    SEL.r("SEL_R", 0x5ca0, &[RD, RA, RB, PP39]),
+    SEL.c("SEL_C", 0x4ca0, &[RD, RA, CB, PP39]),
+    SEL.i("SEL_I", 0x38a0, &[RD, RA, I20, PP39]),
     // PSETP / PSET: predicate logic.
     alu(
         Op::Psetp,
@@ -746,84 +707,12 @@ pub static ALU_OPS: &[OpSpec] = &[
         0,
     ),
     // Shifts.
-    alu(
-        Op::Shl,
-        "SHL",
-        "SHL_R",
-        0x5c48 << 48,
-        OPC,
-        &[flag!(W, 39, ".W"), X43, CC0],
-        &[RD, RA, RB],
-        bits(28, 38) | bits(40, 42) | bits(44, 46) | bits(48, 50),
-    ),
-    alu(
-        Op::Shl,
-        "SHL",
-        "SHL_C",
-        0x4c48 << 48,
-        OPC,
-        &[flag!(W, 39, ".W"), X43, CC0],
-        &[RD, RA, CB],
-        bits(40, 42) | bits(44, 46) | bits(48, 50),
-    ),
-    alu(
-        Op::Shl,
-        "SHL",
-        "SHL_I",
-        0x3848 << 48,
-        OPC_I,
-        &[flag!(W, 39, ".W"), X43, CC0],
-        &[RD, RA, I20],
-        bits(40, 42) | bits(44, 46) | bits(48, 50),
-    ),
-    alu(
-        Op::Shr,
-        "SHR",
-        "SHR_R",
-        0x5c28 << 48,
-        OPC,
-        &[
-            U32_48,
-            flag!(W, 39, ".W"),
-            SHR_XMODE,
-            flag!(Brev, 40, ".BREV"),
-            CC0,
-        ],
-        &[RD, RA, RB],
-        bits(28, 38) | bits(41, 42) | bits(45, 46) | bits(49, 50),
-    ),
-    alu(
-        Op::Shr,
-        "SHR",
-        "SHR_C",
-        0x4c28 << 48,
-        OPC,
-        &[
-            U32_48,
-            flag!(W, 39, ".W"),
-            SHR_XMODE,
-            flag!(Brev, 40, ".BREV"),
-            CC0,
-        ],
-        &[RD, RA, CB],
-        bits(41, 42) | bits(45, 46) | bits(49, 50),
-    ),
-    alu(
-        Op::Shr,
-        "SHR",
-        "SHR_I",
-        0x3828 << 48,
-        OPC_I,
-        &[
-            U32_48,
-            flag!(W, 39, ".W"),
-            SHR_XMODE,
-            flag!(Brev, 40, ".BREV"),
-            CC0,
-        ],
-        &[RD, RA, I20],
-        bits(41, 42) | bits(45, 46) | bits(49, 50),
-    ),
+    SHL.r("SHL_R", 0x5c48, &[RD, RA, RB]),
+    SHL.c("SHL_C", 0x4c48, &[RD, RA, CB]),
+    SHL.i("SHL_I", 0x3848, &[RD, RA, I20]),
+    SHR.r("SHR_R", 0x5c28, &[RD, RA, RB]),
+    SHR.c("SHR_C", 0x4c28, &[RD, RA, CB]),
+    SHR.i("SHR_I", 0x3828, &[RD, RA, I20]),
     alu(
         Op::Shf,
         "SHF",
@@ -883,106 +772,16 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(26, 36) | bits(56, 56),
     ),
     // Bit fields.
-    alu(
-        Op::Bfe,
-        "BFE",
-        "BFE_R",
-        0x5c00 << 48,
-        OPC,
-        &[U32_48, flag!(Brev, 40, ".BREV"), CC0],
-        &[RD, RA, RB],
-        bits(28, 39) | bits(41, 46) | bits(49, 50),
-    ),
-    alu(
-        Op::Bfe,
-        "BFE",
-        "BFE_C",
-        0x4c00 << 48,
-        OPC,
-        &[U32_48, flag!(Brev, 40, ".BREV"), CC0],
-        &[RD, RA, CB],
-        bits(39, 39) | bits(41, 46) | bits(49, 50),
-    ),
-    alu(
-        Op::Bfe,
-        "BFE",
-        "BFE_I",
-        0x3800 << 48,
-        OPC_I,
-        &[U32_48, flag!(Brev, 40, ".BREV"), CC0],
-        &[RD, RA, I20],
-        bits(39, 39) | bits(41, 46) | bits(49, 50),
-    ),
-    alu(
-        Op::Bfi,
-        "BFI",
-        "BFI_R",
-        0x5bf0 << 48,
-        OPC,
-        &[CC0],
-        &[RD, RA, RB, RC],
-        bits(28, 38) | bits(48, 50),
-    ),
-    alu(
-        Op::Bfi,
-        "BFI",
-        "BFI_CB",
-        0x4bf0 << 48,
-        OPC,
-        &[CC0],
-        &[RD, RA, CB, RC],
-        bits(48, 50),
-    ),
-    alu(
-        Op::Bfi,
-        "BFI",
-        "BFI_CC",
-        0x53f0 << 48,
-        OPC,
-        &[CC0],
-        &[RD, RA, rb39(None), CB],
-        bits(48, 50),
-    ),
-    alu(
-        Op::Bfi,
-        "BFI",
-        "BFI_I",
-        0x36f0 << 48,
-        OPC_I,
-        &[CC0],
-        &[RD, RA, I20, RC],
-        bits(48, 50),
-    ),
-    alu(
-        Op::Prmt,
-        "PRMT",
-        "PRMT_R",
-        0x5bc0 << 48,
-        OPC,
-        &[PRMT_MODE],
-        &[RD, RA, RB, RC],
-        bits(28, 38) | bits(47, 47),
-    ),
-    alu(
-        Op::Prmt,
-        "PRMT",
-        "PRMT_CB",
-        0x4bc0 << 48,
-        OPC,
-        &[PRMT_MODE],
-        &[RD, RA, CB, RC],
-        bits(47, 47),
-    ),
-    alu(
-        Op::Prmt,
-        "PRMT",
-        "PRMT_I",
-        0x36c0 << 48,
-        OPC_I,
-        &[PRMT_MODE],
-        &[RD, RA, I20, RC],
-        bits(47, 47),
-    ),
+    BFE.r("BFE_R", 0x5c00, &[RD, RA, RB]),
+    BFE.c("BFE_C", 0x4c00, &[RD, RA, CB]),
+    BFE.i("BFE_I", 0x3800, &[RD, RA, I20]),
+    BFI.r("BFI_R", 0x5bf0, &[RD, RA, RB, RC]),
+    BFI.c("BFI_CB", 0x4bf0, &[RD, RA, CB, RC]),
+    BFI.c("BFI_CC", 0x53f0, &[RD, RA, rb39(None), CB]),
+    BFI.i("BFI_I", 0x36f0, &[RD, RA, I20, RC]),
+    PRMT.r("PRMT_R", 0x5bc0, &[RD, RA, RB, RC]),
+    PRMT.c("PRMT_CB", 0x4bc0, &[RD, RA, CB, RC]),
+    PRMT.i("PRMT_I", 0x36c0, &[RD, RA, I20, RC]),
     // Population count and find-leading-one (variable latency: they run on the XU).
     row(
         Op::Popc,
@@ -1057,13 +856,9 @@ pub static ALU_OPS: &[OpSpec] = &[
         Flow::Next,
     ),
     // Moves.
-    alu(
-        Op::Mov,
-        "MOV",
+    MOV.r(
         "MOV_R",
-        0x5c98 << 48,
-        OPC,
-        &[],
+        0x5c98,
         &[
             RD,
             RB,
@@ -1073,15 +868,10 @@ pub static ALU_OPS: &[OpSpec] = &[
                 signed_if: None,
             },
         ],
-        bits(8, 15) | bits(28, 38) | bits(43, 50),
     ),
-    alu(
-        Op::Mov,
-        "MOV",
+    MOV.c(
         "MOV_C",
-        0x4c98 << 48,
-        OPC,
-        &[],
+        0x4c98,
         &[
             RD,
             CB,
@@ -1091,15 +881,10 @@ pub static ALU_OPS: &[OpSpec] = &[
                 signed_if: None,
             },
         ],
-        bits(8, 15) | bits(43, 50),
     ),
-    alu(
-        Op::Mov,
-        "MOV",
+    MOV.i(
         "MOV_I",
-        0x3898 << 48,
-        OPC_I,
-        &[],
+        0x3898,
         &[
             RD,
             I20,
@@ -1109,7 +894,6 @@ pub static ALU_OPS: &[OpSpec] = &[
                 signed_if: None,
             },
         ],
-        bits(8, 15) | bits(43, 50),
     ),
     alu(
         Op::Mov,
@@ -1320,30 +1104,8 @@ pub static ALU_OPS: &[OpSpec] = &[
         Latency::Variable,
         Flow::Next,
     ),
-    row(
-        Op::F2i,
-        "F2I",
-        "F2I_R",
-        0x5cb0 << 48,
-        OPC,
-        &F2I_MODS,
-        &[RD, rx(20, neg(45), b1(49), None)],
-        F2I_IGN | bits(28, 38),
-        Latency::Variable,
-        Flow::Next,
-    ),
-    row(
-        Op::F2i,
-        "F2I",
-        "F2I_C",
-        0x4cb0 << 48,
-        OPC,
-        &F2I_MODS,
-        &[RD, cb(neg(45), b1(49), None, true)],
-        F2I_IGN,
-        Latency::Variable,
-        Flow::Next,
-    ),
+    F2I.r("F2I_R", 0x5cb0, &[RD, rx(20, neg(45), b1(49), None)]),
+    F2I.c("F2I_C", 0x4cb0, &[RD, cb(neg(45), b1(49), None, true)]),
     // I2I: integer size/sign conversion (XU), with I2F's byte select.
     row(
         Op::I2i,

@@ -164,3 +164,105 @@ row_fn!(
     pub(crate) var,
     Latency::Variable
 );
+
+/// An ALU opcode: bits 51-63.
+pub(crate) const OPC: u64 = 0xfff8_0000_0000_0000;
+/// An immediate form's opcode: bit 56 is the immediate's sign, not part of the opcode.
+pub(crate) const OPC_I: u64 = 0xfef8_0000_0000_0000;
+
+/// What an op's register, constant and immediate forms (its `_R`, `_C`, `_I` rows)
+/// share. Operand B is Rb (bits 20-27, so 28-38 are ignored), a constant (20-38) or a
+/// 19-bit immediate (20-38) whose sign, bit 56, the immediate form's opcode leaves out.
+pub(crate) struct Rci {
+    op: Op,
+    name: &'static str,
+    mods: &'static [ModGroup],
+    ignored: u64,
+    latency: Latency,
+    mask: u64,
+}
+
+impl Rci {
+    /// A fixed-latency op whose opcode is bits 51-63 ([`OPC`]), ignoring `ignored` in
+    /// every form.
+    pub(crate) const fn new(
+        op: Op,
+        name: &'static str,
+        mods: &'static [ModGroup],
+        ignored: u64,
+    ) -> Rci {
+        Rci {
+            op,
+            name,
+            mods,
+            ignored,
+            latency: Latency::Fixed,
+            mask: OPC,
+        }
+    }
+
+    /// The op with a variable latency.
+    pub(crate) const fn var(self) -> Rci {
+        Rci {
+            latency: Latency::Variable,
+            ..self
+        }
+    }
+
+    /// The op with the opcode bits `mask`.
+    pub(crate) const fn mask(self, mask: u64) -> Rci {
+        Rci { mask, ..self }
+    }
+
+    /// The register form: opcode `top` (bits 48-63), B in Rb.
+    pub(crate) const fn r(
+        &self,
+        form: &'static str,
+        top: u64,
+        operands: &'static [OpKind],
+    ) -> OpSpec {
+        self.row(form, top, self.mask, operands, self.ignored | bits(28, 38))
+    }
+
+    /// A constant form (B, or with Rb at 39 the C operand, from a constant bank).
+    pub(crate) const fn c(
+        &self,
+        form: &'static str,
+        top: u64,
+        operands: &'static [OpKind],
+    ) -> OpSpec {
+        self.row(form, top, self.mask, operands, self.ignored)
+    }
+
+    /// The immediate form.
+    pub(crate) const fn i(
+        &self,
+        form: &'static str,
+        top: u64,
+        operands: &'static [OpKind],
+    ) -> OpSpec {
+        self.row(form, top, self.mask & !bit(56), operands, self.ignored)
+    }
+
+    const fn row(
+        &self,
+        form: &'static str,
+        top: u64,
+        mask: u64,
+        operands: &'static [OpKind],
+        ignored: u64,
+    ) -> OpSpec {
+        row(
+            self.op,
+            self.name,
+            form,
+            top << 48,
+            mask,
+            self.mods,
+            operands,
+            ignored,
+            self.latency,
+            Flow::Next,
+        )
+    }
+}

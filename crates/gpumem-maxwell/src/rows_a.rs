@@ -86,9 +86,6 @@ const PP39: OpKind = pred(39, b1(42), false, false);
 const PD3: OpKind = pred(3, None, true, false);
 const PQ0: OpKind = pred(0, None, true, false);
 
-const OPC: u64 = 0xfff8_0000_0000_0000;
-/// Immediate forms: bit 56 is the immediate's sign, not part of the opcode.
-const OPC_I: u64 = 0xfef8_0000_0000_0000;
 const OPC12: u64 = 0xfff0_0000_0000_0000;
 const OPC12_I: u64 = 0xfef0_0000_0000_0000;
 
@@ -650,6 +647,14 @@ const fn hsetp2(r: OpSpec) -> OpSpec {
     }
 }
 
+// What the register, constant and immediate rows of each op below share.
+const FCMP: Rci = Rci::new(Op::Fcmp, "FCMP", FCMP_MODS, 0).mask(OPC12);
+const IMUL: Rci = Rci::new(Op::Imul, "IMUL", IMUL_MODS, IMUL_IGN).var();
+const IMADSP: Rci = Rci::new(Op::Imadsp, "IMADSP", IMADSP_MODS, 0)
+    .var()
+    .mask(0xff80 << 48);
+const ICMP: Rci = Rci::new(Op::Icmp, "ICMP", ICMP_MODS, bits(47, 47)).mask(OPC12);
+const ISET: Rci = Rci::new(Op::Iset, "ISET", ISET_MODS, 0).mask(OPC12);
 /// The rows of set A.
 pub static ROWS_A: &[OpSpec] = &[
     // DFMA: Rd = Ra * B + C (f64).
@@ -907,46 +912,10 @@ pub static ROWS_A: &[OpSpec] = &[
         &[RD, SET_RA, F20, PP39],
         0,
     ),
-    alu(
-        Op::Fcmp,
-        "FCMP",
-        "FCMP_R",
-        0x5ba0 << 48,
-        OPC12,
-        FCMP_MODS,
-        &[RD, RA, RB, RC],
-        R_IGN,
-    ),
-    alu(
-        Op::Fcmp,
-        "FCMP",
-        "FCMP_CB",
-        0x4ba0 << 48,
-        OPC12,
-        FCMP_MODS,
-        &[RD, RA, CB, RC],
-        0,
-    ),
-    alu(
-        Op::Fcmp,
-        "FCMP",
-        "FCMP_CC",
-        0x53a0 << 48,
-        OPC12,
-        FCMP_MODS,
-        &[RD, RA, rs(39, 1, None, None), CB],
-        0,
-    ),
-    alu(
-        Op::Fcmp,
-        "FCMP",
-        "FCMP_I",
-        0x36a0 << 48,
-        OPC12_I,
-        FCMP_MODS,
-        &[RD, RA, F20, RC],
-        0,
-    ),
+    FCMP.r("FCMP_R", 0x5ba0, &[RD, RA, RB, RC]),
+    FCMP.c("FCMP_CB", 0x4ba0, &[RD, RA, CB, RC]),
+    FCMP.c("FCMP_CC", 0x53a0, &[RD, RA, rs(39, 1, None, None), CB]),
+    FCMP.i("FCMP_I", 0x36a0, &[RD, RA, F20, RC]),
     // FMNMX: Rd = Pp ? min : max (f32).
     alu(
         Op::Fmnmx,
@@ -1206,36 +1175,9 @@ pub static ROWS_A: &[OpSpec] = &[
         56,
     ),
     // IMUL / IMAD / IMADSP (variable latency).
-    var(
-        Op::Imul,
-        "IMUL",
-        "IMUL_R",
-        0x5c38 << 48,
-        OPC,
-        IMUL_MODS,
-        &[RD, RA, RB],
-        R_IGN | IMUL_IGN,
-    ),
-    var(
-        Op::Imul,
-        "IMUL",
-        "IMUL_C",
-        0x4c38 << 48,
-        OPC,
-        IMUL_MODS,
-        &[RD, RA, CB],
-        IMUL_IGN,
-    ),
-    var(
-        Op::Imul,
-        "IMUL",
-        "IMUL_I",
-        0x3838 << 48,
-        OPC_I,
-        IMUL_MODS,
-        &[RD, RA, I20],
-        IMUL_IGN,
-    ),
+    IMUL.r("IMUL_R", 0x5c38, &[RD, RA, RB]),
+    IMUL.c("IMUL_C", 0x4c38, &[RD, RA, CB]),
+    IMUL.i("IMUL_I", 0x3838, &[RD, RA, I20]),
     var(
         Op::Imul,
         "IMUL32I",
@@ -1336,46 +1278,10 @@ pub static ROWS_A: &[OpSpec] = &[
         55,
         56,
     ),
-    var(
-        Op::Imadsp,
-        "IMADSP",
-        "IMADSP_R",
-        0x5a80 << 48,
-        0xff80 << 48,
-        IMADSP_MODS,
-        &[RD, RA, RB, RC],
-        R_IGN,
-    ),
-    var(
-        Op::Imadsp,
-        "IMADSP",
-        "IMADSP_CB",
-        0x4a80 << 48,
-        0xff80 << 48,
-        IMADSP_MODS,
-        &[RD, RA, CB, RC],
-        0,
-    ),
-    var(
-        Op::Imadsp,
-        "IMADSP",
-        "IMADSP_CC",
-        0x5280 << 48,
-        0xff80 << 48,
-        IMADSP_MODS,
-        &[RD, RA, rs(39, 1, None, None), CB],
-        0,
-    ),
-    var(
-        Op::Imadsp,
-        "IMADSP",
-        "IMADSP_I",
-        0x3480 << 48,
-        0xfe80 << 48,
-        IMADSP_MODS,
-        &[RD, RA, I20, RC],
-        0,
-    ),
+    IMADSP.r("IMADSP_R", 0x5a80, &[RD, RA, RB, RC]),
+    IMADSP.c("IMADSP_CB", 0x4a80, &[RD, RA, CB, RC]),
+    IMADSP.c("IMADSP_CC", 0x5280, &[RD, RA, rs(39, 1, None, None), CB]),
+    IMADSP.i("IMADSP_I", 0x3480, &[RD, RA, I20, RC]),
     // ISCADD32I: Rd = (Ra << shift) + imm32.
     alu(
         Op::Iscadd,
@@ -1400,77 +1306,14 @@ pub static ROWS_A: &[OpSpec] = &[
         0,
     ),
     // ICMP: Rd = (C cmp 0) ? Ra : B.
-    alu(
-        Op::Icmp,
-        "ICMP",
-        "ICMP_R",
-        0x5b40 << 48,
-        OPC12,
-        ICMP_MODS,
-        &[RD, RA, RB, RC],
-        R_IGN | bits(47, 47),
-    ),
-    alu(
-        Op::Icmp,
-        "ICMP",
-        "ICMP_CB",
-        0x4b40 << 48,
-        OPC12,
-        ICMP_MODS,
-        &[RD, RA, CB, RC],
-        bits(47, 47),
-    ),
-    alu(
-        Op::Icmp,
-        "ICMP",
-        "ICMP_CC",
-        0x5340 << 48,
-        OPC12,
-        ICMP_MODS,
-        &[RD, RA, rs(39, 1, None, None), CB],
-        bits(47, 47),
-    ),
-    alu(
-        Op::Icmp,
-        "ICMP",
-        "ICMP_I",
-        0x3640 << 48,
-        OPC12_I,
-        ICMP_MODS,
-        &[RD, RA, I20, RC],
-        bits(47, 47),
-    ),
+    ICMP.r("ICMP_R", 0x5b40, &[RD, RA, RB, RC]),
+    ICMP.c("ICMP_CB", 0x4b40, &[RD, RA, CB, RC]),
+    ICMP.c("ICMP_CC", 0x5340, &[RD, RA, rs(39, 1, None, None), CB]),
+    ICMP.i("ICMP_I", 0x3640, &[RD, RA, I20, RC]),
     // ISET: integer compare to a register.
-    alu(
-        Op::Iset,
-        "ISET",
-        "ISET_R",
-        0x5b50 << 48,
-        OPC12,
-        ISET_MODS,
-        &[RD, RA, RB, PP39],
-        R_IGN,
-    ),
-    alu(
-        Op::Iset,
-        "ISET",
-        "ISET_C",
-        0x4b50 << 48,
-        OPC12,
-        ISET_MODS,
-        &[RD, RA, CB, PP39],
-        0,
-    ),
-    alu(
-        Op::Iset,
-        "ISET",
-        "ISET_I",
-        0x3650 << 48,
-        OPC12_I,
-        ISET_MODS,
-        &[RD, RA, I20, PP39],
-        0,
-    ),
+    ISET.r("ISET_R", 0x5b50, &[RD, RA, RB, PP39]),
+    ISET.c("ISET_C", 0x4b50, &[RD, RA, CB, PP39]),
+    ISET.i("ISET_I", 0x3650, &[RD, RA, I20, PP39]),
     // LEA.HI: Rd = high word of ((Rc:Ra) << shift) + B, carry out to Pd.
     alu(
         Op::LeaHi,
