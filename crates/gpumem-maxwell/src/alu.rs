@@ -173,6 +173,12 @@ const FADD_RB: OpKind = OpKind::Reg {
     not: None,
 };
 
+/// FFMA's `.FTZ`/`.FMZ` and rounding (bits 53-54, 51-52).
+const FFMA_FMZ: ModGroup =
+    grp!(Fmz, 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" });
+const FFMA_RND: ModGroup = grp!(Rnd, 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" });
+const FLO_SH: ModGroup = flag!(Sh, 41, ".SH");
+
 // What the register, constant and immediate rows of each op below share.
 const LEA: Rci = Rci::new(
     Op::Lea,
@@ -222,6 +228,51 @@ const BFI: Rci = Rci::new(Op::Bfi, "BFI", &[CC0], bits(48, 50));
 const PRMT: Rci = Rci::new(Op::Prmt, "PRMT", &[PRMT_MODE], bits(47, 47));
 const MOV: Rci = Rci::new(Op::Mov, "MOV", &[], bits(8, 15) | bits(43, 50));
 const F2I: Rci = Rci::new(Op::F2i, "F2I", &F2I_MODS, F2I_IGN).var();
+const LOP: Rci = Rci::new(Op::Lop, "LOP", &[LOGIC41, X43, PTEST44, CC1], bits(46, 46)).imm_mods(&[
+    LOGIC41,
+    X43,
+    PTEST44,
+    CC1,
+    sfx!(Inv, 40, ".INV", 3),
+]);
+const POPC: Rci = Rci::new(
+    Op::Popc,
+    "POPC",
+    &[],
+    bits(8, 15) | bits(39, 39) | bits(41, 50),
+)
+.var()
+.imm_mods(&[sfx!(Inv, 40, ".INV", 1)]);
+const FLO: Rci = Rci::new(
+    Op::Flo,
+    "FLO",
+    &[U32_48, FLO_SH, CC0],
+    bits(8, 15) | bits(39, 39) | bits(42, 46) | bits(49, 50),
+)
+.var()
+.imm_mods(&[U32_48, FLO_SH, CC0, sfx!(Inv, 40, ".INV", 1)]);
+const FADD: Rci =
+    Rci::new(Op::Fadd, "FADD", &[FTZ44, RND39, SAT50, CC0], bits(41, 43)).imm_mods(&[
+        FTZ44,
+        RND39,
+        SAT50,
+        CC0,
+        sfx!(Neg, 45, ".NEG", 2),
+        sfx!(Abs, 49, ".ABS", 2),
+    ]);
+const FMUL: Rci = Rci::new(
+    Op::Fmul,
+    "FMUL",
+    &[FMZ44, SCALE41, RND39, SAT50, CC0],
+    bits(46, 46) | bits(49, 49),
+)
+.imm_mods(&[FMZ44, SCALE41, RND39, SAT50, CC0, sfx!(Neg, 48, ".NEG", 2)]);
+const FFMA: Rci = Rci::new(Op::Ffma, "FFMA", &[FFMA_FMZ, FFMA_RND, SAT50, CC0], 0)
+    .imm_mods(&[FFMA_FMZ, FFMA_RND, SAT50, CC0, sfx!(Neg, 48, ".NEG", 2)])
+    .mask(0xff80 << 48);
+const I2F: Rci = Rci::new(Op::I2f, "I2F", &I2F_MODS, I2F_IGN)
+    .var()
+    .imm_mods(&I2F_I_MODS);
 /// The non-memory rows.
 pub static ALU_OPS: &[OpSpec] = &[
     // IADD: Rd = Ra + B (`.PO`, both negations set, prints as such: `Inst::po`).
@@ -577,46 +628,27 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(8, 11) | bits(20, 23) | bits(26, 28) | bits(33, 38) | bits(43, 43) | bits(48, 50),
     ),
     // LOP: two-input logic.
-    alu(
-        Op::Lop,
-        "LOP",
+    LOP.r(
         "LOP_R",
-        0x5c40 << 48,
-        OPC,
-        &[LOGIC41, X43, PTEST44, CC1],
+        0x5c40,
         &[
             PD48,
             RD,
             rx(8, None, None, b1(39)),
             rx(20, None, None, b1(40)),
         ],
-        bits(28, 38) | bits(46, 46),
     ),
-    alu(
-        Op::Lop,
-        "LOP",
+    LOP.c(
         "LOP_C",
-        0x4c40 << 48,
-        OPC,
-        &[LOGIC41, X43, PTEST44, CC1],
+        0x4c40,
         &[
             PD48,
             RD,
             rx(8, None, None, b1(39)),
             cb(None, None, b1(40), false),
         ],
-        bits(46, 46),
     ),
-    alu(
-        Op::Lop,
-        "LOP",
-        "LOP_I",
-        0x3840 << 48,
-        OPC_I,
-        &[LOGIC41, X43, PTEST44, CC1, sfx!(Inv, 40, ".INV", 3)],
-        &[PD48, RD, rx(8, None, None, b1(39)), I20],
-        bits(46, 46),
-    ),
+    LOP.i("LOP_I", 0x3840, &[PD48, RD, rx(8, None, None, b1(39)), I20]),
     alu(
         Op::Lop,
         "LOP32I",
@@ -783,78 +815,12 @@ pub static ALU_OPS: &[OpSpec] = &[
     PRMT.c("PRMT_CB", 0x4bc0, &[RD, RA, CB, RC]),
     PRMT.i("PRMT_I", 0x36c0, &[RD, RA, I20, RC]),
     // Population count and find-leading-one (variable latency: they run on the XU).
-    row(
-        Op::Popc,
-        "POPC",
-        "POPC_R",
-        0x5c08 << 48,
-        OPC,
-        &[],
-        &[RD, rx(20, None, None, b1(40))],
-        bits(8, 15) | bits(28, 39) | bits(41, 50),
-        Latency::Variable,
-        Flow::Next,
-    ),
-    row(
-        Op::Popc,
-        "POPC",
-        "POPC_C",
-        0x4c08 << 48,
-        OPC,
-        &[],
-        &[RD, cb(None, None, b1(40), false)],
-        bits(8, 15) | bits(39, 39) | bits(41, 50),
-        Latency::Variable,
-        Flow::Next,
-    ),
-    row(
-        Op::Popc,
-        "POPC",
-        "POPC_I",
-        0x3808 << 48,
-        OPC_I,
-        &[sfx!(Inv, 40, ".INV", 1)],
-        &[RD, I20],
-        bits(8, 15) | bits(39, 39) | bits(41, 50),
-        Latency::Variable,
-        Flow::Next,
-    ),
-    row(
-        Op::Flo,
-        "FLO",
-        "FLO_R",
-        0x5c30 << 48,
-        OPC,
-        &[U32_48, flag!(Sh, 41, ".SH"), CC0],
-        &[RD, rx(20, None, None, b1(40))],
-        bits(8, 15) | bits(28, 39) | bits(42, 46) | bits(49, 50),
-        Latency::Variable,
-        Flow::Next,
-    ),
-    row(
-        Op::Flo,
-        "FLO",
-        "FLO_C",
-        0x4c30 << 48,
-        OPC,
-        &[U32_48, flag!(Sh, 41, ".SH"), CC0],
-        &[RD, cb(None, None, b1(40), false)],
-        bits(8, 15) | bits(39, 39) | bits(42, 46) | bits(49, 50),
-        Latency::Variable,
-        Flow::Next,
-    ),
-    row(
-        Op::Flo,
-        "FLO",
-        "FLO_I",
-        0x3830 << 48,
-        OPC_I,
-        &[U32_48, flag!(Sh, 41, ".SH"), CC0, sfx!(Inv, 40, ".INV", 1)],
-        &[RD, I20],
-        bits(8, 15) | bits(39, 39) | bits(42, 46) | bits(49, 50),
-        Latency::Variable,
-        Flow::Next,
-    ),
+    POPC.r("POPC_R", 0x5c08, &[RD, rx(20, None, None, b1(40))]),
+    POPC.c("POPC_C", 0x4c08, &[RD, cb(None, None, b1(40), false)]),
+    POPC.i("POPC_I", 0x3808, &[RD, I20]),
+    FLO.r("FLO_R", 0x5c30, &[RD, rx(20, None, None, b1(40))]),
+    FLO.c("FLO_C", 0x4c30, &[RD, cb(None, None, b1(40), false)]),
+    FLO.i("FLO_I", 0x3830, &[RD, I20]),
     // Moves.
     MOV.r(
         "MOV_R",
@@ -929,181 +895,50 @@ pub static ALU_OPS: &[OpSpec] = &[
         Flow::Next,
     ),
     // Floating point.
-    alu(
-        Op::Fadd,
-        "FADD",
-        "FADD_R",
-        0x5c58 << 48,
-        OPC,
-        &[FTZ44, RND39, SAT50, CC0],
-        &[RD, FADD_RA, FADD_RB],
-        bits(28, 38) | bits(41, 43),
-    ),
-    alu(
-        Op::Fadd,
-        "FADD",
+    FADD.r("FADD_R", 0x5c58, &[RD, FADD_RA, FADD_RB]),
+    FADD.c(
         "FADD_C",
-        0x4c58 << 48,
-        OPC,
-        &[FTZ44, RND39, SAT50, CC0],
+        0x4c58,
         &[RD, FADD_RA, cb(neg(45), b1(49), None, false)],
-        bits(41, 43),
     ),
-    alu(
-        Op::Fadd,
-        "FADD",
-        "FADD_I",
-        0x3858 << 48,
-        OPC_I,
-        &[
-            FTZ44,
-            RND39,
-            SAT50,
-            CC0,
-            sfx!(Neg, 45, ".NEG", 2),
-            sfx!(Abs, 49, ".ABS", 2),
-        ],
-        &[RD, FADD_RA, F20],
-        bits(41, 43),
-    ),
-    alu(
-        Op::Fmul,
-        "FMUL",
-        "FMUL_R",
-        0x5c68 << 48,
-        OPC,
-        &[FMZ44, SCALE41, RND39, SAT50, CC0],
-        &[RD, RA, rx(20, neg(48), None, None)],
-        bits(28, 38) | bits(46, 46) | bits(49, 49),
-    ),
-    alu(
-        Op::Fmul,
-        "FMUL",
-        "FMUL_C",
-        0x4c68 << 48,
-        OPC,
-        &[FMZ44, SCALE41, RND39, SAT50, CC0],
-        &[RD, RA, cb(neg(48), None, None, false)],
-        bits(46, 46) | bits(49, 49),
-    ),
-    alu(
-        Op::Fmul,
-        "FMUL",
-        "FMUL_I",
-        0x3868 << 48,
-        OPC_I,
-        &[FMZ44, SCALE41, RND39, SAT50, CC0, sfx!(Neg, 48, ".NEG", 2)],
-        &[RD, RA, F20],
-        bits(46, 46) | bits(49, 49),
-    ),
-    alu(
-        Op::Ffma,
-        "FFMA",
+    FADD.i("FADD_I", 0x3858, &[RD, FADD_RA, F20]),
+    FMUL.r("FMUL_R", 0x5c68, &[RD, RA, rx(20, neg(48), None, None)]),
+    FMUL.c("FMUL_C", 0x4c68, &[RD, RA, cb(neg(48), None, None, false)]),
+    FMUL.i("FMUL_I", 0x3868, &[RD, RA, F20]),
+    FFMA.r(
         "FFMA_R",
-        0x5980 << 48,
-        0xff80 << 48,
-        &[
-            grp!(Fmz, 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
-            grp!(Rnd, 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
-            SAT50,
-            CC0,
-        ],
+        0x5980,
         &[
             RD,
             RA,
             rx(20, neg(48), None, None),
             rx(39, neg(49), None, None),
         ],
-        bits(28, 38),
     ),
-    alu(
-        Op::Ffma,
-        "FFMA",
+    FFMA.c(
         "FFMA_CB",
-        0x4980 << 48,
-        0xff80 << 48,
-        &[
-            grp!(Fmz, 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
-            grp!(Rnd, 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
-            SAT50,
-            CC0,
-        ],
+        0x4980,
         &[
             RD,
             RA,
             cb(neg(48), None, None, false),
             rx(39, neg(49), None, None),
         ],
-        0,
     ),
-    alu(
-        Op::Ffma,
-        "FFMA",
+    FFMA.c(
         "FFMA_CC",
-        0x5180 << 48,
-        0xff80 << 48,
-        &[
-            grp!(Fmz, 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
-            grp!(Rnd, 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
-            SAT50,
-            CC0,
-        ],
+        0x5180,
         &[RD, RA, rb39(neg(48)), cb(neg(49), None, None, false)],
-        0,
     ),
-    alu(
-        Op::Ffma,
-        "FFMA",
+    FFMA.i(
         "FFMA_I",
-        0x3280 << 48,
-        0xfe80 << 48,
-        &[
-            grp!(Fmz, 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
-            grp!(Rnd, 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
-            SAT50,
-            CC0,
-            sfx!(Neg, 48, ".NEG", 2),
-        ],
+        0x3280,
         &[RD, RA, F20, rx(39, neg(49), None, None)],
-        0,
     ),
     // Conversions (variable latency: XU).
-    row(
-        Op::I2f,
-        "I2F",
-        "I2F_R",
-        0x5cb8 << 48,
-        OPC,
-        &I2F_MODS,
-        &[RD, rx(20, neg(45), b1(49), None)],
-        I2F_IGN | bits(28, 38),
-        Latency::Variable,
-        Flow::Next,
-    ),
-    row(
-        Op::I2f,
-        "I2F",
-        "I2F_C",
-        0x4cb8 << 48,
-        OPC,
-        &I2F_MODS,
-        &[RD, cb(neg(45), b1(49), None, true)],
-        I2F_IGN,
-        Latency::Variable,
-        Flow::Next,
-    ),
-    row(
-        Op::I2f,
-        "I2F",
-        "I2F_I",
-        0x38b8 << 48,
-        OPC_I,
-        &I2F_I_MODS,
-        &[RD, I20],
-        I2F_IGN,
-        Latency::Variable,
-        Flow::Next,
-    ),
+    I2F.r("I2F_R", 0x5cb8, &[RD, rx(20, neg(45), b1(49), None)]),
+    I2F.c("I2F_C", 0x4cb8, &[RD, cb(neg(45), b1(49), None, true)]),
+    I2F.i("I2F_I", 0x38b8, &[RD, I20]),
     F2I.r("F2I_R", 0x5cb0, &[RD, rx(20, neg(45), b1(49), None)]),
     F2I.c("F2I_C", 0x4cb0, &[RD, cb(neg(45), b1(49), None, true)]),
     // I2I: integer size/sign conversion (XU), with I2F's byte select.

@@ -177,8 +177,10 @@ pub(crate) struct Rci {
     op: Op,
     name: &'static str,
     mods: &'static [ModGroup],
+    imm_mods: &'static [ModGroup],
     ignored: u64,
     latency: Latency,
+    reuse_ok: Option<u8>,
     mask: u64,
 }
 
@@ -195,8 +197,10 @@ impl Rci {
             op,
             name,
             mods,
+            imm_mods: mods,
             ignored,
             latency: Latency::Fixed,
+            reuse_ok: None,
             mask: OPC,
         }
     }
@@ -207,6 +211,20 @@ impl Rci {
             latency: Latency::Variable,
             ..self
         }
+    }
+
+    /// The op with the reuse flags `reuse_ok` (instead of those its latency implies).
+    pub(crate) const fn reuse_ok(self, reuse_ok: u8) -> Rci {
+        Rci {
+            reuse_ok: Some(reuse_ok),
+            ..self
+        }
+    }
+
+    /// The op whose immediate form has the modifier groups `imm_mods` (the immediate's
+    /// own suffixes).
+    pub(crate) const fn imm_mods(self, imm_mods: &'static [ModGroup]) -> Rci {
+        Rci { imm_mods, ..self }
     }
 
     /// The op with the opcode bits `mask`.
@@ -221,7 +239,14 @@ impl Rci {
         top: u64,
         operands: &'static [OpKind],
     ) -> OpSpec {
-        self.row(form, top, self.mask, operands, self.ignored | bits(28, 38))
+        self.row(
+            form,
+            top,
+            self.mask,
+            self.mods,
+            operands,
+            self.ignored | bits(28, 38),
+        )
     }
 
     /// A constant form (B, or with Rb at 39 the C operand, from a constant bank).
@@ -231,7 +256,7 @@ impl Rci {
         top: u64,
         operands: &'static [OpKind],
     ) -> OpSpec {
-        self.row(form, top, self.mask, operands, self.ignored)
+        self.row(form, top, self.mask, self.mods, operands, self.ignored)
     }
 
     /// The immediate form.
@@ -241,7 +266,8 @@ impl Rci {
         top: u64,
         operands: &'static [OpKind],
     ) -> OpSpec {
-        self.row(form, top, self.mask & !bit(56), operands, self.ignored)
+        let mask = self.mask & !bit(56);
+        self.row(form, top, mask, self.imm_mods, operands, self.ignored)
     }
 
     const fn row(
@@ -249,20 +275,25 @@ impl Rci {
         form: &'static str,
         top: u64,
         mask: u64,
+        mods: &'static [ModGroup],
         operands: &'static [OpKind],
         ignored: u64,
     ) -> OpSpec {
-        row(
+        let r = row(
             self.op,
             self.name,
             form,
             top << 48,
             mask,
-            self.mods,
+            mods,
             operands,
             ignored,
             self.latency,
             Flow::Next,
-        )
+        );
+        match self.reuse_ok {
+            Some(reuse_ok) => OpSpec { reuse_ok, ..r },
+            None => r,
+        }
     }
 }

@@ -87,15 +87,6 @@ const PD3: OpKind = pred(3, None, true, false);
 const PQ0: OpKind = pred(0, None, true, false);
 
 const OPC12: u64 = 0xfff0_0000_0000_0000;
-const OPC12_I: u64 = 0xfef0_0000_0000_0000;
-
-row_fn!(
-    /// DFMA/DMUL/DADD: variable latency (barriers accepted) whose reuse flags print on
-    /// slots 0-2, slot 3 rejected.
-    dp,
-    crate::table::Latency::Variable,
-    reuse_ok: 0b0111
-);
 
 const fn with_po(r: OpSpec, a: u8, b: u8) -> OpSpec {
     OpSpec {
@@ -655,298 +646,121 @@ const IMADSP: Rci = Rci::new(Op::Imadsp, "IMADSP", IMADSP_MODS, 0)
     .mask(0xff80 << 48);
 const ICMP: Rci = Rci::new(Op::Icmp, "ICMP", ICMP_MODS, bits(47, 47)).mask(OPC12);
 const ISET: Rci = Rci::new(Op::Iset, "ISET", ISET_MODS, 0).mask(OPC12);
+/// DFMA/DMUL/DADD: variable latency (barriers accepted) whose reuse flags print on
+/// slots 0-2, slot 3 rejected.
+const DFMA: Rci = Rci::new(Op::Dfma, "DFMA", DFMA_MODS, 0)
+    .var()
+    .reuse_ok(0b0111)
+    .imm_mods(DFMA_I_MODS)
+    .mask(OPC12);
+const DMUL: Rci = Rci::new(Op::Dmul, "DMUL", DMUL_MODS, DMUL_IGN)
+    .var()
+    .reuse_ok(0b0111)
+    .imm_mods(DMUL_I_MODS);
+const DADD: Rci = Rci::new(Op::Dadd, "DADD", DMUL_MODS, DADD_IGN)
+    .var()
+    .reuse_ok(0b0111)
+    .imm_mods(DADD_I_MODS);
+const DMNMX: Rci = Rci::new(Op::Dmnmx, "DMNMX", &[CC0], DMNMX_IGN)
+    .var()
+    .imm_mods(&[CC0, NEG45_2, ABS49_2]);
+const DSETP: Rci = Rci::new(Op::Dsetp, "DSETP", DSETP_MODS, bits(47, 47))
+    .var()
+    .imm_mods(DSETP_I_MODS)
+    .mask(OPC12);
+const DSET: Rci = Rci::new(Op::Dset, "DSET", DSET_MODS, 0)
+    .var()
+    .imm_mods(DSET_I_MODS)
+    .mask(0xff80 << 48);
+const FSETP: Rci = Rci::new(Op::Fsetp, "FSETP", FSETP_MODS, 0)
+    .imm_mods(FSETP_I_MODS)
+    .mask(OPC12);
+const FSET: Rci = Rci::new(Op::Fset, "FSET", FSET_MODS, 0)
+    .imm_mods(FSET_I_MODS)
+    .mask(0xff00 << 48);
+const FMNMX: Rci = Rci::new(Op::Fmnmx, "FMNMX", FMNMX_MODS, FMNMX_IGN).imm_mods(FMNMX_I_MODS);
+const FCHK: Rci = Rci::new(Op::Fchk, "FCHK", &[FCHK_MODE], FCHK_IGN).imm_mods(FCHK_I_MODS);
+const RRO: Rci =
+    Rci::new(Op::Rro, "RRO", &[RRO_MODE], RRO_IGN).imm_mods(&[RRO_MODE, NEG45_1, ABS49_1]);
+const I2I: Rci = Rci::new(Op::I2i, "I2I", I2I_C_MODS, I2I_IGN)
+    .var()
+    .imm_mods(I2I_I_MODS);
 /// The rows of set A.
 pub static ROWS_A: &[OpSpec] = &[
     // DFMA: Rd = Ra * B + C (f64).
-    dp(
-        Op::Dfma,
-        "DFMA",
+    DFMA.r(
         "DFMA_R",
-        0x5b70 << 48,
-        OPC12,
-        DFMA_MODS,
+        0x5b70,
         &[RD, RA, rx(20, b1(48), None), rx(39, b1(49), None)],
-        R_IGN,
     ),
-    dp(
-        Op::Dfma,
-        "DFMA",
+    DFMA.c(
         "DFMA_CB",
-        0x4b70 << 48,
-        OPC12,
-        DFMA_MODS,
+        0x4b70,
         &[RD, RA, cb(b1(48), None, false), rx(39, b1(49), None)],
-        0,
     ),
-    dp(
-        Op::Dfma,
-        "DFMA",
+    DFMA.c(
         "DFMA_CC",
-        0x5370 << 48,
-        OPC12,
-        DFMA_MODS,
+        0x5370,
         &[RD, RA, rs(39, 1, b1(48), None), cb(b1(49), None, false)],
-        0,
     ),
-    dp(
-        Op::Dfma,
-        "DFMA",
-        "DFMA_I",
-        0x3670 << 48,
-        OPC12_I,
-        DFMA_I_MODS,
-        &[RD, RA, D20, rx(39, b1(49), None)],
-        0,
-    ),
+    DFMA.i("DFMA_I", 0x3670, &[RD, RA, D20, rx(39, b1(49), None)]),
     // DMUL / DADD.
-    dp(
-        Op::Dmul,
-        "DMUL",
-        "DMUL_R",
-        0x5c80 << 48,
-        OPC,
-        DMUL_MODS,
-        &[RD, RA, rx(20, b1(48), None)],
-        R_IGN | DMUL_IGN,
-    ),
-    dp(
-        Op::Dmul,
-        "DMUL",
-        "DMUL_C",
-        0x4c80 << 48,
-        OPC,
-        DMUL_MODS,
-        &[RD, RA, cb(b1(48), None, false)],
-        DMUL_IGN,
-    ),
-    dp(
-        Op::Dmul,
-        "DMUL",
-        "DMUL_I",
-        0x3880 << 48,
-        OPC_I,
-        DMUL_I_MODS,
-        &[RD, RA, D20],
-        DMUL_IGN,
-    ),
-    dp(
-        Op::Dadd,
-        "DADD",
-        "DADD_R",
-        0x5c70 << 48,
-        OPC,
-        DMUL_MODS,
-        &[RD, ADD_RA, rs(20, 2, b1(45), b1(49))],
-        R_IGN | DADD_IGN,
-    ),
-    dp(
-        Op::Dadd,
-        "DADD",
-        "DADD_C",
-        0x4c70 << 48,
-        OPC,
-        DMUL_MODS,
-        &[RD, ADD_RA, cb(b1(45), b1(49), false)],
-        DADD_IGN,
-    ),
-    dp(
-        Op::Dadd,
-        "DADD",
-        "DADD_I",
-        0x3870 << 48,
-        OPC_I,
-        DADD_I_MODS,
-        &[RD, ADD_RA, D20],
-        DADD_IGN,
-    ),
+    DMUL.r("DMUL_R", 0x5c80, &[RD, RA, rx(20, b1(48), None)]),
+    DMUL.c("DMUL_C", 0x4c80, &[RD, RA, cb(b1(48), None, false)]),
+    DMUL.i("DMUL_I", 0x3880, &[RD, RA, D20]),
+    DADD.r("DADD_R", 0x5c70, &[RD, ADD_RA, rs(20, 2, b1(45), b1(49))]),
+    DADD.c("DADD_C", 0x4c70, &[RD, ADD_RA, cb(b1(45), b1(49), false)]),
+    DADD.i("DADD_I", 0x3870, &[RD, ADD_RA, D20]),
     // DMNMX: Rd = Pp ? min : max (f64).
-    var(
-        Op::Dmnmx,
-        "DMNMX",
-        "DMNMX_R",
-        0x5c50 << 48,
-        OPC,
-        &[CC0],
-        &[RD, ADD_RA, MNMX_RB, PP39],
-        R_IGN | DMNMX_IGN,
-    ),
-    var(
-        Op::Dmnmx,
-        "DMNMX",
+    DMNMX.r("DMNMX_R", 0x5c50, &[RD, ADD_RA, MNMX_RB, PP39]),
+    DMNMX.c(
         "DMNMX_C",
-        0x4c50 << 48,
-        OPC,
-        &[CC0],
+        0x4c50,
         &[RD, ADD_RA, cb(b1(45), b1(49), false), PP39],
-        DMNMX_IGN,
     ),
-    var(
-        Op::Dmnmx,
-        "DMNMX",
-        "DMNMX_I",
-        0x3850 << 48,
-        OPC_I,
-        &[CC0, NEG45_2, ABS49_2],
-        &[RD, ADD_RA, D20, PP39],
-        DMNMX_IGN,
-    ),
+    DMNMX.i("DMNMX_I", 0x3850, &[RD, ADD_RA, D20, PP39]),
     // DSETP / DSET: f64 compares.
-    var(
-        Op::Dsetp,
-        "DSETP",
-        "DSETP_R",
-        0x5b80 << 48,
-        OPC12,
-        DSETP_MODS,
-        &[PD3, PQ0, SETP_RA, SETP_RB, PP39],
-        R_IGN | bits(47, 47),
-    ),
-    var(
-        Op::Dsetp,
-        "DSETP",
+    DSETP.r("DSETP_R", 0x5b80, &[PD3, PQ0, SETP_RA, SETP_RB, PP39]),
+    DSETP.c(
         "DSETP_C",
-        0x4b80 << 48,
-        OPC12,
-        DSETP_MODS,
+        0x4b80,
         &[PD3, PQ0, SETP_RA, cb(b1(6), b1(44), false), PP39],
-        bits(47, 47),
     ),
-    var(
-        Op::Dsetp,
-        "DSETP",
-        "DSETP_I",
-        0x3680 << 48,
-        OPC12_I,
-        DSETP_I_MODS,
-        &[PD3, PQ0, SETP_RA, D20, PP39],
-        bits(47, 47),
-    ),
-    var(
-        Op::Dset,
-        "DSET",
-        "DSET_R",
-        0x5900 << 48,
-        0xff80 << 48,
-        DSET_MODS,
-        &[RD, SET_RA, SET_RB, PP39],
-        R_IGN,
-    ),
-    var(
-        Op::Dset,
-        "DSET",
+    DSETP.i("DSETP_I", 0x3680, &[PD3, PQ0, SETP_RA, D20, PP39]),
+    DSET.r("DSET_R", 0x5900, &[RD, SET_RA, SET_RB, PP39]),
+    DSET.c(
         "DSET_C",
-        0x4900 << 48,
-        0xff80 << 48,
-        DSET_MODS,
+        0x4900,
         &[RD, SET_RA, cb(b1(53), b1(44), false), PP39],
-        0,
     ),
-    var(
-        Op::Dset,
-        "DSET",
-        "DSET_I",
-        0x3200 << 48,
-        0xfe80 << 48,
-        DSET_I_MODS,
-        &[RD, SET_RA, D20, PP39],
-        0,
-    ),
+    DSET.i("DSET_I", 0x3200, &[RD, SET_RA, D20, PP39]),
     // FSETP / FSET / FCMP: f32 compares.
-    alu(
-        Op::Fsetp,
-        "FSETP",
-        "FSETP_R",
-        0x5bb0 << 48,
-        OPC12,
-        FSETP_MODS,
-        &[PD3, PQ0, SETP_RA, SETP_RB, PP39],
-        R_IGN,
-    ),
-    alu(
-        Op::Fsetp,
-        "FSETP",
+    FSETP.r("FSETP_R", 0x5bb0, &[PD3, PQ0, SETP_RA, SETP_RB, PP39]),
+    FSETP.c(
         "FSETP_C",
-        0x4bb0 << 48,
-        OPC12,
-        FSETP_MODS,
+        0x4bb0,
         &[PD3, PQ0, SETP_RA, cb(b1(6), b1(44), false), PP39],
-        0,
     ),
-    alu(
-        Op::Fsetp,
-        "FSETP",
-        "FSETP_I",
-        0x36b0 << 48,
-        OPC12_I,
-        FSETP_I_MODS,
-        &[PD3, PQ0, SETP_RA, F20, PP39],
-        0,
-    ),
-    alu(
-        Op::Fset,
-        "FSET",
-        "FSET_R",
-        0x5800 << 48,
-        0xff00 << 48,
-        FSET_MODS,
-        &[RD, SET_RA, SET_RB, PP39],
-        R_IGN,
-    ),
-    alu(
-        Op::Fset,
-        "FSET",
+    FSETP.i("FSETP_I", 0x36b0, &[PD3, PQ0, SETP_RA, F20, PP39]),
+    FSET.r("FSET_R", 0x5800, &[RD, SET_RA, SET_RB, PP39]),
+    FSET.c(
         "FSET_C",
-        0x4800 << 48,
-        0xff00 << 48,
-        FSET_MODS,
+        0x4800,
         &[RD, SET_RA, cb(b1(53), b1(44), false), PP39],
-        0,
     ),
-    alu(
-        Op::Fset,
-        "FSET",
-        "FSET_I",
-        0x3000 << 48,
-        0xfe00 << 48,
-        FSET_I_MODS,
-        &[RD, SET_RA, F20, PP39],
-        0,
-    ),
+    FSET.i("FSET_I", 0x3000, &[RD, SET_RA, F20, PP39]),
     FCMP.r("FCMP_R", 0x5ba0, &[RD, RA, RB, RC]),
     FCMP.c("FCMP_CB", 0x4ba0, &[RD, RA, CB, RC]),
     FCMP.c("FCMP_CC", 0x53a0, &[RD, RA, rs(39, 1, None, None), CB]),
     FCMP.i("FCMP_I", 0x36a0, &[RD, RA, F20, RC]),
     // FMNMX: Rd = Pp ? min : max (f32).
-    alu(
-        Op::Fmnmx,
-        "FMNMX",
-        "FMNMX_R",
-        0x5c60 << 48,
-        OPC,
-        FMNMX_MODS,
-        &[RD, ADD_RA, MNMX_RB, PP39],
-        R_IGN | FMNMX_IGN,
-    ),
-    alu(
-        Op::Fmnmx,
-        "FMNMX",
+    FMNMX.r("FMNMX_R", 0x5c60, &[RD, ADD_RA, MNMX_RB, PP39]),
+    FMNMX.c(
         "FMNMX_C",
-        0x4c60 << 48,
-        OPC,
-        FMNMX_MODS,
+        0x4c60,
         &[RD, ADD_RA, cb(b1(45), b1(49), false), PP39],
-        FMNMX_IGN,
     ),
-    alu(
-        Op::Fmnmx,
-        "FMNMX",
-        "FMNMX_I",
-        0x3860 << 48,
-        OPC_I,
-        FMNMX_I_MODS,
-        &[RD, ADD_RA, F20, PP39],
-        FMNMX_IGN,
-    ),
+    FMNMX.i("FMNMX_I", 0x3860, &[RD, ADD_RA, F20, PP39]),
     // 32-bit immediate float forms.
     alu(
         Op::Fmul,
@@ -984,36 +798,9 @@ pub static ROWS_A: &[OpSpec] = &[
         0,
     ),
     // FCHK: Pd = the division Ra / B needs the slow path.
-    alu(
-        Op::Fchk,
-        "FCHK",
-        "FCHK_R",
-        0x5c88 << 48,
-        OPC,
-        &[FCHK_MODE],
-        &[PD3, ADD_RA, MNMX_RB],
-        FCHK_IGN | R_IGN,
-    ),
-    alu(
-        Op::Fchk,
-        "FCHK",
-        "FCHK_C",
-        0x4c88 << 48,
-        OPC,
-        &[FCHK_MODE],
-        &[PD3, ADD_RA, cb(b1(45), b1(49), false)],
-        FCHK_IGN,
-    ),
-    alu(
-        Op::Fchk,
-        "FCHK",
-        "FCHK_I",
-        0x3888 << 48,
-        OPC_I,
-        FCHK_I_MODS,
-        &[PD3, ADD_RA, F20],
-        FCHK_IGN,
-    ),
+    FCHK.r("FCHK_R", 0x5c88, &[PD3, ADD_RA, MNMX_RB]),
+    FCHK.c("FCHK_C", 0x4c88, &[PD3, ADD_RA, cb(b1(45), b1(49), false)]),
+    FCHK.i("FCHK_I", 0x3888, &[PD3, ADD_RA, F20]),
     // MUFU (variable latency: the SFU). Function 8 is `.SQRT` on SM52 only; SM50's
     // nvdisasm prints `INVALIDMUFUOPCODE8`.
     sm52(var(
@@ -1043,36 +830,9 @@ pub static ROWS_A: &[OpSpec] = &[
         MUFU_IGN,
     ),
     // RRO: range reduction (no Ra).
-    alu(
-        Op::Rro,
-        "RRO",
-        "RRO_R",
-        0x5c90 << 48,
-        OPC,
-        &[RRO_MODE],
-        &[RD, RRO_B],
-        RRO_IGN | R_IGN,
-    ),
-    alu(
-        Op::Rro,
-        "RRO",
-        "RRO_C",
-        0x4c90 << 48,
-        OPC,
-        &[RRO_MODE],
-        &[RD, cb(b1(45), b1(49), false)],
-        RRO_IGN,
-    ),
-    alu(
-        Op::Rro,
-        "RRO",
-        "RRO_I",
-        0x3890 << 48,
-        OPC_I,
-        &[RRO_MODE, NEG45_1, ABS49_1],
-        &[RD, F20],
-        RRO_IGN,
-    ),
+    RRO.r("RRO_R", 0x5c90, &[RD, RRO_B]),
+    RRO.c("RRO_C", 0x4c90, &[RD, cb(b1(45), b1(49), false)]),
+    RRO.i("RRO_I", 0x3890, &[RD, F20]),
     // F2F: one row per source format and operand class, and one per same-format
     // conversion (dst == src: `.PASS`/`.ROUND`.. rounding). The source format decides
     // the immediate's type and the constant operand's spacing; `.H1` exists only for an
@@ -1127,26 +887,8 @@ pub static ROWS_A: &[OpSpec] = &[
         F2I_IGN,
     ),
     // I2I's constant and immediate forms.
-    var(
-        Op::I2i,
-        "I2I",
-        "I2I_C",
-        0x4ce0 << 48,
-        OPC,
-        I2I_C_MODS,
-        &[RD, cb(b1(45), b1(49), true)],
-        I2I_IGN,
-    ),
-    var(
-        Op::I2i,
-        "I2I",
-        "I2I_I",
-        0x38e0 << 48,
-        OPC_I,
-        I2I_I_MODS,
-        &[RD, I20],
-        I2I_IGN,
-    ),
+    I2I.c("I2I_C", 0x4ce0, &[RD, cb(b1(45), b1(49), true)]),
+    I2I.i("I2I_I", 0x38e0, &[RD, I20]),
     // IADD32I with both "plus one" bits (55, 56): `IADD32I.PO`. The IADD32I row's opcode
     // fixes bit 55 clear (bit 55 alone is rejected), so `.PO` is a row of its own.
     with_po(
