@@ -543,8 +543,6 @@ const fn uimm(lo: u8, w: u8) -> OpKind {
     }
 }
 
-const OPC13: u64 = 0xfff8_0000_0000_0000;
-
 /// SHFL's mode (bits 30-31).
 const SHFL_MODE: ModGroup =
     grp!(Mode, 30, 2, { 0 => ".IDX", 1 => ".UP", 2 => ".DOWN", 3 => ".BFLY" });
@@ -591,7 +589,7 @@ const fn shfl(
         "SHFL",
         form,
         0xef10 << 48 | (lane_imm as u64) << 28 | (mask_imm as u64) << 29,
-        OPC13 | bit(28) | bit(29),
+        OPC | bit(28) | bit(29),
         &[SHFL_MODE],
         operands,
         ignored,
@@ -609,7 +607,7 @@ pub static ROWS_B2: &[OpSpec] = &[
         "VOTE",
         "VOTE",
         0x50d8 << 48,
-        OPC13,
+        OPC,
         &[grp!(Mode, 48, 2, { 0 => ".ALL", 1 => ".ANY", 2 => ".EQ" })],
         &[
             OpKind::RegHideRz {
@@ -646,7 +644,7 @@ pub static ROWS_B2: &[OpSpec] = &[
         "CS2R",
         "CS2R",
         0x50c8 << 48,
-        OPC13,
+        OPC,
         &[],
         &[reg(0, true), OpKind::SReg { f: f(20, 8) }],
         bits(8, 15) | bits(28, 50),
@@ -734,7 +732,7 @@ const fn bar(
 ) -> OpSpec {
     let pred = mode >= 2;
     let mut opcode = 0xf0a8 << 48 | mode << 32 | (id_imm as u64) << 44 | (cnt_imm as u64) << 43;
-    let mut mask = OPC13 | bits(32, 34) | bit(43) | bit(44);
+    let mut mask = OPC | bits(32, 34) | bit(43) | bit(44);
     if !pred {
         opcode |= 0b0111 << 39;
         mask |= bits(39, 42);
@@ -769,7 +767,7 @@ pub static ROWS_B3: &[OpSpec] = &[
         "MEMBAR",
         "MEMBAR_IV",
         0xef98 << 48,
-        OPC13,
+        OPC,
         &[
             grp!(Level, 8, 2, { 0 => ".CTA", 1 => ".GL", 2 => ".SYS", 3 => ".VC" }),
             grp!(Ivall, 0, 2, { 1 => ".IVALLD", 2 => ".IVALLT", 3 => ".IVALLTD" }),
@@ -1104,7 +1102,7 @@ pub static ROWS_B4: &[OpSpec] = &[
         Op::Red,
         "RED",
         0xebf8 << 48,
-        OPC13,
+        OPC,
         &[E48, RED_OP, types(20, ATOM_TYPES)],
         &[
             OpKind::Mem {
@@ -1157,7 +1155,7 @@ pub static ROWS_B5: &[OpSpec] = &[
         "CCTLL",
         "CCTLL",
         0xef80 << 48,
-        OPC13 | bits(4, 5),
+        OPC | bits(4, 5),
         &[CCTL_OP],
         &[OpKind::MemW {
             ra: f(8, 8),
@@ -1208,70 +1206,35 @@ const U20S: OpKind = OpKind::UImm20 {
     f: f(20, 19),
     sign: f(56, 1),
 };
-const OPC13_I: u64 = 0xfef8_0000_0000_0000;
 
+// What the register, constant and immediate rows of each op below share.
+const P2R: Rci = Rci::new(Op::P2r, "P2R", &[P2R_SEL], bit(39) | bits(43, 50));
+const R2P: Rci = Rci::new(
+    Op::R2p,
+    "R2P",
+    &[R2P_SEL],
+    bits(0, 7) | bit(39) | bits(43, 50),
+);
 /// Predicate-register moves: P2R and R2P.
 pub static ROWS_B6: &[OpSpec] = &[
-    alu(
-        Op::P2r,
-        "P2R",
+    P2R.r(
         "P2R_R",
-        0x5ce8 << 48,
-        OPC13,
-        &[P2R_SEL],
+        0x5ce8,
         &[reg(0, true), PRCC, rs(8, 0, false), rs(20, 1, false)],
-        bits(28, 39) | bits(43, 50),
     ),
-    alu(
-        Op::P2r,
-        "P2R",
+    P2R.c(
         "P2R_C",
-        0x4ce8 << 48,
-        OPC13,
-        &[P2R_SEL],
+        0x4ce8,
         &[reg(0, true), PRCC, rs(8, 0, false), CB34],
-        bit(39) | bits(43, 50),
     ),
-    alu(
-        Op::P2r,
-        "P2R",
+    P2R.i(
         "P2R_I",
-        0x38e8 << 48,
-        OPC13_I,
-        &[P2R_SEL],
+        0x38e8,
         &[reg(0, true), PRCC, rs(8, 0, false), I20S],
-        bit(39) | bits(43, 50),
     ),
-    alu(
-        Op::R2p,
-        "R2P",
-        "R2P_R",
-        0x5cf0 << 48,
-        OPC13,
-        &[R2P_SEL],
-        &[PRCC, rs(8, 0, false), rs(20, 1, false)],
-        bits(0, 7) | bits(28, 39) | bits(43, 50),
-    ),
-    alu(
-        Op::R2p,
-        "R2P",
-        "R2P_C",
-        0x4cf0 << 48,
-        OPC13,
-        &[R2P_SEL],
-        &[PRCC, rs(8, 0, false), CB34],
-        bits(0, 7) | bit(39) | bits(43, 50),
-    ),
-    alu(
-        Op::R2p,
-        "R2P",
-        "R2P_I",
-        0x38f0 << 48,
-        OPC13_I,
-        &[R2P_SEL],
-        &[PRCC, rs(8, 0, false), U20S],
-        bits(0, 7) | bit(39) | bits(43, 50),
-    ),
+    R2P.r("R2P_R", 0x5cf0, &[PRCC, rs(8, 0, false), rs(20, 1, false)]),
+    R2P.c("R2P_C", 0x4cf0, &[PRCC, rs(8, 0, false), CB34]),
+    R2P.i("R2P_I", 0x38f0, &[PRCC, rs(8, 0, false), U20S]),
 ];
 
 // ---------------------------------------------------------------------------------------------
