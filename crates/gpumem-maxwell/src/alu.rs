@@ -179,7 +179,27 @@ const FFMA_FMZ: ModGroup =
 const FFMA_RND: ModGroup = grp!(Rnd, 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" });
 const FLO_SH: ModGroup = flag!(Sh, 41, ".SH");
 
+/// IADD32I's `.SAT`, `.X` and `.CC` (also on the `.PO` row in `rows_a.rs`).
+pub(crate) const IADD32I_MODS: &[ModGroup] = &[
+    flag!(Sat, 54, ".SAT"),
+    flag!(X, 53, ".X"),
+    sfx!(Cc, 52, ".CC", 0),
+];
+
 // What the register, constant and immediate rows of each op below share.
+const IADD: Rci = Rci::new(
+    Op::Iadd,
+    "IADD",
+    &[SAT50, X43, CC0],
+    bits(39, 42) | bits(44, 46),
+)
+.imm_mods(&[SAT50, X43, CC0, sfx!(Neg, 48, ".NEG", 2)])
+.po(48, 49);
+/// ISCADD's A, negated by bit 49.
+const ISCADD_RA: OpKind = rx(8, neg(49), None, None);
+const ISCADD: Rci = Rci::new(Op::Iscadd, "ISCADD", &[CC0], bits(44, 46) | bits(50, 50))
+    .imm_mods(&[CC0, sfx!(Neg, 48, ".NEG", 2)])
+    .po(48, 49);
 const LEA: Rci = Rci::new(
     Op::Lea,
     "LEA",
@@ -276,48 +296,9 @@ const I2F: Rci = Rci::new(Op::I2f, "I2F", &I2F_MODS, I2F_IGN)
 /// The non-memory rows.
 pub static ALU_OPS: &[OpSpec] = &[
     // IADD: Rd = Ra + B (`.PO`, both negations set, prints as such: `Inst::po`).
-    with_po(
-        alu(
-            Op::Iadd,
-            "IADD",
-            "IADD_R",
-            0x5c10 << 48,
-            OPC,
-            &[SAT50, X43, CC0],
-            IADD_R,
-            bits(28, 42) | bits(44, 46),
-        ),
-        48,
-        49,
-    ),
-    with_po(
-        alu(
-            Op::Iadd,
-            "IADD",
-            "IADD_C",
-            0x4c10 << 48,
-            OPC,
-            &[SAT50, X43, CC0],
-            IADD_C,
-            bits(39, 42) | bits(44, 46),
-        ),
-        48,
-        49,
-    ),
-    with_po(
-        alu(
-            Op::Iadd,
-            "IADD",
-            "IADD_I",
-            0x3810 << 48,
-            OPC_I,
-            &[SAT50, X43, CC0, sfx!(Neg, 48, ".NEG", 2)],
-            IADD_I,
-            bits(39, 42) | bits(44, 46),
-        ),
-        48,
-        49,
-    ),
+    IADD.r("IADD_R", 0x5c10, IADD_R),
+    IADD.c("IADD_C", 0x4c10, IADD_C),
+    IADD.i("IADD_I", 0x3810, IADD_I),
     with_po(
         alu(
             Op::Iadd,
@@ -325,19 +306,8 @@ pub static ALU_OPS: &[OpSpec] = &[
             "IADD32I",
             0x1c00 << 48,
             0xfe80 << 48,
-            &[
-                flag!(Sat, 54, ".SAT"),
-                flag!(X, 53, ".X"),
-                sfx!(Cc, 52, ".CC", 0),
-            ],
-            &[
-                RD,
-                rx(8, neg(56), None, None),
-                OpKind::Imm32 {
-                    f: f(20, 32),
-                    signed: true,
-                },
-            ],
+            IADD32I_MODS,
+            &[RD, rx(8, neg(56), None, None), IMM32S],
             0,
         ),
         55,
@@ -420,58 +390,17 @@ pub static ALU_OPS: &[OpSpec] = &[
         0,
     ),
     // ISCADD: Rd = (Ra << shift) + B.
-    with_po(
-        alu(
-            Op::Iscadd,
-            "ISCADD",
-            "ISCADD_R",
-            0x5c18 << 48,
-            OPC,
-            &[CC0],
-            &[
-                RD,
-                rx(8, neg(49), None, None),
-                rx(20, neg(48), None, None),
-                ISCADD_SH,
-            ],
-            bits(28, 38) | bits(44, 46) | bits(50, 50),
-        ),
-        48,
-        49,
+    ISCADD.r(
+        "ISCADD_R",
+        0x5c18,
+        &[RD, ISCADD_RA, rx(20, neg(48), None, None), ISCADD_SH],
     ),
-    with_po(
-        alu(
-            Op::Iscadd,
-            "ISCADD",
-            "ISCADD_C",
-            0x4c18 << 48,
-            OPC,
-            &[CC0],
-            &[
-                RD,
-                rx(8, neg(49), None, None),
-                cb(neg(48), None, None, false),
-                ISCADD_SH,
-            ],
-            bits(44, 46) | bits(50, 50),
-        ),
-        48,
-        49,
+    ISCADD.c(
+        "ISCADD_C",
+        0x4c18,
+        &[RD, ISCADD_RA, cb(neg(48), None, None, false), ISCADD_SH],
     ),
-    with_po(
-        alu(
-            Op::Iscadd,
-            "ISCADD",
-            "ISCADD_I",
-            0x3818 << 48,
-            OPC_I,
-            &[CC0, sfx!(Neg, 48, ".NEG", 2)],
-            &[RD, rx(8, neg(49), None, None), I20, ISCADD_SH],
-            bits(44, 46) | bits(50, 50),
-        ),
-        48,
-        49,
-    ),
+    ISCADD.i("ISCADD_I", 0x3818, &[RD, ISCADD_RA, I20, ISCADD_SH]),
     // LEA (low form): Rd = (Ra << shift) + B, carry out to Pd.
     LEA.r(
         "LEA_R",

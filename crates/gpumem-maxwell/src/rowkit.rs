@@ -165,6 +165,12 @@ row_fn!(
     Latency::Variable
 );
 
+/// A signed 32-bit immediate at bits 20-51 (the `32I` forms).
+pub(crate) const IMM32S: OpKind = OpKind::Imm32 {
+    f: Field::new(20, 32),
+    signed: true,
+};
+
 /// An ALU opcode: bits 51-63.
 pub(crate) const OPC: u64 = 0xfff8_0000_0000_0000;
 /// An immediate form's opcode: bit 56 is the immediate's sign, not part of the opcode.
@@ -181,6 +187,7 @@ pub(crate) struct Rci {
     ignored: u64,
     latency: Latency,
     reuse_ok: Option<u8>,
+    po: Option<(u8, u8)>,
     mask: u64,
 }
 
@@ -201,6 +208,7 @@ impl Rci {
             ignored,
             latency: Latency::Fixed,
             reuse_ok: None,
+            po: None,
             mask: OPC,
         }
     }
@@ -217,6 +225,14 @@ impl Rci {
     pub(crate) const fn reuse_ok(self, reuse_ok: u8) -> Rci {
         Rci {
             reuse_ok: Some(reuse_ok),
+            ..self
+        }
+    }
+
+    /// The op with a `.PO` bit pair (both set print as `.PO`, see [`OpSpec::po`]).
+    pub(crate) const fn po(self, a: u8, b: u8) -> Rci {
+        Rci {
+            po: Some((a, b)),
             ..self
         }
     }
@@ -291,6 +307,7 @@ impl Rci {
             self.latency,
             Flow::Next,
         );
+        let r = OpSpec { po: self.po, ..r };
         match self.reuse_ok {
             Some(reuse_ok) => OpSpec { reuse_ok, ..r },
             None => r,

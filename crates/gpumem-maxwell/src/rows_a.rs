@@ -6,7 +6,7 @@
 //! every row checked against nvdisasm 11.8 by the differential tests. Rows follow the
 //! conventions of [`crate::alu`].
 
-use crate::alu::{I2I_DST, I2I_MODS, I2I_SRC, byte_sel};
+use crate::alu::{I2I_DST, I2I_MODS, I2I_SRC, IADD32I_MODS, byte_sel};
 use crate::rowkit::*;
 use crate::table::{
     AltSpelling, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, Target, ValSem,
@@ -898,19 +898,8 @@ pub static ROWS_A: &[OpSpec] = &[
             "IADD32I_PO",
             0x1d80 << 48,
             0xff80 << 48,
-            &[
-                flag!(Sat, 54, ".SAT"),
-                flag!(X, 53, ".X"),
-                sfx!(Cc, 52, ".CC", 0),
-            ],
-            &[
-                RD,
-                RA,
-                OpKind::Imm32 {
-                    f: f(20, 32),
-                    signed: true,
-                },
-            ],
+            IADD32I_MODS,
+            &[RD, RA, IMM32S],
             0,
         ),
         55,
@@ -927,14 +916,7 @@ pub static ROWS_A: &[OpSpec] = &[
         0x1f00 << 48,
         0xff00 << 48,
         &[types(54, 55), flag!(Hi, 53, ".HI"), sfx!(Cc, 52, ".CC", 0)],
-        &[
-            RD,
-            RA,
-            OpKind::Imm32 {
-                f: f(20, 32),
-                signed: true,
-            },
-        ],
+        &[RD, RA, IMM32S],
         0,
     ),
     with_po(
@@ -1006,15 +988,7 @@ pub static ROWS_A: &[OpSpec] = &[
                 PO_AT,
                 sfx!(Cc, 52, ".CC", 0),
             ],
-            &[
-                RD,
-                rx(8, b1(56), None),
-                OpKind::Imm32 {
-                    f: f(20, 32),
-                    signed: true,
-                },
-                rs(0, 2, b1(55), None),
-            ],
+            &[RD, rx(8, b1(56), None), IMM32S, rs(0, 2, b1(55), None)],
             0,
         ),
         55,
@@ -1035,10 +1009,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[
             RD,
             RA,
-            OpKind::Imm32 {
-                f: f(20, 32),
-                signed: true,
-            },
+            IMM32S,
             OpKind::UImm {
                 f: f(53, 5),
                 hide: None,
