@@ -11,21 +11,6 @@ use crate::table::{
 };
 use gpumem_isa::bits::Field;
 
-const fn r(lo: u8, write: bool) -> OpKind {
-    OpKind::Reg {
-        f: f(lo, 8),
-        write,
-        count: RegCount::One,
-        reuse: reuse_slot(lo),
-        neg: None,
-        abs: None,
-        not: None,
-    }
-}
-const RD: OpKind = r(0, true);
-const RA: OpKind = r(8, false);
-const RB: OpKind = r(20, false);
-const RC: OpKind = r(39, false);
 const fn rx(lo: u8, neg: Option<Field>, abs: Option<Field>, not: Option<Field>) -> OpKind {
     OpKind::Reg {
         f: f(lo, 8),
@@ -60,32 +45,6 @@ const fn cb(neg: Option<Field>, abs: Option<Field>, not: Option<Field>, spaced: 
         spaced,
     }
 }
-const CB: OpKind = cb(None, None, None, false);
-const I20: OpKind = OpKind::Imm20 {
-    f: f(20, 19),
-    sign: f(56, 1),
-};
-const F20: OpKind = OpKind::FImm20 {
-    f: f(20, 19),
-    sign: f(56, 1),
-};
-const fn pred(lo: u8, neg: Option<Field>, write: bool, hide_pt: bool) -> OpKind {
-    OpKind::Pred {
-        f: f(lo, 3),
-        neg,
-        write,
-        hide_pt,
-    }
-}
-const PP39: OpKind = pred(39, b1(42), false, false);
-
-/// `row` with a `.PO` bit pair.
-const fn with_po(r: OpSpec, a: u8, b: u8) -> OpSpec {
-    OpSpec {
-        po: Some((a, b)),
-        ..r
-    }
-}
 
 /// A branch: nvdisasm ignores all four reuse bits of its control slot.
 const fn any_reuse(r: OpSpec) -> OpSpec {
@@ -95,14 +54,9 @@ const fn any_reuse(r: OpSpec) -> OpSpec {
     }
 }
 
-const CC0: ModGroup = sfx!(Cc, 47, ".CC", 0);
 /// `.CC` on Rd when a predicate destination comes first (LOP, LOP3).
 const CC1: ModGroup = sfx!(Cc, 47, ".CC", 1);
 const X43: ModGroup = flag!(X, 43, ".X");
-const SAT50: ModGroup = flag!(Sat, 50, ".SAT");
-const U32_48: ModGroup = grp!(U32, 48, 1, { 0 => ".U32", 1 => "" });
-const BOP45: ModGroup =
-    grp!(Bop, 45, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".INVALIDBOP3" });
 const BOP24: ModGroup =
     grp!(Bop1, 24, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".INVALIDBOP3" });
 const ICMP: ModGroup = grp!(Cmp, 49, 3, {
@@ -111,8 +65,6 @@ const ICMP: ModGroup = grp!(Cmp, 49, 3, {
 const LOGIC41: ModGroup =
     grp!(Lop, 41, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".PASS_B" });
 const PTEST44: ModGroup = grp!(Ptest, 44, 2, { 0 => "", 1 => ".T", 2 => ".Z", 3 => ".NZ" });
-const RND39: ModGroup = grp!(Rnd, 39, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" });
-const FTZ44: ModGroup = flag!(Ftz, 44, ".FTZ");
 const FMZ44: ModGroup =
     grp!(Fmz, 44, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" });
 const SCALE41: ModGroup = grp!(Scale, 41, 3, {
@@ -159,7 +111,6 @@ const LEA_SH: OpKind = OpKind::UImm {
     hide: Some(0),
     signed_if: None,
 };
-const PD48: OpKind = pred(48, None, true, true);
 const ISETP_HEAD: [OpKind; 2] = [pred(3, None, true, false), pred(0, None, true, false)];
 const FADD_RA: OpKind = rx(8, neg(48), b1(46), None);
 /// FADD's B register sits in the FMA pipe's third port: its reuse flag is slot 2.
@@ -1140,7 +1091,8 @@ pub(crate) const I2I_SRC: ModGroup = ModGroup {
 };
 /// I2I's register and constant forms.
 pub(crate) const I2I_MODS: [ModGroup; 5] = [I2I_DST, I2I_SRC, SAT50, CC0, byte_sel(1)];
-const F2I_IGN: u64 = bits(13, 15) | bits(42, 43) | bits(46, 46) | bits(48, 48) | bits(50, 50);
+pub(crate) const F2I_IGN: u64 =
+    bits(13, 15) | bits(42, 43) | bits(46, 46) | bits(48, 48) | bits(50, 50);
 
 /// Special registers of S2R, by number: nvdisasm 11.8's names for all 256 values
 /// (taken from its sweep in `tests/data/maxwell-alu-examples.tsv`).

@@ -1,5 +1,7 @@
-//! The vocabulary the table files (`table.rs`, `alu.rs`, `rows_a.rs`, `rows_b.rs`) write
-//! their rows in: modifier-group macros and small field helpers, written once.
+//! The vocabulary the table files (`table.rs`, `alu.rs`, `rows_a.rs`, `rows_b.rs`, ...) write
+//! their rows in: modifier-group macros, small field helpers, the common ALU operands and
+//! modifier groups, the row functions ([`row`], [`alu`], [`var`], `row_fn!`) and [`Rci`]
+//! for an op's register, constant and immediate forms, each written once.
 
 /// Modifier values with their spellings and no further meaning: `vals!(0 => "", 1 => ".X")`.
 macro_rules! vals {
@@ -314,3 +316,78 @@ impl Rci {
         }
     }
 }
+
+/// A register at `lo` with the reuse slot of its field ([`reuse_slot`]).
+const fn reg_at(lo: u8, write: bool) -> OpKind {
+    OpKind::Reg {
+        f: f(lo, 8),
+        write,
+        count: crate::table::RegCount::One,
+        reuse: reuse_slot(lo),
+        neg: None,
+        abs: None,
+        not: None,
+    }
+}
+pub(crate) const fn pred(lo: u8, neg: Option<Field>, write: bool, hide_pt: bool) -> OpKind {
+    OpKind::Pred {
+        f: f(lo, 3),
+        neg,
+        write,
+        hide_pt,
+    }
+}
+
+pub(crate) const PP39: OpKind = pred(39, b1(42), false, false);
+
+pub(crate) const I20: OpKind = OpKind::Imm20 {
+    f: f(20, 19),
+    sign: f(56, 1),
+};
+
+pub(crate) const F20: OpKind = OpKind::FImm20 {
+    f: f(20, 19),
+    sign: f(56, 1),
+};
+
+/// `row` with a `.PO` bit pair.
+pub(crate) const fn with_po(r: OpSpec, a: u8, b: u8) -> OpSpec {
+    OpSpec {
+        po: Some((a, b)),
+        ..r
+    }
+}
+
+pub(crate) const CC0: ModGroup = sfx!(Cc, 47, ".CC", 0);
+
+pub(crate) const FTZ44: ModGroup = flag!(Ftz, 44, ".FTZ");
+
+pub(crate) const PD48: OpKind = pred(48, None, true, true);
+
+pub(crate) const RND39: ModGroup =
+    grp!(Rnd, 39, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" });
+
+pub(crate) const SAT50: ModGroup = flag!(Sat, 50, ".SAT");
+
+pub(crate) const U32_48: ModGroup = grp!(U32, 48, 1, { 0 => ".U32", 1 => "" });
+
+pub(crate) const BOP45: ModGroup =
+    grp!(Bop, 45, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".INVALIDBOP3" });
+
+/// A constant-bank operand `c[bank][offset]` (bank 34-38, offset 20-33).
+pub(crate) const CB: OpKind = OpKind::ConstOperand {
+    bank: f(34, 5),
+    off: f(20, 14),
+    neg: None,
+    abs: None,
+    not: None,
+    spaced: false,
+};
+
+pub(crate) const RD: OpKind = reg_at(0, true);
+
+pub(crate) const RA: OpKind = reg_at(8, false);
+
+pub(crate) const RB: OpKind = reg_at(20, false);
+
+pub(crate) const RC: OpKind = reg_at(39, false);

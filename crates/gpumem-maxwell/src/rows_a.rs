@@ -6,7 +6,7 @@
 //! every row checked against nvdisasm 11.8 by the differential tests. Rows follow the
 //! conventions of [`crate::alu`].
 
-use crate::alu::{I2I_DST, I2I_MODS, I2I_SRC, IADD32I_MODS, byte_sel};
+use crate::alu::{F2I_IGN, I2I_DST, I2I_MODS, I2I_SRC, IADD32I_MODS, byte_sel};
 use crate::rowkit::*;
 use crate::table::{
     AltSpelling, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, Target, ValSem,
@@ -37,18 +37,6 @@ const fn rs(lo: u8, slot: u8, neg: Option<Field>, abs: Option<Field>) -> OpKind 
         not: None,
     }
 }
-const RD: OpKind = OpKind::Reg {
-    f: f(0, 8),
-    write: true,
-    count: RegCount::One,
-    reuse: None,
-    neg: None,
-    abs: None,
-    not: None,
-};
-const RA: OpKind = rx(8, None, None);
-const RB: OpKind = rx(20, None, None);
-const RC: OpKind = rx(39, None, None);
 const fn cb(neg: Option<Field>, abs: Option<Field>, spaced: bool) -> OpKind {
     OpKind::ConstOperand {
         bank: f(34, 5),
@@ -59,41 +47,16 @@ const fn cb(neg: Option<Field>, abs: Option<Field>, spaced: bool) -> OpKind {
         spaced,
     }
 }
-const CB: OpKind = cb(None, None, false);
-const I20: OpKind = OpKind::Imm20 {
-    f: f(20, 19),
-    sign: f(56, 1),
-};
-const F20: OpKind = OpKind::FImm20 {
-    f: f(20, 19),
-    sign: f(56, 1),
-};
 const D20: OpKind = OpKind::DImm20 {
     f: f(20, 19),
     sign: f(56, 1),
 };
 const H16: OpKind = OpKind::HImm16 { f: f(20, 16) };
 const F32I: OpKind = OpKind::FImm32 { f: f(20, 32) };
-const fn pred(lo: u8, neg: Option<Field>, write: bool, hide_pt: bool) -> OpKind {
-    OpKind::Pred {
-        f: f(lo, 3),
-        neg,
-        write,
-        hide_pt,
-    }
-}
-const PP39: OpKind = pred(39, b1(42), false, false);
 const PD3: OpKind = pred(3, None, true, false);
 const PQ0: OpKind = pred(0, None, true, false);
 
 const OPC12: u64 = 0xfff0_0000_0000_0000;
-
-const fn with_po(r: OpSpec, a: u8, b: u8) -> OpSpec {
-    OpSpec {
-        po: Some((a, b)),
-        ..r
-    }
-}
 
 const fn sm52(r: OpSpec) -> OpSpec {
     OpSpec {
@@ -104,11 +67,7 @@ const fn sm52(r: OpSpec) -> OpSpec {
 
 // Modifier groups -----------------------------------------------------------------------------
 
-const CC0: ModGroup = sfx!(Cc, 47, ".CC", 0);
-const RND39: ModGroup = grp!(Rnd, 39, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" });
 const RND50: ModGroup = grp!(Rnd, 50, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" });
-const BOP45: ModGroup =
-    grp!(Bop, 45, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".INVALIDBOP3" });
 /// The 4-bit float comparison (FSETP, FSET, DSETP, DSET).
 const FCMP48: ModGroup = grp!(Cmp, 48, 4, {
     0 => ".F", 1 => ".LT", 2 => ".EQ", 3 => ".LE", 4 => ".GT", 5 => ".NE", 6 => ".GE", 7 => ".NUM",
@@ -122,7 +81,6 @@ const FCMP_CMP: ModGroup = grp!(Cmp, 48, 4, {
 const ICMP49: ModGroup = grp!(Cmp, 49, 3, {
     0 => ".F", 1 => ".LT", 2 => ".EQ", 3 => ".LE", 4 => ".GT", 5 => ".NE", 6 => ".GE", 7 => ".T"
 });
-const U32_48: ModGroup = grp!(U32, 48, 1, { 0 => ".U32", 1 => "" });
 const FMZ53: ModGroup =
     grp!(Fmz, 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" });
 /// Where IMAD prints `.PO`: after the types and `.HI`, before `.SAT` and `.X`.
@@ -206,7 +164,6 @@ const FSET_I_MODS: &[ModGroup] = &[
     sfx!(Abs, 44, ".ABS", 2),
 ];
 const FCMP_MODS: &[ModGroup] = &[FCMP_CMP, FTZ47];
-const FTZ44: ModGroup = flag!(Ftz, 44, ".FTZ");
 const FMNMX_MODS: &[ModGroup] = &[FTZ44, CC0];
 const FMNMX_I_MODS: &[ModGroup] = &[FTZ44, CC0, NEG45_2, ABS49_2];
 const FMNMX_IGN: u64 = bits(43, 43) | bits(50, 50);
@@ -298,7 +255,6 @@ const ISET_MODS: &[ModGroup] = &[
 const ICMP_MODS: &[ModGroup] = &[ICMP49, U32_48];
 
 const LEA_HI: ModGroup = grp!(Hi, 0, 0, { 0 => ".HI" });
-const PD48: OpKind = pred(48, None, true, true);
 
 // Conversions ----------------------------------------------------------------------------------
 
@@ -384,7 +340,6 @@ const NOT_F16: &[ModVal] = vals!(2 => ".F32.F16", 3 => ".F64.F16");
 const NOT_F32: &[ModVal] = vals!(1 => ".F16.F32", 3 => ".F64.F32");
 const NOT_F64: &[ModVal] = vals!(1 => ".F16.F64", 2 => ".F32.F64");
 const FTZ44_F: ModGroup = flag!(Ftz, 44, ".FTZ");
-const SAT50: ModGroup = flag!(Sat, 50, ".SAT");
 const NEG45_1: ModGroup = sfx!(Neg, 45, ".NEG", 1);
 const ABS49_1: ModGroup = sfx!(Abs, 49, ".ABS", 1);
 const H1_41: ModGroup = sfx!(H1, 41, ".H1", 1);
@@ -528,7 +483,6 @@ const fn fmt_bits(dst: u64, src: u64) -> u64 {
     dst << 8 | src << 10
 }
 
-const F2I_IGN: u64 = bits(13, 15) | bits(42, 43) | bits(46, 46) | bits(48, 48) | bits(50, 50);
 const F2I_DST: ModGroup = ModGroup {
     id: ModId::Dst,
     field: f(8, 2),
