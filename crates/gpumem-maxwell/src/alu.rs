@@ -938,14 +938,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         "BAR_SYNC",
         0xf0a8_1b80_0000_0000,
         0xfff8_1f87_0000_0000,
-        &[ModGroup {
-            id: ModId::Mode,
-            field: f(0, 0),
-            hi: None,
-            vals: crate::rows_b::BAR_SYNC_VALS,
-            at: None,
-            alt: None,
-        }],
+        &[group(ModId::Mode, f(0, 0), crate::rows_b::BAR_SYNC_VALS)],
         &[
             OpKind::UImm {
                 f: f(8, 8),

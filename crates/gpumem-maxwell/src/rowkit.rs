@@ -87,6 +87,22 @@ macro_rules! row_fn {
 use crate::table::{Flow, Latency, ModGroup, Op, OpKind, OpSpec, Target};
 use gpumem_isa::bits::Field;
 
+/// A modifier group `id` of the values `vals` in `field`, spelled as a mnemonic suffix.
+pub(crate) const fn group(
+    id: crate::table::ModId,
+    field: Field,
+    vals: &'static [crate::table::ModVal],
+) -> ModGroup {
+    ModGroup {
+        id,
+        field,
+        hi: None,
+        vals,
+        at: None,
+        alt: None,
+    }
+}
+
 /// The field of `w` bits from bit `lo`.
 pub(crate) const fn f(lo: u8, w: u8) -> Field {
     Field::new(lo, w)

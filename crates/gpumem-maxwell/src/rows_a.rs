@@ -290,24 +290,10 @@ const FMT_F64: ModVal = ModVal {
     sem: ValSem::None,
 };
 const fn fixed_grp(id: ModId, vals: &'static [ModVal]) -> ModGroup {
-    ModGroup {
-        id,
-        field: f(0, 0),
-        hi: None,
-        vals,
-        at: None,
-        alt: None,
-    }
+    group(id, f(0, 0), vals)
 }
 const fn dst_grp(vals: &'static [ModVal]) -> ModGroup {
-    ModGroup {
-        id: ModId::Dst,
-        field: f(8, 2),
-        hi: None,
-        vals,
-        at: None,
-        alt: None,
-    }
+    group(ModId::Dst, f(8, 2), vals)
 }
 /// A source format the destination group spells (`.F32.F64` is one spelling, so that
 /// the parser cannot swap the two formats).
@@ -526,14 +512,11 @@ const fn swz(id: ModId, lo: u8, at: u8) -> ModGroup {
 }
 const HOUT: ModGroup = grp!(HOut, 49, 2, { 0 => "", 1 => ".F32", 2 => ".MRG_H0", 3 => ".MRG_H1" });
 const fn hfmz(lo: u8) -> ModGroup {
-    ModGroup {
-        id: ModId::Fmz,
-        field: f(lo, 2),
-        hi: None,
-        vals: vals!(0 => "", 1 => ".FTZ", 2 => ".FMZ"),
-        at: None,
-        alt: None,
-    }
+    group(
+        ModId::Fmz,
+        f(lo, 2),
+        vals!(0 => "", 1 => ".FTZ", 2 => ".FMZ"),
+    )
 }
 /// The f16x2 immediate of the 19-bit forms: the printed-first half at 30-38 (sign 56),
 /// the second at 20-28 (sign 29), each the top 9 bits below the sign.
@@ -569,14 +552,7 @@ row_fn!(
 /// The 4-bit float comparison at `lo` (HSET2/HSETP2: 35 in the register form, 49
 /// otherwise).
 const fn hcmp(lo: u8) -> ModGroup {
-    ModGroup {
-        id: ModId::Cmp,
-        field: f(lo, 4),
-        hi: None,
-        vals: FCMP48.vals,
-        at: None,
-        alt: None,
-    }
+    group(ModId::Cmp, f(lo, 4), FCMP48.vals)
 }
 /// HSET2/HSETP2's boolean: value 3 prints `???3` (rejected).
 const HBOP: ModGroup = grp!(Bop, 45, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR" });

@@ -669,14 +669,7 @@ const fn bar_val(text: &'static str, mode: BarMode) -> ModVal {
 }
 /// A BAR mode group without bits (the row fixes bits 32-34).
 const fn bar_mode(vals: &'static [ModVal]) -> ModGroup {
-    ModGroup {
-        id: ModId::Mode,
-        field: f(0, 0),
-        hi: None,
-        vals,
-        at: None,
-        alt: None,
-    }
+    group(ModId::Mode, f(0, 0), vals)
 }
 /// BAR.SYNC's mode value (shared with the plain row in `alu.rs`).
 pub(crate) const BAR_SYNC_VALS: &[ModVal] = &[bar_val(".SYNC", BarMode::Sync)];
@@ -693,18 +686,15 @@ const fn red_val(value: u8, text: &'static str, red: BarRed) -> ModVal {
         sem: ValSem::BarRed(red),
     }
 }
-const BAR_REDOP: ModGroup = ModGroup {
-    id: ModId::RedOp,
-    field: f(35, 2),
-    hi: None,
-    vals: &[
+const BAR_REDOP: ModGroup = group(
+    ModId::RedOp,
+    f(35, 2),
+    &[
         red_val(0, ".POPC", BarRed::Popc),
         red_val(1, ".AND", BarRed::And),
         red_val(2, ".OR", BarRed::Or),
     ],
-    at: None,
-    alt: None,
-};
+);
 const BAR_ID_I: OpKind = uimm(8, 8);
 const BAR_ID_R: OpKind = reg(8, false);
 const BAR_CNT_I: OpKind = OpKind::UImm {
@@ -959,14 +949,7 @@ const fn aop(value: u8, text: &'static str, op: AtomOp) -> ModVal {
 }
 /// An atomic operation group at bits `lo..lo+w`.
 const fn atom_op(lo: u8, w: u8, vals: &'static [ModVal]) -> ModGroup {
-    ModGroup {
-        id: ModId::Atom,
-        field: f(lo, w),
-        hi: None,
-        vals,
-        at: None,
-        alt: None,
-    }
+    group(ModId::Atom, f(lo, w), vals)
 }
 /// The operations 0-7 every atomic row shares, then the row's own.
 macro_rules! aops {
@@ -1002,14 +985,7 @@ const ATOMS_TYPES: &[ModVal] = &[
     ty(3, ".S64", 8, true),
 ];
 const fn types(lo: u8, vals: &'static [ModVal]) -> ModGroup {
-    ModGroup {
-        id: ModId::Sz,
-        field: f(lo, if vals.len() == 4 { 2 } else { 3 }),
-        hi: None,
-        vals,
-        at: None,
-        alt: None,
-    }
+    group(ModId::Sz, f(lo, if vals.len() == 4 { 2 } else { 3 }), vals)
 }
 const ATOM_OP: ModGroup = atom_op(
     52,
@@ -1250,14 +1226,7 @@ const RZ_LIT: OpKind = OpKind::RegPair {
     add: 255,
 };
 const CAS: ModGroup = atom_op(0, 0, &[aop(0, ".CAS", AtomOp::Cas)]);
-const SZ32: ModGroup = ModGroup {
-    id: ModId::Sz,
-    field: f(0, 0),
-    hi: None,
-    vals: &[ty(0, "", 4, false)],
-    at: None,
-    alt: None,
-};
+const SZ32: ModGroup = group(ModId::Sz, f(0, 0), &[ty(0, "", 4, false)]);
 const SZ64: ModGroup = ModGroup {
     vals: &[ty(0, ".64", 8, false)],
     ..SZ32
