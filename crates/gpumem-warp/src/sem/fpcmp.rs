@@ -2,6 +2,7 @@
 //! DSETP, DSET, DMNMX. Tests by the `Cmp` value ([`fcmp`]), ordered/unordered as PTX.
 
 use super::fp::{NAN32, NAN64, canon32, canon64, fcmp};
+use super::logic::setp_out;
 use super::{Ctx, R, bop, ftz, pdst, unsupported};
 use crate::warp::lanes;
 use gpumem_maxwell::table::ModId;
@@ -89,9 +90,7 @@ fn setp<T: Lane>(c: &mut Ctx<'_>) -> R {
     for l in lanes(c.guard) {
         let (x, y) = T::pair(c, 2, l);
         let t = fcmp(cmp, x.into(), y.into());
-        let pc = c.p_of(4, l);
-        c.set_pred(p0, l, bop(b, t, pc));
-        c.set_pred(p1, l, bop(b, !t, pc));
+        setp_out(c, (p0, p1), l, b, t);
     }
     Ok(())
 }
