@@ -11,21 +11,6 @@ use crate::table::{
 };
 use gpumem_isa::bits::Field;
 
-const fn r(lo: u8, write: bool) -> OpKind {
-    OpKind::Reg {
-        f: f(lo, 8),
-        write,
-        count: RegCount::One,
-        reuse: reuse_slot(lo),
-        neg: None,
-        abs: None,
-        not: None,
-    }
-}
-const RD: OpKind = r(0, true);
-const RA: OpKind = r(8, false);
-const RB: OpKind = r(20, false);
-const RC: OpKind = r(39, false);
 const fn rx(lo: u8, neg: Option<Field>, abs: Option<Field>, not: Option<Field>) -> OpKind {
     OpKind::Reg {
         f: f(lo, 8),
@@ -60,36 +45,6 @@ const fn cb(neg: Option<Field>, abs: Option<Field>, not: Option<Field>, spaced: 
         spaced,
     }
 }
-const CB: OpKind = cb(None, None, None, false);
-const I20: OpKind = OpKind::Imm20 {
-    f: f(20, 19),
-    sign: f(56, 1),
-};
-const F20: OpKind = OpKind::FImm20 {
-    f: f(20, 19),
-    sign: f(56, 1),
-};
-const fn pred(lo: u8, neg: Option<Field>, write: bool, hide_pt: bool) -> OpKind {
-    OpKind::Pred {
-        f: f(lo, 3),
-        neg,
-        write,
-        hide_pt,
-    }
-}
-const PP39: OpKind = pred(39, b1(42), false, false);
-
-const OPC: u64 = 0xfff8_0000_0000_0000;
-/// Immediate forms: bit 56 is the immediate's sign, not part of the opcode.
-const OPC_I: u64 = 0xfef8_0000_0000_0000;
-
-/// `row` with a `.PO` bit pair.
-const fn with_po(r: OpSpec, a: u8, b: u8) -> OpSpec {
-    OpSpec {
-        po: Some((a, b)),
-        ..r
-    }
-}
 
 /// A branch: nvdisasm ignores all four reuse bits of its control slot.
 const fn any_reuse(r: OpSpec) -> OpSpec {
@@ -99,14 +54,9 @@ const fn any_reuse(r: OpSpec) -> OpSpec {
     }
 }
 
-const CC0: ModGroup = sfx!(Cc, 47, ".CC", 0);
 /// `.CC` on Rd when a predicate destination comes first (LOP, LOP3).
 const CC1: ModGroup = sfx!(Cc, 47, ".CC", 1);
 const X43: ModGroup = flag!(X, 43, ".X");
-const SAT50: ModGroup = flag!(Sat, 50, ".SAT");
-const U32_48: ModGroup = grp!(U32, 48, 1, { 0 => ".U32", 1 => "" });
-const BOP45: ModGroup =
-    grp!(Bop, 45, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".INVALIDBOP3" });
 const BOP24: ModGroup =
     grp!(Bop1, 24, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".INVALIDBOP3" });
 const ICMP: ModGroup = grp!(Cmp, 49, 3, {
@@ -115,8 +65,6 @@ const ICMP: ModGroup = grp!(Cmp, 49, 3, {
 const LOGIC41: ModGroup =
     grp!(Lop, 41, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".PASS_B" });
 const PTEST44: ModGroup = grp!(Ptest, 44, 2, { 0 => "", 1 => ".T", 2 => ".Z", 3 => ".NZ" });
-const RND39: ModGroup = grp!(Rnd, 39, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" });
-const FTZ44: ModGroup = flag!(Ftz, 44, ".FTZ");
 const FMZ44: ModGroup =
     grp!(Fmz, 44, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" });
 const SCALE41: ModGroup = grp!(Scale, 41, 3, {
@@ -163,7 +111,6 @@ const LEA_SH: OpKind = OpKind::UImm {
     hide: Some(0),
     signed_if: None,
 };
-const PD48: OpKind = pred(48, None, true, true);
 const ISETP_HEAD: [OpKind; 2] = [pred(3, None, true, false), pred(0, None, true, false)];
 const FADD_RA: OpKind = rx(8, neg(48), b1(46), None);
 /// FADD's B register sits in the FMA pipe's third port: its reuse flag is slot 2.
@@ -177,51 +124,132 @@ const FADD_RB: OpKind = OpKind::Reg {
     not: None,
 };
 
+/// FFMA's `.FTZ`/`.FMZ` and rounding (bits 53-54, 51-52).
+const FFMA_FMZ: ModGroup =
+    grp!(Fmz, 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" });
+const FFMA_RND: ModGroup = grp!(Rnd, 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" });
+const FLO_SH: ModGroup = flag!(Sh, 41, ".SH");
+
+/// IADD32I's `.SAT`, `.X` and `.CC` (also on the `.PO` row in `rows_a.rs`).
+pub(crate) const IADD32I_MODS: &[ModGroup] = &[
+    flag!(Sat, 54, ".SAT"),
+    flag!(X, 53, ".X"),
+    sfx!(Cc, 52, ".CC", 0),
+];
+
+// What the register, constant and immediate rows of each op below share.
+const IADD: Rci = Rci::new(
+    Op::Iadd,
+    "IADD",
+    &[SAT50, X43, CC0],
+    bits(39, 42) | bits(44, 46),
+)
+.imm_mods(&[SAT50, X43, CC0, sfx!(Neg, 48, ".NEG", 2)])
+.po(48, 49);
+/// ISCADD's A, negated by bit 49.
+const ISCADD_RA: OpKind = rx(8, neg(49), None, None);
+const ISCADD: Rci = Rci::new(Op::Iscadd, "ISCADD", &[CC0], bits(44, 46) | bits(50, 50))
+    .imm_mods(&[CC0, sfx!(Neg, 48, ".NEG", 2)])
+    .po(48, 49);
+const LEA: Rci = Rci::new(
+    Op::Lea,
+    "LEA",
+    &[flag!(X, 46, ".X"), sfx!(Cc, 47, ".CC", 1)],
+    bits(44, 44),
+);
+const ISETP: Rci = Rci::new(
+    Op::Isetp,
+    "ISETP",
+    &[ICMP, U32_48, X43, BOP45],
+    bits(6, 7) | bits(44, 44) | bits(47, 47),
+)
+.mask(0xfff0 << 48);
+const IMNMX: Rci = Rci::new(
+    Op::Imnmx,
+    "IMNMX",
+    &[U32_48, IMNMX_EXT, CC0],
+    bits(45, 46) | bits(49, 50),
+);
+const SEL: Rci = Rci::new(Op::Sel, "SEL", &[], bits(43, 50));
+const SHL: Rci = Rci::new(
+    Op::Shl,
+    "SHL",
+    &[flag!(W, 39, ".W"), X43, CC0],
+    bits(40, 42) | bits(44, 46) | bits(48, 50),
+);
+const SHR: Rci = Rci::new(
+    Op::Shr,
+    "SHR",
+    &[
+        U32_48,
+        flag!(W, 39, ".W"),
+        SHR_XMODE,
+        flag!(Brev, 40, ".BREV"),
+        CC0,
+    ],
+    bits(41, 42) | bits(45, 46) | bits(49, 50),
+);
+const BFE: Rci = Rci::new(
+    Op::Bfe,
+    "BFE",
+    &[U32_48, flag!(Brev, 40, ".BREV"), CC0],
+    bits(39, 39) | bits(41, 46) | bits(49, 50),
+);
+const BFI: Rci = Rci::new(Op::Bfi, "BFI", &[CC0], bits(48, 50));
+const PRMT: Rci = Rci::new(Op::Prmt, "PRMT", &[PRMT_MODE], bits(47, 47));
+const MOV: Rci = Rci::new(Op::Mov, "MOV", &[], bits(8, 15) | bits(43, 50));
+const F2I: Rci = Rci::new(Op::F2i, "F2I", &F2I_MODS, F2I_IGN).var();
+const LOP: Rci = Rci::new(Op::Lop, "LOP", &[LOGIC41, X43, PTEST44, CC1], bits(46, 46)).imm_mods(&[
+    LOGIC41,
+    X43,
+    PTEST44,
+    CC1,
+    sfx!(Inv, 40, ".INV", 3),
+]);
+const POPC: Rci = Rci::new(
+    Op::Popc,
+    "POPC",
+    &[],
+    bits(8, 15) | bits(39, 39) | bits(41, 50),
+)
+.var()
+.imm_mods(&[sfx!(Inv, 40, ".INV", 1)]);
+const FLO: Rci = Rci::new(
+    Op::Flo,
+    "FLO",
+    &[U32_48, FLO_SH, CC0],
+    bits(8, 15) | bits(39, 39) | bits(42, 46) | bits(49, 50),
+)
+.var()
+.imm_mods(&[U32_48, FLO_SH, CC0, sfx!(Inv, 40, ".INV", 1)]);
+const FADD: Rci =
+    Rci::new(Op::Fadd, "FADD", &[FTZ44, RND39, SAT50, CC0], bits(41, 43)).imm_mods(&[
+        FTZ44,
+        RND39,
+        SAT50,
+        CC0,
+        sfx!(Neg, 45, ".NEG", 2),
+        sfx!(Abs, 49, ".ABS", 2),
+    ]);
+const FMUL: Rci = Rci::new(
+    Op::Fmul,
+    "FMUL",
+    &[FMZ44, SCALE41, RND39, SAT50, CC0],
+    bits(46, 46) | bits(49, 49),
+)
+.imm_mods(&[FMZ44, SCALE41, RND39, SAT50, CC0, sfx!(Neg, 48, ".NEG", 2)]);
+const FFMA: Rci = Rci::new(Op::Ffma, "FFMA", &[FFMA_FMZ, FFMA_RND, SAT50, CC0], 0)
+    .imm_mods(&[FFMA_FMZ, FFMA_RND, SAT50, CC0, sfx!(Neg, 48, ".NEG", 2)])
+    .mask(0xff80 << 48);
+const I2F: Rci = Rci::new(Op::I2f, "I2F", &I2F_MODS, I2F_IGN)
+    .var()
+    .imm_mods(&I2F_I_MODS);
 /// The non-memory rows.
 pub static ALU_OPS: &[OpSpec] = &[
     // IADD: Rd = Ra + B (`.PO`, both negations set, prints as such: `Inst::po`).
-    with_po(
-        alu(
-            Op::Iadd,
-            "IADD",
-            "IADD_R",
-            0x5c10 << 48,
-            OPC,
-            &[SAT50, X43, CC0],
-            IADD_R,
-            bits(28, 42) | bits(44, 46),
-        ),
-        48,
-        49,
-    ),
-    with_po(
-        alu(
-            Op::Iadd,
-            "IADD",
-            "IADD_C",
-            0x4c10 << 48,
-            OPC,
-            &[SAT50, X43, CC0],
-            IADD_C,
-            bits(39, 42) | bits(44, 46),
-        ),
-        48,
-        49,
-    ),
-    with_po(
-        alu(
-            Op::Iadd,
-            "IADD",
-            "IADD_I",
-            0x3810 << 48,
-            OPC_I,
-            &[SAT50, X43, CC0, sfx!(Neg, 48, ".NEG", 2)],
-            IADD_I,
-            bits(39, 42) | bits(44, 46),
-        ),
-        48,
-        49,
-    ),
+    IADD.r("IADD_R", 0x5c10, IADD_R),
+    IADD.c("IADD_C", 0x4c10, IADD_C),
+    IADD.i("IADD_I", 0x3810, IADD_I),
     with_po(
         alu(
             Op::Iadd,
@@ -229,19 +257,8 @@ pub static ALU_OPS: &[OpSpec] = &[
             "IADD32I",
             0x1c00 << 48,
             0xfe80 << 48,
-            &[
-                flag!(Sat, 54, ".SAT"),
-                flag!(X, 53, ".X"),
-                sfx!(Cc, 52, ".CC", 0),
-            ],
-            &[
-                RD,
-                rx(8, neg(56), None, None),
-                OpKind::Imm32 {
-                    f: f(20, 32),
-                    signed: true,
-                },
-            ],
+            IADD32I_MODS,
+            &[RD, rx(8, neg(56), None, None), IMM32S],
             0,
         ),
         55,
@@ -324,88 +341,32 @@ pub static ALU_OPS: &[OpSpec] = &[
         0,
     ),
     // ISCADD: Rd = (Ra << shift) + B.
-    with_po(
-        alu(
-            Op::Iscadd,
-            "ISCADD",
-            "ISCADD_R",
-            0x5c18 << 48,
-            OPC,
-            &[CC0],
-            &[
-                RD,
-                rx(8, neg(49), None, None),
-                rx(20, neg(48), None, None),
-                ISCADD_SH,
-            ],
-            bits(28, 38) | bits(44, 46) | bits(50, 50),
-        ),
-        48,
-        49,
+    ISCADD.r(
+        "ISCADD_R",
+        0x5c18,
+        &[RD, ISCADD_RA, rx(20, neg(48), None, None), ISCADD_SH],
     ),
-    with_po(
-        alu(
-            Op::Iscadd,
-            "ISCADD",
-            "ISCADD_C",
-            0x4c18 << 48,
-            OPC,
-            &[CC0],
-            &[
-                RD,
-                rx(8, neg(49), None, None),
-                cb(neg(48), None, None, false),
-                ISCADD_SH,
-            ],
-            bits(44, 46) | bits(50, 50),
-        ),
-        48,
-        49,
+    ISCADD.c(
+        "ISCADD_C",
+        0x4c18,
+        &[RD, ISCADD_RA, cb(neg(48), None, None, false), ISCADD_SH],
     ),
-    with_po(
-        alu(
-            Op::Iscadd,
-            "ISCADD",
-            "ISCADD_I",
-            0x3818 << 48,
-            OPC_I,
-            &[CC0, sfx!(Neg, 48, ".NEG", 2)],
-            &[RD, rx(8, neg(49), None, None), I20, ISCADD_SH],
-            bits(44, 46) | bits(50, 50),
-        ),
-        48,
-        49,
-    ),
+    ISCADD.i("ISCADD_I", 0x3818, &[RD, ISCADD_RA, I20, ISCADD_SH]),
     // LEA (low form): Rd = (Ra << shift) + B, carry out to Pd.
-    alu(
-        Op::Lea,
-        "LEA",
+    LEA.r(
         "LEA_R",
-        0x5bd0 << 48,
-        OPC,
-        &[flag!(X, 46, ".X"), sfx!(Cc, 47, ".CC", 1)],
+        0x5bd0,
         &[PD48, RD, rx(8, neg(45), None, None), RB, LEA_SH],
-        bits(28, 38) | bits(44, 44),
     ),
-    alu(
-        Op::Lea,
-        "LEA",
+    LEA.c(
         "LEA_C",
-        0x4bd0 << 48,
-        OPC,
-        &[flag!(X, 46, ".X"), sfx!(Cc, 47, ".CC", 1)],
+        0x4bd0,
         &[PD48, RD, rx(8, neg(45), None, None), CB, LEA_SH],
-        bits(44, 44),
     ),
-    alu(
-        Op::Lea,
-        "LEA",
+    LEA.i(
         "LEA_I",
-        0x36d0 << 48,
-        OPC_I,
-        &[flag!(X, 46, ".X"), sfx!(Cc, 47, ".CC", 1)],
+        0x36d0,
         &[PD48, RD, rx(8, neg(45), None, None), I20, LEA_SH],
-        bits(44, 44),
     ),
     // XMAD: 16x16-bit multiply-add.
     alu(
@@ -491,98 +452,29 @@ pub static ALU_OPS: &[OpSpec] = &[
         0,
     ),
     // ISETP: Pd = (Ra cmp B) bop Pp; Pq = !(Ra cmp B) bop Pp.
-    alu(
-        Op::Isetp,
-        "ISETP",
+    ISETP.r(
         "ISETP_R",
-        0x5b60 << 48,
-        0xfff0 << 48,
-        &[ICMP, U32_48, X43, BOP45],
+        0x5b60,
         &[ISETP_HEAD[0], ISETP_HEAD[1], RA, RB, PP39],
-        bits(6, 7) | bits(28, 38) | bits(44, 44) | bits(47, 47),
     ),
-    alu(
-        Op::Isetp,
-        "ISETP",
+    ISETP.c(
         "ISETP_C",
-        0x4b60 << 48,
-        0xfff0 << 48,
-        &[ICMP, U32_48, X43, BOP45],
+        0x4b60,
         &[ISETP_HEAD[0], ISETP_HEAD[1], RA, CB, PP39],
-        bits(6, 7) | bits(44, 44) | bits(47, 47),
     ),
-    alu(
-        Op::Isetp,
-        "ISETP",
+    ISETP.i(
         "ISETP_I",
-        0x3660 << 48,
-        0xfef0 << 48,
-        &[ICMP, U32_48, X43, BOP45],
+        0x3660,
         &[ISETP_HEAD[0], ISETP_HEAD[1], RA, I20, PP39],
-        bits(6, 7) | bits(44, 44) | bits(47, 47),
     ),
     // IMNMX: Rd = Pp ? min(Ra, B) : max(Ra, B).
-    alu(
-        Op::Imnmx,
-        "IMNMX",
-        "IMNMX_R",
-        0x5c20 << 48,
-        OPC,
-        &[U32_48, IMNMX_EXT, CC0],
-        &[RD, RA, RB, PP39],
-        bits(28, 38) | bits(45, 46) | bits(49, 50),
-    ),
-    alu(
-        Op::Imnmx,
-        "IMNMX",
-        "IMNMX_C",
-        0x4c20 << 48,
-        OPC,
-        &[U32_48, IMNMX_EXT, CC0],
-        &[RD, RA, CB, PP39],
-        bits(45, 46) | bits(49, 50),
-    ),
-    alu(
-        Op::Imnmx,
-        "IMNMX",
-        "IMNMX_I",
-        0x3820 << 48,
-        OPC_I,
-        &[U32_48, IMNMX_EXT, CC0],
-        &[RD, RA, I20, PP39],
-        bits(45, 46) | bits(49, 50),
-    ),
+    IMNMX.r("IMNMX_R", 0x5c20, &[RD, RA, RB, PP39]),
+    IMNMX.c("IMNMX_C", 0x4c20, &[RD, RA, CB, PP39]),
+    IMNMX.i("IMNMX_I", 0x3820, &[RD, RA, I20, PP39]),
     // SEL: Rd = Pp ? Ra : B.
-    alu(
-        Op::Sel,
-        "SEL",
-        "SEL_R",
-        0x5ca0 << 48,
-        OPC,
-        &[],
-        &[RD, RA, RB, PP39],
-        bits(28, 38) | bits(43, 50),
-    ),
-    alu(
-        Op::Sel,
-        "SEL",
-        "SEL_C",
-        0x4ca0 << 48,
-        OPC,
-        &[],
-        &[RD, RA, CB, PP39],
-        bits(43, 50),
-    ),
-    alu(
-        Op::Sel,
-        "SEL",
-        "SEL_I",
-        0x38a0 << 48,
-        OPC_I,
-        &[],
-        &[RD, RA, I20, PP39],
-        bits(43, 50),
-    ),
+    SEL.r("SEL_R", 0x5ca0, &[RD, RA, RB, PP39]),
+    SEL.c("SEL_C", 0x4ca0, &[RD, RA, CB, PP39]),
+    SEL.i("SEL_I", 0x38a0, &[RD, RA, I20, PP39]),
     // PSETP / PSET: predicate logic.
     alu(
         Op::Psetp,
@@ -616,46 +508,27 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(8, 11) | bits(20, 23) | bits(26, 28) | bits(33, 38) | bits(43, 43) | bits(48, 50),
     ),
     // LOP: two-input logic.
-    alu(
-        Op::Lop,
-        "LOP",
+    LOP.r(
         "LOP_R",
-        0x5c40 << 48,
-        OPC,
-        &[LOGIC41, X43, PTEST44, CC1],
+        0x5c40,
         &[
             PD48,
             RD,
             rx(8, None, None, b1(39)),
             rx(20, None, None, b1(40)),
         ],
-        bits(28, 38) | bits(46, 46),
     ),
-    alu(
-        Op::Lop,
-        "LOP",
+    LOP.c(
         "LOP_C",
-        0x4c40 << 48,
-        OPC,
-        &[LOGIC41, X43, PTEST44, CC1],
+        0x4c40,
         &[
             PD48,
             RD,
             rx(8, None, None, b1(39)),
             cb(None, None, b1(40), false),
         ],
-        bits(46, 46),
     ),
-    alu(
-        Op::Lop,
-        "LOP",
-        "LOP_I",
-        0x3840 << 48,
-        OPC_I,
-        &[LOGIC41, X43, PTEST44, CC1, sfx!(Inv, 40, ".INV", 3)],
-        &[PD48, RD, rx(8, None, None, b1(39)), I20],
-        bits(46, 46),
-    ),
+    LOP.i("LOP_I", 0x3840, &[PD48, RD, rx(8, None, None, b1(39)), I20]),
     alu(
         Op::Lop,
         "LOP32I",
@@ -746,84 +619,12 @@ pub static ALU_OPS: &[OpSpec] = &[
         0,
     ),
     // Shifts.
-    alu(
-        Op::Shl,
-        "SHL",
-        "SHL_R",
-        0x5c48 << 48,
-        OPC,
-        &[flag!(W, 39, ".W"), X43, CC0],
-        &[RD, RA, RB],
-        bits(28, 38) | bits(40, 42) | bits(44, 46) | bits(48, 50),
-    ),
-    alu(
-        Op::Shl,
-        "SHL",
-        "SHL_C",
-        0x4c48 << 48,
-        OPC,
-        &[flag!(W, 39, ".W"), X43, CC0],
-        &[RD, RA, CB],
-        bits(40, 42) | bits(44, 46) | bits(48, 50),
-    ),
-    alu(
-        Op::Shl,
-        "SHL",
-        "SHL_I",
-        0x3848 << 48,
-        OPC_I,
-        &[flag!(W, 39, ".W"), X43, CC0],
-        &[RD, RA, I20],
-        bits(40, 42) | bits(44, 46) | bits(48, 50),
-    ),
-    alu(
-        Op::Shr,
-        "SHR",
-        "SHR_R",
-        0x5c28 << 48,
-        OPC,
-        &[
-            U32_48,
-            flag!(W, 39, ".W"),
-            SHR_XMODE,
-            flag!(Brev, 40, ".BREV"),
-            CC0,
-        ],
-        &[RD, RA, RB],
-        bits(28, 38) | bits(41, 42) | bits(45, 46) | bits(49, 50),
-    ),
-    alu(
-        Op::Shr,
-        "SHR",
-        "SHR_C",
-        0x4c28 << 48,
-        OPC,
-        &[
-            U32_48,
-            flag!(W, 39, ".W"),
-            SHR_XMODE,
-            flag!(Brev, 40, ".BREV"),
-            CC0,
-        ],
-        &[RD, RA, CB],
-        bits(41, 42) | bits(45, 46) | bits(49, 50),
-    ),
-    alu(
-        Op::Shr,
-        "SHR",
-        "SHR_I",
-        0x3828 << 48,
-        OPC_I,
-        &[
-            U32_48,
-            flag!(W, 39, ".W"),
-            SHR_XMODE,
-            flag!(Brev, 40, ".BREV"),
-            CC0,
-        ],
-        &[RD, RA, I20],
-        bits(41, 42) | bits(45, 46) | bits(49, 50),
-    ),
+    SHL.r("SHL_R", 0x5c48, &[RD, RA, RB]),
+    SHL.c("SHL_C", 0x4c48, &[RD, RA, CB]),
+    SHL.i("SHL_I", 0x3848, &[RD, RA, I20]),
+    SHR.r("SHR_R", 0x5c28, &[RD, RA, RB]),
+    SHR.c("SHR_C", 0x4c28, &[RD, RA, CB]),
+    SHR.i("SHR_I", 0x3828, &[RD, RA, I20]),
     alu(
         Op::Shf,
         "SHF",
@@ -883,187 +684,27 @@ pub static ALU_OPS: &[OpSpec] = &[
         bits(26, 36) | bits(56, 56),
     ),
     // Bit fields.
-    alu(
-        Op::Bfe,
-        "BFE",
-        "BFE_R",
-        0x5c00 << 48,
-        OPC,
-        &[U32_48, flag!(Brev, 40, ".BREV"), CC0],
-        &[RD, RA, RB],
-        bits(28, 39) | bits(41, 46) | bits(49, 50),
-    ),
-    alu(
-        Op::Bfe,
-        "BFE",
-        "BFE_C",
-        0x4c00 << 48,
-        OPC,
-        &[U32_48, flag!(Brev, 40, ".BREV"), CC0],
-        &[RD, RA, CB],
-        bits(39, 39) | bits(41, 46) | bits(49, 50),
-    ),
-    alu(
-        Op::Bfe,
-        "BFE",
-        "BFE_I",
-        0x3800 << 48,
-        OPC_I,
-        &[U32_48, flag!(Brev, 40, ".BREV"), CC0],
-        &[RD, RA, I20],
-        bits(39, 39) | bits(41, 46) | bits(49, 50),
-    ),
-    alu(
-        Op::Bfi,
-        "BFI",
-        "BFI_R",
-        0x5bf0 << 48,
-        OPC,
-        &[CC0],
-        &[RD, RA, RB, RC],
-        bits(28, 38) | bits(48, 50),
-    ),
-    alu(
-        Op::Bfi,
-        "BFI",
-        "BFI_CB",
-        0x4bf0 << 48,
-        OPC,
-        &[CC0],
-        &[RD, RA, CB, RC],
-        bits(48, 50),
-    ),
-    alu(
-        Op::Bfi,
-        "BFI",
-        "BFI_CC",
-        0x53f0 << 48,
-        OPC,
-        &[CC0],
-        &[RD, RA, rb39(None), CB],
-        bits(48, 50),
-    ),
-    alu(
-        Op::Bfi,
-        "BFI",
-        "BFI_I",
-        0x36f0 << 48,
-        OPC_I,
-        &[CC0],
-        &[RD, RA, I20, RC],
-        bits(48, 50),
-    ),
-    alu(
-        Op::Prmt,
-        "PRMT",
-        "PRMT_R",
-        0x5bc0 << 48,
-        OPC,
-        &[PRMT_MODE],
-        &[RD, RA, RB, RC],
-        bits(28, 38) | bits(47, 47),
-    ),
-    alu(
-        Op::Prmt,
-        "PRMT",
-        "PRMT_CB",
-        0x4bc0 << 48,
-        OPC,
-        &[PRMT_MODE],
-        &[RD, RA, CB, RC],
-        bits(47, 47),
-    ),
-    alu(
-        Op::Prmt,
-        "PRMT",
-        "PRMT_I",
-        0x36c0 << 48,
-        OPC_I,
-        &[PRMT_MODE],
-        &[RD, RA, I20, RC],
-        bits(47, 47),
-    ),
+    BFE.r("BFE_R", 0x5c00, &[RD, RA, RB]),
+    BFE.c("BFE_C", 0x4c00, &[RD, RA, CB]),
+    BFE.i("BFE_I", 0x3800, &[RD, RA, I20]),
+    BFI.r("BFI_R", 0x5bf0, &[RD, RA, RB, RC]),
+    BFI.c("BFI_CB", 0x4bf0, &[RD, RA, CB, RC]),
+    BFI.c("BFI_CC", 0x53f0, &[RD, RA, rb39(None), CB]),
+    BFI.i("BFI_I", 0x36f0, &[RD, RA, I20, RC]),
+    PRMT.r("PRMT_R", 0x5bc0, &[RD, RA, RB, RC]),
+    PRMT.c("PRMT_CB", 0x4bc0, &[RD, RA, CB, RC]),
+    PRMT.i("PRMT_I", 0x36c0, &[RD, RA, I20, RC]),
     // Population count and find-leading-one (variable latency: they run on the XU).
-    row(
-        Op::Popc,
-        "POPC",
-        "POPC_R",
-        0x5c08 << 48,
-        OPC,
-        &[],
-        &[RD, rx(20, None, None, b1(40))],
-        bits(8, 15) | bits(28, 39) | bits(41, 50),
-        Latency::Variable,
-        Flow::Next,
-    ),
-    row(
-        Op::Popc,
-        "POPC",
-        "POPC_C",
-        0x4c08 << 48,
-        OPC,
-        &[],
-        &[RD, cb(None, None, b1(40), false)],
-        bits(8, 15) | bits(39, 39) | bits(41, 50),
-        Latency::Variable,
-        Flow::Next,
-    ),
-    row(
-        Op::Popc,
-        "POPC",
-        "POPC_I",
-        0x3808 << 48,
-        OPC_I,
-        &[sfx!(Inv, 40, ".INV", 1)],
-        &[RD, I20],
-        bits(8, 15) | bits(39, 39) | bits(41, 50),
-        Latency::Variable,
-        Flow::Next,
-    ),
-    row(
-        Op::Flo,
-        "FLO",
-        "FLO_R",
-        0x5c30 << 48,
-        OPC,
-        &[U32_48, flag!(Sh, 41, ".SH"), CC0],
-        &[RD, rx(20, None, None, b1(40))],
-        bits(8, 15) | bits(28, 39) | bits(42, 46) | bits(49, 50),
-        Latency::Variable,
-        Flow::Next,
-    ),
-    row(
-        Op::Flo,
-        "FLO",
-        "FLO_C",
-        0x4c30 << 48,
-        OPC,
-        &[U32_48, flag!(Sh, 41, ".SH"), CC0],
-        &[RD, cb(None, None, b1(40), false)],
-        bits(8, 15) | bits(39, 39) | bits(42, 46) | bits(49, 50),
-        Latency::Variable,
-        Flow::Next,
-    ),
-    row(
-        Op::Flo,
-        "FLO",
-        "FLO_I",
-        0x3830 << 48,
-        OPC_I,
-        &[U32_48, flag!(Sh, 41, ".SH"), CC0, sfx!(Inv, 40, ".INV", 1)],
-        &[RD, I20],
-        bits(8, 15) | bits(39, 39) | bits(42, 46) | bits(49, 50),
-        Latency::Variable,
-        Flow::Next,
-    ),
+    POPC.r("POPC_R", 0x5c08, &[RD, rx(20, None, None, b1(40))]),
+    POPC.c("POPC_C", 0x4c08, &[RD, cb(None, None, b1(40), false)]),
+    POPC.i("POPC_I", 0x3808, &[RD, I20]),
+    FLO.r("FLO_R", 0x5c30, &[RD, rx(20, None, None, b1(40))]),
+    FLO.c("FLO_C", 0x4c30, &[RD, cb(None, None, b1(40), false)]),
+    FLO.i("FLO_I", 0x3830, &[RD, I20]),
     // Moves.
-    alu(
-        Op::Mov,
-        "MOV",
+    MOV.r(
         "MOV_R",
-        0x5c98 << 48,
-        OPC,
-        &[],
+        0x5c98,
         &[
             RD,
             RB,
@@ -1073,15 +714,10 @@ pub static ALU_OPS: &[OpSpec] = &[
                 signed_if: None,
             },
         ],
-        bits(8, 15) | bits(28, 38) | bits(43, 50),
     ),
-    alu(
-        Op::Mov,
-        "MOV",
+    MOV.c(
         "MOV_C",
-        0x4c98 << 48,
-        OPC,
-        &[],
+        0x4c98,
         &[
             RD,
             CB,
@@ -1091,15 +727,10 @@ pub static ALU_OPS: &[OpSpec] = &[
                 signed_if: None,
             },
         ],
-        bits(8, 15) | bits(43, 50),
     ),
-    alu(
-        Op::Mov,
-        "MOV",
+    MOV.i(
         "MOV_I",
-        0x3898 << 48,
-        OPC_I,
-        &[],
+        0x3898,
         &[
             RD,
             I20,
@@ -1109,7 +740,6 @@ pub static ALU_OPS: &[OpSpec] = &[
                 signed_if: None,
             },
         ],
-        bits(8, 15) | bits(43, 50),
     ),
     alu(
         Op::Mov,
@@ -1145,205 +775,52 @@ pub static ALU_OPS: &[OpSpec] = &[
         Flow::Next,
     ),
     // Floating point.
-    alu(
-        Op::Fadd,
-        "FADD",
-        "FADD_R",
-        0x5c58 << 48,
-        OPC,
-        &[FTZ44, RND39, SAT50, CC0],
-        &[RD, FADD_RA, FADD_RB],
-        bits(28, 38) | bits(41, 43),
-    ),
-    alu(
-        Op::Fadd,
-        "FADD",
+    FADD.r("FADD_R", 0x5c58, &[RD, FADD_RA, FADD_RB]),
+    FADD.c(
         "FADD_C",
-        0x4c58 << 48,
-        OPC,
-        &[FTZ44, RND39, SAT50, CC0],
+        0x4c58,
         &[RD, FADD_RA, cb(neg(45), b1(49), None, false)],
-        bits(41, 43),
     ),
-    alu(
-        Op::Fadd,
-        "FADD",
-        "FADD_I",
-        0x3858 << 48,
-        OPC_I,
-        &[
-            FTZ44,
-            RND39,
-            SAT50,
-            CC0,
-            sfx!(Neg, 45, ".NEG", 2),
-            sfx!(Abs, 49, ".ABS", 2),
-        ],
-        &[RD, FADD_RA, F20],
-        bits(41, 43),
-    ),
-    alu(
-        Op::Fmul,
-        "FMUL",
-        "FMUL_R",
-        0x5c68 << 48,
-        OPC,
-        &[FMZ44, SCALE41, RND39, SAT50, CC0],
-        &[RD, RA, rx(20, neg(48), None, None)],
-        bits(28, 38) | bits(46, 46) | bits(49, 49),
-    ),
-    alu(
-        Op::Fmul,
-        "FMUL",
-        "FMUL_C",
-        0x4c68 << 48,
-        OPC,
-        &[FMZ44, SCALE41, RND39, SAT50, CC0],
-        &[RD, RA, cb(neg(48), None, None, false)],
-        bits(46, 46) | bits(49, 49),
-    ),
-    alu(
-        Op::Fmul,
-        "FMUL",
-        "FMUL_I",
-        0x3868 << 48,
-        OPC_I,
-        &[FMZ44, SCALE41, RND39, SAT50, CC0, sfx!(Neg, 48, ".NEG", 2)],
-        &[RD, RA, F20],
-        bits(46, 46) | bits(49, 49),
-    ),
-    alu(
-        Op::Ffma,
-        "FFMA",
+    FADD.i("FADD_I", 0x3858, &[RD, FADD_RA, F20]),
+    FMUL.r("FMUL_R", 0x5c68, &[RD, RA, rx(20, neg(48), None, None)]),
+    FMUL.c("FMUL_C", 0x4c68, &[RD, RA, cb(neg(48), None, None, false)]),
+    FMUL.i("FMUL_I", 0x3868, &[RD, RA, F20]),
+    FFMA.r(
         "FFMA_R",
-        0x5980 << 48,
-        0xff80 << 48,
-        &[
-            grp!(Fmz, 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
-            grp!(Rnd, 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
-            SAT50,
-            CC0,
-        ],
+        0x5980,
         &[
             RD,
             RA,
             rx(20, neg(48), None, None),
             rx(39, neg(49), None, None),
         ],
-        bits(28, 38),
     ),
-    alu(
-        Op::Ffma,
-        "FFMA",
+    FFMA.c(
         "FFMA_CB",
-        0x4980 << 48,
-        0xff80 << 48,
-        &[
-            grp!(Fmz, 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
-            grp!(Rnd, 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
-            SAT50,
-            CC0,
-        ],
+        0x4980,
         &[
             RD,
             RA,
             cb(neg(48), None, None, false),
             rx(39, neg(49), None, None),
         ],
-        0,
     ),
-    alu(
-        Op::Ffma,
-        "FFMA",
+    FFMA.c(
         "FFMA_CC",
-        0x5180 << 48,
-        0xff80 << 48,
-        &[
-            grp!(Fmz, 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
-            grp!(Rnd, 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
-            SAT50,
-            CC0,
-        ],
+        0x5180,
         &[RD, RA, rb39(neg(48)), cb(neg(49), None, None, false)],
-        0,
     ),
-    alu(
-        Op::Ffma,
-        "FFMA",
+    FFMA.i(
         "FFMA_I",
-        0x3280 << 48,
-        0xfe80 << 48,
-        &[
-            grp!(Fmz, 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" }),
-            grp!(Rnd, 51, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
-            SAT50,
-            CC0,
-            sfx!(Neg, 48, ".NEG", 2),
-        ],
+        0x3280,
         &[RD, RA, F20, rx(39, neg(49), None, None)],
-        0,
     ),
     // Conversions (variable latency: XU).
-    row(
-        Op::I2f,
-        "I2F",
-        "I2F_R",
-        0x5cb8 << 48,
-        OPC,
-        &I2F_MODS,
-        &[RD, rx(20, neg(45), b1(49), None)],
-        I2F_IGN | bits(28, 38),
-        Latency::Variable,
-        Flow::Next,
-    ),
-    row(
-        Op::I2f,
-        "I2F",
-        "I2F_C",
-        0x4cb8 << 48,
-        OPC,
-        &I2F_MODS,
-        &[RD, cb(neg(45), b1(49), None, true)],
-        I2F_IGN,
-        Latency::Variable,
-        Flow::Next,
-    ),
-    row(
-        Op::I2f,
-        "I2F",
-        "I2F_I",
-        0x38b8 << 48,
-        OPC_I,
-        &I2F_I_MODS,
-        &[RD, I20],
-        I2F_IGN,
-        Latency::Variable,
-        Flow::Next,
-    ),
-    row(
-        Op::F2i,
-        "F2I",
-        "F2I_R",
-        0x5cb0 << 48,
-        OPC,
-        &F2I_MODS,
-        &[RD, rx(20, neg(45), b1(49), None)],
-        F2I_IGN | bits(28, 38),
-        Latency::Variable,
-        Flow::Next,
-    ),
-    row(
-        Op::F2i,
-        "F2I",
-        "F2I_C",
-        0x4cb0 << 48,
-        OPC,
-        &F2I_MODS,
-        &[RD, cb(neg(45), b1(49), None, true)],
-        F2I_IGN,
-        Latency::Variable,
-        Flow::Next,
-    ),
+    I2F.r("I2F_R", 0x5cb8, &[RD, rx(20, neg(45), b1(49), None)]),
+    I2F.c("I2F_C", 0x4cb8, &[RD, cb(neg(45), b1(49), None, true)]),
+    I2F.i("I2F_I", 0x38b8, &[RD, I20]),
+    F2I.r("F2I_R", 0x5cb0, &[RD, rx(20, neg(45), b1(49), None)]),
+    F2I.c("F2I_C", 0x4cb0, &[RD, cb(neg(45), b1(49), None, true)]),
     // I2I: integer size/sign conversion (XU), with I2F's byte select.
     row(
         Op::I2i,
@@ -1461,14 +938,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         "BAR_SYNC",
         0xf0a8_1b80_0000_0000,
         0xfff8_1f87_0000_0000,
-        &[ModGroup {
-            id: ModId::Mode,
-            field: f(0, 0),
-            hi: None,
-            vals: crate::rows_b::BAR_SYNC_VALS,
-            at: None,
-            alt: None,
-        }],
+        &[group(ModId::Mode, f(0, 0), crate::rows_b::BAR_SYNC_VALS)],
         &[
             OpKind::UImm {
                 f: f(8, 8),
@@ -1551,7 +1021,7 @@ const I2F_SRC: ModGroup = ModGroup {
 /// The byte (half) of the source that I2F and I2I convert, bits 41-42, a suffix of the
 /// source inside its `|..|`: `.B1`-`.B3`, but `.H1` (and `.INVALIDSIZE1/3`) when the
 /// source group (index 1 of the row) names a 16-bit type.
-const fn byte_sel(at: u8) -> ModGroup {
+pub(crate) const fn byte_sel(at: u8) -> ModGroup {
     ModGroup {
         id: ModId::Sel,
         field: f(41, 2),
@@ -1596,29 +1066,26 @@ const F2I_MODS: [ModGroup; 6] = [
     // The high half of the source (any source type; bit 42 is ignored).
     sfx!(H1, 41, ".H1", 1),
 ];
-/// I2I's destination and source types: size in bits 8-9 / 10-11, sign in bit 12 / 13.
-const I2I_MODS: [ModGroup; 5] = [
-    ModGroup {
-        id: ModId::Dst,
-        field: f(8, 2),
-        hi: Some(f(12, 1)),
-        vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 4 => ".S8", 5 => ".S16", 6 => ".S32"),
-        at: None,
-        alt: None,
-    },
-    ModGroup {
-        id: ModId::Src,
-        field: f(10, 2),
-        hi: Some(f(13, 1)),
-        vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 4 => ".S8", 5 => ".S16", 6 => ".S32"),
-        at: None,
-        alt: None,
-    },
-    SAT50,
-    CC0,
-    byte_sel(1),
-];
-const F2I_IGN: u64 = bits(13, 15) | bits(42, 43) | bits(46, 46) | bits(48, 48) | bits(50, 50);
+/// I2I's destination type: size in bits 8-9, sign in bit 12.
+pub(crate) const I2I_DST: ModGroup = ModGroup {
+    id: ModId::Dst,
+    field: f(8, 2),
+    hi: Some(f(12, 1)),
+    vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 4 => ".S8", 5 => ".S16", 6 => ".S32"),
+    at: None,
+    alt: None,
+};
+/// I2I's source type: size in bits 10-11, sign in bit 13.
+pub(crate) const I2I_SRC: ModGroup = ModGroup {
+    id: ModId::Src,
+    field: f(10, 2),
+    hi: Some(f(13, 1)),
+    ..I2I_DST
+};
+/// I2I's register and constant forms.
+pub(crate) const I2I_MODS: [ModGroup; 5] = [I2I_DST, I2I_SRC, SAT50, CC0, byte_sel(1)];
+pub(crate) const F2I_IGN: u64 =
+    bits(13, 15) | bits(42, 43) | bits(46, 46) | bits(48, 48) | bits(50, 50);
 
 /// Special registers of S2R, by number: nvdisasm 11.8's names for all 256 values
 /// (taken from its sweep in `tests/data/maxwell-alu-examples.tsv`).

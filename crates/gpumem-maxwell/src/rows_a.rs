@@ -6,6 +6,7 @@
 //! every row checked against nvdisasm 11.8 by the differential tests. Rows follow the
 //! conventions of [`crate::alu`].
 
+use crate::alu::{F2I_IGN, I2I_DST, I2I_MODS, I2I_SRC, IADD32I_MODS, byte_sel};
 use crate::rowkit::*;
 use crate::table::{
     AltSpelling, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, Target, ValSem,
@@ -36,18 +37,6 @@ const fn rs(lo: u8, slot: u8, neg: Option<Field>, abs: Option<Field>) -> OpKind 
         not: None,
     }
 }
-const RD: OpKind = OpKind::Reg {
-    f: f(0, 8),
-    write: true,
-    count: RegCount::One,
-    reuse: None,
-    neg: None,
-    abs: None,
-    not: None,
-};
-const RA: OpKind = rx(8, None, None);
-const RB: OpKind = rx(20, None, None);
-const RC: OpKind = rx(39, None, None);
 const fn cb(neg: Option<Field>, abs: Option<Field>, spaced: bool) -> OpKind {
     OpKind::ConstOperand {
         bank: f(34, 5),
@@ -58,64 +47,16 @@ const fn cb(neg: Option<Field>, abs: Option<Field>, spaced: bool) -> OpKind {
         spaced,
     }
 }
-const CB: OpKind = cb(None, None, false);
-const I20: OpKind = OpKind::Imm20 {
-    f: f(20, 19),
-    sign: f(56, 1),
-};
-const F20: OpKind = OpKind::FImm20 {
-    f: f(20, 19),
-    sign: f(56, 1),
-};
 const D20: OpKind = OpKind::DImm20 {
     f: f(20, 19),
     sign: f(56, 1),
 };
 const H16: OpKind = OpKind::HImm16 { f: f(20, 16) };
 const F32I: OpKind = OpKind::FImm32 { f: f(20, 32) };
-const fn pred(lo: u8, neg: Option<Field>, write: bool, hide_pt: bool) -> OpKind {
-    OpKind::Pred {
-        f: f(lo, 3),
-        neg,
-        write,
-        hide_pt,
-    }
-}
-const PP39: OpKind = pred(39, b1(42), false, false);
 const PD3: OpKind = pred(3, None, true, false);
 const PQ0: OpKind = pred(0, None, true, false);
 
-const OPC: u64 = 0xfff8_0000_0000_0000;
-/// Immediate forms: bit 56 is the immediate's sign, not part of the opcode.
-const OPC_I: u64 = 0xfef8_0000_0000_0000;
 const OPC12: u64 = 0xfff0_0000_0000_0000;
-const OPC12_I: u64 = 0xfef0_0000_0000_0000;
-
-/// DFMA/DMUL/DADD: variable latency (barriers accepted) whose reuse flags print on
-/// slots 0-2, slot 3 rejected.
-#[allow(clippy::too_many_arguments)]
-const fn dp(
-    op: Op,
-    name: &'static str,
-    form: &'static str,
-    opcode: u64,
-    mask: u64,
-    mods: &'static [ModGroup],
-    operands: &'static [OpKind],
-    ignored: u64,
-) -> OpSpec {
-    OpSpec {
-        reuse_ok: 0b0111,
-        ..var(op, name, form, opcode, mask, mods, operands, ignored)
-    }
-}
-
-const fn with_po(r: OpSpec, a: u8, b: u8) -> OpSpec {
-    OpSpec {
-        po: Some((a, b)),
-        ..r
-    }
-}
 
 const fn sm52(r: OpSpec) -> OpSpec {
     OpSpec {
@@ -126,11 +67,7 @@ const fn sm52(r: OpSpec) -> OpSpec {
 
 // Modifier groups -----------------------------------------------------------------------------
 
-const CC0: ModGroup = sfx!(Cc, 47, ".CC", 0);
-const RND39: ModGroup = grp!(Rnd, 39, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" });
 const RND50: ModGroup = grp!(Rnd, 50, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" });
-const BOP45: ModGroup =
-    grp!(Bop, 45, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".INVALIDBOP3" });
 /// The 4-bit float comparison (FSETP, FSET, DSETP, DSET).
 const FCMP48: ModGroup = grp!(Cmp, 48, 4, {
     0 => ".F", 1 => ".LT", 2 => ".EQ", 3 => ".LE", 4 => ".GT", 5 => ".NE", 6 => ".GE", 7 => ".NUM",
@@ -144,7 +81,6 @@ const FCMP_CMP: ModGroup = grp!(Cmp, 48, 4, {
 const ICMP49: ModGroup = grp!(Cmp, 49, 3, {
     0 => ".F", 1 => ".LT", 2 => ".EQ", 3 => ".LE", 4 => ".GT", 5 => ".NE", 6 => ".GE", 7 => ".T"
 });
-const U32_48: ModGroup = grp!(U32, 48, 1, { 0 => ".U32", 1 => "" });
 const FMZ53: ModGroup =
     grp!(Fmz, 53, 2, { 0 => "", 1 => ".FTZ", 2 => ".FMZ", 3 => ".INVALIDFMZ3" });
 /// Where IMAD prints `.PO`: after the types and `.HI`, before `.SAT` and `.X`.
@@ -228,7 +164,6 @@ const FSET_I_MODS: &[ModGroup] = &[
     sfx!(Abs, 44, ".ABS", 2),
 ];
 const FCMP_MODS: &[ModGroup] = &[FCMP_CMP, FTZ47];
-const FTZ44: ModGroup = flag!(Ftz, 44, ".FTZ");
 const FMNMX_MODS: &[ModGroup] = &[FTZ44, CC0];
 const FMNMX_I_MODS: &[ModGroup] = &[FTZ44, CC0, NEG45_2, ABS49_2];
 const FMNMX_IGN: u64 = bits(43, 43) | bits(50, 50);
@@ -320,7 +255,6 @@ const ISET_MODS: &[ModGroup] = &[
 const ICMP_MODS: &[ModGroup] = &[ICMP49, U32_48];
 
 const LEA_HI: ModGroup = grp!(Hi, 0, 0, { 0 => ".HI" });
-const PD48: OpKind = pred(48, None, true, true);
 
 // Conversions ----------------------------------------------------------------------------------
 
@@ -356,24 +290,10 @@ const FMT_F64: ModVal = ModVal {
     sem: ValSem::None,
 };
 const fn fixed_grp(id: ModId, vals: &'static [ModVal]) -> ModGroup {
-    ModGroup {
-        id,
-        field: f(0, 0),
-        hi: None,
-        vals,
-        at: None,
-        alt: None,
-    }
+    group(id, f(0, 0), vals)
 }
 const fn dst_grp(vals: &'static [ModVal]) -> ModGroup {
-    ModGroup {
-        id: ModId::Dst,
-        field: f(8, 2),
-        hi: None,
-        vals,
-        at: None,
-        alt: None,
-    }
+    group(ModId::Dst, f(8, 2), vals)
 }
 /// A source format the destination group spells (`.F32.F64` is one spelling, so that
 /// the parser cannot swap the two formats).
@@ -406,7 +326,6 @@ const NOT_F16: &[ModVal] = vals!(2 => ".F32.F16", 3 => ".F64.F16");
 const NOT_F32: &[ModVal] = vals!(1 => ".F16.F32", 3 => ".F64.F32");
 const NOT_F64: &[ModVal] = vals!(1 => ".F16.F64", 2 => ".F32.F64");
 const FTZ44_F: ModGroup = flag!(Ftz, 44, ".FTZ");
-const SAT50: ModGroup = flag!(Sat, 50, ".SAT");
 const NEG45_1: ModGroup = sfx!(Neg, 45, ".NEG", 1);
 const ABS49_1: ModGroup = sfx!(Abs, 49, ".ABS", 1);
 const H1_41: ModGroup = sfx!(H1, 41, ".H1", 1);
@@ -437,12 +356,119 @@ const R_IGN: u64 = bits(28, 38);
 /// An F16 immediate is bits 20-35: 36-38 and the sign bit 56 are ignored.
 const H16_IGN: u64 = bits(36, 38) | bits(56, 56);
 
+/// An F2F source operand's class: register, constant, immediate.
+#[derive(Clone, Copy)]
+enum F2fSrc {
+    R,
+    C,
+    I,
+}
+/// A float format, by its 2-bit code in F2F's opcode.
+#[derive(Clone, Copy)]
+enum Fmt {
+    F16 = 1,
+    F32 = 2,
+    F64 = 3,
+}
+/// The format's own value (a same-format row's destination and source groups).
+const fn fmt_v(s: Fmt) -> &'static [ModVal] {
+    match s {
+        Fmt::F16 => F16V,
+        Fmt::F32 => F32V,
+        Fmt::F64 => F64V,
+    }
+}
+/// The destinations other than the source format.
+const fn not_v(s: Fmt) -> &'static [ModVal] {
+    match s {
+        Fmt::F16 => NOT_F16,
+        Fmt::F32 => NOT_F32,
+        Fmt::F64 => NOT_F64,
+    }
+}
+/// One F2F row of source class `k` and format `s`: to the same format (`pass`: both
+/// formats fixed in the opcode) or to another (the destination at bits 8-9). The source
+/// format decides the immediate's type and the constant operand's spacing; bit 41 (`.H1`)
+/// is ignored unless the source is F16, bit 42 in a same-format row.
+const fn f2f_row(
+    k: F2fSrc,
+    s: Fmt,
+    pass: bool,
+    form: &'static str,
+    mods: &'static [ModGroup],
+) -> OpSpec {
+    let (opcode, mask, operands, class_ign): (u64, u64, &'static [OpKind], u64) = match k {
+        F2fSrc::R => (0x5ca8, OPC, F2F_R_OPS, R_IGN),
+        F2fSrc::C => match s {
+            Fmt::F16 => (0x4ca8, OPC, F2F_C16_OPS, 0),
+            _ => (0x4ca8, OPC, F2F_C_OPS, 0),
+        },
+        F2fSrc::I => match s {
+            Fmt::F16 => (0x38a8, OPC_I, &[RD, H16], H16_IGN),
+            Fmt::F32 => (0x38a8, OPC_I, &[RD, F20], 0),
+            Fmt::F64 => (0x38a8, OPC_I, &[RD, D20], 0),
+        },
+    };
+    let h1_ign = match s {
+        Fmt::F16 => 0,
+        _ => bits(41, 41),
+    };
+    let (dst, fmt_mask, dst_ign) = if pass {
+        (s as u64, bits(8, 11), 0)
+    } else {
+        (0, bits(10, 11), bits(42, 42))
+    };
+    var(
+        Op::F2f,
+        "F2F",
+        form,
+        opcode << 48 | fmt_bits(dst, s as u64),
+        mask | fmt_mask,
+        mods,
+        operands,
+        F2F_IGN | class_ign | h1_ign | dst_ign,
+    )
+}
+
+/// One F2F row: `f2f!(R, F16, pass)` F16 to F16 (`.PASS`, `.ROUND`, ... rounding),
+/// `f2f!(C, F32)` an F32 source to another format; `R`, `C`, `I`: the source's class.
+macro_rules! f2f {
+    ($k:ident, $s:ident, pass) => {
+        f2f_row(
+            F2fSrc::$k,
+            Fmt::$s,
+            true,
+            concat!("F2F_", stringify!($k), "_", stringify!($s), "_", stringify!($s)),
+            f2f!(@mods $k $s
+                fixed_grp(ModId::Dst, fmt_v(Fmt::$s)),
+                fixed_grp(ModId::Src, fmt_v(Fmt::$s)),
+                F2F_RND_SAME),
+        )
+    };
+    ($k:ident, $s:ident) => {
+        f2f_row(
+            F2fSrc::$k,
+            Fmt::$s,
+            false,
+            concat!("F2F_", stringify!($k), "_", stringify!($s)),
+            f2f!(@mods $k $s
+                dst_grp(not_v(Fmt::$s)),
+                fixed_grp(ModId::Src, silent(Fmt::$s as u8)),
+                RND39),
+        )
+    };
+    // `.H1` for an F16 source; the immediate's `.NEG`/`.ABS` suffixes.
+    (@mods I F16 $($g:expr),*) => { f2f_mods!($($g),*, imm_h1) };
+    (@mods I $s:ident $($g:expr),*) => { f2f_mods!($($g),*, imm) };
+    (@mods $k:ident F16 $($g:expr),*) => { f2f_mods!($($g),*, h1) };
+    (@mods $k:ident $s:ident $($g:expr),*) => { f2f_mods!($($g),*) };
+}
+
 /// The formats in the opcode: dst at 8-9, src at 10-11.
 const fn fmt_bits(dst: u64, src: u64) -> u64 {
     dst << 8 | src << 10
 }
 
-const F2I_IGN: u64 = bits(13, 15) | bits(42, 43) | bits(46, 46) | bits(48, 48) | bits(50, 50);
 const F2I_DST: ModGroup = ModGroup {
     id: ModId::Dst,
     field: f(8, 2),
@@ -467,40 +493,7 @@ macro_rules! f2i_i_mods {
     };
 }
 
-/// I2I's types (as `alu`): size in bits 8-9 / 10-11, sign in bit 12 / 13.
-const I2I_DST: ModGroup = ModGroup {
-    id: ModId::Dst,
-    field: f(8, 2),
-    hi: Some(f(12, 1)),
-    vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 4 => ".S8", 5 => ".S16", 6 => ".S32"),
-    at: None,
-    alt: None,
-};
-const I2I_SRC: ModGroup = ModGroup {
-    id: ModId::Src,
-    field: f(10, 2),
-    hi: Some(f(13, 1)),
-    vals: vals!(0 => ".U8", 1 => ".U16", 2 => ".U32", 4 => ".S8", 5 => ".S16", 6 => ".S32"),
-    at: None,
-    alt: None,
-};
-/// I2I's byte (half) select, bits 41-42 (as `alu::byte_sel`).
-const fn byte_sel(at: u8) -> ModGroup {
-    ModGroup {
-        id: ModId::Sel,
-        field: f(41, 2),
-        hi: None,
-        vals: vals!(0 => "", 1 => ".B1", 2 => ".B2", 3 => ".B3"),
-        at: Some(at),
-        alt: Some(AltSpelling {
-            group: 1,
-            mask: 3,
-            eq: 1,
-            vals: vals!(0 => "", 1 => ".INVALIDSIZE1", 2 => ".H1", 3 => ".INVALIDSIZE3"),
-        }),
-    }
-}
-const I2I_C_MODS: &[ModGroup] = &[I2I_DST, I2I_SRC, SAT50, CC0, byte_sel(1)];
+const I2I_C_MODS: &[ModGroup] = &I2I_MODS;
 const I2I_I_MODS: &[ModGroup] = &[I2I_DST, I2I_SRC, SAT50, CC0, NEG45_1, ABS49_1, byte_sel(1)];
 const I2I_IGN: u64 = bits(14, 15) | bits(39, 40) | bits(43, 44) | bits(46, 46) | bits(48, 48);
 
@@ -519,14 +512,11 @@ const fn swz(id: ModId, lo: u8, at: u8) -> ModGroup {
 }
 const HOUT: ModGroup = grp!(HOut, 49, 2, { 0 => "", 1 => ".F32", 2 => ".MRG_H0", 3 => ".MRG_H1" });
 const fn hfmz(lo: u8) -> ModGroup {
-    ModGroup {
-        id: ModId::Fmz,
-        field: f(lo, 2),
-        hi: None,
-        vals: vals!(0 => "", 1 => ".FTZ", 2 => ".FMZ"),
-        at: None,
-        alt: None,
-    }
+    group(
+        ModId::Fmz,
+        f(lo, 2),
+        vals!(0 => "", 1 => ".FTZ", 2 => ".FMZ"),
+    )
 }
 /// The f16x2 immediate of the 19-bit forms: the printed-first half at 30-38 (sign 56),
 /// the second at 20-28 (sign 29), each the top 9 bits below the sign.
@@ -551,35 +541,18 @@ const HI15: [OpKind; 2] = [
         sign: f(35, 1),
     },
 ];
-/// Variable latency (barriers accepted), reuse slots 0-2 printed, slot 3 accepted.
-#[allow(clippy::too_many_arguments)]
-const fn half(
-    op: Op,
-    name: &'static str,
-    form: &'static str,
-    opcode: u64,
-    mask: u64,
-    mods: &'static [ModGroup],
-    operands: &'static [OpKind],
-    ignored: u64,
-) -> OpSpec {
-    OpSpec {
-        reuse_ok: 0b1111 | crate::table::REUSE_PRINTED,
-        ..sm52(var(op, name, form, opcode, mask, mods, operands, ignored))
-    }
-}
+row_fn!(
+    /// Variable latency (barriers accepted), reuse slots 0-2 printed, slot 3 accepted.
+    half,
+    crate::table::Latency::Variable,
+    reuse_ok: 0b1111 | crate::table::REUSE_PRINTED,
+    since: Target::Sm52,
+);
 
 /// The 4-bit float comparison at `lo` (HSET2/HSETP2: 35 in the register form, 49
 /// otherwise).
 const fn hcmp(lo: u8) -> ModGroup {
-    ModGroup {
-        id: ModId::Cmp,
-        field: f(lo, 4),
-        hi: None,
-        vals: FCMP48.vals,
-        at: None,
-        alt: None,
-    }
+    group(ModId::Cmp, f(lo, 4), FCMP48.vals)
 }
 /// HSET2/HSETP2's boolean: value 3 prints `???3` (rejected).
 const HBOP: ModGroup = grp!(Bop, 45, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR" });
@@ -595,334 +568,129 @@ const fn hsetp2(r: OpSpec) -> OpSpec {
     }
 }
 
+// What the register, constant and immediate rows of each op below share.
+const FCMP: Rci = Rci::new(Op::Fcmp, "FCMP", FCMP_MODS, 0).mask(OPC12);
+const IMUL: Rci = Rci::new(Op::Imul, "IMUL", IMUL_MODS, IMUL_IGN).var();
+const IMADSP: Rci = Rci::new(Op::Imadsp, "IMADSP", IMADSP_MODS, 0)
+    .var()
+    .mask(0xff80 << 48);
+const ICMP: Rci = Rci::new(Op::Icmp, "ICMP", ICMP_MODS, bits(47, 47)).mask(OPC12);
+const ISET: Rci = Rci::new(Op::Iset, "ISET", ISET_MODS, 0).mask(OPC12);
+/// DFMA/DMUL/DADD: variable latency (barriers accepted) whose reuse flags print on
+/// slots 0-2, slot 3 rejected.
+const DFMA: Rci = Rci::new(Op::Dfma, "DFMA", DFMA_MODS, 0)
+    .var()
+    .reuse_ok(0b0111)
+    .imm_mods(DFMA_I_MODS)
+    .mask(OPC12);
+const DMUL: Rci = Rci::new(Op::Dmul, "DMUL", DMUL_MODS, DMUL_IGN)
+    .var()
+    .reuse_ok(0b0111)
+    .imm_mods(DMUL_I_MODS);
+const DADD: Rci = Rci::new(Op::Dadd, "DADD", DMUL_MODS, DADD_IGN)
+    .var()
+    .reuse_ok(0b0111)
+    .imm_mods(DADD_I_MODS);
+const DMNMX: Rci = Rci::new(Op::Dmnmx, "DMNMX", &[CC0], DMNMX_IGN)
+    .var()
+    .imm_mods(&[CC0, NEG45_2, ABS49_2]);
+const DSETP: Rci = Rci::new(Op::Dsetp, "DSETP", DSETP_MODS, bits(47, 47))
+    .var()
+    .imm_mods(DSETP_I_MODS)
+    .mask(OPC12);
+const DSET: Rci = Rci::new(Op::Dset, "DSET", DSET_MODS, 0)
+    .var()
+    .imm_mods(DSET_I_MODS)
+    .mask(0xff80 << 48);
+const FSETP: Rci = Rci::new(Op::Fsetp, "FSETP", FSETP_MODS, 0)
+    .imm_mods(FSETP_I_MODS)
+    .mask(OPC12);
+const FSET: Rci = Rci::new(Op::Fset, "FSET", FSET_MODS, 0)
+    .imm_mods(FSET_I_MODS)
+    .mask(0xff00 << 48);
+const FMNMX: Rci = Rci::new(Op::Fmnmx, "FMNMX", FMNMX_MODS, FMNMX_IGN).imm_mods(FMNMX_I_MODS);
+const FCHK: Rci = Rci::new(Op::Fchk, "FCHK", &[FCHK_MODE], FCHK_IGN).imm_mods(FCHK_I_MODS);
+const RRO: Rci =
+    Rci::new(Op::Rro, "RRO", &[RRO_MODE], RRO_IGN).imm_mods(&[RRO_MODE, NEG45_1, ABS49_1]);
+const I2I: Rci = Rci::new(Op::I2i, "I2I", I2I_C_MODS, I2I_IGN)
+    .var()
+    .imm_mods(I2I_I_MODS);
 /// The rows of set A.
 pub static ROWS_A: &[OpSpec] = &[
     // DFMA: Rd = Ra * B + C (f64).
-    dp(
-        Op::Dfma,
-        "DFMA",
+    DFMA.r(
         "DFMA_R",
-        0x5b70 << 48,
-        OPC12,
-        DFMA_MODS,
+        0x5b70,
         &[RD, RA, rx(20, b1(48), None), rx(39, b1(49), None)],
-        R_IGN,
     ),
-    dp(
-        Op::Dfma,
-        "DFMA",
+    DFMA.c(
         "DFMA_CB",
-        0x4b70 << 48,
-        OPC12,
-        DFMA_MODS,
+        0x4b70,
         &[RD, RA, cb(b1(48), None, false), rx(39, b1(49), None)],
-        0,
     ),
-    dp(
-        Op::Dfma,
-        "DFMA",
+    DFMA.c(
         "DFMA_CC",
-        0x5370 << 48,
-        OPC12,
-        DFMA_MODS,
+        0x5370,
         &[RD, RA, rs(39, 1, b1(48), None), cb(b1(49), None, false)],
-        0,
     ),
-    dp(
-        Op::Dfma,
-        "DFMA",
-        "DFMA_I",
-        0x3670 << 48,
-        OPC12_I,
-        DFMA_I_MODS,
-        &[RD, RA, D20, rx(39, b1(49), None)],
-        0,
-    ),
+    DFMA.i("DFMA_I", 0x3670, &[RD, RA, D20, rx(39, b1(49), None)]),
     // DMUL / DADD.
-    dp(
-        Op::Dmul,
-        "DMUL",
-        "DMUL_R",
-        0x5c80 << 48,
-        OPC,
-        DMUL_MODS,
-        &[RD, RA, rx(20, b1(48), None)],
-        R_IGN | DMUL_IGN,
-    ),
-    dp(
-        Op::Dmul,
-        "DMUL",
-        "DMUL_C",
-        0x4c80 << 48,
-        OPC,
-        DMUL_MODS,
-        &[RD, RA, cb(b1(48), None, false)],
-        DMUL_IGN,
-    ),
-    dp(
-        Op::Dmul,
-        "DMUL",
-        "DMUL_I",
-        0x3880 << 48,
-        OPC_I,
-        DMUL_I_MODS,
-        &[RD, RA, D20],
-        DMUL_IGN,
-    ),
-    dp(
-        Op::Dadd,
-        "DADD",
-        "DADD_R",
-        0x5c70 << 48,
-        OPC,
-        DMUL_MODS,
-        &[RD, ADD_RA, rs(20, 2, b1(45), b1(49))],
-        R_IGN | DADD_IGN,
-    ),
-    dp(
-        Op::Dadd,
-        "DADD",
-        "DADD_C",
-        0x4c70 << 48,
-        OPC,
-        DMUL_MODS,
-        &[RD, ADD_RA, cb(b1(45), b1(49), false)],
-        DADD_IGN,
-    ),
-    dp(
-        Op::Dadd,
-        "DADD",
-        "DADD_I",
-        0x3870 << 48,
-        OPC_I,
-        DADD_I_MODS,
-        &[RD, ADD_RA, D20],
-        DADD_IGN,
-    ),
+    DMUL.r("DMUL_R", 0x5c80, &[RD, RA, rx(20, b1(48), None)]),
+    DMUL.c("DMUL_C", 0x4c80, &[RD, RA, cb(b1(48), None, false)]),
+    DMUL.i("DMUL_I", 0x3880, &[RD, RA, D20]),
+    DADD.r("DADD_R", 0x5c70, &[RD, ADD_RA, rs(20, 2, b1(45), b1(49))]),
+    DADD.c("DADD_C", 0x4c70, &[RD, ADD_RA, cb(b1(45), b1(49), false)]),
+    DADD.i("DADD_I", 0x3870, &[RD, ADD_RA, D20]),
     // DMNMX: Rd = Pp ? min : max (f64).
-    var(
-        Op::Dmnmx,
-        "DMNMX",
-        "DMNMX_R",
-        0x5c50 << 48,
-        OPC,
-        &[CC0],
-        &[RD, ADD_RA, MNMX_RB, PP39],
-        R_IGN | DMNMX_IGN,
-    ),
-    var(
-        Op::Dmnmx,
-        "DMNMX",
+    DMNMX.r("DMNMX_R", 0x5c50, &[RD, ADD_RA, MNMX_RB, PP39]),
+    DMNMX.c(
         "DMNMX_C",
-        0x4c50 << 48,
-        OPC,
-        &[CC0],
+        0x4c50,
         &[RD, ADD_RA, cb(b1(45), b1(49), false), PP39],
-        DMNMX_IGN,
     ),
-    var(
-        Op::Dmnmx,
-        "DMNMX",
-        "DMNMX_I",
-        0x3850 << 48,
-        OPC_I,
-        &[CC0, NEG45_2, ABS49_2],
-        &[RD, ADD_RA, D20, PP39],
-        DMNMX_IGN,
-    ),
+    DMNMX.i("DMNMX_I", 0x3850, &[RD, ADD_RA, D20, PP39]),
     // DSETP / DSET: f64 compares.
-    var(
-        Op::Dsetp,
-        "DSETP",
-        "DSETP_R",
-        0x5b80 << 48,
-        OPC12,
-        DSETP_MODS,
-        &[PD3, PQ0, SETP_RA, SETP_RB, PP39],
-        R_IGN | bits(47, 47),
-    ),
-    var(
-        Op::Dsetp,
-        "DSETP",
+    DSETP.r("DSETP_R", 0x5b80, &[PD3, PQ0, SETP_RA, SETP_RB, PP39]),
+    DSETP.c(
         "DSETP_C",
-        0x4b80 << 48,
-        OPC12,
-        DSETP_MODS,
+        0x4b80,
         &[PD3, PQ0, SETP_RA, cb(b1(6), b1(44), false), PP39],
-        bits(47, 47),
     ),
-    var(
-        Op::Dsetp,
-        "DSETP",
-        "DSETP_I",
-        0x3680 << 48,
-        OPC12_I,
-        DSETP_I_MODS,
-        &[PD3, PQ0, SETP_RA, D20, PP39],
-        bits(47, 47),
-    ),
-    var(
-        Op::Dset,
-        "DSET",
-        "DSET_R",
-        0x5900 << 48,
-        0xff80 << 48,
-        DSET_MODS,
-        &[RD, SET_RA, SET_RB, PP39],
-        R_IGN,
-    ),
-    var(
-        Op::Dset,
-        "DSET",
+    DSETP.i("DSETP_I", 0x3680, &[PD3, PQ0, SETP_RA, D20, PP39]),
+    DSET.r("DSET_R", 0x5900, &[RD, SET_RA, SET_RB, PP39]),
+    DSET.c(
         "DSET_C",
-        0x4900 << 48,
-        0xff80 << 48,
-        DSET_MODS,
+        0x4900,
         &[RD, SET_RA, cb(b1(53), b1(44), false), PP39],
-        0,
     ),
-    var(
-        Op::Dset,
-        "DSET",
-        "DSET_I",
-        0x3200 << 48,
-        0xfe80 << 48,
-        DSET_I_MODS,
-        &[RD, SET_RA, D20, PP39],
-        0,
-    ),
+    DSET.i("DSET_I", 0x3200, &[RD, SET_RA, D20, PP39]),
     // FSETP / FSET / FCMP: f32 compares.
-    alu(
-        Op::Fsetp,
-        "FSETP",
-        "FSETP_R",
-        0x5bb0 << 48,
-        OPC12,
-        FSETP_MODS,
-        &[PD3, PQ0, SETP_RA, SETP_RB, PP39],
-        R_IGN,
-    ),
-    alu(
-        Op::Fsetp,
-        "FSETP",
+    FSETP.r("FSETP_R", 0x5bb0, &[PD3, PQ0, SETP_RA, SETP_RB, PP39]),
+    FSETP.c(
         "FSETP_C",
-        0x4bb0 << 48,
-        OPC12,
-        FSETP_MODS,
+        0x4bb0,
         &[PD3, PQ0, SETP_RA, cb(b1(6), b1(44), false), PP39],
-        0,
     ),
-    alu(
-        Op::Fsetp,
-        "FSETP",
-        "FSETP_I",
-        0x36b0 << 48,
-        OPC12_I,
-        FSETP_I_MODS,
-        &[PD3, PQ0, SETP_RA, F20, PP39],
-        0,
-    ),
-    alu(
-        Op::Fset,
-        "FSET",
-        "FSET_R",
-        0x5800 << 48,
-        0xff00 << 48,
-        FSET_MODS,
-        &[RD, SET_RA, SET_RB, PP39],
-        R_IGN,
-    ),
-    alu(
-        Op::Fset,
-        "FSET",
+    FSETP.i("FSETP_I", 0x36b0, &[PD3, PQ0, SETP_RA, F20, PP39]),
+    FSET.r("FSET_R", 0x5800, &[RD, SET_RA, SET_RB, PP39]),
+    FSET.c(
         "FSET_C",
-        0x4800 << 48,
-        0xff00 << 48,
-        FSET_MODS,
+        0x4800,
         &[RD, SET_RA, cb(b1(53), b1(44), false), PP39],
-        0,
     ),
-    alu(
-        Op::Fset,
-        "FSET",
-        "FSET_I",
-        0x3000 << 48,
-        0xfe00 << 48,
-        FSET_I_MODS,
-        &[RD, SET_RA, F20, PP39],
-        0,
-    ),
-    alu(
-        Op::Fcmp,
-        "FCMP",
-        "FCMP_R",
-        0x5ba0 << 48,
-        OPC12,
-        FCMP_MODS,
-        &[RD, RA, RB, RC],
-        R_IGN,
-    ),
-    alu(
-        Op::Fcmp,
-        "FCMP",
-        "FCMP_CB",
-        0x4ba0 << 48,
-        OPC12,
-        FCMP_MODS,
-        &[RD, RA, CB, RC],
-        0,
-    ),
-    alu(
-        Op::Fcmp,
-        "FCMP",
-        "FCMP_CC",
-        0x53a0 << 48,
-        OPC12,
-        FCMP_MODS,
-        &[RD, RA, rs(39, 1, None, None), CB],
-        0,
-    ),
-    alu(
-        Op::Fcmp,
-        "FCMP",
-        "FCMP_I",
-        0x36a0 << 48,
-        OPC12_I,
-        FCMP_MODS,
-        &[RD, RA, F20, RC],
-        0,
-    ),
+    FSET.i("FSET_I", 0x3000, &[RD, SET_RA, F20, PP39]),
+    FCMP.r("FCMP_R", 0x5ba0, &[RD, RA, RB, RC]),
+    FCMP.c("FCMP_CB", 0x4ba0, &[RD, RA, CB, RC]),
+    FCMP.c("FCMP_CC", 0x53a0, &[RD, RA, rs(39, 1, None, None), CB]),
+    FCMP.i("FCMP_I", 0x36a0, &[RD, RA, F20, RC]),
     // FMNMX: Rd = Pp ? min : max (f32).
-    alu(
-        Op::Fmnmx,
-        "FMNMX",
-        "FMNMX_R",
-        0x5c60 << 48,
-        OPC,
-        FMNMX_MODS,
-        &[RD, ADD_RA, MNMX_RB, PP39],
-        R_IGN | FMNMX_IGN,
-    ),
-    alu(
-        Op::Fmnmx,
-        "FMNMX",
+    FMNMX.r("FMNMX_R", 0x5c60, &[RD, ADD_RA, MNMX_RB, PP39]),
+    FMNMX.c(
         "FMNMX_C",
-        0x4c60 << 48,
-        OPC,
-        FMNMX_MODS,
+        0x4c60,
         &[RD, ADD_RA, cb(b1(45), b1(49), false), PP39],
-        FMNMX_IGN,
     ),
-    alu(
-        Op::Fmnmx,
-        "FMNMX",
-        "FMNMX_I",
-        0x3860 << 48,
-        OPC_I,
-        FMNMX_I_MODS,
-        &[RD, ADD_RA, F20, PP39],
-        FMNMX_IGN,
-    ),
+    FMNMX.i("FMNMX_I", 0x3860, &[RD, ADD_RA, F20, PP39]),
     // 32-bit immediate float forms.
     alu(
         Op::Fmul,
@@ -960,36 +728,9 @@ pub static ROWS_A: &[OpSpec] = &[
         0,
     ),
     // FCHK: Pd = the division Ra / B needs the slow path.
-    alu(
-        Op::Fchk,
-        "FCHK",
-        "FCHK_R",
-        0x5c88 << 48,
-        OPC,
-        &[FCHK_MODE],
-        &[PD3, ADD_RA, MNMX_RB],
-        FCHK_IGN | R_IGN,
-    ),
-    alu(
-        Op::Fchk,
-        "FCHK",
-        "FCHK_C",
-        0x4c88 << 48,
-        OPC,
-        &[FCHK_MODE],
-        &[PD3, ADD_RA, cb(b1(45), b1(49), false)],
-        FCHK_IGN,
-    ),
-    alu(
-        Op::Fchk,
-        "FCHK",
-        "FCHK_I",
-        0x3888 << 48,
-        OPC_I,
-        FCHK_I_MODS,
-        &[PD3, ADD_RA, F20],
-        FCHK_IGN,
-    ),
+    FCHK.r("FCHK_R", 0x5c88, &[PD3, ADD_RA, MNMX_RB]),
+    FCHK.c("FCHK_C", 0x4c88, &[PD3, ADD_RA, cb(b1(45), b1(49), false)]),
+    FCHK.i("FCHK_I", 0x3888, &[PD3, ADD_RA, F20]),
     // MUFU (variable latency: the SFU). Function 8 is `.SQRT` on SM52 only; SM50's
     // nvdisasm prints `INVALIDMUFUOPCODE8`.
     sm52(var(
@@ -1019,286 +760,31 @@ pub static ROWS_A: &[OpSpec] = &[
         MUFU_IGN,
     ),
     // RRO: range reduction (no Ra).
-    alu(
-        Op::Rro,
-        "RRO",
-        "RRO_R",
-        0x5c90 << 48,
-        OPC,
-        &[RRO_MODE],
-        &[RD, RRO_B],
-        RRO_IGN | R_IGN,
-    ),
-    alu(
-        Op::Rro,
-        "RRO",
-        "RRO_C",
-        0x4c90 << 48,
-        OPC,
-        &[RRO_MODE],
-        &[RD, cb(b1(45), b1(49), false)],
-        RRO_IGN,
-    ),
-    alu(
-        Op::Rro,
-        "RRO",
-        "RRO_I",
-        0x3890 << 48,
-        OPC_I,
-        &[RRO_MODE, NEG45_1, ABS49_1],
-        &[RD, F20],
-        RRO_IGN,
-    ),
+    RRO.r("RRO_R", 0x5c90, &[RD, RRO_B]),
+    RRO.c("RRO_C", 0x4c90, &[RD, cb(b1(45), b1(49), false)]),
+    RRO.i("RRO_I", 0x3890, &[RD, F20]),
     // F2F: one row per source format and operand class, and one per same-format
     // conversion (dst == src: `.PASS`/`.ROUND`.. rounding). The source format decides
     // the immediate's type and the constant operand's spacing; `.H1` exists only for an
     // F16 source (bit 41 is ignored otherwise).
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_R_F16_F16",
-        0x5ca8 << 48 | fmt_bits(1, 1),
-        OPC | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F16V),
-            fixed_grp(ModId::Src, F16V),
-            F2F_RND_SAME,
-            h1
-        ),
-        F2F_R_OPS,
-        F2F_IGN | R_IGN,
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_R_F32_F32",
-        0x5ca8 << 48 | fmt_bits(2, 2),
-        OPC | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F32V),
-            fixed_grp(ModId::Src, F32V),
-            F2F_RND_SAME
-        ),
-        F2F_R_OPS,
-        F2F_IGN | R_IGN | bits(41, 41),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_R_F64_F64",
-        0x5ca8 << 48 | fmt_bits(3, 3),
-        OPC | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F64V),
-            fixed_grp(ModId::Src, F64V),
-            F2F_RND_SAME
-        ),
-        F2F_R_OPS,
-        F2F_IGN | R_IGN | bits(41, 41),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_R_F16",
-        0x5ca8 << 48 | fmt_bits(0, 1),
-        OPC | bits(10, 11),
-        f2f_mods!(
-            dst_grp(NOT_F16),
-            fixed_grp(ModId::Src, silent(1)),
-            RND39,
-            h1
-        ),
-        F2F_R_OPS,
-        F2F_IGN | R_IGN | bits(42, 42),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_R_F32",
-        0x5ca8 << 48 | fmt_bits(0, 2),
-        OPC | bits(10, 11),
-        f2f_mods!(dst_grp(NOT_F32), fixed_grp(ModId::Src, silent(2)), RND39),
-        F2F_R_OPS,
-        F2F_IGN | R_IGN | bits(41, 42),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_R_F64",
-        0x5ca8 << 48 | fmt_bits(0, 3),
-        OPC | bits(10, 11),
-        f2f_mods!(dst_grp(NOT_F64), fixed_grp(ModId::Src, silent(3)), RND39),
-        F2F_R_OPS,
-        F2F_IGN | R_IGN | bits(41, 42),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_C_F16_F16",
-        0x4ca8 << 48 | fmt_bits(1, 1),
-        OPC | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F16V),
-            fixed_grp(ModId::Src, F16V),
-            F2F_RND_SAME,
-            h1
-        ),
-        F2F_C16_OPS,
-        F2F_IGN,
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_C_F32_F32",
-        0x4ca8 << 48 | fmt_bits(2, 2),
-        OPC | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F32V),
-            fixed_grp(ModId::Src, F32V),
-            F2F_RND_SAME
-        ),
-        F2F_C_OPS,
-        F2F_IGN | bits(41, 41),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_C_F64_F64",
-        0x4ca8 << 48 | fmt_bits(3, 3),
-        OPC | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F64V),
-            fixed_grp(ModId::Src, F64V),
-            F2F_RND_SAME
-        ),
-        F2F_C_OPS,
-        F2F_IGN | bits(41, 41),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_C_F16",
-        0x4ca8 << 48 | fmt_bits(0, 1),
-        OPC | bits(10, 11),
-        f2f_mods!(
-            dst_grp(NOT_F16),
-            fixed_grp(ModId::Src, silent(1)),
-            RND39,
-            h1
-        ),
-        F2F_C16_OPS,
-        F2F_IGN | bits(42, 42),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_C_F32",
-        0x4ca8 << 48 | fmt_bits(0, 2),
-        OPC | bits(10, 11),
-        f2f_mods!(dst_grp(NOT_F32), fixed_grp(ModId::Src, silent(2)), RND39),
-        F2F_C_OPS,
-        F2F_IGN | bits(41, 42),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_C_F64",
-        0x4ca8 << 48 | fmt_bits(0, 3),
-        OPC | bits(10, 11),
-        f2f_mods!(dst_grp(NOT_F64), fixed_grp(ModId::Src, silent(3)), RND39),
-        F2F_C_OPS,
-        F2F_IGN | bits(41, 42),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_I_F16_F16",
-        0x38a8 << 48 | fmt_bits(1, 1),
-        OPC_I | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F16V),
-            fixed_grp(ModId::Src, F16V),
-            F2F_RND_SAME,
-            imm_h1
-        ),
-        &[RD, H16],
-        F2F_IGN | H16_IGN,
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_I_F32_F32",
-        0x38a8 << 48 | fmt_bits(2, 2),
-        OPC_I | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F32V),
-            fixed_grp(ModId::Src, F32V),
-            F2F_RND_SAME,
-            imm
-        ),
-        &[RD, F20],
-        F2F_IGN | bits(41, 41),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_I_F64_F64",
-        0x38a8 << 48 | fmt_bits(3, 3),
-        OPC_I | bits(8, 11),
-        f2f_mods!(
-            fixed_grp(ModId::Dst, F64V),
-            fixed_grp(ModId::Src, F64V),
-            F2F_RND_SAME,
-            imm
-        ),
-        &[RD, D20],
-        F2F_IGN | bits(41, 41),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_I_F16",
-        0x38a8 << 48 | fmt_bits(0, 1),
-        OPC_I | bits(10, 11),
-        f2f_mods!(
-            dst_grp(NOT_F16),
-            fixed_grp(ModId::Src, silent(1)),
-            RND39,
-            imm_h1
-        ),
-        &[RD, H16],
-        F2F_IGN | H16_IGN | bits(42, 42),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_I_F32",
-        0x38a8 << 48 | fmt_bits(0, 2),
-        OPC_I | bits(10, 11),
-        f2f_mods!(
-            dst_grp(NOT_F32),
-            fixed_grp(ModId::Src, silent(2)),
-            RND39,
-            imm
-        ),
-        &[RD, F20],
-        F2F_IGN | bits(41, 42),
-    ),
-    var(
-        Op::F2f,
-        "F2F",
-        "F2F_I_F64",
-        0x38a8 << 48 | fmt_bits(0, 3),
-        OPC_I | bits(10, 11),
-        f2f_mods!(
-            dst_grp(NOT_F64),
-            fixed_grp(ModId::Src, silent(3)),
-            RND39,
-            imm
-        ),
-        &[RD, D20],
-        F2F_IGN | bits(41, 42),
-    ),
+    f2f!(R, F16, pass),
+    f2f!(R, F32, pass),
+    f2f!(R, F64, pass),
+    f2f!(R, F16),
+    f2f!(R, F32),
+    f2f!(R, F64),
+    f2f!(C, F16, pass),
+    f2f!(C, F32, pass),
+    f2f!(C, F64, pass),
+    f2f!(C, F16),
+    f2f!(C, F32),
+    f2f!(C, F64),
+    f2f!(I, F16, pass),
+    f2f!(I, F32, pass),
+    f2f!(I, F64, pass),
+    f2f!(I, F16),
+    f2f!(I, F32),
+    f2f!(I, F64),
     // F2I's immediate form, one row per source format (the immediate's type).
     var(
         Op::F2i,
@@ -1331,26 +817,8 @@ pub static ROWS_A: &[OpSpec] = &[
         F2I_IGN,
     ),
     // I2I's constant and immediate forms.
-    var(
-        Op::I2i,
-        "I2I",
-        "I2I_C",
-        0x4ce0 << 48,
-        OPC,
-        I2I_C_MODS,
-        &[RD, cb(b1(45), b1(49), true)],
-        I2I_IGN,
-    ),
-    var(
-        Op::I2i,
-        "I2I",
-        "I2I_I",
-        0x38e0 << 48,
-        OPC_I,
-        I2I_I_MODS,
-        &[RD, I20],
-        I2I_IGN,
-    ),
+    I2I.c("I2I_C", 0x4ce0, &[RD, cb(b1(45), b1(49), true)]),
+    I2I.i("I2I_I", 0x38e0, &[RD, I20]),
     // IADD32I with both "plus one" bits (55, 56): `IADD32I.PO`. The IADD32I row's opcode
     // fixes bit 55 clear (bit 55 alone is rejected), so `.PO` is a row of its own.
     with_po(
@@ -1360,55 +828,17 @@ pub static ROWS_A: &[OpSpec] = &[
             "IADD32I_PO",
             0x1d80 << 48,
             0xff80 << 48,
-            &[
-                flag!(Sat, 54, ".SAT"),
-                flag!(X, 53, ".X"),
-                sfx!(Cc, 52, ".CC", 0),
-            ],
-            &[
-                RD,
-                RA,
-                OpKind::Imm32 {
-                    f: f(20, 32),
-                    signed: true,
-                },
-            ],
+            IADD32I_MODS,
+            &[RD, RA, IMM32S],
             0,
         ),
         55,
         56,
     ),
     // IMUL / IMAD / IMADSP (variable latency).
-    var(
-        Op::Imul,
-        "IMUL",
-        "IMUL_R",
-        0x5c38 << 48,
-        OPC,
-        IMUL_MODS,
-        &[RD, RA, RB],
-        R_IGN | IMUL_IGN,
-    ),
-    var(
-        Op::Imul,
-        "IMUL",
-        "IMUL_C",
-        0x4c38 << 48,
-        OPC,
-        IMUL_MODS,
-        &[RD, RA, CB],
-        IMUL_IGN,
-    ),
-    var(
-        Op::Imul,
-        "IMUL",
-        "IMUL_I",
-        0x3838 << 48,
-        OPC_I,
-        IMUL_MODS,
-        &[RD, RA, I20],
-        IMUL_IGN,
-    ),
+    IMUL.r("IMUL_R", 0x5c38, &[RD, RA, RB]),
+    IMUL.c("IMUL_C", 0x4c38, &[RD, RA, CB]),
+    IMUL.i("IMUL_I", 0x3838, &[RD, RA, I20]),
     var(
         Op::Imul,
         "IMUL32I",
@@ -1416,14 +846,7 @@ pub static ROWS_A: &[OpSpec] = &[
         0x1f00 << 48,
         0xff00 << 48,
         &[types(54, 55), flag!(Hi, 53, ".HI"), sfx!(Cc, 52, ".CC", 0)],
-        &[
-            RD,
-            RA,
-            OpKind::Imm32 {
-                f: f(20, 32),
-                signed: true,
-            },
-        ],
+        &[RD, RA, IMM32S],
         0,
     ),
     with_po(
@@ -1495,60 +918,16 @@ pub static ROWS_A: &[OpSpec] = &[
                 PO_AT,
                 sfx!(Cc, 52, ".CC", 0),
             ],
-            &[
-                RD,
-                rx(8, b1(56), None),
-                OpKind::Imm32 {
-                    f: f(20, 32),
-                    signed: true,
-                },
-                rs(0, 2, b1(55), None),
-            ],
+            &[RD, rx(8, b1(56), None), IMM32S, rs(0, 2, b1(55), None)],
             0,
         ),
         55,
         56,
     ),
-    var(
-        Op::Imadsp,
-        "IMADSP",
-        "IMADSP_R",
-        0x5a80 << 48,
-        0xff80 << 48,
-        IMADSP_MODS,
-        &[RD, RA, RB, RC],
-        R_IGN,
-    ),
-    var(
-        Op::Imadsp,
-        "IMADSP",
-        "IMADSP_CB",
-        0x4a80 << 48,
-        0xff80 << 48,
-        IMADSP_MODS,
-        &[RD, RA, CB, RC],
-        0,
-    ),
-    var(
-        Op::Imadsp,
-        "IMADSP",
-        "IMADSP_CC",
-        0x5280 << 48,
-        0xff80 << 48,
-        IMADSP_MODS,
-        &[RD, RA, rs(39, 1, None, None), CB],
-        0,
-    ),
-    var(
-        Op::Imadsp,
-        "IMADSP",
-        "IMADSP_I",
-        0x3480 << 48,
-        0xfe80 << 48,
-        IMADSP_MODS,
-        &[RD, RA, I20, RC],
-        0,
-    ),
+    IMADSP.r("IMADSP_R", 0x5a80, &[RD, RA, RB, RC]),
+    IMADSP.c("IMADSP_CB", 0x4a80, &[RD, RA, CB, RC]),
+    IMADSP.c("IMADSP_CC", 0x5280, &[RD, RA, rs(39, 1, None, None), CB]),
+    IMADSP.i("IMADSP_I", 0x3480, &[RD, RA, I20, RC]),
     // ISCADD32I: Rd = (Ra << shift) + imm32.
     alu(
         Op::Iscadd,
@@ -1560,10 +939,7 @@ pub static ROWS_A: &[OpSpec] = &[
         &[
             RD,
             RA,
-            OpKind::Imm32 {
-                f: f(20, 32),
-                signed: true,
-            },
+            IMM32S,
             OpKind::UImm {
                 f: f(53, 5),
                 hide: None,
@@ -1573,77 +949,14 @@ pub static ROWS_A: &[OpSpec] = &[
         0,
     ),
     // ICMP: Rd = (C cmp 0) ? Ra : B.
-    alu(
-        Op::Icmp,
-        "ICMP",
-        "ICMP_R",
-        0x5b40 << 48,
-        OPC12,
-        ICMP_MODS,
-        &[RD, RA, RB, RC],
-        R_IGN | bits(47, 47),
-    ),
-    alu(
-        Op::Icmp,
-        "ICMP",
-        "ICMP_CB",
-        0x4b40 << 48,
-        OPC12,
-        ICMP_MODS,
-        &[RD, RA, CB, RC],
-        bits(47, 47),
-    ),
-    alu(
-        Op::Icmp,
-        "ICMP",
-        "ICMP_CC",
-        0x5340 << 48,
-        OPC12,
-        ICMP_MODS,
-        &[RD, RA, rs(39, 1, None, None), CB],
-        bits(47, 47),
-    ),
-    alu(
-        Op::Icmp,
-        "ICMP",
-        "ICMP_I",
-        0x3640 << 48,
-        OPC12_I,
-        ICMP_MODS,
-        &[RD, RA, I20, RC],
-        bits(47, 47),
-    ),
+    ICMP.r("ICMP_R", 0x5b40, &[RD, RA, RB, RC]),
+    ICMP.c("ICMP_CB", 0x4b40, &[RD, RA, CB, RC]),
+    ICMP.c("ICMP_CC", 0x5340, &[RD, RA, rs(39, 1, None, None), CB]),
+    ICMP.i("ICMP_I", 0x3640, &[RD, RA, I20, RC]),
     // ISET: integer compare to a register.
-    alu(
-        Op::Iset,
-        "ISET",
-        "ISET_R",
-        0x5b50 << 48,
-        OPC12,
-        ISET_MODS,
-        &[RD, RA, RB, PP39],
-        R_IGN,
-    ),
-    alu(
-        Op::Iset,
-        "ISET",
-        "ISET_C",
-        0x4b50 << 48,
-        OPC12,
-        ISET_MODS,
-        &[RD, RA, CB, PP39],
-        0,
-    ),
-    alu(
-        Op::Iset,
-        "ISET",
-        "ISET_I",
-        0x3650 << 48,
-        OPC12_I,
-        ISET_MODS,
-        &[RD, RA, I20, PP39],
-        0,
-    ),
+    ISET.r("ISET_R", 0x5b50, &[RD, RA, RB, PP39]),
+    ISET.c("ISET_C", 0x4b50, &[RD, RA, CB, PP39]),
+    ISET.i("ISET_I", 0x3650, &[RD, RA, I20, PP39]),
     // LEA.HI: Rd = high word of ((Rc:Ra) << shift) + B, carry out to Pd.
     alu(
         Op::LeaHi,

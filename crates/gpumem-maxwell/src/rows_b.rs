@@ -543,8 +543,6 @@ const fn uimm(lo: u8, w: u8) -> OpKind {
     }
 }
 
-const OPC13: u64 = 0xfff8_0000_0000_0000;
-
 /// SHFL's mode (bits 30-31).
 const SHFL_MODE: ModGroup =
     grp!(Mode, 30, 2, { 0 => ".IDX", 1 => ".UP", 2 => ".DOWN", 3 => ".BFLY" });
@@ -591,7 +589,7 @@ const fn shfl(
         "SHFL",
         form,
         0xef10 << 48 | (lane_imm as u64) << 28 | (mask_imm as u64) << 29,
-        OPC13 | bit(28) | bit(29),
+        OPC | bit(28) | bit(29),
         &[SHFL_MODE],
         operands,
         ignored,
@@ -609,7 +607,7 @@ pub static ROWS_B2: &[OpSpec] = &[
         "VOTE",
         "VOTE",
         0x50d8 << 48,
-        OPC13,
+        OPC,
         &[grp!(Mode, 48, 2, { 0 => ".ALL", 1 => ".ANY", 2 => ".EQ" })],
         &[
             OpKind::RegHideRz {
@@ -646,7 +644,7 @@ pub static ROWS_B2: &[OpSpec] = &[
         "CS2R",
         "CS2R",
         0x50c8 << 48,
-        OPC13,
+        OPC,
         &[],
         &[reg(0, true), OpKind::SReg { f: f(20, 8) }],
         bits(8, 15) | bits(28, 50),
@@ -671,14 +669,7 @@ const fn bar_val(text: &'static str, mode: BarMode) -> ModVal {
 }
 /// A BAR mode group without bits (the row fixes bits 32-34).
 const fn bar_mode(vals: &'static [ModVal]) -> ModGroup {
-    ModGroup {
-        id: ModId::Mode,
-        field: f(0, 0),
-        hi: None,
-        vals,
-        at: None,
-        alt: None,
-    }
+    group(ModId::Mode, f(0, 0), vals)
 }
 /// BAR.SYNC's mode value (shared with the plain row in `alu.rs`).
 pub(crate) const BAR_SYNC_VALS: &[ModVal] = &[bar_val(".SYNC", BarMode::Sync)];
@@ -695,18 +686,15 @@ const fn red_val(value: u8, text: &'static str, red: BarRed) -> ModVal {
         sem: ValSem::BarRed(red),
     }
 }
-const BAR_REDOP: ModGroup = ModGroup {
-    id: ModId::RedOp,
-    field: f(35, 2),
-    hi: None,
-    vals: &[
+const BAR_REDOP: ModGroup = group(
+    ModId::RedOp,
+    f(35, 2),
+    &[
         red_val(0, ".POPC", BarRed::Popc),
         red_val(1, ".AND", BarRed::And),
         red_val(2, ".OR", BarRed::Or),
     ],
-    at: None,
-    alt: None,
-};
+);
 const BAR_ID_I: OpKind = uimm(8, 8);
 const BAR_ID_R: OpKind = reg(8, false);
 const BAR_CNT_I: OpKind = OpKind::UImm {
@@ -734,7 +722,7 @@ const fn bar(
 ) -> OpSpec {
     let pred = mode >= 2;
     let mut opcode = 0xf0a8 << 48 | mode << 32 | (id_imm as u64) << 44 | (cnt_imm as u64) << 43;
-    let mut mask = OPC13 | bits(32, 34) | bit(43) | bit(44);
+    let mut mask = OPC | bits(32, 34) | bit(43) | bit(44);
     if !pred {
         opcode |= 0b0111 << 39;
         mask |= bits(39, 42);
@@ -769,7 +757,7 @@ pub static ROWS_B3: &[OpSpec] = &[
         "MEMBAR",
         "MEMBAR_IV",
         0xef98 << 48,
-        OPC13,
+        OPC,
         &[
             grp!(Level, 8, 2, { 0 => ".CTA", 1 => ".GL", 2 => ".SYS", 3 => ".VC" }),
             grp!(Ivall, 0, 2, { 1 => ".IVALLD", 2 => ".IVALLT", 3 => ".IVALLTD" }),
@@ -961,14 +949,7 @@ const fn aop(value: u8, text: &'static str, op: AtomOp) -> ModVal {
 }
 /// An atomic operation group at bits `lo..lo+w`.
 const fn atom_op(lo: u8, w: u8, vals: &'static [ModVal]) -> ModGroup {
-    ModGroup {
-        id: ModId::Atom,
-        field: f(lo, w),
-        hi: None,
-        vals,
-        at: None,
-        alt: None,
-    }
+    group(ModId::Atom, f(lo, w), vals)
 }
 /// The operations 0-7 every atomic row shares, then the row's own.
 macro_rules! aops {
@@ -1004,14 +985,7 @@ const ATOMS_TYPES: &[ModVal] = &[
     ty(3, ".S64", 8, true),
 ];
 const fn types(lo: u8, vals: &'static [ModVal]) -> ModGroup {
-    ModGroup {
-        id: ModId::Sz,
-        field: f(lo, if vals.len() == 4 { 2 } else { 3 }),
-        hi: None,
-        vals,
-        at: None,
-        alt: None,
-    }
+    group(ModId::Sz, f(lo, if vals.len() == 4 { 2 } else { 3 }), vals)
 }
 const ATOM_OP: ModGroup = atom_op(
     52,
@@ -1104,7 +1078,7 @@ pub static ROWS_B4: &[OpSpec] = &[
         Op::Red,
         "RED",
         0xebf8 << 48,
-        OPC13,
+        OPC,
         &[E48, RED_OP, types(20, ATOM_TYPES)],
         &[
             OpKind::Mem {
@@ -1157,7 +1131,7 @@ pub static ROWS_B5: &[OpSpec] = &[
         "CCTLL",
         "CCTLL",
         0xef80 << 48,
-        OPC13 | bits(4, 5),
+        OPC | bits(4, 5),
         &[CCTL_OP],
         &[OpKind::MemW {
             ra: f(8, 8),
@@ -1208,96 +1182,35 @@ const U20S: OpKind = OpKind::UImm20 {
     f: f(20, 19),
     sign: f(56, 1),
 };
-const OPC13_I: u64 = 0xfef8_0000_0000_0000;
 
-#[allow(clippy::too_many_arguments)]
-const fn fixed(
-    op: Op,
-    name: &'static str,
-    form: &'static str,
-    opcode: u64,
-    mask: u64,
-    mods: &'static [ModGroup],
-    operands: &'static [OpKind],
-    ignored: u64,
-) -> OpSpec {
-    row(
-        op,
-        name,
-        form,
-        opcode,
-        mask,
-        mods,
-        operands,
-        ignored,
-        Latency::Fixed,
-        0b0111,
-        Flow::Next,
-    )
-}
-
+// What the register, constant and immediate rows of each op below share.
+const P2R: Rci = Rci::new(Op::P2r, "P2R", &[P2R_SEL], bit(39) | bits(43, 50));
+const R2P: Rci = Rci::new(
+    Op::R2p,
+    "R2P",
+    &[R2P_SEL],
+    bits(0, 7) | bit(39) | bits(43, 50),
+);
 /// Predicate-register moves: P2R and R2P.
 pub static ROWS_B6: &[OpSpec] = &[
-    fixed(
-        Op::P2r,
-        "P2R",
+    P2R.r(
         "P2R_R",
-        0x5ce8 << 48,
-        OPC13,
-        &[P2R_SEL],
+        0x5ce8,
         &[reg(0, true), PRCC, rs(8, 0, false), rs(20, 1, false)],
-        bits(28, 39) | bits(43, 50),
     ),
-    fixed(
-        Op::P2r,
-        "P2R",
+    P2R.c(
         "P2R_C",
-        0x4ce8 << 48,
-        OPC13,
-        &[P2R_SEL],
+        0x4ce8,
         &[reg(0, true), PRCC, rs(8, 0, false), CB34],
-        bit(39) | bits(43, 50),
     ),
-    fixed(
-        Op::P2r,
-        "P2R",
+    P2R.i(
         "P2R_I",
-        0x38e8 << 48,
-        OPC13_I,
-        &[P2R_SEL],
+        0x38e8,
         &[reg(0, true), PRCC, rs(8, 0, false), I20S],
-        bit(39) | bits(43, 50),
     ),
-    fixed(
-        Op::R2p,
-        "R2P",
-        "R2P_R",
-        0x5cf0 << 48,
-        OPC13,
-        &[R2P_SEL],
-        &[PRCC, rs(8, 0, false), rs(20, 1, false)],
-        bits(0, 7) | bits(28, 39) | bits(43, 50),
-    ),
-    fixed(
-        Op::R2p,
-        "R2P",
-        "R2P_C",
-        0x4cf0 << 48,
-        OPC13,
-        &[R2P_SEL],
-        &[PRCC, rs(8, 0, false), CB34],
-        bits(0, 7) | bit(39) | bits(43, 50),
-    ),
-    fixed(
-        Op::R2p,
-        "R2P",
-        "R2P_I",
-        0x38f0 << 48,
-        OPC13_I,
-        &[R2P_SEL],
-        &[PRCC, rs(8, 0, false), U20S],
-        bits(0, 7) | bit(39) | bits(43, 50),
-    ),
+    R2P.r("R2P_R", 0x5cf0, &[PRCC, rs(8, 0, false), rs(20, 1, false)]),
+    R2P.c("R2P_C", 0x4cf0, &[PRCC, rs(8, 0, false), CB34]),
+    R2P.i("R2P_I", 0x38f0, &[PRCC, rs(8, 0, false), U20S]),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -1313,14 +1226,7 @@ const RZ_LIT: OpKind = OpKind::RegPair {
     add: 255,
 };
 const CAS: ModGroup = atom_op(0, 0, &[aop(0, ".CAS", AtomOp::Cas)]);
-const SZ32: ModGroup = ModGroup {
-    id: ModId::Sz,
-    field: f(0, 0),
-    hi: None,
-    vals: &[ty(0, "", 4, false)],
-    at: None,
-    alt: None,
-};
+const SZ32: ModGroup = group(ModId::Sz, f(0, 0), &[ty(0, "", 4, false)]);
 const SZ64: ModGroup = ModGroup {
     vals: &[ty(0, ".64", 8, false)],
     ..SZ32
@@ -1484,42 +1390,54 @@ pub static ROWS_B7: &[OpSpec] = &[
 // pair: `.U8.U32`, ..., and nothing for S32 with a signed full-width b (`VMNMX.UD R24, ...`).
 // b is a register (bit 50 set) or a 16-bit immediate at 20-35 (class 16).
 
-/// A video type-pair group (bits 48-49: a signed, b signed) whose values carry the
-/// operand types: `vtypes!(8, 16, 0 => ".U8.U16", ...)`.
+/// A video type value: `value` (bit 0: a signed, bit 1: b signed) spelled `text`, carrying
+/// the operand types.
+const fn vtype(a_bits: u8, b_bits: u8, value: u8, text: &'static str) -> ModVal {
+    ModVal {
+        value,
+        text,
+        aliases: &[],
+        sem: ValSem::Video(VideoTypes {
+            a_bits,
+            a_signed: value & 1 != 0,
+            b_bits,
+            b_signed: value & 2 != 0,
+        }),
+    }
+}
+
+/// A video type-pair group (bits 48-49: a signed, b signed): `vtypes!(8, 16)` spells
+/// `.U8.U16`, `.S8.U16`, `.U8.S16`, `.S8.S16`; a third argument spells the all-signed pair
+/// instead (nothing, for S32 with a signed full-width b).
 macro_rules! vtypes {
-    ($a:expr, $b:expr, $($v:expr => $t:expr),*) => {
+    ($a:literal, $b:literal) => {
+        vtypes!($a, $b, concat!(".S", $a, ".S", $b))
+    };
+    ($a:literal, $b:literal, $ss:expr) => {
         ModGroup {
-            vals: &[$(ModVal {
-                value: $v,
-                text: $t,
-                aliases: &[],
-                sem: ValSem::Video(VideoTypes {
-                    a_bits: $a,
-                    a_signed: $v & 1 != 0,
-                    b_bits: $b,
-                    b_signed: $v & 2 != 0,
-                }),
-            }),*],
+            vals: &[
+                vtype($a, $b, 0, concat!(".U", $a, ".U", $b)),
+                vtype($a, $b, 1, concat!(".S", $a, ".U", $b)),
+                vtype($a, $b, 2, concat!(".U", $a, ".S", $b)),
+                vtype($a, $b, 3, $ss),
+            ],
             ..grp!(Sign, 48, 2, {})
         }
     };
 }
 
-/// The shifts' type group (bit 48: a signed; b unsigned).
+/// The shifts' type group (bit 48: a signed; b unsigned): `.U8.U16`, `.S8.U16`; a third
+/// argument spells the signed value instead.
 macro_rules! vtypes_a {
-    ($a:expr, $b:expr, $($v:expr => $t:expr),*) => {
+    ($a:literal, $b:literal) => {
+        vtypes_a!($a, $b, concat!(".S", $a, ".U", $b))
+    };
+    ($a:literal, $b:literal, $s:expr) => {
         ModGroup {
-            vals: &[$(ModVal {
-                value: $v,
-                text: $t,
-                aliases: &[],
-                sem: ValSem::Video(VideoTypes {
-                    a_bits: $a,
-                    a_signed: $v & 1 != 0,
-                    b_bits: $b,
-                    b_signed: false,
-                }),
-            }),*],
+            vals: &[
+                vtype($a, $b, 0, concat!(".U", $a, ".U", $b)),
+                vtype($a, $b, 1, $s),
+            ],
             ..grp!(Sign, 48, 1, {})
         }
     };
@@ -1565,810 +1483,211 @@ const V_OPS_R: &[OpKind] = &[
     rs(39, 2, false),
 ];
 const V_OPS_I: &[OpKind] = &[reg(0, true), rs(8, 0, false), V_IMM16, rs(39, 2, false)];
-const V_T_8_8: ModGroup = vtypes!(8, 8, 0 => ".U8.U8", 1 => ".S8.U8", 2 => ".U8.S8", 3 => ".S8.S8");
-const V_T_8_16: ModGroup =
-    vtypes!(8, 16, 0 => ".U8.U16", 1 => ".S8.U16", 2 => ".U8.S16", 3 => ".S8.S16");
-const V_T_8_32: ModGroup =
-    vtypes!(8, 32, 0 => ".U8.U32", 1 => ".S8.U32", 2 => ".U8.S32", 3 => ".S8.S32");
-const V_T_8_I: ModGroup =
-    vtypes!(8, 16, 0 => ".U8.U16", 1 => ".S8.U16", 2 => ".U8.S16", 3 => ".S8.S16");
-const V_T_16_8: ModGroup =
-    vtypes!(16, 8, 0 => ".U16.U8", 1 => ".S16.U8", 2 => ".U16.S8", 3 => ".S16.S8");
-const V_T_16_16: ModGroup =
-    vtypes!(16, 16, 0 => ".U16.U16", 1 => ".S16.U16", 2 => ".U16.S16", 3 => ".S16.S16");
-const V_T_16_32: ModGroup =
-    vtypes!(16, 32, 0 => ".U16.U32", 1 => ".S16.U32", 2 => ".U16.S32", 3 => ".S16.S32");
-const V_T_16_I: ModGroup =
-    vtypes!(16, 16, 0 => ".U16.U16", 1 => ".S16.U16", 2 => ".U16.S16", 3 => ".S16.S16");
-const V_T_32_8: ModGroup =
-    vtypes!(32, 8, 0 => ".U32.U8", 1 => ".S32.U8", 2 => ".U32.S8", 3 => ".S32.S8");
-const V_T_32_16: ModGroup =
-    vtypes!(32, 16, 0 => ".U32.U16", 1 => ".S32.U16", 2 => ".U32.S16", 3 => ".S32.S16");
-const V_T_32_32: ModGroup =
-    vtypes!(32, 32, 0 => ".U32.U32", 1 => ".S32.U32", 2 => ".U32.S32", 3 => "");
-const V_T_32_I: ModGroup =
-    vtypes!(32, 16, 0 => ".U32.U16", 1 => ".S32.U16", 2 => ".U32.S16", 3 => "");
+
+/// A video family's type groups, one for each row's (a class, b class): `w`ord, `h`alf,
+/// `b`yte, and b's 16-bit `i`mmediate.
+struct VTypes {
+    ww: ModGroup,
+    wi: ModGroup,
+    wh: ModGroup,
+    wb: ModGroup,
+    hw: ModGroup,
+    hi: ModGroup,
+    hh: ModGroup,
+    hb: ModGroup,
+    bw: ModGroup,
+    bi: ModGroup,
+    bh: ModGroup,
+    bb: ModGroup,
+}
+
+/// Both signs (VMNMX, VSET, VABSDIFF, VADD).
+const V_T: VTypes = VTypes {
+    ww: vtypes!(32, 32, ""),
+    wi: vtypes!(32, 16, ""),
+    wh: vtypes!(32, 16),
+    wb: vtypes!(32, 8),
+    hw: vtypes!(16, 32),
+    hi: vtypes!(16, 16),
+    hh: vtypes!(16, 16),
+    hb: vtypes!(16, 8),
+    bw: vtypes!(8, 32),
+    bi: vtypes!(8, 16),
+    bh: vtypes!(8, 16),
+    bb: vtypes!(8, 8),
+};
+
+/// a's sign only (VSHL, VSHR).
+const V_T_U: VTypes = VTypes {
+    ww: vtypes_a!(32, 32, ""),
+    wi: vtypes_a!(32, 16, ""),
+    wh: vtypes_a!(32, 16),
+    wb: vtypes_a!(32, 8),
+    hw: vtypes_a!(16, 32),
+    hi: vtypes_a!(16, 16),
+    hh: vtypes_a!(16, 16),
+    hb: vtypes_a!(16, 8),
+    bw: vtypes_a!(8, 32),
+    bi: vtypes_a!(8, 16),
+    bh: vtypes_a!(8, 16),
+    bb: vtypes_a!(8, 8),
+};
+
+/// An operand's selector class: word, half, byte, or (b only) the immediate.
+#[derive(Clone, Copy)]
+enum VSel {
+    W,
+    H,
+    B,
+    I,
+}
+
+/// The selector bits (value, mask) of class `s` in the 3-bit field at `lo`: word 6, half
+/// 4-5, byte 0-3 (the immediate has no selector).
+const fn vsel(s: VSel, lo: u8) -> (u64, u64) {
+    match s {
+        VSel::W => (6 << lo, 7 << lo),
+        VSel::H => (4 << lo, 6 << lo),
+        VSel::B => (0, 4 << lo),
+        VSel::I => (0, 0),
+    }
+}
+
+/// What a video family's rows share: the op, its opcode bits (under `mask`, bits 56-63),
+/// the operands with a register b, and the `.PO` bits.
+struct VFam {
+    op: Op,
+    opcode: u64,
+    mask: u64,
+    ops_r: &'static [OpKind],
+    po: Option<(u8, u8)>,
+}
+
+/// One video row of family `fam`: a's selector at 36-38; b a register (bit 50 set,
+/// selector at 28-30, bits 31-35 ignored) or the immediate at 20-35.
+const fn vrow(
+    fam: &VFam,
+    name: &'static str,
+    form: &'static str,
+    a: VSel,
+    b: VSel,
+    mods: &'static [ModGroup],
+) -> OpSpec {
+    let (av, am) = vsel(a, 36);
+    let (bv, bm) = vsel(b, 28);
+    let (bv, bm, operands, ignored) = match b {
+        VSel::I => (0, bit(50), V_OPS_I, 0),
+        _ => (bv | bit(50), bm | bit(50), fam.ops_r, bits(31, 35)),
+    };
+    OpSpec {
+        po: fam.po,
+        ..alu(
+            fam.op,
+            name,
+            form,
+            fam.opcode | av | bv,
+            fam.mask | am | bm,
+            mods,
+            operands,
+            ignored,
+        )
+    }
+}
+
+/// A video family's rows: `video!("VMNMX", VMNMX, V_T, [before the types], [after them])`
+/// gives all twelve (a word, half, byte × b word, immediate, half, byte), word classes
+/// first; a list after `;` (`WW WH ...`) gives those rows only. The mods are the ones
+/// before the types, the type group, the ones after, then a's and b's selectors.
+macro_rules! video {
+    ($n:literal, $fam:expr, $t:expr, $pre:tt, $post:tt) => {
+        video!($n, $fam, $t, $pre, $post; WW WI WH WB HW HI HH HB BW BI BH BB)
+    };
+    ($n:literal, $fam:expr, $t:expr, $pre:tt, $post:tt; $($ab:ident)*) => {
+        &[$(video!(@ [$n, $fam, $t, $pre, $post] $ab)),*]
+    };
+    (@ $c:tt WW) => { video!(@row $c W W ww "_32_32" []) };
+    (@ $c:tt WI) => { video!(@row $c W I wi "_32_I" []) };
+    (@ $c:tt WH) => { video!(@row $c W H wh "_32_16" [V_BSEL_HALF]) };
+    (@ $c:tt WB) => { video!(@row $c W B wb "_32_8" [V_BSEL_BYTE]) };
+    (@ $c:tt HW) => { video!(@row $c H W hw "_16_32" [V_ASEL_HALF]) };
+    (@ $c:tt HI) => { video!(@row $c H I hi "_16_I" [V_ASEL_HALF]) };
+    (@ $c:tt HH) => { video!(@row $c H H hh "_16_16" [V_ASEL_HALF, V_BSEL_HALF]) };
+    (@ $c:tt HB) => { video!(@row $c H B hb "_16_8" [V_ASEL_HALF, V_BSEL_BYTE]) };
+    (@ $c:tt BW) => { video!(@row $c B W bw "_8_32" [V_ASEL_BYTE]) };
+    (@ $c:tt BI) => { video!(@row $c B I bi "_8_I" [V_ASEL_BYTE]) };
+    (@ $c:tt BH) => { video!(@row $c B H bh "_8_16" [V_ASEL_BYTE, V_BSEL_HALF]) };
+    (@ $c:tt BB) => { video!(@row $c B B bb "_8_8" [V_ASEL_BYTE, V_BSEL_BYTE]) };
+    (@row [$n:literal, $fam:expr, $t:expr, [$($pre:expr),*], [$($post:expr),*]]
+        $a:ident $b:ident $ty:ident $sfx:literal [$($sel:expr),*]) => {
+        vrow(
+            &$fam,
+            $n,
+            concat!($n, $sfx),
+            VSel::$a,
+            VSel::$b,
+            &[$($pre,)* $t.$ty, $($post,)* $($sel),*],
+        )
+    };
+}
+
+const VMNMX: VFam = VFam {
+    op: Op::Vmnmx,
+    opcode: 0x3a << 56,
+    mask: 0xfe << 56,
+    ops_r: V_OPS_R,
+    po: None,
+};
 
 /// Word classes first: the parser takes the first row whose text fits, and a source
 /// without type suffixes means S32 (`VMNMX.UD R24, ...`).
-pub static ROWS_B8: &[OpSpec] = &[
-    fixed(
-        Op::Vmnmx,
-        "VMNMX",
-        "VMNMX_32_32",
-        0x3a << 56 | 6 << 36 | bit(50) | 6 << 28,
-        0xfe << 56 | 7 << 36 | bit(50) | 7 << 28,
-        &[V_UD, V_T_32_32, VMNMX_MX, V_SAT, V_MODE, V_CC],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vmnmx,
-        "VMNMX",
-        "VMNMX_32_I",
-        0x3a << 56 | 6 << 36,
-        0xfe << 56 | 7 << 36 | bit(50),
-        &[V_UD, V_T_32_I, VMNMX_MX, V_SAT, V_MODE, V_CC],
-        V_OPS_I,
-        0,
-    ),
-    fixed(
-        Op::Vmnmx,
-        "VMNMX",
-        "VMNMX_32_16",
-        0x3a << 56 | 6 << 36 | bit(50) | 4 << 28,
-        0xfe << 56 | 7 << 36 | bit(50) | 6 << 28,
-        &[V_UD, V_T_32_16, VMNMX_MX, V_SAT, V_MODE, V_CC, V_BSEL_HALF],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vmnmx,
-        "VMNMX",
-        "VMNMX_32_8",
-        0x3a << 56 | 6 << 36 | bit(50),
-        0xfe << 56 | 7 << 36 | bit(50) | 4 << 28,
-        &[V_UD, V_T_32_8, VMNMX_MX, V_SAT, V_MODE, V_CC, V_BSEL_BYTE],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vmnmx,
-        "VMNMX",
-        "VMNMX_16_32",
-        0x3a << 56 | 4 << 36 | bit(50) | 6 << 28,
-        0xfe << 56 | 6 << 36 | bit(50) | 7 << 28,
-        &[V_UD, V_T_16_32, VMNMX_MX, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vmnmx,
-        "VMNMX",
-        "VMNMX_16_I",
-        0x3a << 56 | 4 << 36,
-        0xfe << 56 | 6 << 36 | bit(50),
-        &[V_UD, V_T_16_I, VMNMX_MX, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
-        V_OPS_I,
-        0,
-    ),
-    fixed(
-        Op::Vmnmx,
-        "VMNMX",
-        "VMNMX_16_16",
-        0x3a << 56 | 4 << 36 | bit(50) | 4 << 28,
-        0xfe << 56 | 6 << 36 | bit(50) | 6 << 28,
-        &[
-            V_UD,
-            V_T_16_16,
-            VMNMX_MX,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_HALF,
-            V_BSEL_HALF,
-        ],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vmnmx,
-        "VMNMX",
-        "VMNMX_16_8",
-        0x3a << 56 | 4 << 36 | bit(50),
-        0xfe << 56 | 6 << 36 | bit(50) | 4 << 28,
-        &[
-            V_UD,
-            V_T_16_8,
-            VMNMX_MX,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_HALF,
-            V_BSEL_BYTE,
-        ],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vmnmx,
-        "VMNMX",
-        "VMNMX_8_32",
-        0x3a << 56 | bit(50) | 6 << 28,
-        0xfe << 56 | 4 << 36 | bit(50) | 7 << 28,
-        &[V_UD, V_T_8_32, VMNMX_MX, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vmnmx,
-        "VMNMX",
-        "VMNMX_8_I",
-        0x3a << 56,
-        0xfe << 56 | 4 << 36 | bit(50),
-        &[V_UD, V_T_8_I, VMNMX_MX, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
-        V_OPS_I,
-        0,
-    ),
-    fixed(
-        Op::Vmnmx,
-        "VMNMX",
-        "VMNMX_8_16",
-        0x3a << 56 | bit(50) | 4 << 28,
-        0xfe << 56 | 4 << 36 | bit(50) | 6 << 28,
-        &[
-            V_UD,
-            V_T_8_16,
-            VMNMX_MX,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_BYTE,
-            V_BSEL_HALF,
-        ],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vmnmx,
-        "VMNMX",
-        "VMNMX_8_8",
-        0x3a << 56 | bit(50),
-        0xfe << 56 | 4 << 36 | bit(50) | 4 << 28,
-        &[
-            V_UD,
-            V_T_8_8,
-            VMNMX_MX,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_BYTE,
-            V_BSEL_BYTE,
-        ],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-];
+pub static ROWS_B8: &[OpSpec] =
+    video!("VMNMX", VMNMX, V_T, [V_UD], [VMNMX_MX, V_SAT, V_MODE, V_CC]);
 
 /// VSET's comparison (bits 54-56), printed first.
 const VSET_CMP: ModGroup = grp!(Cmp, 54, 3, {
     0 => ".F", 1 => ".LT", 2 => ".EQ", 3 => ".LE", 4 => ".GT", 5 => ".NE", 6 => ".GE", 7 => ".T",
 });
+const VSET: VFam = VFam {
+    op: Op::Vset,
+    opcode: 0x40 << 56,
+    ..VMNMX
+};
 /// Word classes first (see [`ROWS_B8`]).
-pub static ROWS_B9: &[OpSpec] = &[
-    fixed(
-        Op::Vset,
-        "VSET",
-        "VSET_32_32",
-        0x40 << 56 | 6 << 36 | bit(50) | 6 << 28,
-        0xfe << 56 | 7 << 36 | bit(50) | 7 << 28,
-        &[VSET_CMP, V_T_32_32, V_MODE, V_CC],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vset,
-        "VSET",
-        "VSET_32_I",
-        0x40 << 56 | 6 << 36,
-        0xfe << 56 | 7 << 36 | bit(50),
-        &[VSET_CMP, V_T_32_I, V_MODE, V_CC],
-        V_OPS_I,
-        0,
-    ),
-    fixed(
-        Op::Vset,
-        "VSET",
-        "VSET_32_16",
-        0x40 << 56 | 6 << 36 | bit(50) | 4 << 28,
-        0xfe << 56 | 7 << 36 | bit(50) | 6 << 28,
-        &[VSET_CMP, V_T_32_16, V_MODE, V_CC, V_BSEL_HALF],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vset,
-        "VSET",
-        "VSET_32_8",
-        0x40 << 56 | 6 << 36 | bit(50),
-        0xfe << 56 | 7 << 36 | bit(50) | 4 << 28,
-        &[VSET_CMP, V_T_32_8, V_MODE, V_CC, V_BSEL_BYTE],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vset,
-        "VSET",
-        "VSET_16_32",
-        0x40 << 56 | 4 << 36 | bit(50) | 6 << 28,
-        0xfe << 56 | 6 << 36 | bit(50) | 7 << 28,
-        &[VSET_CMP, V_T_16_32, V_MODE, V_CC, V_ASEL_HALF],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vset,
-        "VSET",
-        "VSET_16_I",
-        0x40 << 56 | 4 << 36,
-        0xfe << 56 | 6 << 36 | bit(50),
-        &[VSET_CMP, V_T_16_I, V_MODE, V_CC, V_ASEL_HALF],
-        V_OPS_I,
-        0,
-    ),
-    fixed(
-        Op::Vset,
-        "VSET",
-        "VSET_16_16",
-        0x40 << 56 | 4 << 36 | bit(50) | 4 << 28,
-        0xfe << 56 | 6 << 36 | bit(50) | 6 << 28,
-        &[VSET_CMP, V_T_16_16, V_MODE, V_CC, V_ASEL_HALF, V_BSEL_HALF],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vset,
-        "VSET",
-        "VSET_16_8",
-        0x40 << 56 | 4 << 36 | bit(50),
-        0xfe << 56 | 6 << 36 | bit(50) | 4 << 28,
-        &[VSET_CMP, V_T_16_8, V_MODE, V_CC, V_ASEL_HALF, V_BSEL_BYTE],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vset,
-        "VSET",
-        "VSET_8_32",
-        0x40 << 56 | bit(50) | 6 << 28,
-        0xfe << 56 | 4 << 36 | bit(50) | 7 << 28,
-        &[VSET_CMP, V_T_8_32, V_MODE, V_CC, V_ASEL_BYTE],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vset,
-        "VSET",
-        "VSET_8_I",
-        0x40 << 56,
-        0xfe << 56 | 4 << 36 | bit(50),
-        &[VSET_CMP, V_T_8_I, V_MODE, V_CC, V_ASEL_BYTE],
-        V_OPS_I,
-        0,
-    ),
-    fixed(
-        Op::Vset,
-        "VSET",
-        "VSET_8_16",
-        0x40 << 56 | bit(50) | 4 << 28,
-        0xfe << 56 | 4 << 36 | bit(50) | 6 << 28,
-        &[VSET_CMP, V_T_8_16, V_MODE, V_CC, V_ASEL_BYTE, V_BSEL_HALF],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vset,
-        "VSET",
-        "VSET_8_8",
-        0x40 << 56 | bit(50),
-        0xfe << 56 | 4 << 36 | bit(50) | 4 << 28,
-        &[VSET_CMP, V_T_8_8, V_MODE, V_CC, V_ASEL_BYTE, V_BSEL_BYTE],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-];
+pub static ROWS_B9: &[OpSpec] = video!("VSET", VSET, V_T, [VSET_CMP], [V_MODE, V_CC]);
 
 /// VABSDIFF's `.SD` (bit 54).
 const VABSDIFF_SD: ModGroup = flag!(Sd, 54, ".SD");
+const VABSDIFF: VFam = VFam {
+    op: Op::Vabsdiff,
+    opcode: 0x54 << 56,
+    mask: 0xff << 56,
+    ..VMNMX
+};
 /// Word classes first (see [`ROWS_B8`]).
-pub static ROWS_B10: &[OpSpec] = &[
-    fixed(
-        Op::Vabsdiff,
-        "VABSDIFF",
-        "VABSDIFF_32_32",
-        0x54 << 56 | 6 << 36 | bit(50) | 6 << 28,
-        0xff << 56 | 7 << 36 | bit(50) | 7 << 28,
-        &[VABSDIFF_SD, V_T_32_32, V_SAT, V_MODE, V_CC],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vabsdiff,
-        "VABSDIFF",
-        "VABSDIFF_32_I",
-        0x54 << 56 | 6 << 36,
-        0xff << 56 | 7 << 36 | bit(50),
-        &[VABSDIFF_SD, V_T_32_I, V_SAT, V_MODE, V_CC],
-        V_OPS_I,
-        0,
-    ),
-    fixed(
-        Op::Vabsdiff,
-        "VABSDIFF",
-        "VABSDIFF_32_16",
-        0x54 << 56 | 6 << 36 | bit(50) | 4 << 28,
-        0xff << 56 | 7 << 36 | bit(50) | 6 << 28,
-        &[VABSDIFF_SD, V_T_32_16, V_SAT, V_MODE, V_CC, V_BSEL_HALF],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vabsdiff,
-        "VABSDIFF",
-        "VABSDIFF_32_8",
-        0x54 << 56 | 6 << 36 | bit(50),
-        0xff << 56 | 7 << 36 | bit(50) | 4 << 28,
-        &[VABSDIFF_SD, V_T_32_8, V_SAT, V_MODE, V_CC, V_BSEL_BYTE],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vabsdiff,
-        "VABSDIFF",
-        "VABSDIFF_16_32",
-        0x54 << 56 | 4 << 36 | bit(50) | 6 << 28,
-        0xff << 56 | 6 << 36 | bit(50) | 7 << 28,
-        &[VABSDIFF_SD, V_T_16_32, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vabsdiff,
-        "VABSDIFF",
-        "VABSDIFF_16_I",
-        0x54 << 56 | 4 << 36,
-        0xff << 56 | 6 << 36 | bit(50),
-        &[VABSDIFF_SD, V_T_16_I, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
-        V_OPS_I,
-        0,
-    ),
-    fixed(
-        Op::Vabsdiff,
-        "VABSDIFF",
-        "VABSDIFF_16_16",
-        0x54 << 56 | 4 << 36 | bit(50) | 4 << 28,
-        0xff << 56 | 6 << 36 | bit(50) | 6 << 28,
-        &[
-            VABSDIFF_SD,
-            V_T_16_16,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_HALF,
-            V_BSEL_HALF,
-        ],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vabsdiff,
-        "VABSDIFF",
-        "VABSDIFF_16_8",
-        0x54 << 56 | 4 << 36 | bit(50),
-        0xff << 56 | 6 << 36 | bit(50) | 4 << 28,
-        &[
-            VABSDIFF_SD,
-            V_T_16_8,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_HALF,
-            V_BSEL_BYTE,
-        ],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vabsdiff,
-        "VABSDIFF",
-        "VABSDIFF_8_32",
-        0x54 << 56 | bit(50) | 6 << 28,
-        0xff << 56 | 4 << 36 | bit(50) | 7 << 28,
-        &[VABSDIFF_SD, V_T_8_32, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vabsdiff,
-        "VABSDIFF",
-        "VABSDIFF_8_I",
-        0x54 << 56,
-        0xff << 56 | 4 << 36 | bit(50),
-        &[VABSDIFF_SD, V_T_8_I, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
-        V_OPS_I,
-        0,
-    ),
-    fixed(
-        Op::Vabsdiff,
-        "VABSDIFF",
-        "VABSDIFF_8_16",
-        0x54 << 56 | bit(50) | 4 << 28,
-        0xff << 56 | 4 << 36 | bit(50) | 6 << 28,
-        &[
-            VABSDIFF_SD,
-            V_T_8_16,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_BYTE,
-            V_BSEL_HALF,
-        ],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vabsdiff,
-        "VABSDIFF",
-        "VABSDIFF_8_8",
-        0x54 << 56 | bit(50),
-        0xff << 56 | 4 << 36 | bit(50) | 4 << 28,
-        &[
-            VABSDIFF_SD,
-            V_T_8_8,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_BYTE,
-            V_BSEL_BYTE,
-        ],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-];
+pub static ROWS_B10: &[OpSpec] = video!(
+    "VABSDIFF",
+    VABSDIFF,
+    V_T,
+    [VABSDIFF_SD],
+    [V_SAT, V_MODE, V_CC]
+);
 
 const V_W: ModGroup = flag!(W, 49, ".W");
-const V_T_32_32_U: ModGroup = vtypes_a!(32, 32, 0 => ".U32.U32", 1 => "");
-const V_T_32_I_U: ModGroup = vtypes_a!(32, 16, 0 => ".U32.U16", 1 => "");
-const V_T_32_16_U: ModGroup = vtypes_a!(32, 16, 0 => ".U32.U16", 1 => ".S32.U16");
-const V_T_32_8_U: ModGroup = vtypes_a!(32, 8, 0 => ".U32.U8", 1 => ".S32.U8");
-const V_T_16_32_U: ModGroup = vtypes_a!(16, 32, 0 => ".U16.U32", 1 => ".S16.U32");
-const V_T_16_I_U: ModGroup = vtypes_a!(16, 16, 0 => ".U16.U16", 1 => ".S16.U16");
-const V_T_16_16_U: ModGroup = vtypes_a!(16, 16, 0 => ".U16.U16", 1 => ".S16.U16");
-const V_T_16_8_U: ModGroup = vtypes_a!(16, 8, 0 => ".U16.U8", 1 => ".S16.U8");
-const V_T_8_32_U: ModGroup = vtypes_a!(8, 32, 0 => ".U8.U32", 1 => ".S8.U32");
-const V_T_8_I_U: ModGroup = vtypes_a!(8, 16, 0 => ".U8.U16", 1 => ".S8.U16");
-const V_T_8_16_U: ModGroup = vtypes_a!(8, 16, 0 => ".U8.U16", 1 => ".S8.U16");
-const V_T_8_8_U: ModGroup = vtypes_a!(8, 8, 0 => ".U8.U8", 1 => ".S8.U8");
-
+const VSHL: VFam = VFam {
+    op: Op::Vshl,
+    opcode: 0x57 << 56,
+    ..VABSDIFF
+};
 /// Word classes first (see [`ROWS_B8`]).
-pub static ROWS_B11: &[OpSpec] = &[
-    fixed(
-        Op::Vshl,
-        "VSHL",
-        "VSHL_32_32",
-        0x57 << 56 | 6 << 36 | bit(50) | 6 << 28,
-        0xff << 56 | 7 << 36 | bit(50) | 7 << 28,
-        &[V_UD, V_T_32_32_U, V_W, V_SAT, V_MODE, V_CC],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vshl,
-        "VSHL",
-        "VSHL_32_I",
-        0x57 << 56 | 6 << 36,
-        0xff << 56 | 7 << 36 | bit(50),
-        &[V_UD, V_T_32_I_U, V_W, V_SAT, V_MODE, V_CC],
-        V_OPS_I,
-        0,
-    ),
-    fixed(
-        Op::Vshl,
-        "VSHL",
-        "VSHL_32_16",
-        0x57 << 56 | 6 << 36 | bit(50) | 4 << 28,
-        0xff << 56 | 7 << 36 | bit(50) | 6 << 28,
-        &[V_UD, V_T_32_16_U, V_W, V_SAT, V_MODE, V_CC, V_BSEL_HALF],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vshl,
-        "VSHL",
-        "VSHL_32_8",
-        0x57 << 56 | 6 << 36 | bit(50),
-        0xff << 56 | 7 << 36 | bit(50) | 4 << 28,
-        &[V_UD, V_T_32_8_U, V_W, V_SAT, V_MODE, V_CC, V_BSEL_BYTE],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vshl,
-        "VSHL",
-        "VSHL_16_32",
-        0x57 << 56 | 4 << 36 | bit(50) | 6 << 28,
-        0xff << 56 | 6 << 36 | bit(50) | 7 << 28,
-        &[V_UD, V_T_16_32_U, V_W, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vshl,
-        "VSHL",
-        "VSHL_16_I",
-        0x57 << 56 | 4 << 36,
-        0xff << 56 | 6 << 36 | bit(50),
-        &[V_UD, V_T_16_I_U, V_W, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
-        V_OPS_I,
-        0,
-    ),
-    fixed(
-        Op::Vshl,
-        "VSHL",
-        "VSHL_16_16",
-        0x57 << 56 | 4 << 36 | bit(50) | 4 << 28,
-        0xff << 56 | 6 << 36 | bit(50) | 6 << 28,
-        &[
-            V_UD,
-            V_T_16_16_U,
-            V_W,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_HALF,
-            V_BSEL_HALF,
-        ],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vshl,
-        "VSHL",
-        "VSHL_16_8",
-        0x57 << 56 | 4 << 36 | bit(50),
-        0xff << 56 | 6 << 36 | bit(50) | 4 << 28,
-        &[
-            V_UD,
-            V_T_16_8_U,
-            V_W,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_HALF,
-            V_BSEL_BYTE,
-        ],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vshl,
-        "VSHL",
-        "VSHL_8_32",
-        0x57 << 56 | bit(50) | 6 << 28,
-        0xff << 56 | 4 << 36 | bit(50) | 7 << 28,
-        &[V_UD, V_T_8_32_U, V_W, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vshl,
-        "VSHL",
-        "VSHL_8_I",
-        0x57 << 56,
-        0xff << 56 | 4 << 36 | bit(50),
-        &[V_UD, V_T_8_I_U, V_W, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
-        V_OPS_I,
-        0,
-    ),
-    fixed(
-        Op::Vshl,
-        "VSHL",
-        "VSHL_8_16",
-        0x57 << 56 | bit(50) | 4 << 28,
-        0xff << 56 | 4 << 36 | bit(50) | 6 << 28,
-        &[
-            V_UD,
-            V_T_8_16_U,
-            V_W,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_BYTE,
-            V_BSEL_HALF,
-        ],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vshl,
-        "VSHL",
-        "VSHL_8_8",
-        0x57 << 56 | bit(50),
-        0xff << 56 | 4 << 36 | bit(50) | 4 << 28,
-        &[
-            V_UD,
-            V_T_8_8_U,
-            V_W,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_BYTE,
-            V_BSEL_BYTE,
-        ],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-];
+pub static ROWS_B11: &[OpSpec] = video!("VSHL", VSHL, V_T_U, [V_UD], [V_W, V_SAT, V_MODE, V_CC]);
 
+const VSHR: VFam = VFam {
+    op: Op::Vshr,
+    opcode: 0x56 << 56,
+    ..VABSDIFF
+};
 /// Word classes first (see [`ROWS_B8`]).
-pub static ROWS_B12: &[OpSpec] = &[
-    fixed(
-        Op::Vshr,
-        "VSHR",
-        "VSHR_32_32",
-        0x56 << 56 | 6 << 36 | bit(50) | 6 << 28,
-        0xff << 56 | 7 << 36 | bit(50) | 7 << 28,
-        &[V_UD, V_T_32_32_U, V_W, V_SAT, V_MODE, V_CC],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vshr,
-        "VSHR",
-        "VSHR_32_I",
-        0x56 << 56 | 6 << 36,
-        0xff << 56 | 7 << 36 | bit(50),
-        &[V_UD, V_T_32_I_U, V_W, V_SAT, V_MODE, V_CC],
-        V_OPS_I,
-        0,
-    ),
-    fixed(
-        Op::Vshr,
-        "VSHR",
-        "VSHR_32_16",
-        0x56 << 56 | 6 << 36 | bit(50) | 4 << 28,
-        0xff << 56 | 7 << 36 | bit(50) | 6 << 28,
-        &[V_UD, V_T_32_16_U, V_W, V_SAT, V_MODE, V_CC, V_BSEL_HALF],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vshr,
-        "VSHR",
-        "VSHR_32_8",
-        0x56 << 56 | 6 << 36 | bit(50),
-        0xff << 56 | 7 << 36 | bit(50) | 4 << 28,
-        &[V_UD, V_T_32_8_U, V_W, V_SAT, V_MODE, V_CC, V_BSEL_BYTE],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vshr,
-        "VSHR",
-        "VSHR_16_32",
-        0x56 << 56 | 4 << 36 | bit(50) | 6 << 28,
-        0xff << 56 | 6 << 36 | bit(50) | 7 << 28,
-        &[V_UD, V_T_16_32_U, V_W, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vshr,
-        "VSHR",
-        "VSHR_16_I",
-        0x56 << 56 | 4 << 36,
-        0xff << 56 | 6 << 36 | bit(50),
-        &[V_UD, V_T_16_I_U, V_W, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
-        V_OPS_I,
-        0,
-    ),
-    fixed(
-        Op::Vshr,
-        "VSHR",
-        "VSHR_16_16",
-        0x56 << 56 | 4 << 36 | bit(50) | 4 << 28,
-        0xff << 56 | 6 << 36 | bit(50) | 6 << 28,
-        &[
-            V_UD,
-            V_T_16_16_U,
-            V_W,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_HALF,
-            V_BSEL_HALF,
-        ],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vshr,
-        "VSHR",
-        "VSHR_16_8",
-        0x56 << 56 | 4 << 36 | bit(50),
-        0xff << 56 | 6 << 36 | bit(50) | 4 << 28,
-        &[
-            V_UD,
-            V_T_16_8_U,
-            V_W,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_HALF,
-            V_BSEL_BYTE,
-        ],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vshr,
-        "VSHR",
-        "VSHR_8_32",
-        0x56 << 56 | bit(50) | 6 << 28,
-        0xff << 56 | 4 << 36 | bit(50) | 7 << 28,
-        &[V_UD, V_T_8_32_U, V_W, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vshr,
-        "VSHR",
-        "VSHR_8_I",
-        0x56 << 56,
-        0xff << 56 | 4 << 36 | bit(50),
-        &[V_UD, V_T_8_I_U, V_W, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
-        V_OPS_I,
-        0,
-    ),
-    fixed(
-        Op::Vshr,
-        "VSHR",
-        "VSHR_8_16",
-        0x56 << 56 | bit(50) | 4 << 28,
-        0xff << 56 | 4 << 36 | bit(50) | 6 << 28,
-        &[
-            V_UD,
-            V_T_8_16_U,
-            V_W,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_BYTE,
-            V_BSEL_HALF,
-        ],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-    fixed(
-        Op::Vshr,
-        "VSHR",
-        "VSHR_8_8",
-        0x56 << 56 | bit(50),
-        0xff << 56 | 4 << 36 | bit(50) | 4 << 28,
-        &[
-            V_UD,
-            V_T_8_8_U,
-            V_W,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_BYTE,
-            V_BSEL_BYTE,
-        ],
-        V_OPS_R,
-        bits(31, 35),
-    ),
-];
+pub static ROWS_B12: &[OpSpec] = video!("VSHR", VSHR, V_T_U, [V_UD], [V_W, V_SAT, V_MODE, V_CC]);
 
 /// VADD's `.PO` (both negations, bits 56-57) prints after the types.
 const V_PO: ModGroup = grp!(Po, 0, 0, { 0 => "" });
@@ -2394,140 +1713,20 @@ const VADD_OPS_R: &[OpKind] = &[
     },
     rs(39, 2, false),
 ];
-/// `.PO`: both negation bits.
-const fn vadd_po(r: OpSpec) -> OpSpec {
-    OpSpec {
-        po: Some((56, 57)),
-        ..r
-    }
-}
-
+/// VADD: the negations (`.PO` when both are set), and a register b only.
+const VADD: VFam = VFam {
+    op: Op::Vadd,
+    opcode: 0x20 << 56,
+    mask: 0xfc << 56,
+    ops_r: VADD_OPS_R,
+    po: Some((56, 57)),
+};
 /// Word classes first (see [`ROWS_B8`]).
-pub static ROWS_B13: &[OpSpec] = &[
-    vadd_po(fixed(
-        Op::Vadd,
-        "VADD",
-        "VADD_32_32",
-        0x20 << 56 | 6 << 36 | bit(50) | 6 << 28,
-        0xfc << 56 | 7 << 36 | bit(50) | 7 << 28,
-        &[V_UD, V_T_32_32, V_PO, V_SAT, V_MODE, V_CC],
-        VADD_OPS_R,
-        bits(31, 35),
-    )),
-    vadd_po(fixed(
-        Op::Vadd,
-        "VADD",
-        "VADD_32_16",
-        0x20 << 56 | 6 << 36 | bit(50) | 4 << 28,
-        0xfc << 56 | 7 << 36 | bit(50) | 6 << 28,
-        &[V_UD, V_T_32_16, V_PO, V_SAT, V_MODE, V_CC, V_BSEL_HALF],
-        VADD_OPS_R,
-        bits(31, 35),
-    )),
-    vadd_po(fixed(
-        Op::Vadd,
-        "VADD",
-        "VADD_32_8",
-        0x20 << 56 | 6 << 36 | bit(50),
-        0xfc << 56 | 7 << 36 | bit(50) | 4 << 28,
-        &[V_UD, V_T_32_8, V_PO, V_SAT, V_MODE, V_CC, V_BSEL_BYTE],
-        VADD_OPS_R,
-        bits(31, 35),
-    )),
-    vadd_po(fixed(
-        Op::Vadd,
-        "VADD",
-        "VADD_16_32",
-        0x20 << 56 | 4 << 36 | bit(50) | 6 << 28,
-        0xfc << 56 | 6 << 36 | bit(50) | 7 << 28,
-        &[V_UD, V_T_16_32, V_PO, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
-        VADD_OPS_R,
-        bits(31, 35),
-    )),
-    vadd_po(fixed(
-        Op::Vadd,
-        "VADD",
-        "VADD_16_16",
-        0x20 << 56 | 4 << 36 | bit(50) | 4 << 28,
-        0xfc << 56 | 6 << 36 | bit(50) | 6 << 28,
-        &[
-            V_UD,
-            V_T_16_16,
-            V_PO,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_HALF,
-            V_BSEL_HALF,
-        ],
-        VADD_OPS_R,
-        bits(31, 35),
-    )),
-    vadd_po(fixed(
-        Op::Vadd,
-        "VADD",
-        "VADD_16_8",
-        0x20 << 56 | 4 << 36 | bit(50),
-        0xfc << 56 | 6 << 36 | bit(50) | 4 << 28,
-        &[
-            V_UD,
-            V_T_16_8,
-            V_PO,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_HALF,
-            V_BSEL_BYTE,
-        ],
-        VADD_OPS_R,
-        bits(31, 35),
-    )),
-    vadd_po(fixed(
-        Op::Vadd,
-        "VADD",
-        "VADD_8_32",
-        0x20 << 56 | bit(50) | 6 << 28,
-        0xfc << 56 | 4 << 36 | bit(50) | 7 << 28,
-        &[V_UD, V_T_8_32, V_PO, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
-        VADD_OPS_R,
-        bits(31, 35),
-    )),
-    vadd_po(fixed(
-        Op::Vadd,
-        "VADD",
-        "VADD_8_16",
-        0x20 << 56 | bit(50) | 4 << 28,
-        0xfc << 56 | 4 << 36 | bit(50) | 6 << 28,
-        &[
-            V_UD,
-            V_T_8_16,
-            V_PO,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_BYTE,
-            V_BSEL_HALF,
-        ],
-        VADD_OPS_R,
-        bits(31, 35),
-    )),
-    vadd_po(fixed(
-        Op::Vadd,
-        "VADD",
-        "VADD_8_8",
-        0x20 << 56 | bit(50),
-        0xfc << 56 | 4 << 36 | bit(50) | 4 << 28,
-        &[
-            V_UD,
-            V_T_8_8,
-            V_PO,
-            V_SAT,
-            V_MODE,
-            V_CC,
-            V_ASEL_BYTE,
-            V_BSEL_BYTE,
-        ],
-        VADD_OPS_R,
-        bits(31, 35),
-    )),
-];
+pub static ROWS_B13: &[OpSpec] = video!(
+    "VADD",
+    VADD,
+    V_T,
+    [V_UD],
+    [V_PO, V_SAT, V_MODE, V_CC];
+    WW WH WB HW HH HB BW BH BB
+);

@@ -1499,14 +1499,7 @@ const fn sizes(
     ]
 }
 
-const E: ModGroup = ModGroup {
-    id: ModId::E,
-    field: Field::new(45, 1),
-    hi: None,
-    at: None,
-    alt: None,
-    vals: &[m(0, ""), m(1, ".E")],
-};
+const E: ModGroup = group(ModId::E, Field::new(45, 1), &[m(0, ""), m(1, ".E")]);
 
 /// LDG/sparse-LDG cache operators. The seed page: `.CS` maps to `.CA`, `.LU` maps to `.CG`.
 const COP_LDG_VALS: &[ModVal] = &[
@@ -1515,14 +1508,7 @@ const COP_LDG_VALS: &[ModVal] = &[
     cop(2, ".CI", &[], CacheOp::Ci),
     cop(3, ".CV", &[], CacheOp::Cv),
 ];
-const COP_LDG: ModGroup = ModGroup {
-    id: ModId::Cop,
-    field: Field::new(46, 2),
-    hi: None,
-    at: None,
-    alt: None,
-    vals: COP_LDG_VALS,
-};
+const COP_LDG: ModGroup = group(ModId::Cop, Field::new(46, 2), COP_LDG_VALS);
 
 /// Store cache operators (STG at bits 46-47, STL at 44-45).
 const COP_ST_VALS: &[ModVal] = &[
@@ -1531,37 +1517,20 @@ const COP_ST_VALS: &[ModVal] = &[
     cop(2, ".CS", &[], CacheOp::Cs),
     cop(3, ".WT", &[], CacheOp::Wt),
 ];
-const COP_STG: ModGroup = ModGroup {
-    id: ModId::Cop,
-    field: Field::new(46, 2),
-    hi: None,
-    at: None,
-    alt: None,
-    vals: COP_ST_VALS,
-};
-const COP_STL: ModGroup = ModGroup {
-    id: ModId::Cop,
-    field: Field::new(44, 2),
-    hi: None,
-    at: None,
-    alt: None,
-    vals: COP_ST_VALS,
-};
+const COP_STG: ModGroup = group(ModId::Cop, Field::new(46, 2), COP_ST_VALS);
+const COP_STL: ModGroup = group(ModId::Cop, Field::new(44, 2), COP_ST_VALS);
 
 /// LDL cache operators at bits 44-45 (nvdisasm: default/LU/CI/CV).
-const COP_LDL: ModGroup = ModGroup {
-    id: ModId::Cop,
-    field: Field::new(44, 2),
-    hi: None,
-    at: None,
-    alt: None,
-    vals: &[
+const COP_LDL: ModGroup = group(
+    ModId::Cop,
+    Field::new(44, 2),
+    &[
         cop(0, "", &[".CA", ".CS"], CacheOp::Ca),
         cop(1, ".LU", &[], CacheOp::Lu),
         cop(2, ".CI", &[], CacheOp::Ci),
         cop(3, ".CV", &[], CacheOp::Cv),
     ],
-};
+);
 
 const SIZE: Field = Field::new(48, 3);
 
@@ -1583,14 +1552,7 @@ const SZ_LDG_VALS: &[ModVal] = &sizes(
         }),
     },
 );
-const SZ_LDG: ModGroup = ModGroup {
-    id: ModId::Sz,
-    field: SIZE,
-    hi: None,
-    at: None,
-    alt: None,
-    vals: SZ_LDG_VALS,
-};
+const SZ_LDG: ModGroup = group(ModId::Sz, SIZE, SZ_LDG_VALS);
 
 /// Store sizes: the STG page also spells `.8` and `.16`.
 const SZ_ST_VALS: &[ModVal] = &sizes(
@@ -1599,51 +1561,35 @@ const SZ_ST_VALS: &[ModVal] = &sizes(
     sz(6, ".128", &[], 16, false),
     sz_invalid(7, ".INVALIDSIZE7", &[]),
 );
-const SZ_ST: ModGroup = ModGroup {
-    id: ModId::Sz,
-    field: SIZE,
-    hi: None,
-    at: None,
-    alt: None,
-    vals: SZ_ST_VALS,
-};
+const SZ_ST: ModGroup = group(ModId::Sz, SIZE, SZ_ST_VALS);
 
-const SZ_LDLS: ModGroup = ModGroup {
-    id: ModId::Sz,
-    field: SIZE,
-    hi: None,
-    at: None,
-    alt: None,
-    vals: &sizes(
+const SZ_LDLS: ModGroup = group(
+    ModId::Sz,
+    SIZE,
+    &sizes(
         &[],
         &[],
         sz(6, ".128", &[], 16, false),
         sz_invalid(7, ".INVALIDSIZE7", &[]),
     ),
-};
+);
 
 /// LDC sizes: no 128-bit form (the page's ".INVALID").
-const SZ_LDC: ModGroup = ModGroup {
-    id: ModId::Sz,
-    field: SIZE,
-    hi: None,
-    at: None,
-    alt: None,
-    vals: &sizes(
+const SZ_LDC: ModGroup = group(
+    ModId::Sz,
+    SIZE,
+    &sizes(
         &[],
         &[],
         sz_invalid(6, ".INVALIDSIZE6", &[".INVALID"]),
         sz_invalid(7, ".INVALIDSIZE7", &[]),
     ),
-};
+);
 
-const LDC_AD: ModGroup = ModGroup {
-    id: ModId::Ad,
-    field: Field::new(44, 2),
-    hi: None,
-    at: None,
-    alt: None,
-    vals: &[
+const LDC_AD: ModGroup = group(
+    ModId::Ad,
+    Field::new(44, 2),
+    &[
         ModVal {
             value: 0,
             text: "",
@@ -1654,16 +1600,9 @@ const LDC_AD: ModGroup = ModGroup {
         m(2, ".IS"),
         m(3, ".ISL"),
     ],
-};
+);
 
-const LDS_U: ModGroup = ModGroup {
-    id: ModId::U,
-    field: Field::new(44, 1),
-    hi: None,
-    at: None,
-    alt: None,
-    vals: &[m(0, ""), m(1, ".U")],
-};
+const LDS_U: ModGroup = group(ModId::U, Field::new(44, 1), &[m(0, ""), m(1, ".U")]);
 
 const fn reg_w(f: Field, count: RegCount) -> OpKind {
     OpKind::Reg {
@@ -1691,7 +1630,7 @@ const fn reg_r(f: Field, count: RegCount) -> OpKind {
 const MEM24: OpKind = OpKind::Mem { ra: RA, imm: IMM24 };
 const OPC13: u64 = 0xfff8_0000_0000_0000;
 
-use crate::rowkit::bit;
+use crate::rowkit::{bit, group};
 
 #[allow(clippy::too_many_arguments)]
 const fn mem_row(
@@ -1735,52 +1674,17 @@ const fn facts(space: Space, kind: MemKind) -> MemFacts {
 // Generic LD/ST (3-bit opcode at 61-63): .E at 52, size at 53-55, cache at 56-57, a
 // trailing predicate at 58-60 and a 32-bit offset at 20-51. Every bit belongs to a field.
 
-const E_GEN: ModGroup = ModGroup {
-    id: ModId::E,
-    field: Field::new(52, 1),
-    hi: None,
-    at: None,
-    alt: None,
-    vals: &[m(0, ""), m(1, ".E")],
-};
+const E_GEN: ModGroup = group(ModId::E, Field::new(52, 1), &[m(0, ""), m(1, ".E")]);
 
 /// LD cache operators (nvdisasm: default/CG/CI/CV, as LDG).
-const COP_LD: ModGroup = ModGroup {
-    id: ModId::Cop,
-    field: Field::new(56, 2),
-    hi: None,
-    at: None,
-    alt: None,
-    vals: COP_LDG_VALS,
-};
+const COP_LD: ModGroup = group(ModId::Cop, Field::new(56, 2), COP_LDG_VALS);
 
 /// ST cache operators (default/CG/CS/WT, as STG).
-const COP_ST: ModGroup = ModGroup {
-    id: ModId::Cop,
-    field: Field::new(56, 2),
-    hi: None,
-    at: None,
-    alt: None,
-    vals: COP_ST_VALS,
-};
+const COP_ST: ModGroup = group(ModId::Cop, Field::new(56, 2), COP_ST_VALS);
 
-const SZ_LD: ModGroup = ModGroup {
-    id: ModId::Sz,
-    field: Field::new(53, 3),
-    hi: None,
-    at: None,
-    alt: None,
-    vals: SZ_LDG_VALS,
-};
+const SZ_LD: ModGroup = group(ModId::Sz, Field::new(53, 3), SZ_LDG_VALS);
 
-const SZ_STGEN: ModGroup = ModGroup {
-    id: ModId::Sz,
-    field: Field::new(53, 3),
-    hi: None,
-    at: None,
-    alt: None,
-    vals: SZ_ST_VALS,
-};
+const SZ_STGEN: ModGroup = group(ModId::Sz, Field::new(53, 3), SZ_ST_VALS);
 
 const MEM32: OpKind = OpKind::Mem {
     ra: RA,

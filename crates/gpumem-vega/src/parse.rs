@@ -145,18 +145,15 @@ fn lex<'a>(line: &'a str, out: &mut Vec<Token<'a>>) -> usize {
             out.push(Token { tok, start, end: i });
             continue;
         }
-        if c == b'<' && b.get(i + 1) == Some(&b'<') {
+        // The two-character shifts `<<` and `>>`.
+        let shift = match (c, b.get(i + 1)) {
+            (b'<', Some(b'<')) => Some(Tok::Shl),
+            (b'>', Some(b'>')) => Some(Tok::Shr),
+            _ => None,
+        };
+        if let Some(tok) = shift {
             out.push(Token {
-                tok: Tok::Shl,
-                start,
-                end: i + 2,
-            });
-            i += 2;
-            continue;
-        }
-        if c == b'>' && b.get(i + 1) == Some(&b'>') {
-            out.push(Token {
-                tok: Tok::Shr,
+                tok,
                 start,
                 end: i + 2,
             });
@@ -1710,23 +1707,7 @@ impl<'a> LineCx<'a> {
                 }
                 v as u16
             }
-            Imm16::Plain => {
-                let (v, s, e) = self.int_expr()?;
-                if !range_ok(v, i64::MIN.into(), u64::MAX.into()) {
-                    self.error(s, e, "invalid operand for instruction: value out of range");
-                } else if !range_ok(v, -0x8000, 0xffff) {
-                    self.warn(
-                        "imm16-truncated",
-                        s,
-                        e,
-                        format!(
-                            "{} keeps only the low 16 bits of {v} ({:#x}), as llvm-mc does",
-                            def.name, v as u16
-                        ),
-                    );
-                }
-                v as u16
-            }
+            Imm16::Plain => self.truncated_u16(def.name)?,
             Imm16::EndPgm => {
                 let (v, s, e) = self.int_expr()?;
                 if !range_ok(v, 0, 0xffff) {
@@ -1990,6 +1971,27 @@ impl<'a> LineCx<'a> {
         }
     }
 
+    /// A plain 16-bit operand of `name` (`s_waitcnt`, a SOPK immediate): a value past
+    /// 64 bits is an error; one outside -0x8000..=0xffff keeps its low 16 bits, as
+    /// llvm-mc does, with an `imm16-truncated` warning.
+    fn truncated_u16(&mut self, name: &str) -> PResult<u16> {
+        let (v, s, e) = self.int_expr()?;
+        if !range_ok(v, i64::MIN.into(), u64::MAX.into()) {
+            self.error(s, e, "invalid operand for instruction: value out of range");
+        } else if !range_ok(v, -0x8000, 0xffff) {
+            self.warn(
+                "imm16-truncated",
+                s,
+                e,
+                format!(
+                    "{name} keeps only the low 16 bits of {v} ({:#x}), as llvm-mc does",
+                    v as u16
+                ),
+            );
+        }
+        Ok(v as u16)
+    }
+
     fn plain_u16(&mut self) -> PResult<u16> {
         let (v, s, e) = self.int_expr()?;
         if !range_ok(v, 0, 0xffff) {
@@ -2133,66 +2135,53 @@ impl<'a> LineCx<'a> {
         Ok(operand::hwreg_encode(id, offset, size))
     }
 
+    /// A value in `0..n` given by its name (`name_of(i)`) or as a number; `msg` is the
+    /// error for an unknown name or a number out of range. Returns whether it was named,
+    /// and the value. An identifier that is a defined symbol and no name is a number.
+    fn named_or_int(
+        &mut self,
+        n: u16,
+        name_of: impl Fn(u16) -> Option<&'static str>,
+        msg: &str,
+    ) -> PResult<(bool, u16)> {
+        if let Some(Tok::Ident(name)) = self.peek()
+            && (!self.at_symbol() || (0..n).any(|i| name_of(i) == Some(name)))
+        {
+            let (start, end) = self.here();
+            self.pos += 1;
+            match (0..n).find(|&i| name_of(i) == Some(name)) {
+                Some(i) => Ok((true, i)),
+                None => Err(PErr {
+                    start,
+                    end,
+                    msg: msg.into(),
+                }),
+            }
+        } else {
+            let (v, start, end) = self.int_expr()?;
+            if !range_ok(v, 0, i128::from(n) - 1) {
+                return Err(PErr {
+                    start,
+                    end,
+                    msg: msg.into(),
+                });
+            }
+            Ok((false, v as u16))
+        }
+    }
+
     fn sendmsg(&mut self) -> PResult<u16> {
         if !self.func_open("sendmsg") {
             return self.plain_u16();
         }
         // Message id.
-        let (strict, id) = if let Some(Tok::Ident(name)) = self.peek()
-            && (!self.at_symbol() || (0..16).any(|i| operand::msg_name(i) == Some(name)))
-        {
-            let (s, e) = self.here();
-            self.pos += 1;
-            match (0..16).find(|&i| operand::msg_name(i) == Some(name)) {
-                Some(i) => (true, i),
-                None => {
-                    return Err(PErr {
-                        start: s,
-                        end: e,
-                        msg: "invalid message id".into(),
-                    });
-                }
-            }
-        } else {
-            let (v, s, e) = self.int_expr()?;
-            if !range_ok(v, 0, 15) {
-                return Err(PErr {
-                    start: s,
-                    end: e,
-                    msg: "invalid message id".into(),
-                });
-            }
-            (false, v as u16)
-        };
+        let (strict, id) = self.named_or_int(16, operand::msg_name, "invalid message id")?;
         let mut op = None;
         let mut stream = None;
         if self.eat_punct(',') {
-            let (s, e) = self.here();
-            let v = if let Some(Tok::Ident(name)) = self.peek()
-                && (!self.at_symbol() || (0..8).any(|o| operand::msg_op_name(id, o) == Some(name)))
-            {
-                self.pos += 1;
-                match (0..8).find(|&o| operand::msg_op_name(id, o) == Some(name)) {
-                    Some(o) => o,
-                    None => {
-                        return Err(PErr {
-                            start: s,
-                            end: e,
-                            msg: "invalid operation id".into(),
-                        });
-                    }
-                }
-            } else {
-                let (v, s2, e2) = self.int_expr()?;
-                if !range_ok(v, 0, 7) {
-                    return Err(PErr {
-                        start: s2,
-                        end: e2,
-                        msg: "invalid operation id".into(),
-                    });
-                }
-                v as u16
-            };
+            let (s, _) = self.here();
+            let (_, v) =
+                self.named_or_int(8, |o| operand::msg_op_name(id, o), "invalid operation id")?;
             op = Some((v, s, self.prev_end()));
             if self.eat_punct(',') {
                 let (v, s2, e2) = self.int_expr()?;
@@ -2249,21 +2238,7 @@ impl<'a> LineCx<'a> {
             && self.peek_at(1) == Some(Tok::Punct('('));
         if !first_is_counter {
             // llvm-mc keeps the low 16 bits of a numeric s_waitcnt operand.
-            let (v, s, e) = self.int_expr()?;
-            if !range_ok(v, i64::MIN.into(), u64::MAX.into()) {
-                self.error(s, e, "invalid operand for instruction: value out of range");
-            } else if !range_ok(v, -0x8000, 0xffff) {
-                self.warn(
-                    "imm16-truncated",
-                    s,
-                    e,
-                    format!(
-                        "s_waitcnt keeps only the low 16 bits of {v} ({:#x}), as llvm-mc does",
-                        v as u16
-                    ),
-                );
-            }
-            return Ok(v as u16);
+            return self.truncated_u16("s_waitcnt");
         }
         let (mut vm, mut exp, mut lgkm) = operand::WAITCNT_MAX;
         loop {

@@ -8,6 +8,7 @@ use super::fp::{
     int_to_f64, rint64, to_int,
 };
 use super::{Ctx, R, ftz, unsupported};
+use crate::fault::FaultKind;
 use crate::warp::lanes;
 use gpumem_maxwell::Operand;
 use gpumem_maxwell::table::ModId;
@@ -24,6 +25,14 @@ fn no_cc(c: &Ctx<'_>) -> R {
         ));
     }
     Ok(())
+}
+
+/// A conversion's start: `.CC` rejected, the immediate's suffixes folded; its destination
+/// and source types (`Dst`, `Src`).
+fn start(c: &mut Ctx<'_>) -> Result<(u8, u8), (FaultKind, String)> {
+    no_cc(c)?;
+    c.fold_imm_mods();
+    Ok((c.pre.m(ModId::Dst), c.pre.m(ModId::Src)))
 }
 
 /// An integer type's `(bits, signed)` from the I2F/I2I/F2I size value (0 U8, 1 U16,
@@ -62,14 +71,8 @@ fn int_src(c: &Ctx<'_>, src: u8, sel: u8, l: usize) -> i128 {
 
 /// I2F: an integer (or a byte or half of it) to f16, f32 or f64.
 pub(super) fn i2f(c: &mut Ctx<'_>) -> R {
-    no_cc(c)?;
-    c.fold_imm_mods();
-    let (dst, src, sel, rnd) = (
-        c.pre.m(ModId::Dst),
-        c.pre.m(ModId::Src),
-        c.pre.m(ModId::Sel),
-        c.pre.m(ModId::Rnd),
-    );
+    let (dst, src) = start(c)?;
+    let (sel, rnd) = (c.pre.m(ModId::Sel), c.pre.m(ModId::Rnd));
     // `.B1`-`.B3` select a byte of an 8-bit source; a 16-bit source's `.H1` is value 2.
     let (bits, _) = int_type(src);
     if sel != 0 && !(bits == 8 || (bits == 16 && sel == 2)) {
@@ -115,13 +118,8 @@ fn float_src(c: &Ctx<'_>, src: u8, h1: bool, f: bool, l: usize) -> f64 {
 /// `.CEIL`, `.TRUNC`) and saturated; NaN gives 0. 16-bit results are extended to 32
 /// bits by their signedness.
 pub(super) fn f2i(c: &mut Ctx<'_>) -> R {
-    no_cc(c)?;
-    c.fold_imm_mods();
-    let (dst, src, rnd) = (
-        c.pre.m(ModId::Dst),
-        c.pre.m(ModId::Src),
-        c.pre.m(ModId::Rnd),
-    );
+    let (dst, src) = start(c)?;
+    let rnd = c.pre.m(ModId::Rnd);
     let f = c.pre.m(ModId::Ftz) == 1;
     let h1 = c.pre.m(ModId::H1) == 1;
     if h1 && src != F16 {
@@ -146,13 +144,8 @@ pub(super) fn f2i(c: &mut Ctx<'_>) -> R {
 /// truncated to the destination's width. The register gets the result extended to 32
 /// bits by the destination's signedness.
 pub(super) fn i2i(c: &mut Ctx<'_>) -> R {
-    no_cc(c)?;
-    c.fold_imm_mods();
-    let (dst, src, sel) = (
-        c.pre.m(ModId::Dst),
-        c.pre.m(ModId::Src),
-        c.pre.m(ModId::Sel),
-    );
+    let (dst, src) = start(c)?;
+    let sel = c.pre.m(ModId::Sel);
     let s = c.pre.m(ModId::Sat) == 1;
     let (sbits, _) = int_type(src);
     if sel != 0 && !(sbits == 8 || (sbits == 16 && sel == 2)) {

@@ -8,15 +8,12 @@ use gpumem_maxwell::table::ModId;
 
 /// FADD: f32 add.
 pub(super) fn fadd(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let pre = c.pre;
-    let guard = c.guard;
-    let d = Ctx::rd(inst, 0);
-    let f = pre.m(ModId::Ftz) == 1;
-    let rnd = pre.m(ModId::Rnd);
-    let s = pre.m(ModId::Sat) == 1;
-    let (ni, ai) = (pre.m(ModId::Neg) == 1, pre.m(ModId::Abs) == 1);
-    for l in lanes(guard) {
+    let d = Ctx::rd(c.inst, 0);
+    let f = c.pre.m(ModId::Ftz) == 1;
+    let rnd = c.pre.m(ModId::Rnd);
+    let s = c.pre.m(ModId::Sat) == 1;
+    let (ni, ai) = (c.pre.m(ModId::Neg) == 1, c.pre.m(ModId::Abs) == 1);
+    for l in lanes(c.guard) {
         let mut a = c.fval(1, l);
         let mut b = c.fval(2, l);
         if ai {
@@ -28,32 +25,31 @@ pub(super) fn fadd(c: &mut Ctx<'_>) -> R {
         if f {
             (a, b) = (ftz(a), ftz(b));
         }
-        let mut r = f32::from_bits(add32(a, b, rnd));
-        if f {
-            r = ftz(r);
-        }
-        if s {
-            r = sat(r);
-        }
-        c.set(d, l, canon32(r));
-        if c.cc {
-            c.set_fcc(l, r as f64);
-        }
+        let r = f32::from_bits(add32(a, b, rnd));
+        put(c, d, l, r, f, s);
     }
     Ok(())
 }
 
+/// Writes the f32 result `r` to `d` of lane `l`: flushed when `flush` (`.FTZ`, `.FMZ`),
+/// clamped to [0, 1] when `clamp` (`.SAT`), a NaN as the canonical NaN.
+fn put(c: &mut Ctx<'_>, d: u8, l: usize, r: f32, flush: bool, clamp: bool) {
+    let r = if flush { ftz(r) } else { r };
+    let r = if clamp { sat(r) } else { r };
+    c.set(d, l, canon32(r));
+    if c.cc {
+        c.set_fcc(l, r as f64);
+    }
+}
+
 /// FMUL: f32 multiply (with scale).
 pub(super) fn fmul(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let pre = c.pre;
-    let guard = c.guard;
-    let d = Ctx::rd(inst, 0);
-    let fmz = pre.m(ModId::Fmz);
-    let scale = pre.m(ModId::Scale);
-    let rnd = pre.m(ModId::Rnd);
-    let s = pre.m(ModId::Sat) == 1;
-    let ni = pre.m(ModId::Neg) == 1;
+    let d = Ctx::rd(c.inst, 0);
+    let fmz = c.pre.m(ModId::Fmz);
+    let scale = c.pre.m(ModId::Scale);
+    let rnd = c.pre.m(ModId::Rnd);
+    let s = c.pre.m(ModId::Sat) == 1;
+    let ni = c.pre.m(ModId::Neg) == 1;
     let factor = match scale {
         1 => 0.5,
         2 => 0.25,
@@ -63,7 +59,7 @@ pub(super) fn fmul(c: &mut Ctx<'_>) -> R {
         6 => 2.0,
         _ => 1.0,
     };
-    for l in lanes(guard) {
+    for l in lanes(c.guard) {
         let mut a = c.fval(1, l);
         let mut b = c.fval(2, l);
         if ni {
@@ -82,31 +78,19 @@ pub(super) fn fmul(c: &mut Ctx<'_>) -> R {
         if fmz == 2 && (a == 0.0 || b == 0.0) {
             r = 0.0;
         }
-        if fmz != 0 {
-            r = ftz(r);
-        }
-        if s {
-            r = sat(r);
-        }
-        c.set(d, l, canon32(r));
-        if c.cc {
-            c.set_fcc(l, r as f64);
-        }
+        put(c, d, l, r, fmz != 0, s);
     }
     Ok(())
 }
 
 /// FFMA: f32 fused multiply-add.
 pub(super) fn ffma(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let pre = c.pre;
-    let guard = c.guard;
-    let d = Ctx::rd(inst, 0);
-    let fmz = pre.m(ModId::Fmz);
-    let rnd = pre.m(ModId::Rnd);
-    let s = pre.m(ModId::Sat) == 1;
-    let ni = pre.m(ModId::Neg) == 1;
-    for l in lanes(guard) {
+    let d = Ctx::rd(c.inst, 0);
+    let fmz = c.pre.m(ModId::Fmz);
+    let rnd = c.pre.m(ModId::Rnd);
+    let s = c.pre.m(ModId::Sat) == 1;
+    let ni = c.pre.m(ModId::Neg) == 1;
+    for l in lanes(c.guard) {
         let mut a = c.fval(1, l);
         let mut b = c.fval(2, l);
         let mut cv = c.fval(3, l);
@@ -121,16 +105,7 @@ pub(super) fn ffma(c: &mut Ctx<'_>) -> R {
             // `.FMZ`: the product is +0 whatever the other factor (infinity, NaN).
             r = f32::from_bits(add32(0.0, cv, rnd));
         }
-        if fmz != 0 {
-            r = ftz(r);
-        }
-        if s {
-            r = sat(r);
-        }
-        c.set(d, l, canon32(r));
-        if c.cc {
-            c.set_fcc(l, r as f64);
-        }
+        put(c, d, l, r, fmz != 0, s);
     }
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! DSETP, DSET, DMNMX. Tests by the `Cmp` value ([`fcmp`]), ordered/unordered as PTX.
 
 use super::fp::{NAN32, NAN64, canon32, canon64, fcmp};
+use super::logic::setp_out;
 use super::{Ctx, R, bop, ftz, pdst, unsupported};
 use crate::warp::lanes;
 use gpumem_maxwell::table::ModId;
@@ -14,13 +15,51 @@ fn no_cc(c: &Ctx<'_>) -> R {
     Ok(())
 }
 
-/// The f32 operands `k`, `k+1` of lane `l`, flushed with `.FTZ`.
-fn pair32(c: &Ctx<'_>, k: usize, l: usize) -> (f32, f32) {
-    let (a, b) = (c.fval(k, l), c.fval(k + 1, l));
-    if c.pre.m(ModId::Ftz) == 1 {
-        (ftz(a), ftz(b))
-    } else {
-        (a, b)
+/// A float width the compare and min/max rows work on: f32 (FSETP, FSET, FMNMX) or f64
+/// (DSETP, DSET, DMNMX).
+trait Lane: PartialOrd + Copy + Into<f64> {
+    /// The operands `k`, `k+1` of lane `l` (f32: flushed with `.FTZ`).
+    fn pair(c: &Ctx<'_>, k: usize, l: usize) -> (Self, Self);
+    /// Whether the value is a NaN.
+    fn nan(self) -> bool;
+    /// Whether the sign bit is set.
+    fn neg(self) -> bool;
+    /// Writes `r` to register `d` of lane `l`, a NaN as the canonical NaN.
+    fn write(c: &mut Ctx<'_>, d: u8, l: usize, r: Option<Self>);
+}
+
+impl Lane for f32 {
+    fn pair(c: &Ctx<'_>, k: usize, l: usize) -> (f32, f32) {
+        let (a, b) = (c.fval(k, l), c.fval(k + 1, l));
+        if c.pre.m(ModId::Ftz) == 1 {
+            (ftz(a), ftz(b))
+        } else {
+            (a, b)
+        }
+    }
+    fn nan(self) -> bool {
+        self.is_nan()
+    }
+    fn neg(self) -> bool {
+        self.is_sign_negative()
+    }
+    fn write(c: &mut Ctx<'_>, d: u8, l: usize, r: Option<f32>) {
+        c.set(d, l, r.map_or(NAN32, canon32));
+    }
+}
+
+impl Lane for f64 {
+    fn pair(c: &Ctx<'_>, k: usize, l: usize) -> (f64, f64) {
+        (c.dval(k, l), c.dval(k + 1, l))
+    }
+    fn nan(self) -> bool {
+        self.is_nan()
+    }
+    fn neg(self) -> bool {
+        self.is_sign_negative()
+    }
+    fn write(c: &mut Ctx<'_>, d: u8, l: usize, r: Option<f64>) {
+        c.set64(d, l, r.map_or(NAN64, canon64));
     }
 }
 
@@ -35,15 +74,23 @@ fn set_val(t: bool, bf: bool) -> u32 {
 
 /// FSETP: `Pd = (Ra cmp B) bop Pc`, `Pq = !(Ra cmp B) bop Pc`.
 pub(super) fn fsetp(c: &mut Ctx<'_>) -> R {
+    setp::<f32>(c)
+}
+
+/// DSETP: FSETP on doubles.
+pub(super) fn dsetp(c: &mut Ctx<'_>) -> R {
+    setp::<f64>(c)
+}
+
+/// FSETP and DSETP: `Pd = (Ra cmp B) bop Pc`, `Pq = !(Ra cmp B) bop Pc`.
+fn setp<T: Lane>(c: &mut Ctx<'_>) -> R {
     c.fold_imm_mods();
     let (cmp, b) = (c.pre.m(ModId::Cmp), c.pre.m(ModId::Bop));
     let (p0, p1) = (pdst(&c.o[0]), pdst(&c.o[1]));
     for l in lanes(c.guard) {
-        let (x, y) = pair32(c, 2, l);
-        let t = fcmp(cmp, x as f64, y as f64);
-        let pc = c.p_of(4, l);
-        c.set_pred(p0, l, bop(b, t, pc));
-        c.set_pred(p1, l, bop(b, !t, pc));
+        let (x, y) = T::pair(c, 2, l);
+        let t = fcmp(cmp, x.into(), y.into());
+        setp_out(c, (p0, p1), l, b, t);
     }
     Ok(())
 }
@@ -51,6 +98,16 @@ pub(super) fn fsetp(c: &mut Ctx<'_>) -> R {
 /// FSET: `Rd = ((Ra cmp B) bop Pc) ? (1.0 with .BF, else ~0) : 0`; `.CC` sets the
 /// zero flag when the result is 0 and clears the carry (ptxas tests it with `BRA CC.EQ`).
 pub(super) fn fset(c: &mut Ctx<'_>) -> R {
+    set::<f32>(c)
+}
+
+/// DSET: FSET on doubles (the result is still 1.0f with `.BF`).
+pub(super) fn dset(c: &mut Ctx<'_>) -> R {
+    set::<f64>(c)
+}
+
+/// FSET and DSET (see [`fset`]).
+fn set<T: Lane>(c: &mut Ctx<'_>) -> R {
     c.fold_imm_mods();
     let cc = c.pre.m(ModId::Cc) == 1;
     let (cmp, b, bf) = (
@@ -60,8 +117,8 @@ pub(super) fn fset(c: &mut Ctx<'_>) -> R {
     );
     let d = Ctx::rd(c.inst, 0);
     for l in lanes(c.guard) {
-        let (x, y) = pair32(c, 1, l);
-        let t = bop(b, fcmp(cmp, x as f64, y as f64), c.p_of(3, l));
+        let (x, y) = T::pair(c, 1, l);
+        let t = bop(b, fcmp(cmp, x.into(), y.into()), c.p_of(3, l));
         c.set(d, l, set_val(t, bf));
         if cc {
             c.set_flags(l, false, !t);
@@ -90,23 +147,15 @@ pub(super) fn fcmp_sel(c: &mut Ctx<'_>) -> R {
 }
 
 /// The smaller (`min`) or larger of two floats: a NaN operand yields the other, two NaNs
-/// the canonical NaN; `-0` orders below `+0`.
-fn mnmx<T: PartialOrd + Copy>(
-    a: T,
-    b: T,
-    a_nan: bool,
-    b_nan: bool,
-    neg_a: bool,
-    neg_b: bool,
-    min: bool,
-) -> Option<T> {
-    match (a_nan, b_nan) {
+/// the canonical NaN (`None`); `-0` orders below `+0`.
+fn mnmx<T: Lane>(a: T, b: T, min: bool) -> Option<T> {
+    match (a.nan(), b.nan()) {
         (true, true) => None,
         (true, false) => Some(b),
         (false, true) => Some(a),
         _ => {
             // Equal values differ only as zeros of opposite signs.
-            let a_lt = a < b || (a == b && neg_a && !neg_b);
+            let a_lt = a < b || (a == b && a.neg() && !b.neg());
             Some(if a_lt == min { a } else { b })
         }
     }
@@ -114,23 +163,23 @@ fn mnmx<T: PartialOrd + Copy>(
 
 /// FMNMX: `Rd = Pp ? min(Ra, B) : max(Ra, B)`.
 pub(super) fn fmnmx(c: &mut Ctx<'_>) -> R {
+    min_max::<f32>(c)
+}
+
+/// DMNMX: FMNMX on doubles (the same NaN rules).
+pub(super) fn dmnmx(c: &mut Ctx<'_>) -> R {
+    min_max::<f64>(c)
+}
+
+/// FMNMX and DMNMX: `Rd = Pp ? min(Ra, B) : max(Ra, B)`.
+fn min_max<T: Lane>(c: &mut Ctx<'_>) -> R {
     c.fold_imm_mods();
     no_cc(c)?;
     let d = Ctx::rd(c.inst, 0);
     for l in lanes(c.guard) {
-        let (x, y) = pair32(c, 1, l);
+        let (x, y) = T::pair(c, 1, l);
         let min = c.p_of(3, l);
-        let r = mnmx(
-            x,
-            y,
-            x.is_nan(),
-            y.is_nan(),
-            x.is_sign_negative(),
-            y.is_sign_negative(),
-            min,
-        )
-        .map_or(NAN32, canon32);
-        c.set(d, l, r);
+        T::write(c, d, l, mnmx(x, y, min));
     }
     Ok(())
 }
@@ -167,68 +216,4 @@ pub(crate) fn fchk_divide(a: f32, b: f32) -> bool {
     }
     let eq = ea - eb + 127;
     !(25..=252).contains(&ea) || !(25..=252).contains(&eq)
-}
-
-/// The f64 operands `k`, `k+1` of lane `l`.
-fn pair64(c: &Ctx<'_>, k: usize, l: usize) -> (f64, f64) {
-    (c.dval(k, l), c.dval(k + 1, l))
-}
-
-/// DSETP: `Pd = (Ra cmp B) bop Pc`, `Pq = !(Ra cmp B) bop Pc` on doubles.
-pub(super) fn dsetp(c: &mut Ctx<'_>) -> R {
-    c.fold_imm_mods();
-    let (cmp, b) = (c.pre.m(ModId::Cmp), c.pre.m(ModId::Bop));
-    let (p0, p1) = (pdst(&c.o[0]), pdst(&c.o[1]));
-    for l in lanes(c.guard) {
-        let (x, y) = pair64(c, 2, l);
-        let t = fcmp(cmp, x, y);
-        let pc = c.p_of(4, l);
-        c.set_pred(p0, l, bop(b, t, pc));
-        c.set_pred(p1, l, bop(b, !t, pc));
-    }
-    Ok(())
-}
-
-/// DSET: `Rd = ((Ra cmp B) bop Pc) ? (1.0f with .BF, else ~0) : 0` on doubles.
-pub(super) fn dset(c: &mut Ctx<'_>) -> R {
-    c.fold_imm_mods();
-    let cc = c.pre.m(ModId::Cc) == 1;
-    let (cmp, b, bf) = (
-        c.pre.m(ModId::Cmp),
-        c.pre.m(ModId::Bop),
-        c.pre.m(ModId::Bf) == 1,
-    );
-    let d = Ctx::rd(c.inst, 0);
-    for l in lanes(c.guard) {
-        let (x, y) = pair64(c, 1, l);
-        let t = bop(b, fcmp(cmp, x, y), c.p_of(3, l));
-        c.set(d, l, set_val(t, bf));
-        if cc {
-            c.set_flags(l, false, !t);
-        }
-    }
-    Ok(())
-}
-
-/// DMNMX: `Rd = Pp ? min(Ra, B) : max(Ra, B)` on doubles (NaN rules as FMNMX).
-pub(super) fn dmnmx(c: &mut Ctx<'_>) -> R {
-    c.fold_imm_mods();
-    no_cc(c)?;
-    let d = Ctx::rd(c.inst, 0);
-    for l in lanes(c.guard) {
-        let (x, y) = pair64(c, 1, l);
-        let min = c.p_of(3, l);
-        let r = mnmx(
-            x,
-            y,
-            x.is_nan(),
-            y.is_nan(),
-            x.is_sign_negative(),
-            y.is_sign_negative(),
-            min,
-        )
-        .map_or(NAN64, canon64);
-        c.set64(d, l, r);
-    }
-    Ok(())
 }

@@ -5,21 +5,44 @@ use crate::warp::lanes;
 use gpumem_maxwell::Operand;
 use gpumem_maxwell::table::ModId;
 
+/// Writes `r` to `d` of lane `l`; with `.CC` (`Some((sum, x, a, b))`) also the carry out
+/// of the 64-bit `sum`, `r`'s zero flag (chained with `.X`) and the overflow of the
+/// two-term signed addition `a + b`.
+fn set_carry(c: &mut Ctx<'_>, d: u8, l: usize, r: u32, cc: Option<(u64, bool, u32, u32)>) {
+    c.set(d, l, r);
+    if let Some((sum, x, a, b)) = cc {
+        c.set_cc(l, sum >> 32 != 0, r, x);
+        c.set_add_overflow(l, a, b, sum as u32);
+    }
+}
+
+/// `v` as a signed 32-bit value, negated when `neg`.
+fn signed(v: u32, neg: bool) -> i64 {
+    let v = v as i32 as i64;
+    if neg { -v } else { v }
+}
+
+/// The high (`hi`) or low half of `v`, sign-extended when `signed`.
+fn half(v: u32, hi: bool, signed: bool) -> i64 {
+    let h = if hi { v >> 16 } else { v & 0xffff };
+    if signed {
+        h as u16 as i16 as i64
+    } else {
+        h as i64
+    }
+}
+
 /// IADD, IADD32I: `Rd = Ra + B` with negations, `.X` (carry in), `.CC` (carry out),
 /// `.SAT` and `.PO` (plus one).
 pub(super) fn iadd(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let o = c.o;
-    let pre = c.pre;
-    let guard = c.guard;
     let po = c.pre.po;
-    let d = Ctx::rd(inst, 0);
-    let x = pre.m(ModId::X) == 1;
-    let cc = pre.m(ModId::Cc) == 1;
-    let satf = pre.m(ModId::Sat) == 1;
-    let neg_imm = pre.m(ModId::Neg) == 1;
-    let (na, nb) = (mods(&o[1]).0, mods(&o[2]).0 || neg_imm);
-    for l in lanes(guard) {
+    let d = Ctx::rd(c.inst, 0);
+    let x = c.pre.m(ModId::X) == 1;
+    let cc = c.pre.m(ModId::Cc) == 1;
+    let satf = c.pre.m(ModId::Sat) == 1;
+    let neg_imm = c.pre.m(ModId::Neg) == 1;
+    let (na, nb) = (mods(&c.o[1]).0, mods(&c.o[2]).0 || neg_imm);
+    for l in lanes(c.guard) {
         let a = c.raw(1, l);
         let b = c.raw(2, l);
         let (ai, bi, cin) = if po {
@@ -33,44 +56,27 @@ pub(super) fn iadd(c: &mut Ctx<'_>) -> R {
         let sum = ai as u64 + bi as u64 + cin as u64;
         let mut r = sum as u32;
         if satf && !x {
-            let sa = if na {
-                -(a as i32 as i64)
-            } else {
-                a as i32 as i64
-            };
-            let sb = if nb {
-                -(b as i32 as i64)
-            } else {
-                b as i32 as i64
-            };
+            let (sa, sb) = (signed(a, na), signed(b, nb));
             r = (sa + sb).clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32;
         }
-        c.set(d, l, r);
-        if cc {
-            c.set_cc(l, sum >> 32 != 0, r, x);
-            c.set_add_overflow(l, ai, bi, sum as u32);
-        }
+        set_carry(c, d, l, r, cc.then_some((sum, x, ai, bi)));
     }
     Ok(())
 }
 
 /// IADD3: `Rd = A + B + C` with half selects and `.RS`/`.LS`.
 pub(super) fn iadd3(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let o = c.o;
-    let pre = c.pre;
-    let guard = c.guard;
-    let d = Ctx::rd(inst, 0);
-    let x = pre.m(ModId::X) == 1;
-    let cc = pre.m(ModId::Cc) == 1;
-    let shift = pre.m(ModId::Shift);
+    let d = Ctx::rd(c.inst, 0);
+    let x = c.pre.m(ModId::X) == 1;
+    let cc = c.pre.m(ModId::Cc) == 1;
+    let shift = c.pre.m(ModId::Shift);
     let halves = [
-        pre.m(ModId::HalfA),
-        pre.m(ModId::HalfB),
-        pre.m(ModId::HalfC),
+        c.pre.m(ModId::HalfA),
+        c.pre.m(ModId::HalfB),
+        c.pre.m(ModId::HalfC),
     ];
-    let neg_imm = pre.m(ModId::Neg) == 1;
-    for l in lanes(guard) {
+    let neg_imm = c.pre.m(ModId::Neg) == 1;
+    for l in lanes(c.guard) {
         let mut v = [0i64; 3];
         for k in 0..3 {
             let raw = c.raw(k + 1, l);
@@ -79,7 +85,7 @@ pub(super) fn iadd3(c: &mut Ctx<'_>) -> R {
                 2 => raw >> 16,
                 _ => raw,
             } as i64;
-            let neg = mods(&o[k + 1]).0 || (k == 1 && neg_imm);
+            let neg = mods(&c.o[k + 1]).0 || (k == 1 && neg_imm);
             v[k] = if neg { -raw } else { raw };
         }
         let ab = v[0] + v[1];
@@ -99,92 +105,62 @@ pub(super) fn iadd3(c: &mut Ctx<'_>) -> R {
 
 /// ISCADD: `Rd = (Ra << shift) + B`.
 pub(super) fn iscadd(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let o = c.o;
-    let pre = c.pre;
-    let guard = c.guard;
     let po = c.pre.po;
-    let d = Ctx::rd(inst, 0);
-    let cc = pre.m(ModId::Cc) == 1;
-    let neg_imm = pre.m(ModId::Neg) == 1;
-    let Operand::Imm(sh) = o[3] else {
-        return unsupported(format!("{} shift", inst.op.name));
+    let d = Ctx::rd(c.inst, 0);
+    let cc = c.pre.m(ModId::Cc) == 1;
+    let neg_imm = c.pre.m(ModId::Neg) == 1;
+    let Operand::Imm(sh) = c.o[3] else {
+        return unsupported(format!("{} shift", c.inst.op.name));
     };
-    for l in lanes(guard) {
+    for l in lanes(c.guard) {
         let a = c.ival(1, l);
         let b = c.ival(2, l);
         let b = if neg_imm { b.wrapping_neg() } else { b };
         let sum = ((a << (sh & 31)) as u64) + b as u64 + po as u64;
-        c.set(d, l, sum as u32);
-        if cc {
-            c.set_cc(l, sum >> 32 != 0, sum as u32, false);
-            c.set_add_overflow(l, a << (sh & 31), b, sum as u32);
-        }
+        set_carry(c, d, l, sum as u32, cc.then_some((sum, false, a << (sh & 31), b)));
     }
     Ok(())
 }
 
 /// LEA: `Rd = (Ra << shift) + B`, the carry out to `Pd`.
 pub(super) fn lea(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let o = c.o;
-    let pre = c.pre;
-    let guard = c.guard;
-    let pd = pdst(&o[0]);
-    let d = Ctx::rd(inst, 1);
-    let x = pre.m(ModId::X) == 1;
-    let cc = pre.m(ModId::Cc) == 1;
-    let sh = match o[4] {
+    let pd = pdst(&c.o[0]);
+    let d = Ctx::rd(c.inst, 1);
+    let x = c.pre.m(ModId::X) == 1;
+    let cc = c.pre.m(ModId::Cc) == 1;
+    let sh = match c.o[4] {
         Operand::Imm(s) => (s & 31) as u32,
         _ => 0,
     };
-    for l in lanes(guard) {
+    for l in lanes(c.guard) {
         let a = c.ival(2, l);
         let b = c.raw(3, l);
         let sum = ((a << sh) as u64) + b as u64 + if x { c.carry(l) as u64 } else { 0 };
-        c.set(d, l, sum as u32);
         c.set_pred(pd, l, sum >> 32 != 0);
-        if cc {
-            c.set_cc(l, sum >> 32 != 0, sum as u32, x);
-            c.set_add_overflow(l, a << sh, b, sum as u32);
-        }
+        set_carry(c, d, l, sum as u32, cc.then_some((sum, x, a << sh, b)));
     }
     Ok(())
 }
 
 /// XMAD: a 16x16-bit product plus C (C modes, `.PSL`, `.MRG`).
 pub(super) fn xmad(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let pre = c.pre;
-    let guard = c.guard;
-    let d = Ctx::rd(inst, 0);
-    let sign = pre.m(ModId::Sign);
-    let psl = pre.m(ModId::Psl) == 1;
-    let cmode = pre.m(ModId::Cmode);
-    let mrg = pre.m(ModId::Mrg) == 1;
-    let x = pre.m(ModId::X) == 1;
-    let cc = pre.m(ModId::Cc) == 1;
-    let ha = pre.m(ModId::H1a) == 1;
-    let hb = pre.m(ModId::H1b) == 1;
+    let d = Ctx::rd(c.inst, 0);
+    let sign = c.pre.m(ModId::Sign);
+    let psl = c.pre.m(ModId::Psl) == 1;
+    let cmode = c.pre.m(ModId::Cmode);
+    let mrg = c.pre.m(ModId::Mrg) == 1;
+    let x = c.pre.m(ModId::X) == 1;
+    let cc = c.pre.m(ModId::Cc) == 1;
+    let ha = c.pre.m(ModId::H1a) == 1;
+    let hb = c.pre.m(ModId::H1b) == 1;
     if cmode == 3 {
-        return unsupported(format!("{}.CSFU", inst.op.name));
+        return unsupported(format!("{}.CSFU", c.inst.op.name));
     }
-    for l in lanes(guard) {
+    for l in lanes(c.guard) {
         let a = c.raw(1, l);
         let b = c.raw(2, l);
         let cv = c.raw(3, l);
-        let a16 = if ha { a >> 16 } else { a & 0xffff };
-        let b16 = if hb { b >> 16 } else { b & 0xffff };
-        let ae = if sign & 1 != 0 {
-            a16 as u16 as i16 as i64
-        } else {
-            a16 as i64
-        };
-        let be = if sign & 2 != 0 {
-            b16 as u16 as i16 as i64
-        } else {
-            b16 as i64
-        };
+        let (ae, be) = (half(a, ha, sign & 1 != 0), half(b, hb, sign & 2 != 0));
         let mut p = (ae * be) as u32;
         if psl {
             p <<= 16;
@@ -200,11 +176,7 @@ pub(super) fn xmad(c: &mut Ctx<'_>) -> R {
         if mrg {
             r = (r & 0xffff) | (b << 16);
         }
-        c.set(d, l, r);
-        if cc {
-            c.set_cc(l, sum >> 32 != 0, r, x);
-            c.set_add_overflow(l, p, cx, sum as u32);
-        }
+        set_carry(c, d, l, r, cc.then_some((sum, x, p, cx)));
     }
     Ok(())
 }
@@ -217,14 +189,11 @@ pub(super) fn xmad(c: &mut Ctx<'_>) -> R {
 /// updates the flags with `.CC`. (The hardware's flag encoding is not public; the
 /// chain's results are those of a wide min/max.)
 pub(super) fn imnmx(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let pre = c.pre;
-    let guard = c.guard;
-    let ext = pre.m(ModId::Ext);
-    let cc = pre.m(ModId::Cc) == 1;
-    let signed = pre.m(ModId::U32) == 1;
-    let d = Ctx::rd(inst, 0);
-    for l in lanes(guard) {
+    let ext = c.pre.m(ModId::Ext);
+    let cc = c.pre.m(ModId::Cc) == 1;
+    let signed = c.pre.m(ModId::U32) == 1;
+    let d = Ctx::rd(c.inst, 0);
+    for l in lanes(c.guard) {
         let (a, b) = (c.raw(1, l), c.ival(2, l));
         let min = c.p_of(3, l);
         let a_lt = if signed {

@@ -5,55 +5,50 @@ use crate::warp::lanes;
 use gpumem_maxwell::Operand;
 use gpumem_maxwell::table::ModId;
 
+/// A SETP's two results in lane `l`: `Pd = t bop Pc`, `Pq = !t bop Pc` (`Pc` is
+/// operand 4).
+pub(super) fn setp_out(c: &mut Ctx<'_>, (p0, p1): (u8, u8), l: usize, b: u8, t: bool) {
+    let pc = c.p_of(4, l);
+    c.set_pred(p0, l, bop(b, t, pc));
+    c.set_pred(p1, l, bop(b, !t, pc));
+}
+
 /// ISETP: `Pd = (Ra cmp B) bop Pp`, `Pq = !(Ra cmp B) bop Pp`; `.X` compares as the high
 /// word of a wider value whose low words set the CC register ([`Ctx::icmp_x`]).
 pub(super) fn isetp(c: &mut Ctx<'_>) -> R {
-    let o = c.o;
-    let pre = c.pre;
-    let guard = c.guard;
-    let cmp = pre.m(ModId::Cmp);
-    let signed = pre.m(ModId::U32) == 1;
-    let b = pre.m(ModId::Bop);
-    let x = pre.m(ModId::X) == 1;
-    let (p0, p1) = (pdst(&o[0]), pdst(&o[1]));
-    for l in lanes(guard) {
+    let cmp = c.pre.m(ModId::Cmp);
+    let signed = c.pre.m(ModId::U32) == 1;
+    let b = c.pre.m(ModId::Bop);
+    let x = c.pre.m(ModId::X) == 1;
+    let (p0, p1) = (pdst(&c.o[0]), pdst(&c.o[1]));
+    for l in lanes(c.guard) {
         let t = if x {
             c.icmp_x(cmp, c.raw(2, l), c.ival(3, l), signed, l)
         } else {
             icmp(cmp, c.raw(2, l), c.ival(3, l), signed)
         };
-        let pc = c.p_of(4, l);
-        c.set_pred(p0, l, bop(b, t, pc));
-        c.set_pred(p1, l, bop(b, !t, pc));
+        setp_out(c, (p0, p1), l, b, t);
     }
     Ok(())
 }
 
 /// PSETP: predicate logic into two predicates.
 pub(super) fn psetp(c: &mut Ctx<'_>) -> R {
-    let o = c.o;
-    let pre = c.pre;
-    let guard = c.guard;
-    let (b1, b2) = (pre.m(ModId::Bop1), pre.m(ModId::Bop));
-    let (p0, p1) = (pdst(&o[0]), pdst(&o[1]));
-    for l in lanes(guard) {
+    let (b1, b2) = (c.pre.m(ModId::Bop1), c.pre.m(ModId::Bop));
+    let (p0, p1) = (pdst(&c.o[0]), pdst(&c.o[1]));
+    for l in lanes(c.guard) {
         let t = bop(b1, c.p_of(2, l), c.p_of(3, l));
-        let pc = c.p_of(4, l);
-        c.set_pred(p0, l, bop(b2, t, pc));
-        c.set_pred(p1, l, bop(b2, !t, pc));
+        setp_out(c, (p0, p1), l, b2, t);
     }
     Ok(())
 }
 
 /// PSET: predicate logic into a register (all ones, or 1.0 with `.BF`).
 pub(super) fn pset(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let pre = c.pre;
-    let guard = c.guard;
-    let (b1, b2) = (pre.m(ModId::Bop1), pre.m(ModId::Bop));
-    let bf = pre.m(ModId::Bf) == 1;
-    let d = Ctx::rd(inst, 0);
-    for l in lanes(guard) {
+    let (b1, b2) = (c.pre.m(ModId::Bop1), c.pre.m(ModId::Bop));
+    let bf = c.pre.m(ModId::Bf) == 1;
+    let d = Ctx::rd(c.inst, 0);
+    for l in lanes(c.guard) {
         let t = bop(b2, bop(b1, c.p_of(1, l), c.p_of(2, l)), c.p_of(3, l));
         let v = match (t, bf) {
             (false, _) => 0,
@@ -67,10 +62,8 @@ pub(super) fn pset(c: &mut Ctx<'_>) -> R {
 
 /// SEL: `Rd = Pp ? Ra : B`.
 pub(super) fn sel(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let guard = c.guard;
-    let d = Ctx::rd(inst, 0);
-    for l in lanes(guard) {
+    let d = Ctx::rd(c.inst, 0);
+    for l in lanes(c.guard) {
         let v = if c.p_of(3, l) {
             c.raw(1, l)
         } else {
@@ -83,20 +76,16 @@ pub(super) fn sel(c: &mut Ctx<'_>) -> R {
 
 /// LOP, LOP32I: `Rd = Ra op B`, and its predicate test where the row writes `Pd`.
 pub(super) fn lop(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let o = c.o;
-    let pre = c.pre;
-    let guard = c.guard;
-    let lop = pre.m(ModId::Lop);
-    let inv = pre.m(ModId::Inv) == 1;
-    let ptest = pre.m(ModId::Ptest);
-    let (pd, di, ai) = if pre.pd_first {
-        (pdst(&o[0]), 1, 2)
+    let lop = c.pre.m(ModId::Lop);
+    let inv = c.pre.m(ModId::Inv) == 1;
+    let ptest = c.pre.m(ModId::Ptest);
+    let (pd, di, ai) = if c.pre.pd_first {
+        (pdst(&c.o[0]), 1, 2)
     } else {
         (7, 0, 1)
     };
-    let d = Ctx::rd(inst, di);
-    for l in lanes(guard) {
+    let d = Ctx::rd(c.inst, di);
+    for l in lanes(c.guard) {
         let a = c.ival(ai, l);
         let b = c.ival(ai + 1, l);
         let b = if inv { !b } else { b };
@@ -124,25 +113,21 @@ pub(super) fn lop(c: &mut Ctx<'_>) -> R {
 
 /// LOP3.LUT: `Rd = LUT(Ra, B, Rc)`, and its predicate test where the row writes `Pd`.
 pub(super) fn lop3(c: &mut Ctx<'_>) -> R {
-    let inst = c.inst;
-    let o = c.o;
-    let pre = c.pre;
-    let guard = c.guard;
-    let (pd, base) = if pre.pd_first {
-        (pdst(&o[0]), 1)
+    let (pd, base) = if c.pre.pd_first {
+        (pdst(&c.o[0]), 1)
     } else {
         (7, 0)
     };
-    let d = Ctx::rd(inst, base);
-    let Operand::Imm(lut) = o[base + 4] else {
-        return unsupported(format!("{} LUT", inst.op.name));
+    let d = Ctx::rd(c.inst, base);
+    let Operand::Imm(lut) = c.o[base + 4] else {
+        return unsupported(format!("{} LUT", c.inst.op.name));
     };
-    if pre.m(ModId::X) == 1 {
-        return unsupported(format!("{} with .X", inst.op.name));
+    if c.pre.m(ModId::X) == 1 {
+        return unsupported(format!("{} with .X", c.inst.op.name));
     }
     let lut = lut as u32 & 0xff;
-    let ptest = pre.m(ModId::Ptest);
-    for l in lanes(guard) {
+    let ptest = c.pre.m(ModId::Ptest);
+    for l in lanes(c.guard) {
         let a = c.raw(base + 1, l);
         let b = c.raw(base + 2, l);
         let cv = c.raw(base + 3, l);

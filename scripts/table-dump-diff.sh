@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Compares the Maxwell and Vega tables (every row's Debug print, in table order) of a base
+# revision (default: main) with the working tree's. A change that only rewrites how rows
+# are written (helpers, macros) must print "identical" for both; any other output is a
+# row that changed. The base tree is taken with `git archive` (no worktree is created);
+# both builds share this checkout's target folder.
+#   bash scripts/table-dump-diff.sh [BASE]
+set -euo pipefail
+base=${1:-main}
+root=$(git rev-parse --show-toplevel)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/base"
+git -C "$root" archive "$base" | tar -x -C "$tmp/base"
+export CARGO_TARGET_DIR="$root/target"
+status=0
+for crate in maxwell vega; do
+    ex="crates/gpumem-$crate/examples/table_dump.rs"
+    mkdir -p "$tmp/base/$(dirname "$ex")"
+    cp "$root/$ex" "$tmp/base/$ex"
+    (cd "$tmp/base" && cargo run -q -p "gpumem-$crate" --example table_dump) > "$tmp/$crate.base"
+    (cd "$root" && cargo run -q -p "gpumem-$crate" --example table_dump) > "$tmp/$crate.head"
+    if cmp -s "$tmp/$crate.base" "$tmp/$crate.head"; then
+        echo "$crate: identical ($(grep -c '^    OpSpec {\|^    InstDef {' "$tmp/$crate.head") rows)"
+    else
+        echo "$crate: rows differ from $base:"
+        diff "$tmp/$crate.base" "$tmp/$crate.head" | head -40
+        status=1
+    fi
+done
+exit $status
