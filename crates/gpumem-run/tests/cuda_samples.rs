@@ -977,11 +977,14 @@ fn cases() -> Vec<Case> {
     fwt(&mut c);
     convolution(&mut c);
     samples_b::more(&mut c);
+    samples_c::more2(&mut c);
     c
 }
 
 #[path = "samples/more.rs"]
 mod samples_b;
+#[path = "samples/more2.rs"]
+mod samples_c;
 
 const TABLE: &str = "tests/samples/STATUS.tsv";
 const HEADER: &str = "sample\tkernel\ttarget\tshape\tstatus";

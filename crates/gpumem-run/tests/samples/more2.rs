@@ -1,0 +1,365 @@
+//! The third batch of CUDA-sample cases (see cuda_samples.rs): quasirandomGenerator's
+//! Niederreiter kernel and MonteCarloMultiGPU's option pricer.
+
+use super::*;
+
+/// The third batch of cases.
+pub(super) fn more2(cases: &mut Vec<Case>) {
+    quasirandom(cases);
+    monte_carlo(cases);
+}
+
+/// quasirandomGenerator_gold.cpp's `GenerateCJ` for `QRNG_DIMENSIONS = 3`: the 63-bit
+/// Niederreiter direction table `cjn[bit][dim]` (from irreducible polynomials over
+/// GF(2), Bratley, Fox and Niederreiter 1992), ported line by line (the C pointers into
+/// the 1024-entry work arrays become indices).
+fn niederreiter_cj() -> [[i64; 3]; 63] {
+    const DIMS: usize = 3;
+    // GeneratePolynomials(buffer, false): the first DIMS irreducible polynomials.
+    let mut buffer = [0i32; DIMS];
+    buffer[0] = 0x2;
+    let mut l = 0i32;
+    for n in 1..DIMS {
+        let mut p1 = buffer[n - 1] + 1;
+        loop {
+            let mut e_p1 = 30;
+            while p1 & (1 << e_p1) == 0 {
+                e_p1 -= 1;
+            }
+            let mut p2 = 0;
+            for &bi in buffer.iter().take(n) {
+                let mut e_b = e_p1;
+                while bi & (1 << e_b) == 0 {
+                    e_b -= 1;
+                }
+                let mut e_p2 = e_p1;
+                p2 = (bi << (e_p2 - e_b)) ^ p1;
+                while p2 >= bi {
+                    while p2 & (1 << e_p2) == 0 {
+                        e_p2 -= 1;
+                    }
+                    p2 ^= bi << (e_p2 - e_b);
+                }
+                if p2 == 0 {
+                    break;
+                }
+            }
+            if p2 != 0 {
+                buffer[n] = p1;
+                l += e_p1;
+                break;
+            }
+            p1 += 1;
+        }
+    }
+    let _ = l;
+    // The polynomials table: per polynomial 1, its coefficients below the top, -1.
+    let mut polys: Vec<i32> = Vec::new();
+    for &p1 in &buffer {
+        let mut e_p1 = 30;
+        while p1 & (1 << e_p1) == 0 {
+            e_p1 -= 1;
+        }
+        polys.push(1);
+        for e in (0..e_p1).rev() {
+            polys.push((p1 >> e) & 1);
+        }
+        polys.push(-1);
+    }
+    polys.push(-1);
+    let mut cjn = [[0i64; DIMS]; 63];
+    let (mut b_arr, mut v_arr, mut t_arr) = ([0i32; 1024], [0i32; 1024], [0i32; 1024]);
+    let mut p = 0usize;
+    let mut d = 0usize;
+    while polys[p] != -1 {
+        let mut e = 0usize;
+        while polys[p + e + 1] != -1 {
+            e += 1;
+        }
+        let mut b = 1023usize;
+        let mut m = 0usize;
+        b_arr[b] = 1;
+        let v = 1023 - (63 + e - 2);
+        let mut u = e;
+        for j in (0..63usize).rev() {
+            if u == e {
+                u = 0;
+                let m1 = m;
+                let t = 1023 - m1;
+                t_arr[t..=t + m].copy_from_slice(&b_arr[b..=b + m]);
+                m += e;
+                b = 1023 - m;
+                for i in 0..=m {
+                    b_arr[b + i] = 0;
+                    // ip = e - (m - i), it = m1; while ip <= e && it >= 0
+                    let mut ip = e as i64 - (m - i) as i64;
+                    let mut it = m1 as i64;
+                    while ip <= e as i64 && it >= 0 {
+                        if ip >= 0 {
+                            b_arr[b + i] ^= polys[p + ip as usize] & t_arr[t + it as usize];
+                        }
+                        ip += 1;
+                        it -= 1;
+                    }
+                }
+                let mut i = 0;
+                while i < m1 {
+                    v_arr[v + i] = 0;
+                    i += 1;
+                }
+                while i < m {
+                    v_arr[v + i] = 1;
+                    i += 1;
+                }
+                while i <= 63 + e - 2 {
+                    v_arr[v + i] = 0;
+                    for it in 1..=m {
+                        v_arr[v + i] ^= v_arr[v + i - it] & b_arr[b + it];
+                    }
+                    i += 1;
+                }
+            }
+            for (i, row) in cjn.iter_mut().enumerate() {
+                row[d] |= (v_arr[v + i + u] as i64) << j;
+            }
+            u += 1;
+        }
+        d += 1;
+        p += e + 2;
+    }
+    cjn
+}
+
+/// quasirandomGenerator: `quasirandomGeneratorKernel` (blocks of 128x3 threads, y the
+/// dimension) XORs `c_Table[dim][bit]` (bank 3; `initQuasirandomGenerator`: bits 62..32
+/// of the 63-bit table) for the set bits of `seed + pos` and writes
+/// `(result + 1) * INT_SCALE` to `d_Output[dim * N + pos]`. The sample's check:
+/// against `getQuasirandomValue63(pos, dim)` (the 63-bit sequence in double), relative
+/// L1 norm below 1e-6 (`L1norm < 1e-6`). The seed is 0 there; a second shape uses a
+/// non-zero one (the gold then takes index `seed + pos`).
+fn quasirandom(cases: &mut Vec<Case>) {
+    let cjn = niederreiter_cj();
+    let mut table = [0u32; 3 * 31];
+    for dim in 0..3 {
+        for bit in 0..31 {
+            table[dim * 31 + bit] = ((cjn[bit][dim] >> 32) & 0x7fff_ffff) as u32;
+        }
+    }
+    let value63 = |mut i: i64, dim: usize| {
+        let scale = 1.0 / 0x8000_0000_0000_0001u64 as f64;
+        let mut r = 0i64;
+        for row in &cjn {
+            if i & 1 != 0 {
+                r ^= row[dim];
+            }
+            i >>= 1;
+        }
+        (r + 1) as f64 * scale
+    };
+    for (n, grid, seed) in [(4096u32, 8u32, 0u32), (1000, 3, 1234)] {
+        let mut want = Vec::new();
+        for dim in 0..3 {
+            for pos in 0..n {
+                want.push(value63((seed + pos) as i64, dim));
+            }
+        }
+        cases.push(Case {
+            sample: "quasirandomGenerator",
+            cubin: "quasirandomGenerator__quasirandomGenerator_kernel.cubin",
+            kernel: "_Z26quasirandomGeneratorKernelPfjj",
+            shape: format!("n{n}_g{grid}_seed{seed}"),
+            launch: Launch {
+                grid: dim1(grid),
+                block: [128, 3, 1],
+                shared: 0,
+                params: vec![P::Ptr(A), P::U32(seed), P::U32(n)],
+                inputs: vec![],
+                constants: vec![(3, 0, u32s(&table))],
+                outputs: vec![(A, 4 * 3 * n as u64)],
+            },
+            check: Box::new(move |o| l1("d_Output", &as_f32(&o[0]), &want, 1e-6)),
+        });
+    }
+}
+
+/// curand's XORWOW generator (`curand(curandStateXORWOW_t *)` in curand_kernel.h).
+struct Xorwow {
+    d: u32,
+    v: [u32; 5],
+    /// `boxmuller_flag`/`boxmuller_extra`: `curand_normal` returns normals in pairs.
+    extra: Option<f64>,
+}
+
+impl Xorwow {
+    fn next(&mut self) -> u32 {
+        let t = self.v[0] ^ (self.v[0] >> 2);
+        self.v.copy_within(1..5, 0);
+        self.v[4] = (self.v[4] ^ (self.v[4] << 4)) ^ (t ^ (t << 1));
+        self.d = self.d.wrapping_add(362_437);
+        self.v[4].wrapping_add(self.d)
+    }
+    /// `curand_normal`: Box-Muller (`_curand_box_muller`) of two draws, the sine half
+    /// first, the cosine half kept for the next call. `u` and `v` are formed in f32 as
+    /// curand does (`x * CURAND_2POW32_INV + CURAND_2POW32_INV/2`); the rest in f64.
+    fn normal(&mut self) -> f64 {
+        if let Some(e) = self.extra.take() {
+            return e;
+        }
+        const INV: f32 = 2.328_306_4e-10;
+        const INV_2PI: f32 = 2.328_306_4e-10 * 6.283_185_5;
+        let (x, y) = (self.next(), self.next());
+        let u = (x as f32 * INV + INV / 2.0) as f64;
+        let v = (y as f32 * INV_2PI + INV_2PI / 2.0) as f64;
+        let s = (-2.0 * u.ln()).sqrt();
+        self.extra = Some(s * v.cos());
+        s * v.sin()
+    }
+}
+
+/// MonteCarloMultiGPU: `MonteCarloOneBlockPerOption` (256 threads a block, block `b`
+/// prices options `b, b + grid, ...`; thread `t` its paths `t, t + 256, ... < pathN`
+/// with `curand_normal` from `rngStates[b * 256 + t]`, summing `endCallValue` and its
+/// square; `sumReduce` writes both sums per option). Options the sample's way
+/// (`S` in [5, 50), `X` in [10, 25), `T` in [1, 5), `R = 0.06`, `V = 0.10`,
+/// `MuByT = (R - V^2/2) T`, `VBySqrtT = V sqrt(T)`, as floats).
+///
+/// Two checks. The sample's own: `closeMonteCarloGPU` turns the sums into the
+/// discounted mean and its 95% confidence width, and the sample passes when the average
+/// over options of `Confidence / |BlackScholesCall - Expected|` (deltas above 1e-6)
+/// exceeds 1. And, since the states are known, the sums themselves against the same
+/// paths priced in f64 (`MonteCarloCPU`'s `endCallValue`): relative error below 1e-4
+/// (our bound: `__expf`, `__sincosf`, `logf` and float sums, not the sample's).
+///
+/// The states: `rngSetupStates` (`curand_init`) needs curand's skip-ahead matrices,
+/// module `__device__` data (`precalc_xorwow_matrix`) that launch manifests do not load;
+/// the states here are XORWOW states from the test's generator (`d` and `v[0..5]`,
+/// the flags zero).
+fn monte_carlo(cases: &mut Vec<Case>) {
+    const THREADS: u32 = 256;
+    for (options, grid, path_n) in [(4u32, 4u32, 2048i32), (6, 3, 1000)] {
+        let mut g = Lcg(0x3c + options as u64);
+        // (S, X, T) per option, then the kernel's float inputs.
+        let opts: Vec<(f32, f32, f32)> = (0..options)
+            .map(|_| (g.range(5.0, 50.0), g.range(10.0, 25.0), g.range(1.0, 5.0)))
+            .collect();
+        let (r, v) = (0.06f32 as f64, 0.10f32 as f64);
+        let data: Vec<f32> = opts
+            .iter()
+            .flat_map(|&(s, x, t)| {
+                let t = t as f64;
+                [s, x, ((r - 0.5 * v * v) * t) as f32, (v * t.sqrt()) as f32]
+            })
+            .collect();
+        // curandStateXORWOW: d, v[5], boxmuller_flag, boxmuller_flag_double,
+        // boxmuller_extra, (pad), boxmuller_extra_double: 48 bytes.
+        let n_states = (grid * THREADS) as usize;
+        let mut states = Vec::with_capacity(n_states);
+        let mut bytes = Vec::with_capacity(48 * n_states);
+        for _ in 0..n_states {
+            let st = Xorwow {
+                d: g.next(),
+                v: [g.next(), g.next(), g.next(), g.next(), g.next() | 1],
+                extra: None,
+            };
+            let mut w = [0u32; 12];
+            w[0] = st.d;
+            w[1..6].copy_from_slice(&st.v);
+            bytes.extend(u32s(&w));
+            states.push(st);
+        }
+        // The same paths in f64: per option, the sum and the sum of squares.
+        let mut sums = vec![(0f64, 0f64); options as usize];
+        for b in 0..grid {
+            for t in 0..THREADS {
+                let st = &mut states[(b * THREADS + t) as usize];
+                let mut opt = b;
+                while opt < options {
+                    let k = opt as usize;
+                    let (s, x, mu, vt) = (
+                        data[4 * k] as f64,
+                        data[4 * k + 1] as f64,
+                        data[4 * k + 2] as f64,
+                        data[4 * k + 3] as f64,
+                    );
+                    let mut i = t as i32;
+                    while i < path_n {
+                        let call = (s * (mu + vt * st.normal()).exp() - x).max(0.0);
+                        sums[k].0 += call;
+                        sums[k].1 += call * call;
+                        i += THREADS as i32;
+                    }
+                    opt += grid;
+                }
+            }
+        }
+        let black_scholes: Vec<f64> = opts
+            .iter()
+            .map(|&(s, x, t)| {
+                let cnd = |d: f64| {
+                    let k = 1.0 / (1.0 + 0.2316419 * d.abs());
+                    let c = 0.398_942_280_401_432_7
+                        * (-0.5 * d * d).exp()
+                        * (k * (0.31938153
+                            + k * (-0.356563782
+                                + k * (1.781477937 + k * (-1.821255978 + k * 1.330274429)))));
+                    if d > 0.0 { 1.0 - c } else { c }
+                };
+                let (s, x, t) = (s as f64, x as f64, t as f64);
+                let sqrt_t = t.sqrt();
+                let d1 = ((s / x).ln() + (r + 0.5 * v * v) * t) / (v * sqrt_t);
+                let d2 = d1 - v * sqrt_t;
+                (s * cnd(d1) - x * (-r * t).exp() * cnd(d2)) as f32 as f64
+            })
+            .collect();
+        let ts: Vec<f64> = opts.iter().map(|o| o.2 as f64).collect();
+        cases.push(Case {
+            sample: "MonteCarloMultiGPU",
+            cubin: "MonteCarloMultiGPU__MonteCarlo_kernel.cubin",
+            kernel: "_Z27MonteCarloOneBlockPerOptionP17curandStateXORWOWPK13__TOptionDataP14__TOptionValueii",
+            shape: format!("opt{options}_g{grid}_paths{path_n}"),
+            launch: Launch {
+                grid: dim1(grid),
+                block: dim1(THREADS),
+                shared: 0,
+                params: vec![
+                    P::Ptr(A),
+                    P::Ptr(B),
+                    P::Ptr(C),
+                    P::I32(path_n),
+                    P::I32(options as i32),
+                ],
+                inputs: vec![(A, bytes), (B, f32s(&data))],
+                constants: vec![],
+                outputs: vec![(C, 8 * options as u64)],
+            },
+            check: Box::new(move |o| {
+                let got = as_f32(&o[0]);
+                let pn = path_n as f64;
+                let mut reserve = 0.0;
+                for (k, want) in sums.iter().enumerate() {
+                    let (sum, sum2) = (got[2 * k] as f64, got[2 * k + 1] as f64);
+                    for (what, g, w) in [("sum", sum, want.0), ("sum2", sum2, want.1)] {
+                        if (g - w).abs() > 1e-4 * w.abs() {
+                            return Err(format!("option {k} {what} {g} expected {w} (rel 1e-4)"));
+                        }
+                    }
+                    // closeMonteCarloGPU, then the sample's reserve.
+                    let disc = (-(r * ts[k])).exp();
+                    let expected = (disc * sum / pn) as f32 as f64;
+                    let std_dev = ((pn * sum2 - sum * sum) / (pn * (pn - 1.0))).sqrt();
+                    let confidence = (disc * 1.96 * std_dev / pn.sqrt()) as f32 as f64;
+                    let delta = (black_scholes[k] - expected).abs();
+                    if delta > 1e-6 {
+                        reserve += confidence / delta;
+                    }
+                }
+                reserve /= sums.len() as f64;
+                if reserve > 1.0 {
+                    Ok(())
+                } else {
+                    Err(format!("average reserve {reserve} <= 1"))
+                }
+            }),
+        });
+    }
+}
