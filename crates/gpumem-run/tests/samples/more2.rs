@@ -1,5 +1,5 @@
 //! The third batch of CUDA-sample cases (see cuda_samples.rs): quasirandomGenerator's
-//! Niederreiter kernel and MonteCarloMultiGPU's option pricer.
+//! Niederreiter kernel, MonteCarloMultiGPU's option pricer and eigenvalues' bisection.
 
 use super::*;
 
@@ -7,6 +7,7 @@ use super::*;
 pub(super) fn more2(cases: &mut Vec<Case>) {
     quasirandom(cases);
     monte_carlo(cases);
+    eigenvalues(cases);
 }
 
 /// quasirandomGenerator_gold.cpp's `GenerateCJ` for `QRNG_DIMENSIONS = 3`: the 63-bit
@@ -359,6 +360,139 @@ fn monte_carlo(cases: &mut Vec<Case>) {
                 } else {
                     Err(format!("average reserve {reserve} <= 1"))
                 }
+            }),
+        });
+    }
+}
+
+/// eigenvalues: `computeGerschgorin` (gerschgorin.cpp, in f32 as the sample does): the
+/// interval holding every eigenvalue of the symmetric tridiagonal matrix with diagonal
+/// `d` and superdiagonal `s` (`s[0..n-1]`), widened for rounding.
+fn gerschgorin(d: &[f32], s: &[f32]) -> (f32, f32) {
+    let n = d.len();
+    let (mut lg, mut ug) = (f32::MAX, -f32::MAX);
+    for i in 1..n - 1 {
+        let sum = s[i - 1].abs() + s[i].abs();
+        lg = lg.min(d[i] - sum);
+        ug = ug.max(d[i] + sum);
+    }
+    lg = lg.min(d[0] - s[0].abs());
+    ug = ug.max(d[0] + s[0].abs());
+    lg = lg.min(d[n - 1] - s[n - 2].abs());
+    ug = ug.max(d[n - 1] + s[n - 2].abs());
+    let bnorm = ug.abs().max(lg.abs());
+    let psi = 11.0 * f32::EPSILON * bnorm;
+    lg = lg - bnorm * 2.0 * n as f32 * f32::EPSILON - psi;
+    ug = ug + bnorm * 2.0 * n as f32 * f32::EPSILON + psi;
+    (lg, ug.max(lg))
+}
+
+/// The eigenvalues, ascending, of that matrix in f64: Sturm-sequence counts (the
+/// number of eigenvalues below `x` is the number of negative pivots of `T - xI`, the
+/// count the kernels compute in f32) and bisection of each eigenvalue's index to a
+/// width of 1e-13 of the Gerschgorin interval.
+fn sturm_eigenvalues(d: &[f32], s: &[f32], lg: f32, ug: f32) -> Vec<f64> {
+    let n = d.len();
+    let below = |x: f64| {
+        let mut count = 0;
+        let mut q = 1.0f64;
+        for i in 0..n {
+            let off = if i == 0 { 0.0 } else { s[i - 1] as f64 };
+            q = d[i] as f64 - x - if i == 0 { 0.0 } else { off * off / q };
+            if q == 0.0 {
+                q = -f64::MIN_POSITIVE;
+            }
+            if q < 0.0 {
+                count += 1;
+            }
+        }
+        count
+    };
+    (0..n)
+        .map(|k| {
+            let (mut lo, mut hi) = (lg as f64, ug as f64);
+            while hi - lo > 1e-13 * (ug as f64 - lg as f64) {
+                let mid = 0.5 * (lo + hi);
+                if below(mid) > k {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+            0.5 * (lo + hi)
+        })
+        .collect()
+}
+
+/// eigenvalues: `bisectKernel` (bisect_small.cu; one block of
+/// `MAX_THREADS_BLOCK_SMALL_MATRIX = 512` threads, matrices up to 512) bisects the
+/// Gerschgorin interval until every interval holds one eigenvalue, converged when its
+/// width is at most `max(MIN_ABS_INTERVAL, max(|left|, |right|) * precision)`, and
+/// writes each eigenvalue to `g_left` and its index to `g_left_count`
+/// (`processResultSmallMatrix`: `eigenvalues[left_count[i]] = left[i]`). The input is
+/// `initInputData`'s user-defined matrix: entries uniform in [-1, 1), `b[0] = 0` the
+/// padding before the superdiagonal (the kernel reads `g_s[-1]`); precision 1e-5, the
+/// sample's default. The sample does not check small matrices (it writes them out);
+/// here each eigenvalue must lie within `precision * (|lambda| + 1)` of the f64
+/// Sturm-count bisection (the convergence width, plus f32 rounding of the counts on a
+/// matrix of norm below 3).
+fn eigenvalues(cases: &mut Vec<Case>) {
+    let precision = 0.00001f32;
+    for n in [64u32, 300] {
+        let mut g = Lcg(278_217_421 + n as u64);
+        let mut a = Vec::new();
+        let mut b = Vec::new();
+        for _ in 0..n {
+            a.push(g.range(-1.0, 1.0));
+            b.push(g.range(-1.0, 1.0));
+        }
+        b[0] = 0.0;
+        let (lg, ug) = gerschgorin(&a, &b[1..]);
+        let want = sturm_eigenvalues(&a, &b[1..], lg, ug);
+        cases.push(Case {
+            sample: "eigenvalues",
+            cubin: "eigenvalues__bisect_small.cubin",
+            kernel: "_Z12bisectKernelPfS_jS_S_PjS0_ffjjf",
+            shape: format!("n{n}"),
+            launch: Launch {
+                grid: dim1(1),
+                block: dim1(512),
+                shared: 0,
+                params: vec![
+                    P::Ptr(A),
+                    P::Ptr(B + 4),
+                    P::U32(n),
+                    P::Ptr(C),
+                    P::Ptr(C + 0x10_0000),
+                    P::Ptr(D),
+                    P::Ptr(D + 0x10_0000),
+                    P::F32(lg),
+                    P::F32(ug),
+                    P::U32(0),
+                    P::U32(n),
+                    P::F32(precision),
+                ],
+                inputs: vec![(A, f32s(&a)), (B, f32s(&b))],
+                constants: vec![],
+                outputs: vec![(C, 4 * n as u64), (D, 4 * n as u64)],
+            },
+            check: Box::new(move |o| {
+                let left = as_f32(&o[0]);
+                let count = as_u32(&o[1]);
+                let mut got = vec![f64::NAN; left.len()];
+                for (l, &c) in left.iter().zip(&count) {
+                    match got.get_mut(c as usize) {
+                        Some(slot) => *slot = *l as f64,
+                        None => return Err(format!("left_count {c} out of range")),
+                    }
+                }
+                for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+                    let tol = precision as f64 * (w.abs() + 1.0);
+                    if g.is_nan() || (g - w).abs() > tol {
+                        return Err(format!("eigenvalue {k}: {g} expected {w} (tol {tol:.1e})"));
+                    }
+                }
+                Ok(())
             }),
         });
     }
