@@ -8,6 +8,7 @@ pub(super) fn more2(cases: &mut Vec<Case>) {
     quasirandom(cases);
     monte_carlo(cases);
     eigenvalues(cases);
+    eigenvalues_large(cases);
 }
 
 /// quasirandomGenerator_gold.cpp's `GenerateCJ` for `QRNG_DIMENSIONS = 3`: the 63-bit
@@ -493,6 +494,261 @@ fn eigenvalues(cases: &mut Vec<Case>) {
                     }
                 }
                 Ok(())
+            }),
+        });
+    }
+}
+
+/// Each eigenvalue within `precision * (|lambda| + 1)` of the f64 gold (see
+/// [`eigenvalues`]); `pairs` are (eigenvalue, 1-based position).
+fn eigen_check(pairs: &[(f32, u32)], want: &[f64], precision: f32) -> Result<(), String> {
+    for &(l, pos) in pairs {
+        let Some(w) = (pos as usize).checked_sub(1).and_then(|k| want.get(k)) else {
+            return Err(format!("position {pos} out of range"));
+        };
+        let tol = precision as f64 * (w.abs() + 1.0);
+        if l.is_nan() || (l as f64 - w).abs() > tol {
+            return Err(format!(
+                "eigenvalue {pos}: {l} expected {w} (tol {tol:.1e})"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// eigenvalues, matrices above 512 (bisect_large.cu, `computeEigenvaluesLargeMatrix`):
+/// `bisectKernelLarge` (one block of `MAX_THREADS_BLOCK = 256` threads) splits the
+/// Gerschgorin interval into intervals holding one eigenvalue (`g_left_one`,
+/// `g_right_one`, 1-based `g_pos_one`, `g_num_one` of them) and blocks of intervals
+/// holding several (`g_left/right_mult`, `g_left/right_count_mult`, block starts in
+/// `g_blocks_mult`, eigenvalue offsets in `g_blocks_mult_sum`, `g_num_blocks_mult`
+/// blocks); `bisectKernelLarge_OneIntervals` and `bisectKernelLarge_MultIntervals`
+/// converge them (`processResultDataLargeMatrix`: `eigenvals[pos - 1] = lambda`).
+/// The sample checks the union against reference.dat with `sdkCompareL2fe(..,
+/// 1.5e-5)`; here every eigenvalue is checked against the f64 Sturm bisection as for
+/// small matrices. The first kernel's check: each one-interval holds its eigenvalue,
+/// each mult interval the eigenvalues its counts name (within the same tolerance), and
+/// together they name every eigenvalue once. The two later kernels take the first
+/// kernel's outputs, as the sample's host code passes them: its sm_52 run, made when
+/// the cases are built (a failed run leaves those cases without inputs, and they fail).
+fn eigenvalues_large(cases: &mut Vec<Case>) {
+    const CUBIN: &str = "eigenvalues__bisect_large.cubin";
+    let precision = 0.00001f32;
+    let at = |k: u64| C + k * 0x1_0000;
+    for n in [1024u32, 600] {
+        let mut g = Lcg(278_217_421 + n as u64);
+        let mut a = Vec::new();
+        let mut b = Vec::new();
+        for _ in 0..n {
+            a.push(g.range(-1.0, 1.0));
+            b.push(g.range(-1.0, 1.0));
+        }
+        b[0] = 0.0;
+        let (lg, ug) = gerschgorin(&a, &b[1..]);
+        let want = sturm_eigenvalues(&a, &b[1..], lg, ug);
+        let nb = 4 * n as u64;
+        let first = Launch {
+            grid: dim1(1),
+            block: dim1(256),
+            shared: 0,
+            params: vec![
+                P::Ptr(A),
+                P::Ptr(B + 4),
+                P::U32(n),
+                P::F32(lg),
+                P::F32(ug),
+                P::U32(0),
+                P::U32(n),
+                P::F32(precision),
+                P::Ptr(at(0)),
+                P::Ptr(at(1)),
+                P::Ptr(at(2)),
+                P::Ptr(at(3)),
+                P::Ptr(at(4)),
+                P::Ptr(at(5)),
+                P::Ptr(at(6)),
+                P::Ptr(at(7)),
+                P::Ptr(at(8)),
+                P::Ptr(at(9)),
+                P::Ptr(at(10)),
+            ],
+            inputs: vec![(A, f32s(&a)), (B, f32s(&b))],
+            constants: vec![],
+            outputs: (0..11)
+                .map(|k| (at(k), if k < 2 { 4 } else { nb }))
+                .collect(),
+        };
+        // The first kernel's outputs for the later kernels (the sample's host copies).
+        let dir = std::env::temp_dir().join(format!(
+            "gpumem-run-samples-eigen-{}-{n}",
+            std::process::id()
+        ));
+        let pre = launch(
+            &format!("sm_52/{CUBIN}"),
+            "_Z17bisectKernelLargePfS_jffjjfPjS0_S_S_S0_S_S_S0_S0_S0_S0_",
+            &first,
+            &dir,
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+        let outs: Option<Vec<Vec<u8>>> = match pre {
+            Ok(r) if r.faults.is_empty() && r.dumps.len() == 11 => {
+                Some(r.dumps.iter().map(|d| d.bytes.clone()).collect())
+            }
+            _ => None,
+        };
+        let want1 = want.clone();
+        cases.push(Case {
+            sample: "eigenvalues",
+            cubin: CUBIN,
+            kernel: "_Z17bisectKernelLargePfS_jffjjfPjS0_S_S_S0_S_S_S0_S0_S0_S0_",
+            shape: format!("n{n}"),
+            launch: first,
+            check: Box::new(move |o| {
+                let u = |k: usize| as_u32(&o[k]);
+                let f = |k: usize| as_f32(&o[k]);
+                let (num_one, num_blocks) = (u(0)[0] as usize, u(1)[0] as usize);
+                let n = want1.len();
+                if num_one > n || num_blocks >= n {
+                    return Err(format!("num_one {num_one}, num_blocks_mult {num_blocks}"));
+                }
+                let slack = |w: f64| precision as f64 * (w.abs() + 1.0);
+                let mut seen = vec![0u32; n];
+                let (l1, r1, p1) = (f(2), f(3), u(4));
+                for i in 0..num_one {
+                    let k = (p1[i] as usize).wrapping_sub(1);
+                    let Some(&w) = want1.get(k) else {
+                        return Err(format!("one-interval {i}: position {}", p1[i]));
+                    };
+                    if (l1[i] as f64) > w + slack(w) || (r1[i] as f64) < w - slack(w) {
+                        return Err(format!(
+                            "one-interval {i} [{}, {}] misses {w}",
+                            l1[i], r1[i]
+                        ));
+                    }
+                    seen[k] += 1;
+                }
+                let (lm, rm, lc, rc, blocks, sums) = (f(5), f(6), u(7), u(8), u(9), u(10));
+                let intervals = blocks[num_blocks] as usize;
+                if sums[num_blocks] as usize != n - num_one || intervals > n {
+                    return Err(format!(
+                        "blocks: {intervals} intervals, {} eigenvalues",
+                        sums[num_blocks]
+                    ));
+                }
+                for j in 0..intervals {
+                    let (c0, c1) = (lc[j] as usize, rc[j] as usize);
+                    if c0 >= c1 || c1 > n {
+                        return Err(format!("mult interval {j}: counts {c0}..{c1}"));
+                    }
+                    let (w0, w1) = (want1[c0], want1[c1 - 1]);
+                    if (lm[j] as f64) > w0 + slack(w0) || (rm[j] as f64) < w1 - slack(w1) {
+                        return Err(format!(
+                            "mult interval {j} [{}, {}] misses {w0}..{w1}",
+                            lm[j], rm[j]
+                        ));
+                    }
+                    for s in &mut seen[c0..c1] {
+                        *s += 1;
+                    }
+                }
+                match seen.iter().position(|&c| c != 1) {
+                    Some(k) => Err(format!("eigenvalue {k} named {} times", seen[k])),
+                    None => Ok(()),
+                }
+            }),
+        });
+        // bisectKernelLarge_OneIntervals: grid `getNumBlocksLinear(num_one, 256)`.
+        let (num_one, num_blocks) = match &outs {
+            Some(o) => (as_u32(&o[0])[0], as_u32(&o[1])[0]),
+            None => (0, 0),
+        };
+        let o = outs.unwrap_or_else(|| vec![vec![0u8; nb as usize]; 11]);
+        let want2 = want.clone();
+        let ok = num_one > 0;
+        cases.push(Case {
+            sample: "eigenvalues",
+            cubin: CUBIN,
+            kernel: "_Z30bisectKernelLarge_OneIntervalsPfS_jjS_S_Pjf",
+            shape: format!("n{n}"),
+            launch: Launch {
+                grid: dim1(num_one.div_ceil(256).max(1)),
+                block: dim1(256),
+                shared: 0,
+                params: vec![
+                    P::Ptr(A),
+                    P::Ptr(B + 4),
+                    P::U32(n),
+                    P::U32(num_one),
+                    P::Ptr(at(2)),
+                    P::Ptr(at(3)),
+                    P::Ptr(at(4)),
+                    P::F32(precision),
+                ],
+                inputs: vec![
+                    (A, f32s(&a)),
+                    (B, f32s(&b)),
+                    (at(2), o[2].clone()),
+                    (at(3), o[3].clone()),
+                    (at(4), o[4].clone()),
+                ],
+                constants: vec![],
+                outputs: vec![(at(2), nb), (at(4), nb)],
+            },
+            check: Box::new(move |out| {
+                if !ok {
+                    return Err("no one-intervals from bisectKernelLarge".into());
+                }
+                let (l, p) = (as_f32(&out[0]), as_u32(&out[1]));
+                let pairs: Vec<(f32, u32)> = (0..num_one as usize).map(|i| (l[i], p[i])).collect();
+                eigen_check(&pairs, &want2, precision)
+            }),
+        });
+        // bisectKernelLarge_MultIntervals: one block per block of intervals.
+        let ok = num_blocks > 0;
+        let mult = n - num_one;
+        cases.push(Case {
+            sample: "eigenvalues",
+            cubin: CUBIN,
+            kernel: "_Z31bisectKernelLarge_MultIntervalsPfS_jPjS0_S_S_S0_S0_S_S0_f",
+            shape: format!("n{n}"),
+            launch: Launch {
+                grid: dim1(num_blocks.max(1)),
+                block: dim1(256),
+                shared: 0,
+                params: vec![
+                    P::Ptr(A),
+                    P::Ptr(B + 4),
+                    P::U32(n),
+                    P::Ptr(at(9)),
+                    P::Ptr(at(10)),
+                    P::Ptr(at(5)),
+                    P::Ptr(at(6)),
+                    P::Ptr(at(7)),
+                    P::Ptr(at(8)),
+                    P::Ptr(at(11)),
+                    P::Ptr(at(12)),
+                    P::F32(precision),
+                ],
+                inputs: vec![
+                    (A, f32s(&a)),
+                    (B, f32s(&b)),
+                    (at(5), o[5].clone()),
+                    (at(6), o[6].clone()),
+                    (at(7), o[7].clone()),
+                    (at(8), o[8].clone()),
+                    (at(9), o[9].clone()),
+                    (at(10), o[10].clone()),
+                ],
+                constants: vec![],
+                outputs: vec![(at(11), nb), (at(12), nb)],
+            },
+            check: Box::new(move |out| {
+                if !ok {
+                    return Err("no interval blocks from bisectKernelLarge".into());
+                }
+                let (l, p) = (as_f32(&out[0]), as_u32(&out[1]));
+                let pairs: Vec<(f32, u32)> = (0..mult as usize).map(|i| (l[i], p[i])).collect();
+                eigen_check(&pairs, &want, precision)
             }),
         });
     }
