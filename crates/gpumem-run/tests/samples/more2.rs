@@ -1,5 +1,6 @@
 //! The third batch of CUDA-sample cases (see cuda_samples.rs): quasirandomGenerator's
-//! Niederreiter kernel, MonteCarloMultiGPU's option pricer and eigenvalues' bisection.
+//! Niederreiter kernel, MonteCarloMultiGPU's option pricer, eigenvalues' bisection and
+//! alignedTypes' copies.
 
 use super::*;
 
@@ -9,6 +10,7 @@ pub(super) fn more2(cases: &mut Vec<Case>) {
     monte_carlo(cases);
     eigenvalues(cases);
     eigenvalues_large(cases);
+    aligned_types(cases);
 }
 
 /// quasirandomGenerator_gold.cpp's `GenerateCJ` for `QRNG_DIMENSIONS = 3`: the 63-bit
@@ -751,5 +753,62 @@ fn eigenvalues_large(cases: &mut Vec<Case>) {
                 eigen_check(&pairs, &want, precision)
             }),
         });
+    }
+}
+
+/// alignedTypes: `testKernel<TData>` copies `numElements = memory_size / sizeof(TData)`
+/// elements (grid-stride loop); bytes `(i & 0xff) + 1`; `testCPU` compares the first
+/// `packedElementSize` bytes of every element (not the padding of the aligned structs),
+/// exactly. The sample launches <<<64, 256>>>; a second shape uses <<<5, 128>>>.
+fn aligned_types(cases: &mut Vec<Case>) {
+    // (kernel, sizeof(TData), packedElementSize)
+    let types: [(&str, u64, u64); 12] = [
+        ("_Z10testKernelIhEvPT_S1_i", 1, 1),
+        ("_Z10testKernelItEvPT_S1_i", 2, 2),
+        ("_Z10testKernelI16RGBA8_misalignedEvPT_S2_i", 4, 4),
+        ("_Z10testKernelI15LA32_misalignedEvPT_S2_i", 8, 8),
+        ("_Z10testKernelI16RGB32_misalignedEvPT_S2_i", 12, 12),
+        ("_Z10testKernelI17RGBA32_misalignedEvPT_S2_i", 16, 16),
+        ("_Z10testKernelI5RGBA8EvPT_S2_i", 4, 4),
+        ("_Z10testKernelIjEvPT_S1_i", 4, 4),
+        ("_Z10testKernelI4LA32EvPT_S2_i", 8, 8),
+        ("_Z10testKernelI5RGB32EvPT_S2_i", 16, 12),
+        ("_Z10testKernelI6RGBA32EvPT_S2_i", 16, 16),
+        ("_Z10testKernelI8RGBA32_2EvPT_S2_i", 32, 32),
+    ];
+    for (memory, grid, block) in [(49152u64, 64u32, 256u32), (12800, 5, 128)] {
+        let input: Vec<u8> = (0..memory).map(|i| ((i & 0xff) + 1) as u8).collect();
+        for (kernel, size, packed) in types {
+            let n = memory / size;
+            let want = input.clone();
+            cases.push(Case {
+                sample: "alignedTypes",
+                cubin: "alignedTypes__alignedTypes.cubin",
+                kernel,
+                shape: format!("bytes{memory}_g{grid}_b{block}"),
+                launch: Launch {
+                    grid: dim1(grid),
+                    block: dim1(block),
+                    shared: 0,
+                    params: vec![P::Ptr(B), P::Ptr(A), P::I32(n as i32)],
+                    inputs: vec![(A, input.clone())],
+                    constants: vec![],
+                    outputs: vec![(B, memory)],
+                },
+                check: Box::new(move |o| {
+                    for pos in 0..n {
+                        let r = (pos * size) as usize..(pos * size + packed) as usize;
+                        if o[0][r.clone()] != want[r.clone()] {
+                            return Err(format!(
+                                "element {pos}: {:?} expected {:?}",
+                                &o[0][r.clone()],
+                                &want[r]
+                            ));
+                        }
+                    }
+                    Ok(())
+                }),
+            });
+        }
     }
 }
