@@ -1,6 +1,6 @@
 //! The third batch of CUDA-sample cases (see cuda_samples.rs): quasirandomGenerator's
 //! Niederreiter kernel, MonteCarloMultiGPU's option pricer, eigenvalues' bisection and
-//! alignedTypes' copies.
+//! alignedTypes' copies and jacobiCudaGraphs' double-precision Jacobi step.
 
 use super::*;
 
@@ -11,6 +11,7 @@ pub(super) fn more2(cases: &mut Vec<Case>) {
     eigenvalues(cases);
     eigenvalues_large(cases);
     aligned_types(cases);
+    jacobi(cases);
 }
 
 /// quasirandomGenerator_gold.cpp's `GenerateCJ` for `QRNG_DIMENSIONS = 3`: the 63-bit
@@ -810,5 +811,119 @@ fn aligned_types(cases: &mut Vec<Case>) {
                 }),
             });
         }
+    }
+}
+
+fn f64s(v: &[f64]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+fn as_f64(b: &[u8]) -> Vec<f64> {
+    b.chunks_exact(8)
+        .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+/// jacobiCudaGraphs (`N_ROWS = 512`): `JacobiMethod` is one Jacobi step, `x_new[i] =
+/// x[i] + (b[i] - sum_j A[i][j] x[j]) / A[i][i]` (A float, the rest double; each block
+/// 8 rows, warp sums by `shfl_down` and a double `atomicAdd` (a CAS loop on sm_5x)),
+/// adding `sum |dx|` to `*sum`; `finalError` adds `sum |x[i] - 1|` to `*g_sum`. The gold:
+/// `JacobiMethodCPU`'s step and `main`'s error sum in f64. The sample's criterion is on
+/// the converged error (`|sum - sumGPU| < conv_threshold = 1e-2`); a single step is
+/// checked here to 1e-9 relative (our bound: only the summation order differs). The
+/// system is `createLinearSystem`'s (`A = 1`, diagonal `N_ROWS + 1`, `b = 2 N_ROWS`)
+/// and a random diagonally dominant one; `x` random in [0, 2).
+fn jacobi(cases: &mut Vec<Case>) {
+    const N: usize = 512;
+    for (shape, grid, block, sample_system) in [
+        ("sample_system_g66_b256", 66u32, 256u32, true),
+        ("random_system_g64_b128", 64, 128, false),
+    ] {
+        let mut g = Lcg(0x1acb + grid as u64);
+        let mut a = vec![1f32; N * N];
+        let mut b = vec![2.0 * N as f64; N];
+        for i in 0..N {
+            if !sample_system {
+                for j in 0..N {
+                    a[i * N + j] = g.range(-1.0, 1.0);
+                }
+                b[i] = g.range(-100.0, 100.0) as f64;
+            }
+            a[i * N + i] = N as f32 + 1.0;
+        }
+        let x: Vec<f64> = (0..N).map(|_| g.range(0.0, 2.0) as f64).collect();
+        let mut want_x = vec![0f64; N];
+        let mut want_sum = 0f64;
+        for i in 0..N {
+            let mut dx = b[i];
+            for j in 0..N {
+                dx -= a[i * N + j] as f64 * x[j];
+            }
+            dx /= a[i * N + i] as f64;
+            want_x[i] = x[i] + dx;
+            want_sum += dx.abs();
+        }
+        let close = |what: &str, got: f64, want: f64| {
+            if (got - want).abs() <= 1e-9 * want.abs().max(1.0) {
+                Ok(())
+            } else {
+                Err(format!("{what} {got} expected {want} (rel 1e-9)"))
+            }
+        };
+        cases.push(Case {
+            sample: "jacobiCudaGraphs",
+            cubin: "jacobiCudaGraphs__jacobi.cubin",
+            kernel: "_Z12JacobiMethodPKfPKdfPdS3_S3_",
+            shape: shape.into(),
+            launch: Launch {
+                grid: dim1(grid),
+                block: dim1(block),
+                shared: 0,
+                params: vec![
+                    P::Ptr(A),
+                    P::Ptr(B),
+                    P::F32(1.0e-2),
+                    P::Ptr(C),
+                    P::Ptr(D),
+                    P::Ptr(D + 0x10_0000),
+                ],
+                inputs: vec![
+                    (A, f32s(&a)),
+                    (B, f64s(&b)),
+                    (C, f64s(&x)),
+                    (D + 0x10_0000, f64s(&[0.0])),
+                ],
+                constants: vec![],
+                outputs: vec![(D, 8 * N as u64), (D + 0x10_0000, 8)],
+            },
+            check: Box::new(move |o| {
+                let (xn, sum) = (as_f64(&o[0]), as_f64(&o[1]));
+                for (i, (g, w)) in xn.iter().zip(&want_x).enumerate() {
+                    close(&format!("x_new[{i}]"), *g, *w)?;
+                }
+                close("sum", sum[0], want_sum)
+            }),
+        });
+        let want_err: f64 = x.iter().map(|v| (v - 1.0).abs()).sum();
+        let (fgrid, fblock) = if sample_system {
+            (3u32, 256u32)
+        } else {
+            (2, 128)
+        };
+        cases.push(Case {
+            sample: "jacobiCudaGraphs",
+            cubin: "jacobiCudaGraphs__jacobi.cubin",
+            kernel: "_Z10finalErrorPdS_",
+            shape: format!("g{fgrid}_b{fblock}"),
+            launch: Launch {
+                grid: dim1(fgrid),
+                block: dim1(fblock),
+                shared: 8 * (fblock / 32) as u64,
+                params: vec![P::Ptr(C), P::Ptr(D)],
+                inputs: vec![(C, f64s(&x)), (D, f64s(&[0.0]))],
+                constants: vec![],
+                outputs: vec![(D, 8)],
+            },
+            check: Box::new(move |o| close("g_sum", as_f64(&o[0])[0], want_err)),
+        });
     }
 }
