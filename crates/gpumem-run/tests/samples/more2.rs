@@ -161,7 +161,23 @@ fn quasirandom(cases: &mut Vec<Case>) {
         }
         (r + 1) as f64 * scale
     };
-    for (n, grid, seed) in [(4096u32, 8u32, 0u32), (1000, 3, 1234)] {
+    // The nvcc build, and quasirandomGenerator_nvrtc's (the same source, extern "C").
+    let builds = [
+        (
+            "quasirandomGenerator",
+            "quasirandomGenerator__quasirandomGenerator_kernel.cubin",
+            "_Z26quasirandomGeneratorKernelPfjj",
+        ),
+        (
+            "quasirandomGenerator_nvrtc",
+            "quasirandomGenerator_nvrtc__quasirandomGenerator_kernel.cubin",
+            "quasirandomGeneratorKernel",
+        ),
+    ];
+    for ((sample, cubin, kernel), (n, grid, seed)) in builds
+        .into_iter()
+        .flat_map(|b| [(b, (4096u32, 8u32, 0u32)), (b, (1000, 3, 1234))])
+    {
         let mut want = Vec::new();
         for dim in 0..3 {
             for pos in 0..n {
@@ -169,9 +185,9 @@ fn quasirandom(cases: &mut Vec<Case>) {
             }
         }
         cases.push(Case {
-            sample: "quasirandomGenerator",
-            cubin: "quasirandomGenerator__quasirandomGenerator_kernel.cubin",
-            kernel: "_Z26quasirandomGeneratorKernelPfjj",
+            sample,
+            cubin,
+            kernel,
             shape: format!("n{n}_g{grid}_seed{seed}"),
             launch: Launch {
                 grid: dim1(grid),
