@@ -8,6 +8,7 @@ use super::*;
 pub(super) fn more2(cases: &mut Vec<Case>) {
     quasirandom(cases);
     monte_carlo(cases);
+    rng_setup(cases);
     eigenvalues(cases);
     eigenvalues_large(cases);
     aligned_types(cases);
@@ -940,6 +941,181 @@ fn jacobi(cases: &mut Vec<Case>) {
                 outputs: vec![(D, 8)],
             },
             check: Box::new(move |o| close("g_sum", as_f64(&o[0])[0], want_err)),
+        });
+    }
+}
+
+/// XORWOW's state update without the Weyl counter `d`: linear over GF(2) on the 160
+/// bits of `v`.
+fn xorwow_linear(v: [u32; 5]) -> [u32; 5] {
+    let t = v[0] ^ (v[0] >> 2);
+    [
+        v[1],
+        v[2],
+        v[3],
+        v[4],
+        (v[4] ^ (v[4] << 4)) ^ (t ^ (t << 1)),
+    ]
+}
+
+/// A 160x160 GF(2) matrix as the images of the 160 unit vectors.
+type Gf2Matrix = Vec<[u32; 5]>;
+
+fn gf2_apply(m: &Gf2Matrix, v: [u32; 5]) -> [u32; 5] {
+    let mut r = [0u32; 5];
+    for (i, col) in m.iter().enumerate() {
+        if v[i / 32] >> (i % 32) & 1 != 0 {
+            for k in 0..5 {
+                r[k] ^= col[k];
+            }
+        }
+    }
+    r
+}
+
+/// `M^(2^67)`: XORWOW's linear update advanced one subsequence (67 squarings).
+fn xorwow_subsequence_matrix() -> Gf2Matrix {
+    let mut m: Gf2Matrix = (0..160)
+        .map(|i| {
+            let mut e = [0u32; 5];
+            e[i / 32] = 1 << (i % 32);
+            xorwow_linear(e)
+        })
+        .collect();
+    for _ in 0..67 {
+        m = m.iter().map(|c| gf2_apply(&m, *c)).collect();
+    }
+    m
+}
+
+/// The bytes of symbol `name` in section `.nv.global.init` of an ELF64 cubin (a
+/// minimal reader: section headers, `.symtab` and its string table).
+fn global_init_symbol(elf: &[u8], name: &str) -> Option<Vec<u8>> {
+    let u16_at = |o: usize| Some(u16::from_le_bytes(elf.get(o..o + 2)?.try_into().ok()?));
+    let u32_at = |o: usize| Some(u32::from_le_bytes(elf.get(o..o + 4)?.try_into().ok()?));
+    let u64_at = |o: usize| Some(u64::from_le_bytes(elf.get(o..o + 8)?.try_into().ok()?));
+    let shoff = u64_at(0x28)? as usize;
+    let (shentsize, shnum, shstrndx) = (
+        u16_at(0x3a)? as usize,
+        u16_at(0x3c)? as usize,
+        u16_at(0x3e)? as usize,
+    );
+    // (name offset, type, file offset, size, link) per section.
+    let sec = |i: usize| {
+        let h = shoff + i * shentsize;
+        Some((
+            u32_at(h)? as usize,
+            u32_at(h + 4)?,
+            u64_at(h + 0x18)? as usize,
+            u64_at(h + 0x20)? as usize,
+            u32_at(h + 0x28)? as usize,
+        ))
+    };
+    let cstr = |o: usize| {
+        let rest = elf.get(o..)?;
+        std::str::from_utf8(&rest[..rest.iter().position(|&b| b == 0)?]).ok()
+    };
+    let names = sec(shstrndx)?.2;
+    let index =
+        (0..shnum).find(|&i| sec(i).and_then(|s| cstr(names + s.0)) == Some(".nv.global.init"))?;
+    let init = sec(index)?;
+    let symtab = (0..shnum).find_map(|i| sec(i).filter(|s| s.1 == 2))?;
+    let strings = sec(symtab.4)?.2;
+    for k in 0..symtab.3 / 24 {
+        let e = symtab.2 + 24 * k;
+        if cstr(strings + u32_at(e)? as usize) == Some(name) && u16_at(e + 6)? as usize == index {
+            let (value, size) = (u64_at(e + 8)? as usize, u64_at(e + 16)? as usize);
+            return elf
+                .get(init.2 + value..init.2 + value + size)
+                .map(<[u8]>::to_vec);
+        }
+    }
+    None
+}
+
+/// The rngSetupStates gold's skip-ahead is curand's: `M^(2^67)` equals the first of
+/// the cubin's own `precalc_xorwow_matrix` (160 rows of 5 words), for both targets.
+#[test]
+fn xorwow_skip_ahead_matches_the_cubin_table() {
+    let mine: Vec<u32> = xorwow_subsequence_matrix().concat();
+    for sm in ["sm_50", "sm_52"] {
+        let path = root().join(format!(
+            "tests/cuda-samples/{sm}/MonteCarloMultiGPU__MonteCarlo_kernel.cubin"
+        ));
+        let elf = std::fs::read(path).expect("the cubin");
+        let table = global_init_symbol(&elf, "precalc_xorwow_matrix").expect("the table");
+        assert_eq!(as_u32(&table[..4 * 800]), mine, "{sm}");
+    }
+}
+
+/// MonteCarloMultiGPU: `rngSetupStates` runs `curand_init(blockIdx.x + gridDim.x *
+/// device_id, threadIdx.x, 0, &rngState[tid])` (curand_kernel.h,
+/// `_curand_init_inplace`): the salted seed sets `d` and `v`, then
+/// `skipahead_sequence(threadIdx.x)` advances `v` by `threadIdx.x * 2^67` steps (on the
+/// device through the precomputed powers `precalc_xorwow_matrix`, module `__device__`
+/// data in `.nv.global.init`), the Box-Muller flags and extras zero. The gold computes
+/// `M^(2^67)` of the XORWOW update by 67 squarings (equal to the cubin's
+/// `precalc_xorwow_matrix[0]`: `xorwow_skip_ahead_matches_the_cubin_table`) and applies
+/// it `threadIdx.x` times (`2^67` is a multiple of `2^32`, so `d` does not move); each
+/// state is compared exactly (its 44 bytes of fields, not the padding before the
+/// double). Launch manifests do not load `.nv.global.init` yet, so the kernel reads a
+/// zero table and every state but each block's first is wrong: STATUS.tsv records the
+/// mismatch until module data loads.
+fn rng_setup(cases: &mut Vec<Case>) {
+    let m = xorwow_subsequence_matrix();
+    for (grid, device) in [(2u32, 0i32), (3, 1)] {
+        let mut want = Vec::new();
+        for b in 0..grid {
+            let seed = (b + grid * device as u32) as u64;
+            let s0 = (seed as u32) ^ 0xaad2_6b49;
+            let s1 = ((seed >> 32) as u32) ^ 0xf7dc_efdd;
+            let t0 = 1_099_087_573u32.wrapping_mul(s0);
+            let t1 = 2_591_861_531u32.wrapping_mul(s1);
+            let d = 6_615_241u32.wrapping_add(t1).wrapping_add(t0);
+            let mut v = [
+                123_456_789u32.wrapping_add(t0),
+                362_436_069 ^ t0,
+                521_288_629u32.wrapping_add(t1),
+                88_675_123 ^ t1,
+                5_783_321u32.wrapping_add(t0),
+            ];
+            for _ in 0..256 {
+                let mut w = [0u32; 12];
+                w[0] = d;
+                w[1..6].copy_from_slice(&v);
+                want.push(w);
+                v = gf2_apply(&m, v);
+            }
+        }
+        let n = (grid * 256) as u64;
+        cases.push(Case {
+            sample: "MonteCarloMultiGPU",
+            cubin: "MonteCarloMultiGPU__MonteCarlo_kernel.cubin",
+            kernel: "_Z14rngSetupStatesP17curandStateXORWOWi",
+            shape: format!("g{grid}_dev{device}"),
+            launch: Launch {
+                grid: dim1(grid),
+                block: dim1(256),
+                shared: 0,
+                params: vec![P::Ptr(A), P::I32(device)],
+                inputs: vec![(A, vec![0u8; 48 * n as usize])],
+                constants: vec![],
+                outputs: vec![(A, 48 * n)],
+            },
+            check: Box::new(move |o| {
+                let got = as_u32(&o[0]);
+                for (i, w) in want.iter().enumerate() {
+                    let g = &got[12 * i..12 * i + 12];
+                    let fields = [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11];
+                    if let Some(&k) = fields.iter().find(|&&k| g[k] != w[k]) {
+                        return Err(format!(
+                            "state {i} word {k}: {:#x} expected {:#x}",
+                            g[k], w[k]
+                        ));
+                    }
+                }
+                Ok(())
+            }),
         });
     }
 }
