@@ -555,7 +555,7 @@ fn eigenvalues_large(cases: &mut Vec<Case>) {
     const CUBIN: &str = "eigenvalues__bisect_large.cubin";
     let precision = 0.00001f32;
     let at = |k: u64| C + k * 0x1_0000;
-    for n in [1024u32, 600] {
+    for n in [640u32, 520] {
         let mut g = Lcg(278_217_421 + n as u64);
         let mut a = Vec::new();
         let mut b = Vec::new();
