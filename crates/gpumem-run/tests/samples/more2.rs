@@ -1,6 +1,7 @@
 //! The third batch of CUDA-sample cases (see cuda_samples.rs): quasirandomGenerator's
 //! Niederreiter kernel, MonteCarloMultiGPU's option pricer, eigenvalues' bisection and
-//! alignedTypes' copies and jacobiCudaGraphs' double-precision Jacobi step.
+//! alignedTypes' copies, jacobiCudaGraphs' double-precision Jacobi step, inlinePTX and
+//! clock (each with its `_nvrtc` twin).
 
 use super::*;
 
@@ -13,6 +14,8 @@ pub(super) fn more2(cases: &mut Vec<Case>) {
     eigenvalues_large(cases);
     aligned_types(cases);
     jacobi(cases);
+    inline_ptx(cases);
+    clock(cases);
 }
 
 /// quasirandomGenerator_gold.cpp's `GenerateCJ` for `QRNG_DIMENSIONS = 3`: the 63-bit
@@ -1117,5 +1120,104 @@ fn rng_setup(cases: &mut Vec<Case>) {
                 Ok(())
             }),
         });
+    }
+}
+
+/// inlinePTX and inlinePTX_nvrtc: `sequence_gpu` writes `%laneid` (inline PTX) to
+/// `d_ptr[elemID]` for `elemID < length`; `sequence_cpu`: `elemID % 32`, compared
+/// exactly. The sample's shape (N = 1000, blocks of 256) and a second one (700, 96).
+fn inline_ptx(cases: &mut Vec<Case>) {
+    let builds = [
+        (
+            "inlinePTX",
+            "inlinePTX__inlinePTX.cubin",
+            "_Z12sequence_gpuPii",
+        ),
+        (
+            "inlinePTX_nvrtc",
+            "inlinePTX_nvrtc__inlinePTX_kernel.cubin",
+            "sequence_gpu",
+        ),
+    ];
+    for (sample, cubin, kernel) in builds {
+        for (n, block) in [(1000u32, 256u32), (700, 96)] {
+            let want: Vec<i32> = (0..n as i32).map(|i| i % 32).collect();
+            cases.push(Case {
+                sample,
+                cubin,
+                kernel,
+                shape: format!("n{n}_b{block}"),
+                launch: Launch {
+                    grid: dim1(n.div_ceil(block)),
+                    block: dim1(block),
+                    shared: 0,
+                    params: vec![P::Ptr(A), P::I32(n as i32)],
+                    inputs: vec![(A, i32s(&vec![-1; n as usize]))],
+                    constants: vec![],
+                    outputs: vec![(A, 4 * n as u64)],
+                },
+                check: Box::new(move |o| exact("d_ptr", &as_i32(&o[0]), &want)),
+            });
+        }
+    }
+}
+
+/// clock and clock_nvrtc: `timedReduction` (blocks of `NUM_THREADS`, `2 * NUM_THREADS`
+/// floats of dynamic shared memory) writes the minimum of the `2 * blockDim.x` inputs
+/// to `output[bid]` and `clock()` before and after to `timer[bid]` and
+/// `timer[bid + gridDim.x]`. The sample prints the average of `end - start`; the check:
+/// every minimum exact, and every block's end after its start. The sample's shape
+/// (64 blocks of 256, `input[i] = i`) and a second one (8 blocks of 128, random input).
+fn clock(cases: &mut Vec<Case>) {
+    let builds = [
+        ("clock", "clock__clock.cubin", "_Z14timedReductionPKfPfPl"),
+        (
+            "clock_nvrtc",
+            "clock_nvrtc__clock_kernel.cubin",
+            "timedReduction",
+        ),
+    ];
+    for (sample, cubin, kernel) in builds {
+        for (blocks, threads, random) in [(64u32, 256u32, false), (8, 128, true)] {
+            let mut g = Lcg(threads as u64);
+            let input: Vec<f32> = (0..2 * threads)
+                .map(|i| {
+                    if random {
+                        g.range(-100.0, 100.0)
+                    } else {
+                        i as f32
+                    }
+                })
+                .collect();
+            let min = input.iter().cloned().fold(f32::INFINITY, f32::min);
+            let want = vec![min; blocks as usize];
+            cases.push(Case {
+                sample,
+                cubin,
+                kernel,
+                shape: format!("g{blocks}_b{threads}"),
+                launch: Launch {
+                    grid: dim1(blocks),
+                    block: dim1(threads),
+                    shared: 8 * threads as u64,
+                    params: vec![P::Ptr(A), P::Ptr(B), P::Ptr(C)],
+                    inputs: vec![(A, f32s(&input))],
+                    constants: vec![],
+                    outputs: vec![(B, 4 * blocks as u64), (C, 16 * blocks as u64)],
+                },
+                check: Box::new(move |o| {
+                    exact("output", &as_f32(&o[0]), &want)?;
+                    let t: Vec<u64> = o[1]
+                        .chunks_exact(8)
+                        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+                        .collect();
+                    let b = want.len();
+                    match (0..b).find(|&i| t[i + b] <= t[i]) {
+                        Some(i) => Err(format!("block {i}: clock {} then {}", t[i], t[i + b])),
+                        None => Ok(()),
+                    }
+                }),
+            });
+        }
     }
 }
