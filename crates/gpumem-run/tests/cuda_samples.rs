@@ -1023,6 +1023,7 @@ fn cases() -> Vec<Case> {
     convolution(&mut c);
     samples_b::more(&mut c);
     samples_c::module_vars(&mut c);
+    samples_d::more2(&mut c);
     c
 }
 
@@ -1030,6 +1031,8 @@ fn cases() -> Vec<Case> {
 mod samples_b;
 #[path = "samples/module_vars.rs"]
 mod samples_c;
+#[path = "samples/more2.rs"]
+mod samples_d;
 
 const TABLE: &str = "tests/samples/STATUS.tsv";
 const HEADER: &str = "sample\tkernel\ttarget\tshape\tstatus";

@@ -142,6 +142,29 @@ pub(super) fn lea(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
+/// `.CSFU`'s sign fix-up, subtracted from C: `0x10000` for each signed selected half
+/// that is negative while the other operand's unselected half is non-zero, i.e. for each
+/// of the two cross products of a 32x32-bit multiply (`aH*bL`, `aL*bH`) that is negative
+/// and therefore reaches a later `IADD3.RS` as an unsigned word 2^32 too large. The
+/// evidence (every `mul.hi/mul.wide/mad.hi/mad.wide/mul24.hi/mad24.hi.s32` sequence
+/// ptxas 11.8 emits) and the forms it does not cover are in SEMANTICS.md ("XMAD.CSFU").
+fn csfu_fixup(a: u32, b: u32, ha: bool, hb: bool, sign: u8) -> u32 {
+    let (sel_a, other_a) = if ha {
+        (a >> 16, a & 0xffff)
+    } else {
+        (a & 0xffff, a >> 16)
+    };
+    let (sel_b, other_b) = if hb {
+        (b >> 16, b & 0xffff)
+    } else {
+        (b & 0xffff, b >> 16)
+    };
+    let neg_a = sign & 1 != 0 && sel_a & 0x8000 != 0;
+    let neg_b = sign & 2 != 0 && sel_b & 0x8000 != 0;
+    let n = u32::from(neg_a && other_b != 0) + u32::from(neg_b && other_a != 0);
+    n << 16
+}
+
 /// XMAD: a 16x16-bit product plus C (C modes, `.PSL`, `.MRG`).
 pub(super) fn xmad(c: &mut Ctx<'_>) -> R {
     let d = Ctx::rd(c.inst, 0);
@@ -153,9 +176,6 @@ pub(super) fn xmad(c: &mut Ctx<'_>) -> R {
     let cc = c.pre.m(ModId::Cc) == 1;
     let ha = c.pre.m(ModId::H1a) == 1;
     let hb = c.pre.m(ModId::H1b) == 1;
-    if cmode == 3 {
-        return unsupported(format!("{}.CSFU", c.inst.op.name));
-    }
     for l in lanes(c.guard) {
         let a = c.raw(1, l);
         let b = c.raw(2, l);
@@ -168,6 +188,7 @@ pub(super) fn xmad(c: &mut Ctx<'_>) -> R {
         let cx = match cmode {
             1 => cv & 0xffff,
             2 => cv >> 16,
+            3 => cv.wrapping_sub(csfu_fixup(a, b, ha, hb, sign)),
             4 => cv.wrapping_add(b << 16),
             _ => cv,
         };
