@@ -117,7 +117,13 @@ pub(super) fn iscadd(c: &mut Ctx<'_>) -> R {
         let b = c.ival(2, l);
         let b = if neg_imm { b.wrapping_neg() } else { b };
         let sum = ((a << (sh & 31)) as u64) + b as u64 + po as u64;
-        set_carry(c, d, l, sum as u32, cc.then_some((sum, false, a << (sh & 31), b)));
+        set_carry(
+            c,
+            d,
+            l,
+            sum as u32,
+            cc.then_some((sum, false, a << (sh & 31), b)),
+        );
     }
     Ok(())
 }
