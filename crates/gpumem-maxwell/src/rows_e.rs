@@ -1,6 +1,7 @@
 //! Breadth set E of the Maxwell table: the texture forms breadth C and D left out (TLD, TLD4,
 //! TXD and their bindless `.B` forms), SM52's predicate output of TEX, TLD, TLD4 and TXD,
-//! and the surface reductions and atomics. Bit positions and spellings from nvdisasm 11.8
+//! SULD/SUST's `.P` and register-index forms, the surface reductions (SURED) and atomics
+//! (SUATOM `.D`), and texture cache control (CCTLT). Bit positions and spellings from nvdisasm 11.8
 //! (`docs/research/maxwell-breadth-E.md` and `tests/data/maxwell-breadth-E.tsv` hold the
 //! checks made for these rows, `scripts/research/sweep_breadthE.py` makes them). They share
 //! breadth C's texture machinery ([`crate::rows_c`]): the phase `.T`/`.P` in the control
