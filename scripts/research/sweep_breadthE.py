@@ -131,6 +131,13 @@ cases.append(("SUATOM type (51-53), with .BA, and CAS", [(w | 1 << 28, S) for ba
                                                         for w in field(base, 51, 3, range(8))]))
 cases.append(("SUATOM dim (33-35), Rb = R5", [(w, S) for w in field(SUATOM & ~(0xFF << 20) | 5 << 20, 33, 3, range(8))]))
 
+# SM52's predicate output of SULD (bits 30-32, 7 - P) and SUATOM.CAS
+SULDD_I = 0xEB1C054600C70C00
+cases.append(("SULD predicate output (30-32): .D and .P, immediate and register index",
+              [(w, S) for base in (SULDD_I, SULDD_R, SULDP_R, SULDP_R | 1 << 51) for w in field(base, 30, 3, range(8))]))
+cases.append(("SUATOM.CAS predicate output (30-32), with type 4 (SM52 .F16x2)",
+              [(w, S) for base in (SUATOM_CAS, SUATOM_CAS | 4 << 51) for w in field(base, 30, 3, range(8))]))
+
 # CCTLT
 CCTLT_I, CCTLT_R = 0xEBF0000000070001, 0xEBE8000007470001
 flips("CCTLT.IVTH (immediate)", CCTLT_I, 0, 50)

@@ -283,8 +283,12 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
                 p: 7 - f.get(word) as u8,
                 neg: false,
             },
-            OpKind::PredOut { f } => Operand::Pred {
-                p: f.get(word) as u8,
+            OpKind::PredOut { f, inv } => Operand::Pred {
+                p: if inv {
+                    7 - f.get(word) as u8
+                } else {
+                    f.get(word) as u8
+                },
                 neg: false,
             },
             OpKind::Mem { ra, imm } => {
@@ -383,7 +387,8 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
         // A name nvdisasm spells as a placeholder (`INVALID5`): no such value.
         let bad_name = matches!(*k, OpKind::Name { f, names, rz } if name_of(f.get(word), names, rz, word).is_none());
         // `PT` in a predicate output is another row's word (see `OpKind::PredOut`).
-        let bad_pred = matches!(*k, OpKind::PredOut { f } if f.get(word) == 7);
+        let bad_pred =
+            matches!(*k, OpKind::PredOut { f, inv } if f.get(word) == if inv { 0 } else { 7 });
         if let Some(name) = invalid_operand(k, &operands[i])
             .or(bad_pair.then_some("register pair"))
             .or(bad_name.then_some("name"))
@@ -513,7 +518,9 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
                 put_flag(f.put(w, p as u64), neg, n)
             }
             (OpKind::SparsePred { f }, Operand::Pred { p, .. }) => f.put(w, 7 - (p as u64 & 7)),
-            (OpKind::PredOut { f }, Operand::Pred { p, .. }) => f.put(w, p as u64),
+            (OpKind::PredOut { f, inv }, Operand::Pred { p, .. }) => {
+                f.put(w, if inv { 7 - (p as u64 & 7) } else { p as u64 })
+            }
             (OpKind::Mem { ra, imm }, Operand::Mem { ra: r, off }) => {
                 imm.put(ra.put(w, r as u64), off as u64)
             }

@@ -41,7 +41,10 @@ const BINDLESS: ModGroup = fixed!(Mode, ".B");
 const LC: ModGroup = fixed!(Lc, ".LC");
 
 /// SM52's predicate output, bits 51-53 (7 = none: the SM50 row's word).
-const PD: OpKind = OpKind::PredOut { f: f(51, 3) };
+const PD: OpKind = OpKind::PredOut {
+    f: f(51, 3),
+    inv: false,
+};
 /// The texture index (bits 36-48), printed in hex.
 const INDEX: OpKind = OpKind::UImm {
     f: f(36, 13),
@@ -419,9 +422,11 @@ pub static ROWS_E: &[OpSpec] = &[
 // Surfaces: SULD (0xeb0, bits 53-63), SUST (bit 53), SURED (bit 54). Bit 52: `.D` (typed
 // data: size at 20-22, `.BA` 23) or `.P` (packed: component mask at 20-23, 15 = all, printed
 // as nothing; 0 is nvdisasm's `???0`); bit 51: the surface index is an immediate (36-48) or
-// a register (Rc, 39-46; bits 36-38 and 47-48 ignored). Bits 30-32 are ignored on SM50 and
-// SULD/SUST's predicate output on SM52 (not modelled: such words are rejected on both
-// targets, breadth C's rule); SUST ignores bits 30-32 on both, SURED bits 27-32.
+// a register (Rc, 39-46; bits 36-38 and 47-48 ignored). Bits 30-32 are ignored by SM50 and
+// SULD's predicate output on SM52 (stored as 7 - P): the forms without it fix them clear,
+// rows `since: Sm52` hold the output (SM50 words with them set stay rejected: nvdisasm
+// ignores them there, a row cannot ignore bits on one target only); SUST ignores bits
+// 30-32 on both targets, SURED bits 27-32.
 
 /// `.P`: the packed format (bit 52 clear), fixed by the row.
 const SU_P: ModGroup = fixed!(Mode, ".P");
@@ -487,7 +492,7 @@ const SURED_F16: ModGroup = grp!(SuSize, 20, 3, { 4 => ".F16x2.FTZ.RN" });
 // SUATOM (0xea, bits 54-63; bit 55 `.CAS`): `.D` only here (the `.P` and register-index
 // forms and SM52's predicate output are not modelled), `.BA` 28, operation 29-32 (ADD ...
 // XOR, EXCH; 9-15 are nvdisasm's `INVALIDATOMSOP9`-`15`; CAS: bit 29 ignored, bits 30-32
-// clear on SM50 and SM52's predicate output: such words are rejected), dim 33-35, index
+// clear on SM50 and SM52's predicate output, as SULD's: rows of their own), dim 33-35, index
 // 36-48, clamp 49-50, type 51-53 (SURED's codes; 4 is SM52's `.F16x2.FTZ.RN`, rows of
 // their own). Operands: Rd, [Ra], Rb (printed even when RZ), index.
 
@@ -552,6 +557,7 @@ const SUATOM_CAS_F16_MODS: &[ModGroup] = &[
     SUATOM_D, SUATOM_BA, SU_DIM, SUATOM_CAS, SUATOM_F16, SU_CLAMP,
 ];
 const SUATOM_OPS_I: [OpKind; 4] = [reg(0, true), SU_ADDR, reg(20, false), SU_INDEX];
+const SUATOM_OPS_I_PD: [OpKind; 5] = [SU_PD, reg(0, true), SU_ADDR, reg(20, false), SU_INDEX];
 const SUATOM_OP: u64 = 0xea << 56;
 
 const SULD_D_MODS: &[ModGroup] = &[SU_D, SU_BA, SU_DIM, SULD_COP, SU_SIZE, SU_CLAMP];
@@ -562,7 +568,17 @@ const SURED_D_MODS: &[ModGroup] = &[SU_D, SU_BA, SU_DIM, SURED_OPS, SURED_TYPE, 
 const SURED_D_F16_MODS: &[ModGroup] = &[SU_D, SU_BA, SU_DIM, SURED_OPS, SURED_F16, SU_CLAMP];
 const SURED_P_MODS: &[ModGroup] = &[SU_P, SU_DIM, SURED_OPS, SU_CLAMP];
 
+/// SM52's predicate output of SULD and SUATOM.CAS: bits 30-32, stored as 7 - P (0: none,
+/// the form without the output; SM50 takes only 0 there, or ignores the bits in SULD).
+const SU_PD: OpKind = OpKind::PredOut {
+    f: f(30, 3),
+    inv: true,
+};
+/// Bits 30-32, clear in the forms without SM52's predicate output.
+const SULD_PD_BITS: u64 = bits(30, 32);
 const SULD_I: [OpKind; 3] = [reg(0, true), SU_ADDR, SU_INDEX];
+const SULD_I_PD: [OpKind; 4] = [SU_PD, reg(0, true), SU_ADDR, SU_INDEX];
+const SULD_R_PD: [OpKind; 4] = [SU_PD, reg(0, true), SU_ADDR, SU_RC];
 const SULD_R: [OpKind; 3] = [reg(0, true), SU_ADDR, SU_RC];
 const SUST_I: [OpKind; 3] = [SU_ADDR, reg(0, false), SU_INDEX];
 const SUST_R: [OpKind; 3] = [SU_ADDR, reg(0, false), SU_RC];
@@ -593,7 +609,7 @@ pub static ROWS_E_SURFACE: &[OpSpec] = &[
         "SULD",
         "SULD_D_R",
         SULD_OP | D,
-        SU_MASK,
+        SU_MASK | SULD_PD_BITS,
         SULD_D_MODS,
         &SULD_R,
         SU_IGN | SU_RC_IGN,
@@ -604,7 +620,7 @@ pub static ROWS_E_SURFACE: &[OpSpec] = &[
         "SULD",
         "SULD_P",
         SULD_OP | IMM,
-        SU_MASK,
+        SU_MASK | SULD_PD_BITS,
         SULD_P_MODS,
         &SULD_I,
         SU_IGN,
@@ -615,11 +631,56 @@ pub static ROWS_E_SURFACE: &[OpSpec] = &[
         "SULD",
         "SULD_P_R",
         SULD_OP,
-        SU_MASK,
+        SU_MASK | SULD_PD_BITS,
         SULD_P_MODS,
         &SULD_R,
         SU_IGN | SU_RC_IGN,
         Target::Sm50,
+    ),
+    // SM52: SULD's predicate output (bits 30-32 not clear), every form.
+    su(
+        Op::Suld,
+        "SULD",
+        "SULD_D_PD",
+        SULD_OP | D | IMM,
+        SU_MASK,
+        SULD_D_MODS,
+        &SULD_I_PD,
+        SU_IGN,
+        Target::Sm52,
+    ),
+    su(
+        Op::Suld,
+        "SULD",
+        "SULD_D_R_PD",
+        SULD_OP | D,
+        SU_MASK,
+        SULD_D_MODS,
+        &SULD_R_PD,
+        SU_IGN | SU_RC_IGN,
+        Target::Sm52,
+    ),
+    su(
+        Op::Suld,
+        "SULD",
+        "SULD_P_PD",
+        SULD_OP | IMM,
+        SU_MASK,
+        SULD_P_MODS,
+        &SULD_I_PD,
+        SU_IGN,
+        Target::Sm52,
+    ),
+    su(
+        Op::Suld,
+        "SULD",
+        "SULD_P_R_PD",
+        SULD_OP,
+        SU_MASK,
+        SULD_P_MODS,
+        &SULD_R_PD,
+        SU_IGN | SU_RC_IGN,
+        Target::Sm52,
     ),
     su(
         Op::Sust,
@@ -680,6 +741,17 @@ pub static ROWS_E_SURFACE: &[OpSpec] = &[
     su(
         Op::Suatom,
         "SUATOM",
+        "SUATOM_CAS_F16_PD",
+        SUATOM_OP | bit(55) | 4 << 51,
+        bits(51, 63),
+        SUATOM_CAS_F16_MODS,
+        &SUATOM_OPS_I_PD,
+        bit(29),
+        Target::Sm52,
+    ),
+    su(
+        Op::Suatom,
+        "SUATOM",
         "SUATOM_D",
         SUATOM_OP,
         bits(54, 63),
@@ -698,6 +770,17 @@ pub static ROWS_E_SURFACE: &[OpSpec] = &[
         &SUATOM_OPS_I,
         bit(29),
         Target::Sm50,
+    ),
+    su(
+        Op::Suatom,
+        "SUATOM",
+        "SUATOM_CAS_PD",
+        SUATOM_OP | bit(55),
+        bits(54, 63),
+        SUATOM_CAS_MODS,
+        &SUATOM_OPS_I_PD,
+        bit(29),
+        Target::Sm52,
     ),
     // SURED: type 4 first (SM52 only), then the rest; bits 27-32 ignored (no predicate).
     su(

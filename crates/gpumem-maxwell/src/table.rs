@@ -1048,12 +1048,15 @@ pub enum OpKind {
         hide_pt: bool,
     },
     /// A predicate destination `P0`..`P6` that is never `PT`: SM52's texture predicate
-    /// output (`TEX P6, R12, ...`, bits 51-53). A word with 7 there is another row's (the
-    /// form without the output, which SM50 has too), so this operand neither decodes,
-    /// prints, parses nor samples `PT`: one spelling, one word, one row.
+    /// output (`TEX P6, R12, ...`, bits 51-53; SULD's at 30-32, stored as 7 - P). A word
+    /// with `PT` there is another row's (the form without the output, which SM50 has too),
+    /// so this operand neither decodes, prints, parses nor samples `PT`: one spelling, one
+    /// word, one row.
     PredOut {
-        /// The 3-bit predicate-number field (7 = `PT` belongs to another row).
+        /// The 3-bit field (`PT` belongs to another row).
         f: Field,
+        /// The field holds 7 - P (`PT` is 0) rather than P.
+        inv: bool,
     },
     /// The sparse-status predicate `Ps`, stored inverted (7 - index).
     SparsePred {
@@ -1275,7 +1278,7 @@ impl OpKind {
                 ..
             } => [Some(bank), Some(off), neg, abs, not],
             OpKind::SparsePred { f }
-            | OpKind::PredOut { f }
+            | OpKind::PredOut { f, .. }
             | OpKind::UImm { f, .. }
             | OpKind::Imm32 { f, .. }
             | OpKind::FImm32 { f }

@@ -196,18 +196,18 @@ fn txq_query_codes_spelled_as_numbers_parse() {
 /// `scripts/research/sweep_breadthE.py`): TLD, TLD.B, TLD4, TXD, TXD.B (every bit flipped
 /// alone), SM52's `.LC` and predicate outputs of TEX, TEX.B, TLD, TLD4 and TXD, SULD/SUST
 /// `.P` and register-index forms, SURED, SUATOM `.D` (and `.CAS`) with an immediate index.
-/// All modelled but SUATOM's `.P`, register-index and SM52 predicate-output forms (flips
-/// of bits 54-56) and SULD's SM52 predicate output (bits 30-32 of the three new SULD
-/// forms, rejected on both targets as breadth C decided: docs/research/maxwell-breadth-E.md,
-/// "Not done").
+/// All modelled but SUATOM's `.P`, register-index and 0xeb8 forms (flips of bits 54-56)
+/// and SULD words with bits 30-32 set on SM50 (which ignores them; SM52's predicate output
+/// is modelled, a row cannot ignore bits on one target only:
+/// docs/research/maxwell-breadth-E.md).
 #[test]
 fn breadth_e_sweeps_match_nvdisasm() {
     let (ok, unmodelled) = check_sweep("maxwell-breadth-E.tsv");
     assert!(
-        unmodelled.len() <= 26
-            && unmodelled
-                .iter()
-                .all(|l| l.contains("| SUATOM.") || l.contains("| SULD.")),
+        unmodelled.len() <= 48
+            && unmodelled.iter().all(
+                |l| l.contains("| SUATOM.") || (l.starts_with("Sm50") && l.contains("| SULD."))
+            ),
         "{}",
         unmodelled.join("\n")
     );
