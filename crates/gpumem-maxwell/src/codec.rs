@@ -106,6 +106,9 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .chain(crate::rows_a::ROWS_A.iter())
         .chain(crate::rows_c::ROWS_C.iter())
         .chain(crate::rows_d::ROWS_D.iter())
+        .chain(crate::rows_e::ROWS_E.iter())
+        .chain(crate::rows_e::ROWS_E_SURFACE.iter())
+        .chain(crate::rows_e::ROWS_E_CCTLT.iter())
         .collect()
 });
 
@@ -280,6 +283,14 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
                 p: 7 - f.get(word) as u8,
                 neg: false,
             },
+            OpKind::PredOut { f, inv } => Operand::Pred {
+                p: if inv {
+                    7 - f.get(word) as u8
+                } else {
+                    f.get(word) as u8
+                },
+                neg: false,
+            },
             OpKind::Mem { ra, imm } => {
                 let r = ra.get(word) as u8;
                 // A zero-width offset (a surface op's `[Ra]`) is zero.
@@ -375,9 +386,13 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
         let bad_pair = matches!(*k, OpKind::RegPair { f, add } if f.width > 0 && f.get(word) + add as u64 > 254);
         // A name nvdisasm spells as a placeholder (`INVALID5`): no such value.
         let bad_name = matches!(*k, OpKind::Name { f, names, rz } if name_of(f.get(word), names, rz, word).is_none());
+        // `PT` in a predicate output is another row's word (see `OpKind::PredOut`).
+        let bad_pred =
+            matches!(*k, OpKind::PredOut { f, inv } if f.get(word) == if inv { 0 } else { 7 });
         if let Some(name) = invalid_operand(k, &operands[i])
             .or(bad_pair.then_some("register pair"))
             .or(bad_name.then_some("name"))
+            .or(bad_pred.then_some("predicate output"))
         {
             return Err(DecodeError::InvalidField {
                 word,
@@ -503,6 +518,9 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
                 put_flag(f.put(w, p as u64), neg, n)
             }
             (OpKind::SparsePred { f }, Operand::Pred { p, .. }) => f.put(w, 7 - (p as u64 & 7)),
+            (OpKind::PredOut { f, inv }, Operand::Pred { p, .. }) => {
+                f.put(w, if inv { 7 - (p as u64 & 7) } else { p as u64 })
+            }
             (OpKind::Mem { ra, imm }, Operand::Mem { ra: r, off }) => {
                 imm.put(ra.put(w, r as u64), off as u64)
             }

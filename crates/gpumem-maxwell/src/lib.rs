@@ -27,6 +27,7 @@ pub mod rows_a;
 pub mod rows_b;
 pub mod rows_c;
 pub mod rows_d;
+pub mod rows_e;
 pub mod sample;
 pub mod table;
 

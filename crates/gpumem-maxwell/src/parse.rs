@@ -859,6 +859,12 @@ fn match_one(
         (OpKind::SparsePred { .. }, Tok::Pred { p }) if t.plain() => {
             Some(Operand::Pred { p: *p, neg: false })
         }
+        (OpKind::PredOut { .. }, Tok::Pred { p }) if t.plain() => {
+            if *p == PT {
+                return Err("this predicate output is P0..P6: without one, leave it out".into());
+            }
+            Some(Operand::Pred { p: *p, neg: false })
+        }
         (OpKind::Mem { imm, .. }, Tok::Mem { ra, off }) if t.plain() => {
             let ok = if *ra == RZ {
                 *off >= 0 && *off <= imm.max() as i128
@@ -1585,6 +1591,7 @@ pub(crate) fn kind_name(k: &OpKind) -> &'static str {
     match k {
         OpKind::Reg { .. } => "a register (R0..R254, RZ)",
         OpKind::Pred { .. } | OpKind::SparsePred { .. } => "a predicate (P0..P6, PT)",
+        OpKind::PredOut { .. } => "a predicate output (P0..P6)",
         OpKind::Mem { .. } | OpKind::MemW { .. } => "an address [Ra + imm]",
         OpKind::ConstMem { .. } | OpKind::ConstReg { .. } => "a constant address c[bank][Ra + imm]",
         OpKind::ConstOperand { .. } => "a constant c[bank][offset]",

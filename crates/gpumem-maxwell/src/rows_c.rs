@@ -240,7 +240,7 @@ const fn tex_b(form: &'static str, lc: u64, mods: &'static [ModGroup]) -> OpSpec
 // ---------------------------------------------------------------------------------------------
 // Surfaces, `.D` (typed data) format with an immediate surface index.
 
-const fn m(value: u8, text: &'static str) -> ModVal {
+pub(crate) const fn m(value: u8, text: &'static str) -> ModVal {
     ModVal {
         value,
         text,
@@ -258,7 +258,7 @@ const fn c(value: u8, text: &'static str, op: CacheOp) -> ModVal {
 }
 
 /// `.D`: the format bit (52), fixed by the row.
-const SU_D: ModGroup = ModGroup {
+pub(crate) const SU_D: ModGroup = ModGroup {
     id: ModId::Mode,
     field: f(0, 0),
     hi: None,
@@ -266,14 +266,14 @@ const SU_D: ModGroup = ModGroup {
     at: None,
     alt: None,
 };
-const SU_BA: ModGroup = flag!(Ba, 23, ".BA");
-const SU_DIM: ModGroup = grp!(SuDim, 33, 3, {
+pub(crate) const SU_BA: ModGroup = flag!(Ba, 23, ".BA");
+pub(crate) const SU_DIM: ModGroup = grp!(SuDim, 33, 3, {
     0 => ".1D", 1 => ".1D_BUFFER", 2 => ".1D_ARRAY", 3 => ".2D", 4 => ".2D_ARRAY", 5 => ".3D",
 });
-const SU_SIZE: ModGroup = grp!(SuSize, 20, 3, {
+pub(crate) const SU_SIZE: ModGroup = grp!(SuSize, 20, 3, {
     0 => ".U8", 1 => ".S8", 2 => ".U16", 3 => ".S16", 4 => "", 5 => ".64", 6 => ".128",
 });
-const SULD_COP: ModGroup = ModGroup {
+pub(crate) const SULD_COP: ModGroup = ModGroup {
     id: ModId::Cop,
     field: f(24, 2),
     hi: None,
@@ -286,7 +286,7 @@ const SULD_COP: ModGroup = ModGroup {
     at: None,
     alt: None,
 };
-const SUST_COP: ModGroup = ModGroup {
+pub(crate) const SUST_COP: ModGroup = ModGroup {
     id: ModId::Cop,
     field: f(24, 2),
     hi: None,
@@ -299,22 +299,23 @@ const SUST_COP: ModGroup = ModGroup {
     at: None,
     alt: None,
 };
-const SU_CLAMP: ModGroup = grp!(Clamp, 49, 2, { 0 => ".IGN", 1 => "", 2 => ".TRAP" });
+pub(crate) const SU_CLAMP: ModGroup = grp!(Clamp, 49, 2, { 0 => ".IGN", 1 => "", 2 => ".TRAP" });
 
 /// `[Ra]`: a surface coordinate register, no offset.
-const SU_ADDR: OpKind = OpKind::Mem {
+pub(crate) const SU_ADDR: OpKind = OpKind::Mem {
     ra: f(8, 8),
     imm: f(0, 0),
 };
-const SU_INDEX: OpKind = OpKind::UImm {
+pub(crate) const SU_INDEX: OpKind = OpKind::UImm {
     f: f(36, 13),
     hide: None,
     signed_if: None,
 };
 /// Bits 26-29: ignored on both targets. Bits 30-32 are ignored on SM50 and a predicate
-/// output on SM52 (`SULD.D.BA.2D.TRAP P6, R0, ...`, stored as 7 - P): not modelled, a
-/// word with them set is rejected on both targets.
-const SU_IGN: u64 = bits(26, 29);
+/// output on SM52 (`SULD.D.BA.2D.TRAP P6, R0, ...`, stored as 7 - P): SULD_D fixes them
+/// clear and `rows_e` has the SM52 form with the output (SM50 words with them set stay
+/// rejected); SUST ignores them on both targets.
+pub(crate) const SU_IGN: u64 = bits(26, 29);
 /// SULD/SUST `.D` with an immediate index: bits 53-63 (op), 52 (`.D`), 51 (immediate).
 const SU_MASK: u64 = bits(51, 63);
 
@@ -459,7 +460,9 @@ pub static ROWS_C: &[OpSpec] = &[
         "SULD",
         "SULD_D",
         0xeb << 56 | bit(52) | bit(51),
-        SU_MASK,
+        // Bits 30-32 clear: with them set the word is SM52's predicate-output form
+        // (`rows_e::SULD_D_PD`).
+        SU_MASK | bits(30, 32),
         &[SU_D, SU_BA, SU_DIM, SULD_COP, SU_SIZE, SU_CLAMP],
         &[reg(0, true), SU_ADDR, SU_INDEX],
         SU_IGN,
@@ -472,7 +475,9 @@ pub static ROWS_C: &[OpSpec] = &[
         SU_MASK,
         &[SU_D, SU_BA, SU_DIM, SUST_COP, SU_SIZE, SU_CLAMP],
         &[SU_ADDR, reg(0, false), SU_INDEX],
-        SU_IGN,
+        // SUST has no predicate output: bits 30-32 are ignored on both targets
+        // (docs/research/maxwell-breadth-E.md).
+        SU_IGN | bits(30, 32),
     ),
     var(
         Op::B2r,

@@ -120,6 +120,11 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
             p: r.below(8) as u8,
             neg: false,
         },
+        // Never `PT`: that word is another row's.
+        OpKind::PredOut { .. } => Operand::Pred {
+            p: r.below(7) as u8,
+            neg: false,
+        },
         OpKind::Mem { imm, .. } => {
             let ra = reg(r);
             let off = signed(r, imm.width);

@@ -291,6 +291,18 @@ pub enum Op {
     Tmml,
     /// `TLD4S`: texture gather, short form (two destination registers).
     Tld4s,
+    /// `TLD`: texel fetch by integer coordinates (`.B`: the handle comes from a register).
+    Tld,
+    /// `TLD4`: texture gather, one component of four texels (`.B` bindless).
+    Tld4,
+    /// `TXD`: texture fetch with explicit derivatives (`.B` bindless).
+    Txd,
+    /// `SURED`: surface reduction (no result).
+    Sured,
+    /// `SUATOM`: surface atomic (the old value comes back).
+    Suatom,
+    /// `CCTLT`: texture cache control (`.IVALL`: invalidate all; `.IVTH`: one texture header).
+    Cctlt,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
@@ -483,11 +495,15 @@ pub enum ModId {
     Gather,
     /// A texture op's `.F16` (SM52): the results as f16 pairs.
     F16,
+    /// TLD's `.MS`: the coordinates name a sample of a multisample texture.
+    Ms,
+    /// TLD's `.CL`: a level-of-detail clamp operand comes with the coordinates.
+    Cl,
 }
 
 impl ModId {
     /// Every id, in declaration order (`ALL[id as usize] == id`).
-    pub const ALL: [ModId; 91] = [
+    pub const ALL: [ModId; 93] = [
         ModId::E,
         ModId::Cop,
         ModId::Sz,
@@ -579,6 +595,8 @@ impl ModId {
         ModId::Comp,
         ModId::Gather,
         ModId::F16,
+        ModId::Ms,
+        ModId::Cl,
     ];
     /// How many ids there are.
     pub const COUNT: usize = ModId::ALL.len();
@@ -677,6 +695,8 @@ impl ModId {
             ModId::Dc => "DC",
             ModId::Ndv => "NDV",
             ModId::Lc => "LC",
+            ModId::Ms => "MS",
+            ModId::Cl => "CL",
         }
     }
 }
@@ -1027,6 +1047,17 @@ pub enum OpKind {
         /// `PT` is not printed and may be omitted in source.
         hide_pt: bool,
     },
+    /// A predicate destination `P0`..`P6` that is never `PT`: SM52's texture predicate
+    /// output (`TEX P6, R12, ...`, bits 51-53; SULD's at 30-32, stored as 7 - P). A word
+    /// with `PT` there is another row's (the form without the output, which SM50 has too),
+    /// so this operand neither decodes, prints, parses nor samples `PT`: one spelling, one
+    /// word, one row.
+    PredOut {
+        /// The 3-bit field (`PT` belongs to another row).
+        f: Field,
+        /// The field holds 7 - P (`PT` is 0) rather than P.
+        inv: bool,
+    },
     /// The sparse-status predicate `Ps`, stored inverted (7 - index).
     SparsePred {
         /// The 3-bit field holding 7 - predicate index.
@@ -1247,6 +1278,7 @@ impl OpKind {
                 ..
             } => [Some(bank), Some(off), neg, abs, not],
             OpKind::SparsePred { f }
+            | OpKind::PredOut { f, .. }
             | OpKind::UImm { f, .. }
             | OpKind::Imm32 { f, .. }
             | OpKind::FImm32 { f }

@@ -1,5 +1,5 @@
 //! Texture, surface, VABSDIFF4 and B2R's `.WARP` and barrier-number forms decode and
-//! assemble (`rows_c.rs`, `rows_d.rs`) but have no functional model: running one is an
+//! assemble (`rows_c.rs`, `rows_d.rs`, `rows_e.rs`) but have no functional model: running one is an
 //! `unsupported` fault, never a silent no-op (`B2R.RESULT` runs: tests/ptxas_kernels.rs).
 
 mod common;
@@ -22,6 +22,22 @@ fn texture_surface_b2r_and_vabsdiff4_are_unsupported() {
         "TXA R25, R25, 0x52, 0x1 ;",
         "TMML.LOD.T R12, R4, 0x52, 2D, 0x3 ;",
         "TLD4S.R.T R16, R18, R12, R13, 0x52 ;",
+        // Breadth set E (`rows_e.rs`).
+        "TLD.LZ.AOFFI.T R12, R4, R8, 0x52, ARRAY_CUBE, 0xf ;",
+        "TLD.B.LL.MS R12, R4, R8, 0x0, 2D, 0xf ;",
+        "TLD4.A.PTP.DC R12, R4, 0x52, 2D, 0x9 ;",
+        "TXD R4, R8, R4, 0x52, 2D, 0xf ;",
+        "TXD.B.AOFFI R4, R8, R4, 0x0, 2D, 0xf ;",
+        "SULD.P.1D.CV.RB.IGN R12, [R4], R0 ;",
+        "SUST.P.2D.CG [R4], R12, 0x55 ;",
+        "SULD.D.BA.2D.TRAP R0, [R12], R10 ;",
+        "SURED.D.BA.1D.ADD.TRAP [R2], R16, 0x54 ;",
+        "SURED.P.1D.XOR.IGN [R4], R12, R0 ;",
+        "SUATOM.D.BA.2D.EXCH.U64.TRAP R12, [R4], R5, 0x54 ;",
+        "SUATOM.D.1D.CAS.IGN R12, [R4], RZ, 0x0 ;",
+        "TLD4.G.B R12, R18, R17, 0x0, ARRAY_CUBE, 0xc ;",
+        "CCTLT.IVTH 0x5 ;",
+        "CCTLT.IVALL ;",
     ] {
         let r = run(body, |_| {});
         assert!(

@@ -139,7 +139,9 @@ pub fn effects(inst: &Inst) -> Effects {
                     });
                 }
             }
-            (OpKind::SparsePred { .. }, Operand::Pred { p, .. }) if p != PT => {
+            (OpKind::SparsePred { .. } | OpKind::PredOut { .. }, Operand::Pred { p, .. })
+                if p != PT =>
+            {
                 e.writes.push(PRED_BASE + Loc::from(p));
             }
             (
@@ -346,6 +348,11 @@ pub fn queue(inst: &Inst) -> u8 {
         | Op::Tlds
         | Op::Tex
         | Op::Tld4s
+        | Op::Tld
+        | Op::Tld4
+        | Op::Txd
+        | Op::Sured
+        | Op::Suatom
         | Op::Txq
         | Op::Txa
         | Op::Tmml
