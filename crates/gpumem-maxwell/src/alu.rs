@@ -1497,40 +1497,47 @@ pub static ALU_OPS: &[OpSpec] = &[
         Latency::Variable,
         Flow::Next,
     ),
-    row(
-        Op::Depbar,
-        "DEPBAR",
-        "DEPBAR_LE",
-        0xf0f0_0000_2000_0000,
-        OPC | bits(29, 29),
-        &[grp!(Le, 0, 0, { 0 => ".LE" })],
-        &[
-            OpKind::Scoreboard { f: f(26, 3) },
-            OpKind::UImm {
-                f: f(20, 6),
-                hide: None,
-                signed_if: None,
-            },
-            SB_SET,
-        ],
-        bits(6, 15) | bits(30, 50),
-        Latency::Fixed,
-        Flow::Next,
-    ),
+    // DEPBAR is fixed-latency but accepts all four reuse flags (none is printed).
+    OpSpec {
+        reuse_ok: 0b1111,
+        ..row(
+            Op::Depbar,
+            "DEPBAR",
+            "DEPBAR_LE",
+            0xf0f0_0000_2000_0000,
+            OPC | bits(29, 29),
+            &[grp!(Le, 0, 0, { 0 => ".LE" })],
+            &[
+                OpKind::Scoreboard { f: f(26, 3) },
+                OpKind::UImm {
+                    f: f(20, 6),
+                    hide: None,
+                    signed_if: None,
+                },
+                SB_SET,
+            ],
+            bits(6, 15) | bits(30, 50),
+            Latency::Fixed,
+            Flow::Next,
+        )
+    },
     // DEPBAR without `.LE` (bit 29 clear): only the scoreboard set; the SB and count
     // fields are ignored.
-    row(
-        Op::Depbar,
-        "DEPBAR",
-        "DEPBAR",
-        0xf0f0 << 48,
-        OPC | bits(29, 29),
-        &[],
-        &[SB_SET],
-        bits(6, 15) | bits(20, 28) | bits(30, 50),
-        Latency::Fixed,
-        Flow::Next,
-    ),
+    OpSpec {
+        reuse_ok: 0b1111,
+        ..row(
+            Op::Depbar,
+            "DEPBAR",
+            "DEPBAR",
+            0xf0f0 << 48,
+            OPC | bits(29, 29),
+            &[],
+            &[SB_SET],
+            bits(6, 15) | bits(20, 28) | bits(30, 50),
+            Latency::Fixed,
+            Flow::Next,
+        )
+    },
 ];
 
 const CONST_ADDR: OpKind = OpKind::ConstAddr {

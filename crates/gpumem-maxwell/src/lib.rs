@@ -26,6 +26,7 @@ pub mod rows_a;
 pub mod rows_b;
 pub mod rows_c;
 pub mod rows_d;
+pub mod rows_f;
 pub mod sample;
 pub mod table;
 

@@ -291,6 +291,21 @@ pub enum Op {
     Tmml,
     /// `TLD4S`: texture gather, short form (two destination registers).
     Tld4s,
+    /// `LEPC`: load the effective program counter (the instruction's own address) into a
+    /// register.
+    Lepc,
+    /// `R2B`: write a register to a barrier's state (`.RESULT`, `.WARP`, or by number).
+    R2b,
+    /// `FSWZADD`: f32 add across a quad, each lane's operands negated or zeroed by the
+    /// swizzle (`PPPPPPPP`).
+    Fswzadd,
+    /// `VOTE.VTG`: the vertex/geometry vote (`.R`, `.A`, `.RA` with a 28-bit immediate);
+    /// a graphics op, not the warp vote [`Op::Vote`].
+    VoteVtg,
+    /// `CSET`: test the condition code, combine with a predicate, write a register.
+    Cset,
+    /// `CSETP`: test the condition code, combine with a predicate, write two predicates.
+    Csetp,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
@@ -320,7 +335,8 @@ pub enum ModId {
     Bop,
     /// PSETP/PSET's first boolean.
     Bop1,
-    /// ISETP's comparison (`.LT`, `.EQ`, ...).
+    /// ISETP's comparison (`.LT`, `.EQ`, ...); CSET/CSETP's condition-code test (`.F`,
+    /// `.LT`, ..., `.T`, `.OFF`, ..., `.RGT`: the 32 tests of [`OpKind::CondCode`]).
     Cmp,
     /// LOP's operation (`.AND`, `.OR`, `.XOR`, `.PASS_B`).
     Lop,

@@ -1,0 +1,28 @@
+//! Breadth set F (`crates/gpumem-maxwell/src/rows_f.rs`: LEPC, R2B, FSWZADD, VOTE.VTG,
+//! CSET, CSETP) decodes and assembles but has no functional model: running one is an
+//! `unsupported` fault that names the instruction, never a silent no-op.
+
+mod common;
+
+use common::*;
+use gpumem_warp::FaultKind;
+
+#[test]
+fn breadth_f_rows_are_unsupported() {
+    for (body, form) in [
+        ("LEPC R5 ;", "LEPC"),
+        ("R2B.WARP 0x5, R5 ;", "R2B"),
+        ("FSWZADD.FTZ R3, R5, R7, NPNPPNPN ;", "FSWZADD"),
+        ("VOTE.VTG.A 0x12345 ;", "VOTE_VTG"),
+        ("CSET.BF.SFT.OR R3, CC, !P5 ;", "CSET"),
+        ("CSETP.NUM.OR P1, PT, CC, P0 ;", "CSETP"),
+    ] {
+        let r = run(body, |_| {});
+        let f = r
+            .faults
+            .iter()
+            .find(|f| f.kind == FaultKind::Unsupported)
+            .unwrap_or_else(|| panic!("{body}: {:?}", r.faults));
+        assert!(f.message.contains(form), "{body}: {}", f.message);
+    }
+}
