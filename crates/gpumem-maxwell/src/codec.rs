@@ -340,6 +340,10 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
                 Operand::FImm((sign.get(word) << 15 | f.get(word) << (15 - f.width.min(15))) as u32)
             }
             OpKind::UImm { f, .. } | OpKind::Name { f, .. } => Operand::Imm(f.get(word) as i64),
+            OpKind::NegImm { f, neg } => {
+                let v = f.get(word) as i64;
+                Operand::Imm(if neg.get(word) == 1 { -v } else { v })
+            }
             OpKind::Imm32 { f, signed } => {
                 let v = f.get(word) as u32;
                 Operand::Imm(if signed { v as i32 as i64 } else { v as i64 })
@@ -539,6 +543,11 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
                 sign.put(f.put(w, v as u64), ((v as u64) >> f.width) & 1)
             }
             (OpKind::HImm16 { f }, Operand::FImm(b)) => f.put(w, b as u64 & 0xffff),
+            // Sets the negation bit, never clears it (`.PO` may have set it).
+            (OpKind::NegImm { f, neg }, Operand::Imm(v)) => {
+                let w = f.put(w, v.unsigned_abs());
+                if v < 0 { neg.put(w, 1) } else { w }
+            }
             (OpKind::HImmS { f, sign }, Operand::FImm(b)) => sign.put(
                 f.put(w, (b as u64 & 0x7fff) >> (15 - f.width.min(15))),
                 (b as u64 >> 15) & 1,

@@ -1533,21 +1533,21 @@ const V_BSEL_HALF: ModGroup = ModGroup {
     at: Some(2),
     ..grp!(HalfB, 28, 1, { 0 => "", 1 => ".H1" })
 };
-const V_ASEL_BYTE: ModGroup = ModGroup {
+pub(crate) const V_ASEL_BYTE: ModGroup = ModGroup {
     at: Some(1),
     ..grp!(HalfA, 36, 2, { 0 => "", 1 => ".B1", 2 => ".B2", 3 => ".B3" })
 };
-const V_ASEL_HALF: ModGroup = ModGroup {
+pub(crate) const V_ASEL_HALF: ModGroup = ModGroup {
     at: Some(1),
     ..grp!(HalfA, 36, 1, { 0 => "", 1 => ".H1" })
 };
-const V_CC: ModGroup = ModGroup {
+pub(crate) const V_CC: ModGroup = ModGroup {
     at: Some(0),
     ..flag!(Cc, 47, ".CC")
 };
-const V_UD: ModGroup = grp!(Ud, 54, 1, { 0 => ".UD", 1 => "" });
-const V_SAT: ModGroup = flag!(Sat, 55, ".SAT");
-const V_MODE: ModGroup = grp!(Mode, 51, 3, {
+pub(crate) const V_UD: ModGroup = grp!(Ud, 54, 1, { 0 => ".UD", 1 => "" });
+pub(crate) const V_SAT: ModGroup = flag!(Sat, 55, ".SAT");
+pub(crate) const V_MODE: ModGroup = grp!(Mode, 51, 3, {
     0 => ".MRG_16H", 1 => ".MRG_16L", 2 => ".MRG_8B0", 3 => ".MRG_8B2", 4 => ".ACC", 5 => ".MIN",
     6 => ".MAX", 7 => "",
 });
@@ -1570,7 +1570,7 @@ const V_T_8_16: ModGroup =
     vtypes!(8, 16, 0 => ".U8.U16", 1 => ".S8.U16", 2 => ".U8.S16", 3 => ".S8.S16");
 const V_T_8_32: ModGroup =
     vtypes!(8, 32, 0 => ".U8.U32", 1 => ".S8.U32", 2 => ".U8.S32", 3 => ".S8.S32");
-const V_T_8_I: ModGroup =
+pub(crate) const V_T_8_I: ModGroup =
     vtypes!(8, 16, 0 => ".U8.U16", 1 => ".S8.U16", 2 => ".U8.S16", 3 => ".S8.S16");
 const V_T_16_8: ModGroup =
     vtypes!(16, 8, 0 => ".U16.U8", 1 => ".S16.U8", 2 => ".U16.S8", 3 => ".S16.S8");
@@ -1578,7 +1578,7 @@ const V_T_16_16: ModGroup =
     vtypes!(16, 16, 0 => ".U16.U16", 1 => ".S16.U16", 2 => ".U16.S16", 3 => ".S16.S16");
 const V_T_16_32: ModGroup =
     vtypes!(16, 32, 0 => ".U16.U32", 1 => ".S16.U32", 2 => ".U16.S32", 3 => ".S16.S32");
-const V_T_16_I: ModGroup =
+pub(crate) const V_T_16_I: ModGroup =
     vtypes!(16, 16, 0 => ".U16.U16", 1 => ".S16.U16", 2 => ".U16.S16", 3 => ".S16.S16");
 const V_T_32_8: ModGroup =
     vtypes!(32, 8, 0 => ".U32.U8", 1 => ".S32.U8", 2 => ".U32.S8", 3 => ".S32.S8");
@@ -1586,7 +1586,7 @@ const V_T_32_16: ModGroup =
     vtypes!(32, 16, 0 => ".U32.U16", 1 => ".S32.U16", 2 => ".U32.S16", 3 => ".S32.S16");
 const V_T_32_32: ModGroup =
     vtypes!(32, 32, 0 => ".U32.U32", 1 => ".S32.U32", 2 => ".U32.S32", 3 => "");
-const V_T_32_I: ModGroup =
+pub(crate) const V_T_32_I: ModGroup =
     vtypes!(32, 16, 0 => ".U32.U16", 1 => ".S32.U16", 2 => ".U32.S16", 3 => "");
 
 /// Word classes first: the parser takes the first row whose text fits, and a source
@@ -2371,7 +2371,7 @@ pub static ROWS_B12: &[OpSpec] = &[
 ];
 
 /// VADD's `.PO` (both negations, bits 56-57) prints after the types.
-const V_PO: ModGroup = grp!(Po, 0, 0, { 0 => "" });
+pub(crate) const V_PO: ModGroup = grp!(Po, 0, 0, { 0 => "" });
 const VADD_OPS_R: &[OpKind] = &[
     reg(0, true),
     OpKind::Reg {

@@ -7,6 +7,9 @@
 //! None of these rows has a functional model: the executor faults `unsupported` on them.
 
 use crate::rowkit::*;
+use crate::rows_b::{
+    V_ASEL_BYTE, V_ASEL_HALF, V_CC, V_MODE, V_PO, V_SAT, V_T_8_I, V_T_16_I, V_T_32_I, V_UD,
+};
 use crate::table::{ModGroup, Op, OpKind, OpSpec, RegCount};
 use gpumem_isa::bits::Field;
 
@@ -100,8 +103,59 @@ const FSWZ: &[&str] = &[
     "ZPZPPNPP", "ZPZPPNNP", "ZPZPPNPN", "ZPZPPNZP", "ZPZPZPPP", "ZPZPZPNP", "ZPZPZPPN", "ZPZPZPZP",
 ];
 
+// ---------------------------------------------------------------------------------------------
+// VADD with an immediate B (bit 50 clear): B is a 16-bit magnitude (20-35) with its
+// negation at 56 (`-0x2347`, printed unsigned whatever B's type), A's negation at 57; both
+// print `.PO`. A is a byte (select 36-37), a half (select 36, bit 37 clear) or the word
+// (select 6); select 7 is nvdisasm's `INVALIDSEL6`. The types, modes and flags are the
+// register forms' ([`crate::rows_b`]).
+
+const VADD_OPS_I: &[OpKind] = &[
+    reg(0, true, None),
+    OpKind::Reg {
+        f: f(8, 8),
+        write: false,
+        count: RegCount::One,
+        reuse: Some(0),
+        neg: b1(57),
+        abs: None,
+        not: None,
+    },
+    OpKind::NegImm {
+        f: f(20, 16),
+        neg: f(56, 1),
+    },
+    reg(39, false, Some(2)),
+];
+
+/// A VADD immediate row: `.PO` is bits 56-57.
+const fn vadd_i(form: &'static str, opcode: u64, mask: u64, mods: &'static [ModGroup]) -> OpSpec {
+    OpSpec {
+        po: Some((56, 57)),
+        ..alu(Op::Vadd, "VADD", form, opcode, mask, mods, VADD_OPS_I, 0)
+    }
+}
+
 /// The rows of breadth set F.
 pub static ROWS_F: &[OpSpec] = &[
+    vadd_i(
+        "VADD_32_I",
+        0x20 << 56 | 6 << 36,
+        0xfc << 56 | 7 << 36 | bit(50),
+        &[V_UD, V_T_32_I, V_PO, V_SAT, V_MODE, V_CC],
+    ),
+    vadd_i(
+        "VADD_16_I",
+        0x20 << 56 | 4 << 36,
+        0xfc << 56 | 6 << 36 | bit(50),
+        &[V_UD, V_T_16_I, V_PO, V_SAT, V_MODE, V_CC, V_ASEL_HALF],
+    ),
+    vadd_i(
+        "VADD_8_I",
+        0x20 << 56,
+        0xfc << 56 | 4 << 36 | bit(50),
+        &[V_UD, V_T_8_I, V_PO, V_SAT, V_MODE, V_CC, V_ASEL_BYTE],
+    ),
     // LEPC (0x50d0): Rd 0-7; every other bit is ignored.
     alu(
         Op::Lepc,

@@ -151,6 +151,10 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
         OpKind::UImm20 { f, .. } => Operand::Imm(r.below(1 << (f.width + 1)) as i64),
         OpKind::FImm20 { .. } => Operand::FImm(float_bits(r) & 0xffff_f000),
         OpKind::UImm { f, .. } => Operand::Imm(r.below(f.max() + 1) as i64),
+        OpKind::NegImm { f, .. } => {
+            let v = r.below(f.max() + 1) as i64;
+            Operand::Imm(if r.chance(2) { -v } else { v })
+        }
         OpKind::Imm32 { signed: s, .. } => {
             let v = r.next_u64() as u32;
             Operand::Imm(if s { v as i32 as i64 } else { v as i64 })

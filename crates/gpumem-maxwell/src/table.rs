@@ -1236,6 +1236,17 @@ pub enum OpKind {
         /// The names used while register field `.0` holds `RZ`.
         rz: Option<(Field, &'static [&'static str])>,
     },
+    /// An unsigned immediate with its negation apart (sign and magnitude: VADD's 16-bit
+    /// B). Decoded as [`crate::inst::Operand::Imm`] holding the signed value, printed
+    /// `-0x2347` when negated; nvdisasm prints a negated zero `0x0`, so the negation of
+    /// zero is lost. Under `.PO` ([`OpSpec::po`]) the negation is part of the `.PO`
+    /// spelling and not printed, as a register's.
+    NegImm {
+        /// The magnitude.
+        f: Field,
+        /// The negation bit.
+        neg: Field,
+    },
     /// An f16 immediate with its sign apart: f16 bits 15-w..14 at `f` (w = its width),
     /// the sign at `sign`, the low bits zero (HADD2's immediate pair: two of them).
     HImmS {
@@ -1289,6 +1300,7 @@ impl OpKind {
             | OpKind::FImm20 { f, sign }
             | OpKind::DImm20 { f, sign }
             | OpKind::HImmS { f, sign } => [Some(f), Some(sign), None, None, None],
+            OpKind::NegImm { f, neg } => [Some(f), Some(neg), None, None, None],
         };
         list.into_iter().flatten()
     }
