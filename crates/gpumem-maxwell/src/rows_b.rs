@@ -1525,11 +1525,11 @@ macro_rules! vtypes_a {
     };
 }
 
-const V_BSEL_BYTE: ModGroup = ModGroup {
+pub(crate) const V_BSEL_BYTE: ModGroup = ModGroup {
     at: Some(2),
     ..grp!(HalfB, 28, 2, { 0 => "", 1 => ".B1", 2 => ".B2", 3 => ".B3" })
 };
-const V_BSEL_HALF: ModGroup = ModGroup {
+pub(crate) const V_BSEL_HALF: ModGroup = ModGroup {
     at: Some(2),
     ..grp!(HalfB, 28, 1, { 0 => "", 1 => ".H1" })
 };
@@ -1565,26 +1565,27 @@ const V_OPS_R: &[OpKind] = &[
     rs(39, 2, false),
 ];
 const V_OPS_I: &[OpKind] = &[reg(0, true), rs(8, 0, false), V_IMM16, rs(39, 2, false)];
-const V_T_8_8: ModGroup = vtypes!(8, 8, 0 => ".U8.U8", 1 => ".S8.U8", 2 => ".U8.S8", 3 => ".S8.S8");
-const V_T_8_16: ModGroup =
+pub(crate) const V_T_8_8: ModGroup =
+    vtypes!(8, 8, 0 => ".U8.U8", 1 => ".S8.U8", 2 => ".U8.S8", 3 => ".S8.S8");
+pub(crate) const V_T_8_16: ModGroup =
     vtypes!(8, 16, 0 => ".U8.U16", 1 => ".S8.U16", 2 => ".U8.S16", 3 => ".S8.S16");
-const V_T_8_32: ModGroup =
+pub(crate) const V_T_8_32: ModGroup =
     vtypes!(8, 32, 0 => ".U8.U32", 1 => ".S8.U32", 2 => ".U8.S32", 3 => ".S8.S32");
 pub(crate) const V_T_8_I: ModGroup =
     vtypes!(8, 16, 0 => ".U8.U16", 1 => ".S8.U16", 2 => ".U8.S16", 3 => ".S8.S16");
-const V_T_16_8: ModGroup =
+pub(crate) const V_T_16_8: ModGroup =
     vtypes!(16, 8, 0 => ".U16.U8", 1 => ".S16.U8", 2 => ".U16.S8", 3 => ".S16.S8");
-const V_T_16_16: ModGroup =
+pub(crate) const V_T_16_16: ModGroup =
     vtypes!(16, 16, 0 => ".U16.U16", 1 => ".S16.U16", 2 => ".U16.S16", 3 => ".S16.S16");
-const V_T_16_32: ModGroup =
+pub(crate) const V_T_16_32: ModGroup =
     vtypes!(16, 32, 0 => ".U16.U32", 1 => ".S16.U32", 2 => ".U16.S32", 3 => ".S16.S32");
 pub(crate) const V_T_16_I: ModGroup =
     vtypes!(16, 16, 0 => ".U16.U16", 1 => ".S16.U16", 2 => ".U16.S16", 3 => ".S16.S16");
-const V_T_32_8: ModGroup =
+pub(crate) const V_T_32_8: ModGroup =
     vtypes!(32, 8, 0 => ".U32.U8", 1 => ".S32.U8", 2 => ".U32.S8", 3 => ".S32.S8");
-const V_T_32_16: ModGroup =
+pub(crate) const V_T_32_16: ModGroup =
     vtypes!(32, 16, 0 => ".U32.U16", 1 => ".S32.U16", 2 => ".U32.S16", 3 => ".S32.S16");
-const V_T_32_32: ModGroup =
+pub(crate) const V_T_32_32: ModGroup =
     vtypes!(32, 32, 0 => ".U32.U32", 1 => ".S32.U32", 2 => ".U32.S32", 3 => "");
 pub(crate) const V_T_32_I: ModGroup =
     vtypes!(32, 16, 0 => ".U32.U16", 1 => ".S32.U16", 2 => ".U32.S16", 3 => "");

@@ -8,7 +8,9 @@
 
 use crate::rowkit::*;
 use crate::rows_b::{
-    V_ASEL_BYTE, V_ASEL_HALF, V_CC, V_MODE, V_PO, V_SAT, V_T_8_I, V_T_16_I, V_T_32_I, V_UD,
+    V_ASEL_BYTE, V_ASEL_HALF, V_BSEL_BYTE, V_BSEL_HALF, V_CC, V_MODE, V_PO, V_SAT, V_T_8_8,
+    V_T_8_16, V_T_8_32, V_T_8_I, V_T_16_8, V_T_16_16, V_T_16_32, V_T_16_I, V_T_32_8, V_T_32_16,
+    V_T_32_32, V_T_32_I, V_UD,
 };
 use crate::table::{ModGroup, Op, OpKind, OpSpec, RegCount};
 use gpumem_isa::bits::Field;
@@ -136,8 +138,184 @@ const fn vadd_i(form: &'static str, opcode: u64, mask: u64, mods: &'static [ModG
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// VMAD (0x5f): `a * b + c` on sub-word operands. The video ops' layout (A select 36-38,
+// B select 28-30 or a 16-bit immediate B at 20-35 when bit 50 is clear, types 48-49, `.SAT`
+// 55, `.CC` 47), with A's negation at 54, C's at 53 (both: `.PO`) and the scale 51-52
+// (`.SHR_7`, `.SHR_15`; 3 is nvdisasm's `INVALIDVMADSCALE3`). No `.UD`, no secondary
+// operation; the immediate has no negation and prints unsigned. Bits 31-35 are ignored in
+// the register forms. Rows split by the select classes as VADD's do (select 7 is nvdisasm's
+// `INVALIDSEL6`/`7`: no row).
+
+const VMAD_SCALE: ModGroup = grp!(Scale, 51, 2, { 0 => "", 1 => ".SHR_7", 2 => ".SHR_15" });
+const VMAD_A: OpKind = OpKind::Reg {
+    f: f(8, 8),
+    write: false,
+    count: RegCount::One,
+    reuse: Some(0),
+    neg: b1(54),
+    abs: None,
+    not: None,
+};
+const VMAD_C: OpKind = OpKind::Reg {
+    f: f(39, 8),
+    write: false,
+    count: RegCount::One,
+    reuse: Some(2),
+    neg: b1(53),
+    abs: None,
+    not: None,
+};
+const VMAD_OPS_R: &[OpKind] = &[reg(0, true, None), VMAD_A, reg(20, false, Some(1)), VMAD_C];
+const VMAD_OPS_I: &[OpKind] = &[
+    reg(0, true, None),
+    VMAD_A,
+    OpKind::UImm {
+        f: f(20, 16),
+        hide: None,
+        signed_if: None,
+    },
+    VMAD_C,
+];
+/// A select class: (select bits' opcode, mask) for a byte, a half, the word.
+const SEL_BYTE_A: (u64, u64) = (0, 4 << 36);
+const SEL_HALF_A: (u64, u64) = (4 << 36, 6 << 36);
+const SEL_WORD_A: (u64, u64) = (6 << 36, 7 << 36);
+const SEL_BYTE_B: (u64, u64) = (0, 4 << 28);
+const SEL_HALF_B: (u64, u64) = (4 << 28, 6 << 28);
+const SEL_WORD_B: (u64, u64) = (6 << 28, 7 << 28);
+/// No B select: the immediate form (bit 50 clear).
+const IMM_B: (u64, u64) = (0, 0);
+
+/// A VMAD row: A's and B's select classes (`IMM_B`: the immediate form).
+const fn vmad(
+    form: &'static str,
+    a: (u64, u64),
+    b: (u64, u64),
+    mods: &'static [ModGroup],
+) -> OpSpec {
+    let imm = b.1 == 0;
+    OpSpec {
+        po: Some((53, 54)),
+        ..alu(
+            Op::Vmad,
+            "VMAD",
+            form,
+            0x5f << 56 | a.0 | b.0 | if imm { 0 } else { bit(50) },
+            0xff << 56 | a.1 | b.1 | bit(50),
+            mods,
+            if imm { VMAD_OPS_I } else { VMAD_OPS_R },
+            if imm { 0 } else { bits(31, 35) },
+        )
+    }
+}
+
 /// The rows of breadth set F.
 pub static ROWS_F: &[OpSpec] = &[
+    vmad(
+        "VMAD_32_32",
+        SEL_WORD_A,
+        SEL_WORD_B,
+        &[V_T_32_32, V_PO, VMAD_SCALE, V_SAT, V_CC],
+    ),
+    vmad(
+        "VMAD_32_16",
+        SEL_WORD_A,
+        SEL_HALF_B,
+        &[V_T_32_16, V_PO, VMAD_SCALE, V_SAT, V_CC, V_BSEL_HALF],
+    ),
+    vmad(
+        "VMAD_32_8",
+        SEL_WORD_A,
+        SEL_BYTE_B,
+        &[V_T_32_8, V_PO, VMAD_SCALE, V_SAT, V_CC, V_BSEL_BYTE],
+    ),
+    vmad(
+        "VMAD_32_I",
+        SEL_WORD_A,
+        IMM_B,
+        &[V_T_32_I, V_PO, VMAD_SCALE, V_SAT, V_CC],
+    ),
+    vmad(
+        "VMAD_16_32",
+        SEL_HALF_A,
+        SEL_WORD_B,
+        &[V_T_16_32, V_PO, VMAD_SCALE, V_SAT, V_CC, V_ASEL_HALF],
+    ),
+    vmad(
+        "VMAD_16_16",
+        SEL_HALF_A,
+        SEL_HALF_B,
+        &[
+            V_T_16_16,
+            V_PO,
+            VMAD_SCALE,
+            V_SAT,
+            V_CC,
+            V_ASEL_HALF,
+            V_BSEL_HALF,
+        ],
+    ),
+    vmad(
+        "VMAD_16_8",
+        SEL_HALF_A,
+        SEL_BYTE_B,
+        &[
+            V_T_16_8,
+            V_PO,
+            VMAD_SCALE,
+            V_SAT,
+            V_CC,
+            V_ASEL_HALF,
+            V_BSEL_BYTE,
+        ],
+    ),
+    vmad(
+        "VMAD_16_I",
+        SEL_HALF_A,
+        IMM_B,
+        &[V_T_16_I, V_PO, VMAD_SCALE, V_SAT, V_CC, V_ASEL_HALF],
+    ),
+    vmad(
+        "VMAD_8_32",
+        SEL_BYTE_A,
+        SEL_WORD_B,
+        &[V_T_8_32, V_PO, VMAD_SCALE, V_SAT, V_CC, V_ASEL_BYTE],
+    ),
+    vmad(
+        "VMAD_8_16",
+        SEL_BYTE_A,
+        SEL_HALF_B,
+        &[
+            V_T_8_16,
+            V_PO,
+            VMAD_SCALE,
+            V_SAT,
+            V_CC,
+            V_ASEL_BYTE,
+            V_BSEL_HALF,
+        ],
+    ),
+    vmad(
+        "VMAD_8_8",
+        SEL_BYTE_A,
+        SEL_BYTE_B,
+        &[
+            V_T_8_8,
+            V_PO,
+            VMAD_SCALE,
+            V_SAT,
+            V_CC,
+            V_ASEL_BYTE,
+            V_BSEL_BYTE,
+        ],
+    ),
+    vmad(
+        "VMAD_8_I",
+        SEL_BYTE_A,
+        IMM_B,
+        &[V_T_8_I, V_PO, VMAD_SCALE, V_SAT, V_CC, V_ASEL_BYTE],
+    ),
     vadd_i(
         "VADD_32_I",
         0x20 << 56 | 6 << 36,

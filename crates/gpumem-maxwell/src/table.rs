@@ -306,6 +306,9 @@ pub enum Op {
     Cset,
     /// `CSETP`: test the condition code, combine with a predicate, write two predicates.
     Csetp,
+    /// `VMAD`: video (sub-word) multiply-add, `a * b + c` with an optional shift (`.SHR_7`,
+    /// `.SHR_15`).
+    Vmad,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value

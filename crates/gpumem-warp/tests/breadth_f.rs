@@ -1,5 +1,5 @@
 //! Breadth set F (`crates/gpumem-maxwell/src/rows_f.rs`: LEPC, R2B, FSWZADD, VOTE.VTG,
-//! CSET, CSETP) decodes and assembles but has no functional model: running one is an
+//! CSET, CSETP, VMAD) decodes and assembles but has no functional model: running one is an
 //! `unsupported` fault that names the instruction, never a silent no-op.
 
 mod common;
@@ -16,6 +16,8 @@ fn breadth_f_rows_are_unsupported() {
         ("VOTE.VTG.A 0x12345 ;", "VOTE_VTG"),
         ("CSET.BF.SFT.OR R3, CC, !P5 ;", "CSET"),
         ("CSETP.NUM.OR P1, PT, CC, P0 ;", "CSETP"),
+        ("VMAD.U8.U16.SHR_7 R3, R5.B1, 0x2347, R0 ;", "VMAD"),
+        ("VMAD R3, R5, R7, -R0 ;", "VMAD"),
     ] {
         let r = run(body, |_| {});
         let f = r
