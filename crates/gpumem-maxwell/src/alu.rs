@@ -60,7 +60,7 @@ const fn cb(neg: Option<Field>, abs: Option<Field>, not: Option<Field>, spaced: 
         spaced,
     }
 }
-const CB: OpKind = cb(None, None, None, false);
+pub(crate) const CB: OpKind = cb(None, None, None, false);
 const I20: OpKind = OpKind::Imm20 {
     f: f(20, 19),
     sign: f(56, 1),
@@ -128,7 +128,7 @@ const XMAD_CMODE50: ModGroup =
     grp!(Cmode, 50, 3, { 0 => "", 1 => ".CLO", 2 => ".CHI", 3 => ".CSFU", 4 => ".CBCC" });
 const XMAD_CMODE50_2: ModGroup =
     grp!(Cmode, 50, 2, { 0 => "", 1 => ".CLO", 2 => ".CHI", 3 => ".CSFU" });
-const PRMT_MODE: ModGroup = grp!(Mode, 48, 3, {
+pub(crate) const PRMT_MODE: ModGroup = grp!(Mode, 48, 3, {
     0 => "", 1 => ".F4E", 2 => ".B4E", 3 => ".RC8", 4 => ".ECL", 5 => ".ECR", 6 => ".RC16", 7 => ".INVALIDPMODE7"
 });
 const SHR_XMODE: ModGroup =
@@ -605,8 +605,8 @@ pub static ALU_OPS: &[OpSpec] = &[
         "PSET",
         "PSET",
         0x5088 << 48,
-        0xfff8_8000_0000_0000,
-        &[flag!(Bf, 44, ".BF"), BOP24, BOP45],
+        OPC,
+        &[flag!(Bf, 44, ".BF"), BOP24, BOP45, CC0],
         &[
             RD,
             pred(12, b1(15), false, false),

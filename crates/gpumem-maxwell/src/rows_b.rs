@@ -1553,7 +1553,7 @@ pub(crate) const V_MODE: ModGroup = grp!(Mode, 51, 3, {
 });
 const VMNMX_MX: ModGroup = flag!(Mx, 56, ".MX");
 /// b's immediate prints signed when b is signed (bit 49; group 1 of the row is the types).
-const V_IMM16: OpKind = OpKind::UImm {
+pub(crate) const V_IMM16: OpKind = OpKind::UImm {
     f: f(20, 16),
     hide: None,
     signed_if: Some((1, 2)),

@@ -6,13 +6,14 @@
 //!
 //! None of these rows has a functional model: the executor faults `unsupported` on them.
 
+use crate::alu::{CB, PRMT_MODE};
 use crate::rowkit::*;
 use crate::rows_b::{
-    V_ASEL_BYTE, V_ASEL_HALF, V_BSEL_BYTE, V_BSEL_HALF, V_CC, V_MODE, V_PO, V_SAT, V_T_8_8,
-    V_T_8_16, V_T_8_32, V_T_8_I, V_T_16_8, V_T_16_16, V_T_16_32, V_T_16_I, V_T_32_8, V_T_32_16,
-    V_T_32_32, V_T_32_I, V_UD,
+    V_ASEL_BYTE, V_ASEL_HALF, V_BSEL_BYTE, V_BSEL_HALF, V_CC, V_IMM16, V_MODE, V_PO, V_SAT,
+    V_T_8_8, V_T_8_16, V_T_8_32, V_T_8_I, V_T_16_8, V_T_16_16, V_T_16_32, V_T_16_I, V_T_32_8,
+    V_T_32_16, V_T_32_32, V_T_32_I, V_UD,
 };
-use crate::table::{ModGroup, Op, OpKind, OpSpec, RegCount};
+use crate::table::{Flow, Latency, ModGroup, Op, OpKind, OpSpec, RegCount};
 use gpumem_isa::bits::Field;
 
 /// Bits 51-63: the op.
@@ -145,7 +146,7 @@ const fn vadd_i(form: &'static str, opcode: u64, mask: u64, mods: &'static [ModG
 // (`.SHR_7`, `.SHR_15`; 3 is nvdisasm's `INVALIDVMADSCALE3`). No `.UD`, no secondary
 // operation; the immediate has no negation and prints unsigned. Bits 31-35 are ignored in
 // the register forms. Rows split by the select classes as VADD's do (select 7 is nvdisasm's
-// `INVALIDSEL6`/`7`: no row).
+// `INVALIDSEL6`/`7`: no row). A 32-bit operand makes the row variable latency.
 
 const VMAD_SCALE: ModGroup = grp!(Scale, 51, 2, { 0 => "", 1 => ".SHR_7", 2 => ".SHR_15" });
 const VMAD_A: OpKind = OpKind::Reg {
@@ -187,7 +188,9 @@ const SEL_WORD_B: (u64, u64) = (6 << 28, 7 << 28);
 /// No B select: the immediate form (bit 50 clear).
 const IMM_B: (u64, u64) = (0, 0);
 
-/// A VMAD row: A's and B's select classes (`IMM_B`: the immediate form).
+/// A VMAD row: A's and B's select classes (`IMM_B`: the immediate form). With a 32-bit A or
+/// B the row is variable latency (nvdisasm accepts scoreboard barriers and prints no reuse
+/// flag, as for IMUL); with byte and half operands only it is fixed latency.
 const fn vmad(
     form: &'static str,
     a: (u64, u64),
@@ -195,9 +198,10 @@ const fn vmad(
     mods: &'static [ModGroup],
 ) -> OpSpec {
     let imm = b.1 == 0;
+    let wide = a.1 == SEL_WORD_A.1 || b.1 == SEL_WORD_B.1;
     OpSpec {
         po: Some((53, 54)),
-        ..alu(
+        ..row(
             Op::Vmad,
             "VMAD",
             form,
@@ -206,12 +210,178 @@ const fn vmad(
             mods,
             if imm { VMAD_OPS_I } else { VMAD_OPS_R },
             if imm { 0 } else { bits(31, 35) },
+            if wide {
+                Latency::Variable
+            } else {
+                Latency::Fixed
+            },
+            Flow::Next,
         )
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// VSETP (0x50f0): compare sub-word A with B (the video layout: A select 36-38, B select
+// 28-30 or a 16-bit immediate B at 20-35 when bit 50 is clear, types 48-49), combine with
+// [!]Pc (39-42) by the boolean 45-46 (3 is `INVALIDBOP3`), write Pd (3-5) and Pd2 (0-2).
+// The comparison's three bits are split: 43-44 low, 47 high. The immediate prints signed
+// when B is signed (`-0x1` for 0xffff with `.S16`), as VMNMX's does. Bits 6-7 are ignored,
+// and bits 31-35 in the register forms. No reuse flag 2 (no C register).
+
+const VSETP_CMP: ModGroup = ModGroup {
+    hi: Some(f(47, 1)),
+    ..grp!(Cmp, 43, 2, {
+        0 => ".F", 1 => ".LT", 2 => ".EQ", 3 => ".LE", 4 => ".GT", 5 => ".NE", 6 => ".GE",
+        7 => ".T",
+    })
+};
+/// The selects as suffixes of VSETP's A and B (operands 2 and 3, after the two predicates).
+const VS_ASEL_BYTE: ModGroup = ModGroup {
+    at: Some(2),
+    ..V_ASEL_BYTE
+};
+const VS_ASEL_HALF: ModGroup = ModGroup {
+    at: Some(2),
+    ..V_ASEL_HALF
+};
+const VS_BSEL_BYTE: ModGroup = ModGroup {
+    at: Some(3),
+    ..V_BSEL_BYTE
+};
+const VS_BSEL_HALF: ModGroup = ModGroup {
+    at: Some(3),
+    ..V_BSEL_HALF
+};
+const VSETP_BOP: ModGroup = grp!(Bop, 45, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR" });
+const VSETP_OPS_R: &[OpKind] = &[
+    pred(3, None, true),
+    pred(0, None, true),
+    reg(8, false, Some(0)),
+    reg(20, false, Some(1)),
+    PC,
+];
+const VSETP_OPS_I: &[OpKind] = &[
+    pred(3, None, true),
+    pred(0, None, true),
+    reg(8, false, Some(0)),
+    V_IMM16,
+    PC,
+];
+
+/// A VSETP row: A's and B's select classes (`IMM_B`: the immediate form). `mods[1]` is
+/// the type pair (the immediate's `signed_if` names it).
+const fn vsetp(
+    form: &'static str,
+    a: (u64, u64),
+    b: (u64, u64),
+    mods: &'static [ModGroup],
+) -> OpSpec {
+    let imm = b.1 == 0;
+    alu(
+        Op::Vsetp,
+        "VSETP",
+        form,
+        0x50f0 << 48 | a.0 | b.0 | if imm { 0 } else { bit(50) },
+        OP | a.1 | b.1 | bit(50),
+        mods,
+        if imm { VSETP_OPS_I } else { VSETP_OPS_R },
+        bits(6, 7) | if imm { 0 } else { bits(31, 35) },
+    )
+}
+
 /// The rows of breadth set F.
 pub static ROWS_F: &[OpSpec] = &[
+    vsetp(
+        "VSETP_32_32",
+        SEL_WORD_A,
+        SEL_WORD_B,
+        &[VSETP_CMP, V_T_32_32, VSETP_BOP],
+    ),
+    vsetp(
+        "VSETP_32_16",
+        SEL_WORD_A,
+        SEL_HALF_B,
+        &[VSETP_CMP, V_T_32_16, VSETP_BOP, VS_BSEL_HALF],
+    ),
+    vsetp(
+        "VSETP_32_8",
+        SEL_WORD_A,
+        SEL_BYTE_B,
+        &[VSETP_CMP, V_T_32_8, VSETP_BOP, VS_BSEL_BYTE],
+    ),
+    // Unlike VADD's and VMAD's, VSETP's word-by-immediate pair spells S32.S16 (`.S32.S16`).
+    vsetp(
+        "VSETP_32_I",
+        SEL_WORD_A,
+        IMM_B,
+        &[VSETP_CMP, V_T_32_16, VSETP_BOP],
+    ),
+    vsetp(
+        "VSETP_16_32",
+        SEL_HALF_A,
+        SEL_WORD_B,
+        &[VSETP_CMP, V_T_16_32, VSETP_BOP, VS_ASEL_HALF],
+    ),
+    vsetp(
+        "VSETP_16_16",
+        SEL_HALF_A,
+        SEL_HALF_B,
+        &[VSETP_CMP, V_T_16_16, VSETP_BOP, VS_ASEL_HALF, VS_BSEL_HALF],
+    ),
+    vsetp(
+        "VSETP_16_8",
+        SEL_HALF_A,
+        SEL_BYTE_B,
+        &[VSETP_CMP, V_T_16_8, VSETP_BOP, VS_ASEL_HALF, VS_BSEL_BYTE],
+    ),
+    vsetp(
+        "VSETP_16_I",
+        SEL_HALF_A,
+        IMM_B,
+        &[VSETP_CMP, V_T_16_I, VSETP_BOP, VS_ASEL_HALF],
+    ),
+    vsetp(
+        "VSETP_8_32",
+        SEL_BYTE_A,
+        SEL_WORD_B,
+        &[VSETP_CMP, V_T_8_32, VSETP_BOP, VS_ASEL_BYTE],
+    ),
+    vsetp(
+        "VSETP_8_16",
+        SEL_BYTE_A,
+        SEL_HALF_B,
+        &[VSETP_CMP, V_T_8_16, VSETP_BOP, VS_ASEL_BYTE, VS_BSEL_HALF],
+    ),
+    vsetp(
+        "VSETP_8_8",
+        SEL_BYTE_A,
+        SEL_BYTE_B,
+        &[VSETP_CMP, V_T_8_8, VSETP_BOP, VS_ASEL_BYTE, VS_BSEL_BYTE],
+    ),
+    vsetp(
+        "VSETP_8_I",
+        SEL_BYTE_A,
+        IMM_B,
+        &[VSETP_CMP, V_T_8_I, VSETP_BOP, VS_ASEL_BYTE],
+    ),
+    // PRMT with C from a constant bank (0x53c0): `PRMT Rd, Ra, Rb, c[bank][off]`, B (the
+    // selector) at 39-46 with reuse flag 1, the mode as the other PRMT forms (48-50; bit 51
+    // set is nvdisasm's `???8`-`???15`: no row). Bit 47 is ignored.
+    alu(
+        Op::Prmt,
+        "PRMT",
+        "PRMT_RC",
+        0x53c0 << 48,
+        OP,
+        &[PRMT_MODE],
+        &[
+            reg(0, true, None),
+            reg(8, false, Some(0)),
+            reg(39, false, Some(1)),
+            CB,
+        ],
+        bit(47),
+    ),
     vmad(
         "VMAD_32_32",
         SEL_WORD_A,

@@ -309,6 +309,8 @@ pub enum Op {
     /// `VMAD`: video (sub-word) multiply-add, `a * b + c` with an optional shift (`.SHR_7`,
     /// `.SHR_15`).
     Vmad,
+    /// `VSETP`: video (sub-word) compare to predicates.
+    Vsetp,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value

@@ -1,5 +1,5 @@
 //! Breadth set F (`crates/gpumem-maxwell/src/rows_f.rs`: LEPC, R2B, FSWZADD, VOTE.VTG,
-//! CSET, CSETP, VMAD) decodes and assembles but has no functional model: running one is an
+//! CSET, CSETP, VMAD, VSETP; PSET's `.CC`) decodes and assembles but has no functional model: running one is an
 //! `unsupported` fault that names the instruction, never a silent no-op.
 
 mod common;
@@ -18,6 +18,10 @@ fn breadth_f_rows_are_unsupported() {
         ("CSETP.NUM.OR P1, PT, CC, P0 ;", "CSETP"),
         ("VMAD.U8.U16.SHR_7 R3, R5.B1, 0x2347, R0 ;", "VMAD"),
         ("VMAD R3, R5, R7, -R0 ;", "VMAD"),
+        ("VSETP.LT.U8.S16.XOR P1, P2, R5.B1, -0x3, !P0 ;", "VSETP"),
+        ("VSETP.GE.AND P1, PT, R5, R7, PT ;", "VSETP"),
+        // PSET's `.CC` decodes; the condition code it writes has no model.
+        ("PSET.AND.AND R0.CC, P5, P3, P2 ;", "PSET"),
     ] {
         let r = run(body, |_| {});
         let f = r

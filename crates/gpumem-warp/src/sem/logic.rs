@@ -52,6 +52,9 @@ pub(super) fn pset(c: &mut Ctx<'_>) -> R {
     let guard = c.guard;
     let (b1, b2) = (pre.m(ModId::Bop1), pre.m(ModId::Bop));
     let bf = pre.m(ModId::Bf) == 1;
+    if c.cc {
+        return unsupported(format!("{}.CC (no condition-code model)", inst.op.name));
+    }
     let d = Ctx::rd(inst, 0);
     for l in lanes(guard) {
         let t = bop(b2, bop(b1, c.p_of(1, l), c.p_of(2, l)), c.p_of(3, l));
