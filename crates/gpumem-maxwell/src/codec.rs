@@ -104,6 +104,7 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .chain(crate::rows_b::ROWS_B12.iter())
         .chain(crate::rows_b::ROWS_B13.iter())
         .chain(crate::rows_a::ROWS_A.iter())
+        .chain(crate::rows_f::ROWS_F_FIRST.iter())
         .chain(crate::rows_c::ROWS_C.iter())
         .chain(crate::rows_d::ROWS_D.iter())
         .chain(crate::rows_f::ROWS_F.iter())

@@ -13,6 +13,7 @@ use crate::rows_b::{
     V_T_8_8, V_T_8_16, V_T_8_32, V_T_8_I, V_T_16_8, V_T_16_16, V_T_16_32, V_T_16_I, V_T_32_8,
     V_T_32_16, V_T_32_32, V_T_32_I, V_UD,
 };
+use crate::rows_c::{V4_ACC, V4_ASEL, V4_CC, V4_COMP, V4_SAT, V4_SD, V4_TYPES};
 use crate::table::{Flow, Latency, ModGroup, Op, OpKind, OpSpec, RegCount};
 use gpumem_isa::bits::Field;
 
@@ -288,6 +289,31 @@ const fn vsetp(
         bits(6, 7) | if imm { 0 } else { bits(31, 35) },
     )
 }
+
+/// Rows that must be tried before breadth C's: VABSDIFF4 with an immediate B is B's byte
+/// select 15 (28-31), a value of the register form's select field, so this row precedes
+/// `rows_c`'s VABSDIFF4 in [`crate::codec::ROWS`]. B is an 8-bit immediate at 20-27, printed
+/// signed when B is signed (bit 49: `-0x7b`); everything else is the register form's
+/// (`docs/research/maxwell-breadth-C.md`).
+pub static ROWS_F_FIRST: &[OpSpec] = &[alu(
+    Op::Vabsdiff4,
+    "VABSDIFF4",
+    "VABSDIFF4_I",
+    0x50 << 56 | 0xf << 28,
+    bits(55, 63) | bits(28, 31),
+    &[V4_SD, V4_TYPES, V4_SAT, V4_ACC, V4_COMP, V4_CC, V4_ASEL],
+    &[
+        reg(0, true, None),
+        reg(8, false, Some(0)),
+        OpKind::UImm {
+            f: f(20, 8),
+            hide: None,
+            signed_if: Some((1, 2)),
+        },
+        reg(39, false, Some(2)),
+    ],
+    0,
+)];
 
 /// The rows of breadth set F.
 pub static ROWS_F: &[OpSpec] = &[
