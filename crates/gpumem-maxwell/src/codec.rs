@@ -93,6 +93,8 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .chain(crate::rows_b::ROWS_B.iter())
         .chain(crate::rows_b::ROWS_B2.iter())
         .chain(crate::rows_b::ROWS_B3.iter())
+        // Before the atomics (ATOM/RED type 4) and rows_c (VABSDIFF4's immediate B).
+        .chain(crate::rows_f::ROWS_F_FIRST.iter())
         .chain(crate::rows_b::ROWS_B4.iter())
         .chain(crate::rows_b::ROWS_B5.iter())
         .chain(crate::rows_b::ROWS_B6.iter())
@@ -104,7 +106,6 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .chain(crate::rows_b::ROWS_B12.iter())
         .chain(crate::rows_b::ROWS_B13.iter())
         .chain(crate::rows_a::ROWS_A.iter())
-        .chain(crate::rows_f::ROWS_F_FIRST.iter())
         .chain(crate::rows_c::ROWS_C.iter())
         .chain(crate::rows_d::ROWS_D.iter())
         .chain(crate::rows_f::ROWS_F.iter())
@@ -153,19 +154,35 @@ static INDEX: LazyLock<RowIndex> = LazyLock::new(|| {
     RowIndex { starts, rows }
 });
 
-fn find_row_owned(word: u64) -> Option<(&'static OpSpec, u64)> {
+fn find_row_owned(word: u64, target: Option<Target>) -> Option<(&'static OpSpec, u64)> {
     let ix = &*INDEX;
     let k = (word >> INDEX_SHIFT) as usize;
     let (a, b) = (ix.starts[k] as usize, ix.starts[k + 1] as usize);
-    ix.rows[a..b]
+    let mut rows = ix.rows[a..b]
         .iter()
         .copied()
-        .find(|(r, _)| word & r.mask == r.opcode)
+        .filter(|(r, _)| word & r.mask == r.opcode);
+    let first = rows.next()?;
+    // The first row that exists on the target (rows of one word that differ by target:
+    // [`OpSpec::until`]); else the first row, which the caller reports as not on the target.
+    Some(match target {
+        Some(t) if !first.0.on(t) => std::iter::once(first)
+            .chain(rows)
+            .find(|(r, _)| r.on(t))
+            .unwrap_or(first),
+        _ => first,
+    })
 }
 
-/// The row an instruction word belongs to, if any (ignoring the target).
+/// The row an instruction word belongs to, if any (ignoring the target: the first of the
+/// rows that share the word).
 pub fn find_row(word: u64) -> Option<&'static OpSpec> {
-    find_row_owned(word).map(|(r, _)| r)
+    find_row_owned(word, None).map(|(r, _)| r)
+}
+
+/// The row an instruction word belongs to on `target`, if any.
+pub fn find_row_on(word: u64, target: Target) -> Option<&'static OpSpec> {
+    find_row_owned(word, Some(target)).map(|(r, _)| r)
 }
 
 /// Every bit a row owns: fixed, guard, modifiers, operands and ignored bits.
@@ -201,8 +218,9 @@ fn flag(f: Option<Field>, word: u64) -> bool {
 
 /// Decodes one instruction word at byte address `addr` with its control slot.
 pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, DecodeError> {
-    let (op, owned) = find_row_owned(word).ok_or(DecodeError::UnknownOpcode { word, addr })?;
-    if target < op.since {
+    let (op, owned) =
+        find_row_owned(word, Some(target)).ok_or(DecodeError::UnknownOpcode { word, addr })?;
+    if !op.on(target) {
         return Err(DecodeError::NotOnTarget {
             word,
             addr,

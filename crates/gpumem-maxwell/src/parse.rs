@@ -1408,7 +1408,7 @@ fn parse_line(
     {
         return Err(l.err(start, ms, format!("{name} takes no guard predicate")));
     }
-    for op in rows.iter().copied().filter(|r| r.since <= target) {
+    for op in rows.iter().copied().filter(|r| r.on(target)) {
         let mut inst = Inst::new(op);
         inst.target = target;
         inst.guard = inst_guard.0;

@@ -921,7 +921,7 @@ pub static ROWS_B3: &[OpSpec] = &[
 // Atomics and reductions.
 
 /// A type value: its spelling and the access it makes (bytes, signedness).
-const fn ty(value: u8, text: &'static str, bytes: u8, signed: bool) -> ModVal {
+pub(crate) const fn ty(value: u8, text: &'static str, bytes: u8, signed: bool) -> ModVal {
     ModVal {
         value,
         text,
@@ -1003,7 +1003,7 @@ const ATOMS_TYPES: &[ModVal] = &[
     ty(2, ".U64", 8, false),
     ty(3, ".S64", 8, true),
 ];
-const fn types(lo: u8, vals: &'static [ModVal]) -> ModGroup {
+pub(crate) const fn types(lo: u8, vals: &'static [ModVal]) -> ModGroup {
     ModGroup {
         id: ModId::Sz,
         field: f(lo, if vals.len() == 4 { 2 } else { 3 }),
@@ -1013,7 +1013,7 @@ const fn types(lo: u8, vals: &'static [ModVal]) -> ModGroup {
         alt: None,
     }
 }
-const ATOM_OP: ModGroup = atom_op(
+pub(crate) const ATOM_OP: ModGroup = atom_op(
     52,
     4,
     aops!(
@@ -1022,11 +1022,11 @@ const ATOM_OP: ModGroup = atom_op(
     ),
 );
 const ATOMS_OP: ModGroup = atom_op(52, 4, aops!(aop(8, ".EXCH", AtomOp::Exch)));
-const RED_OP: ModGroup = atom_op(23, 3, aops!());
-const E48: ModGroup = flag!(E, 48, ".E");
+pub(crate) const RED_OP: ModGroup = atom_op(23, 3, aops!());
+pub(crate) const E48: ModGroup = flag!(E, 48, ".E");
 
 #[allow(clippy::too_many_arguments)]
-const fn atomic(
+pub(crate) const fn atomic(
     op: Op,
     name: &'static str,
     opcode: u64,

@@ -8,13 +8,16 @@
 
 use crate::alu::{CB, PRMT_MODE};
 use crate::rowkit::*;
+use crate::rows_b::{ATOM_OP, E48, RED_OP, atomic, ty, types};
 use crate::rows_b::{
     V_ASEL_BYTE, V_ASEL_HALF, V_BSEL_BYTE, V_BSEL_HALF, V_CC, V_IMM16, V_MODE, V_PO, V_SAT,
     V_T_8_8, V_T_8_16, V_T_8_32, V_T_8_I, V_T_16_8, V_T_16_16, V_T_16_32, V_T_16_I, V_T_32_8,
     V_T_32_16, V_T_32_32, V_T_32_I, V_UD,
 };
 use crate::rows_c::{V4_ACC, V4_ASEL, V4_CC, V4_COMP, V4_SAT, V4_SD, V4_TYPES};
-use crate::table::{Flow, Latency, ModGroup, Op, OpKind, OpSpec, RegCount};
+use crate::table::{
+    Flow, Latency, MemKind, ModGroup, ModVal, Op, OpKind, OpSpec, RegCount, Space, Target, ValSem,
+};
 use gpumem_isa::bits::Field;
 
 /// Bits 51-63: the op.
@@ -290,30 +293,107 @@ const fn vsetp(
     )
 }
 
-/// Rows that must be tried before breadth C's: VABSDIFF4 with an immediate B is B's byte
-/// select 15 (28-31), a value of the register form's select field, so this row precedes
-/// `rows_c`'s VABSDIFF4 in [`crate::codec::ROWS`]. B is an 8-bit immediate at 20-27, printed
-/// signed when B is signed (bit 49: `-0x7b`); everything else is the register form's
-/// (`docs/research/maxwell-breadth-C.md`).
-pub static ROWS_F_FIRST: &[OpSpec] = &[alu(
-    Op::Vabsdiff4,
-    "VABSDIFF4",
-    "VABSDIFF4_I",
-    0x50 << 56 | 0xf << 28,
-    bits(55, 63) | bits(28, 31),
-    &[V4_SD, V4_TYPES, V4_SAT, V4_ACC, V4_COMP, V4_CC, V4_ASEL],
-    &[
-        reg(0, true, None),
-        reg(8, false, Some(0)),
-        OpKind::UImm {
-            f: f(20, 8),
-            hide: None,
-            signed_if: Some((1, 2)),
-        },
-        reg(39, false, Some(2)),
-    ],
-    0,
-)];
+// ---------------------------------------------------------------------------------------------
+// ATOM and RED with type 4 (ATOM bits 49-51, RED 20-22): nvdisasm spells the one code
+// `.U128` for SM50 and `.F16x2.FTZ.RN` for SM52. Two rows per op, one per target
+// ([`OpSpec::until`]), each fixing the type in its opcode bits; everything else is the
+// other types' row (`rows_b::ROWS_B4`). They precede that row, which has no value 4.
+
+/// `.U128`: 16 bytes (no functional model: the executor refuses 16-byte atomics).
+const U128: &[ModVal] = &[ty(4, ".U128", 16, false)];
+/// `.F16x2.FTZ.RN`: a pair of f16 values; no access size states it, so no size meaning
+/// (the executor refuses it: no memory facts).
+const F16X2: &[ModVal] = &[ModVal {
+    value: 4,
+    text: ".F16x2.FTZ.RN",
+    aliases: &[],
+    sem: ValSem::None,
+}];
+const ATOM_MODS_U128: &[ModGroup] = &[E48, ATOM_OP, types(49, U128)];
+const ATOM_MODS_F16X2: &[ModGroup] = &[E48, ATOM_OP, types(49, F16X2)];
+const RED_MODS_U128: &[ModGroup] = &[E48, RED_OP, types(20, U128)];
+const RED_MODS_F16X2: &[ModGroup] = &[E48, RED_OP, types(20, F16X2)];
+
+/// `[Ra+imm20]`: the signed byte offset 28-47.
+const ATOM_ADDR: OpKind = OpKind::Mem {
+    ra: f(8, 8),
+    imm: f(28, 20),
+};
+const ATOM_OPS: &[OpKind] = &[reg(0, true, None), ATOM_ADDR, reg(20, false, None)];
+const RED_OPS: &[OpKind] = &[ATOM_ADDR, reg(0, false, None)];
+
+/// A type-4 ATOM row: `Rd, [Ra+imm20], Rb` (the byte offset 28-47), `.E` 48, op 52-55.
+const fn atom_t4(form: &'static str, mods: &'static [ModGroup], on: Target) -> OpSpec {
+    OpSpec {
+        form,
+        since: on,
+        until: on,
+        ..atomic(
+            Op::Atom,
+            "ATOM",
+            0xed << 56 | 4 << 49,
+            0xff << 56 | 7 << 49,
+            mods,
+            ATOM_OPS,
+            0,
+            Space::Global,
+            MemKind::Atomic,
+        )
+    }
+}
+
+/// A type-4 RED row: `[Ra+imm20], Rd` (the data register at 0-7), op 23-25; bits 26-27 and
+/// 49-50 are ignored, as in the other types' row.
+const fn red_t4(form: &'static str, mods: &'static [ModGroup], on: Target) -> OpSpec {
+    OpSpec {
+        form,
+        since: on,
+        until: on,
+        ..atomic(
+            Op::Red,
+            "RED",
+            0xebf8 << 48 | 4 << 20,
+            0xfff8 << 48 | 7 << 20,
+            mods,
+            RED_OPS,
+            bits(26, 27) | bits(49, 50),
+            Space::Global,
+            MemKind::Reduction,
+        )
+    }
+}
+
+/// Rows that must be tried before other sets' rows of the same words (they come before
+/// `rows_b`'s atomics in [`crate::codec::ROWS`]): ATOM/RED type 4, whose general rows have no
+/// value 4, and VABSDIFF4 with an immediate B, which is B's byte select 15 (28-31), a value
+/// of `rows_c`'s register form's select field. VABSDIFF4's B is then an 8-bit immediate at
+/// 20-27, printed signed when B is signed (bit 49: `-0x7b`); everything else is the
+/// register form's (`docs/research/maxwell-breadth-C.md`).
+pub static ROWS_F_FIRST: &[OpSpec] = &[
+    atom_t4("ATOM_U128", ATOM_MODS_U128, Target::Sm50),
+    atom_t4("ATOM_F16X2", ATOM_MODS_F16X2, Target::Sm52),
+    red_t4("RED_U128", RED_MODS_U128, Target::Sm50),
+    red_t4("RED_F16X2", RED_MODS_F16X2, Target::Sm52),
+    alu(
+        Op::Vabsdiff4,
+        "VABSDIFF4",
+        "VABSDIFF4_I",
+        0x50 << 56 | 0xf << 28,
+        bits(55, 63) | bits(28, 31),
+        &[V4_SD, V4_TYPES, V4_SAT, V4_ACC, V4_COMP, V4_CC, V4_ASEL],
+        &[
+            reg(0, true, None),
+            reg(8, false, Some(0)),
+            OpKind::UImm {
+                f: f(20, 8),
+                hide: None,
+                signed_if: Some((1, 2)),
+            },
+            reg(39, false, Some(2)),
+        ],
+        0,
+    ),
+];
 
 /// The rows of breadth set F.
 pub static ROWS_F: &[OpSpec] = &[

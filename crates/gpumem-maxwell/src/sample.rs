@@ -317,7 +317,7 @@ pub fn inst(r: &mut Rng, op: &'static OpSpec, mods: &[u8], addr: u64) -> Inst {
 pub fn corpus(target: Target, n: usize, seed: u64) -> Vec<(Inst, u64)> {
     let mut r = Rng(seed);
     let mut plan: Vec<(&'static OpSpec, Vec<u8>)> = Vec::new();
-    for op in ROWS.iter().copied().filter(|op| op.since <= target) {
+    for op in ROWS.iter().copied().filter(|op| op.on(target)) {
         for c in mod_combos(op) {
             plan.push((op, c));
         }

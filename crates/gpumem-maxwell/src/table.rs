@@ -1378,6 +1378,9 @@ pub struct OpSpec {
     pub ignored: u64,
     /// The first target the encoding exists on.
     pub since: Target,
+    /// The last target the encoding exists on with this row's spelling (ATOM's type 4 is
+    /// `.U128` until SM50 and `.F16x2.FTZ.RN` since SM52: two rows, one word).
+    pub until: Target,
     /// Whether the op is fixed- or variable-latency (may take scoreboard barriers).
     pub latency: Latency,
     /// The memory facts, for a row that accesses memory.
@@ -1406,6 +1409,11 @@ impl OpSpec {
 }
 
 impl OpSpec {
+    /// Whether the row exists on `target` (`since <= target <= until`).
+    pub fn on(&self, target: Target) -> bool {
+        self.since <= target && target <= self.until
+    }
+
     /// Whether `word` has both bits of the row's `.PO` pair set.
     pub const fn po_in(&self, word: u64) -> bool {
         match self.po {
@@ -1748,6 +1756,7 @@ const fn mem_row(
         operands,
         ignored,
         since,
+        until: Target::Sm52,
         latency: Latency::Variable,
         mem: Some(mem),
         reuse_ok: 0b1111,
@@ -1848,6 +1857,7 @@ const fn gen_row(
         operands,
         ignored: 0,
         since: Target::Sm50,
+        until: Target::Sm52,
         latency: Latency::Variable,
         mem: Some(MemFacts {
             space: Space::Global,

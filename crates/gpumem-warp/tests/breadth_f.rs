@@ -22,6 +22,9 @@ fn breadth_f_rows_are_unsupported() {
         ("VSETP.GE.AND P1, PT, R5, R7, PT ;", "VSETP"),
         // PSET's `.CC` decodes; the condition code it writes has no model.
         ("PSET.AND.AND R0.CC, P5, P3, P2 ;", "PSET"),
+        // SM50's type 4: no 16-byte read-modify-write is modelled.
+        ("ATOM.E.ADD.U128 R5, [R2], R8 ;", "atomic"),
+        ("RED.E.OR.U128 [R2], R5 ;", "atomic"),
     ] {
         let r = run(body, |_| {});
         let f = r
@@ -30,5 +33,28 @@ fn breadth_f_rows_are_unsupported() {
             .find(|f| f.kind == FaultKind::Unsupported)
             .unwrap_or_else(|| panic!("{body}: {:?}", r.faults));
         assert!(f.message.contains(form), "{body}: {}", f.message);
+    }
+}
+
+/// SM52's type 4 (`.F16x2.FTZ.RN`): no access size states a pair of halves, so the
+/// executor has no memory model for it.
+#[test]
+fn f16x2_atomics_are_unsupported() {
+    for body in [
+        "ATOM.E.ADD.F16x2.FTZ.RN R5, [R2], R8 ;",
+        "RED.E.ADD.F16x2.FTZ.RN [R2], R5 ;",
+    ] {
+        let src = format!("{body}\nEXIT ;\n");
+        let prog = gpumem_warp::Program::from_sass(&src, gpumem_maxwell::Target::Sm52)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut emu = gpumem_warp::Emulator::new(&prog, cfg());
+        emu.run();
+        assert!(
+            emu.faults
+                .iter()
+                .any(|f| f.kind == FaultKind::Unsupported && f.message.contains("no memory model")),
+            "{body}: {:?}",
+            emu.faults
+        );
     }
 }
