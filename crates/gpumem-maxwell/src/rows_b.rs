@@ -932,6 +932,7 @@ pub(crate) const fn ty(value: u8, text: &'static str, bytes: u8, signed: bool) -
             invalid: false,
             uniform: false,
             float: false,
+            half2: false,
         }),
     }
 }
@@ -947,6 +948,7 @@ const fn ty_f32(value: u8) -> ModVal {
             invalid: false,
             uniform: false,
             float: true,
+            half2: false,
         }),
     }
 }

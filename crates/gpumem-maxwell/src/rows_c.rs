@@ -27,7 +27,7 @@ pub(crate) const PHASE: ModGroup = ModGroup {
     alt: None,
 };
 /// Where [`PHASE`] lives: bits 0-1 of the slot's reuse field.
-const PHASE_BITS: Field = f(0, 2);
+pub(crate) const PHASE_BITS: Field = f(0, 2);
 
 pub(crate) const NODEP: ModGroup = flag!(Nodep, 49, ".NODEP");
 

@@ -14,9 +14,10 @@ use crate::rows_b::{
     V_T_8_8, V_T_8_16, V_T_8_32, V_T_8_I, V_T_16_8, V_T_16_16, V_T_16_32, V_T_16_I, V_T_32_8,
     V_T_32_16, V_T_32_32, V_T_32_I, V_UD,
 };
-use crate::rows_c::{V4_ACC, V4_ASEL, V4_CC, V4_COMP, V4_SAT, V4_SD, V4_TYPES};
+use crate::rows_c::{PHASE, PHASE_BITS, V4_ACC, V4_ASEL, V4_CC, V4_COMP, V4_SAT, V4_SD, V4_TYPES};
 use crate::table::{
-    Flow, Latency, MemKind, ModGroup, ModVal, Op, OpKind, OpSpec, RegCount, Space, Target, ValSem,
+    Flow, Latency, MemKind, MemSize, ModGroup, ModVal, Op, OpKind, OpSpec, RegCount, Space, Target,
+    ValSem,
 };
 use gpumem_isa::bits::Field;
 
@@ -301,13 +302,20 @@ const fn vsetp(
 
 /// `.U128`: 16 bytes (no functional model: the executor refuses 16-byte atomics).
 const U128: &[ModVal] = &[ty(4, ".U128", 16, false)];
-/// `.F16x2.FTZ.RN`: a pair of f16 values; no access size states it, so no size meaning
-/// (the executor refuses it: no memory facts).
+/// `.F16x2.FTZ.RN`: a pair of f16 values in 4 bytes (no functional model: the executor
+/// refuses it).
 const F16X2: &[ModVal] = &[ModVal {
     value: 4,
     text: ".F16x2.FTZ.RN",
     aliases: &[],
-    sem: ValSem::None,
+    sem: ValSem::Size(MemSize {
+        bytes: 4,
+        signed: false,
+        invalid: false,
+        uniform: false,
+        float: false,
+        half2: true,
+    }),
 }];
 const ATOM_MODS_U128: &[ModGroup] = &[E48, ATOM_OP, types(49, U128)];
 const ATOM_MODS_F16X2: &[ModGroup] = &[E48, ATOM_OP, types(49, F16X2)];
@@ -397,6 +405,28 @@ pub static ROWS_F_FIRST: &[OpSpec] = &[
 
 /// The rows of breadth set F.
 pub static ROWS_F: &[OpSpec] = &[
+    // STP (0xeea0): `STP[.WAIT][phase] imm8`: the immediate 20-27, `.WAIT` 31, and the
+    // texture ops' phase `.T`/`.P` in the control slot's reuse bits 0-1 (3 is
+    // `INVALIDPHASE3`); no guard (bits 16-19 are ignored, as SSY's), bits 0-15, 28-30 and
+    // 32-50 ignored. Fixed latency (barriers rejected); reuse bits 2-3 are accepted.
+    OpSpec {
+        ctrl_mod: Some((1, PHASE_BITS)),
+        reuse_ok: 0b1111,
+        ..alu(
+            Op::Stp,
+            "STP",
+            "STP",
+            0xeea0 << 48,
+            OP,
+            &[grp!(Mode, 31, 1, { 0 => "", 1 => ".WAIT" }), PHASE],
+            &[OpKind::UImm {
+                f: f(20, 8),
+                hide: None,
+                signed_if: None,
+            }],
+            bits(0, 19) | bits(28, 30) | bits(32, 50),
+        )
+    },
     vsetp(
         "VSETP_32_32",
         SEL_WORD_A,

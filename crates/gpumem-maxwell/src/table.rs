@@ -311,6 +311,9 @@ pub enum Op {
     Vmad,
     /// `VSETP`: video (sub-word) compare to predicates.
     Vsetp,
+    /// `STP`: a graphics op (`.WAIT`, an 8-bit immediate, the phase `.T`/`.P`); nvdisasm's
+    /// spelling, no public document says what it does.
+    Stp,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
@@ -825,6 +828,8 @@ pub struct MemSize {
     pub uniform: bool,
     /// An atomic's operand is an f32 (`.F32.FTZ.RN`): ADD adds floats.
     pub float: bool,
+    /// An atomic's operand is a pair of f16 values (SM52's `.F16x2.FTZ.RN`).
+    pub half2: bool,
 }
 
 /// The operation of an atomic or reduction (ATOM, ATOMS, RED), as a modifier value's
@@ -1500,6 +1505,7 @@ const fn sz(
             invalid: false,
             uniform: false,
             float: false,
+            half2: false,
         }),
     }
 }
@@ -1517,6 +1523,7 @@ const fn sz_invalid(value: u8, text: &'static str, aliases: &'static [&'static s
             invalid: true,
             uniform: false,
             float: false,
+            half2: false,
         }),
     }
 }
@@ -1621,6 +1628,7 @@ const SZ_LDG_VALS: &[ModVal] = &sizes(
             invalid: false,
             uniform: true,
             float: false,
+            half2: false,
         }),
     },
 );

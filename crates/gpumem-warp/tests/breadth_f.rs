@@ -1,5 +1,5 @@
 //! Breadth set F (`crates/gpumem-maxwell/src/rows_f.rs`: LEPC, R2B, FSWZADD, VOTE.VTG,
-//! CSET, CSETP, VMAD, VSETP; PSET's `.CC`) decodes and assembles but has no functional model: running one is an
+//! CSET, CSETP, VMAD, VSETP, STP; PSET's `.CC`; ATOM/RED type 4) decodes and assembles but has no functional model: running one is an
 //! `unsupported` fault that names the instruction, never a silent no-op.
 
 mod common;
@@ -22,6 +22,7 @@ fn breadth_f_rows_are_unsupported() {
         ("VSETP.GE.AND P1, PT, R5, R7, PT ;", "VSETP"),
         // PSET's `.CC` decodes; the condition code it writes has no model.
         ("PSET.AND.AND R0.CC, P5, P3, P2 ;", "PSET"),
+        ("STP.WAIT.T 0xfa ;", "STP"),
         // SM50's type 4: no 16-byte read-modify-write is modelled.
         ("ATOM.E.ADD.U128 R5, [R2], R8 ;", "atomic"),
         ("RED.E.OR.U128 [R2], R5 ;", "atomic"),
@@ -36,8 +37,7 @@ fn breadth_f_rows_are_unsupported() {
     }
 }
 
-/// SM52's type 4 (`.F16x2.FTZ.RN`): no access size states a pair of halves, so the
-/// executor has no memory model for it.
+/// SM52's type 4 (`.F16x2.FTZ.RN`): no f16-pair read-modify-write is modelled.
 #[test]
 fn f16x2_atomics_are_unsupported() {
     for body in [
@@ -52,7 +52,7 @@ fn f16x2_atomics_are_unsupported() {
         assert!(
             emu.faults
                 .iter()
-                .any(|f| f.kind == FaultKind::Unsupported && f.message.contains("no memory model")),
+                .any(|f| f.kind == FaultKind::Unsupported && f.message.contains("atomic")),
             "{body}: {:?}",
             emu.faults
         );

@@ -19,10 +19,10 @@ pub(crate) fn access(
     e: &Exec,
     guard: u32,
 ) -> Result<(Vec<Access>, u8), (FaultKind, String)> {
-    let p = e.mem.as_ref().ok_or((
-        FaultKind::Unsupported,
-        "no memory model for this instruction (no access size: e.g. `.F16x2.FTZ.RN`)".to_string(),
-    ))?;
+    let p = e
+        .mem
+        .as_ref()
+        .ok_or((FaultKind::Unsupported, "not a memory op".to_string()))?;
     if let Some(size_text) = p.invalid_size {
         return Err((FaultKind::InvalidInstruction, format!("size {size_text}")));
     }
