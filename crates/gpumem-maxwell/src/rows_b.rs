@@ -463,9 +463,11 @@ pub static ROWS_B: &[OpSpec] = &[
         0xe39 << 52,
         BR12,
         &[grp!(En, 5, 1, { 0 => ".EN", 1 => "" })],
+        // nvdisasm prints no immediate when it is 0xc10 (`IDE.EN ;`), and every other value
+        // (0 included); docs/research/maxwell-breadth-F.md.
         &[OpKind::UImm {
             f: f(20, 16),
-            hide: None,
+            hide: Some(0xc10),
             signed_if: None,
         }],
         bits(0, 4) | bits(6, 19) | bits(36, 51),
