@@ -76,7 +76,7 @@ const XMAD_CMODE50: ModGroup =
     grp!(Cmode, 50, 3, { 0 => "", 1 => ".CLO", 2 => ".CHI", 3 => ".CSFU", 4 => ".CBCC" });
 const XMAD_CMODE50_2: ModGroup =
     grp!(Cmode, 50, 2, { 0 => "", 1 => ".CLO", 2 => ".CHI", 3 => ".CSFU" });
-const PRMT_MODE: ModGroup = grp!(Mode, 48, 3, {
+pub(crate) const PRMT_MODE: ModGroup = grp!(Mode, 48, 3, {
     0 => "", 1 => ".F4E", 2 => ".B4E", 3 => ".RC8", 4 => ".ECL", 5 => ".ECR", 6 => ".RC16", 7 => ".INVALIDPMODE7"
 });
 const SHR_XMODE: ModGroup =
@@ -497,8 +497,8 @@ pub static ALU_OPS: &[OpSpec] = &[
         "PSET",
         "PSET",
         0x5088 << 48,
-        0xfff8_8000_0000_0000,
-        &[flag!(Bf, 44, ".BF"), BOP24, BOP45],
+        OPC,
+        &[flag!(Bf, 44, ".BF"), BOP24, BOP45, CC0],
         &[
             RD,
             pred(12, b1(15), false, false),
@@ -967,40 +967,47 @@ pub static ALU_OPS: &[OpSpec] = &[
         Latency::Variable,
         Flow::Next,
     ),
-    row(
-        Op::Depbar,
-        "DEPBAR",
-        "DEPBAR_LE",
-        0xf0f0_0000_2000_0000,
-        OPC | bits(29, 29),
-        &[grp!(Le, 0, 0, { 0 => ".LE" })],
-        &[
-            OpKind::Scoreboard { f: f(26, 3) },
-            OpKind::UImm {
-                f: f(20, 6),
-                hide: None,
-                signed_if: None,
-            },
-            SB_SET,
-        ],
-        bits(6, 15) | bits(30, 50),
-        Latency::Fixed,
-        Flow::Next,
-    ),
+    // DEPBAR is fixed-latency but accepts all four reuse flags (none is printed).
+    OpSpec {
+        reuse_ok: 0b1111,
+        ..row(
+            Op::Depbar,
+            "DEPBAR",
+            "DEPBAR_LE",
+            0xf0f0_0000_2000_0000,
+            OPC | bits(29, 29),
+            &[grp!(Le, 0, 0, { 0 => ".LE" })],
+            &[
+                OpKind::Scoreboard { f: f(26, 3) },
+                OpKind::UImm {
+                    f: f(20, 6),
+                    hide: None,
+                    signed_if: None,
+                },
+                SB_SET,
+            ],
+            bits(6, 15) | bits(30, 50),
+            Latency::Fixed,
+            Flow::Next,
+        )
+    },
     // DEPBAR without `.LE` (bit 29 clear): only the scoreboard set; the SB and count
     // fields are ignored.
-    row(
-        Op::Depbar,
-        "DEPBAR",
-        "DEPBAR",
-        0xf0f0 << 48,
-        OPC | bits(29, 29),
-        &[],
-        &[SB_SET],
-        bits(6, 15) | bits(20, 28) | bits(30, 50),
-        Latency::Fixed,
-        Flow::Next,
-    ),
+    OpSpec {
+        reuse_ok: 0b1111,
+        ..row(
+            Op::Depbar,
+            "DEPBAR",
+            "DEPBAR",
+            0xf0f0 << 48,
+            OPC | bits(29, 29),
+            &[],
+            &[SB_SET],
+            bits(6, 15) | bits(20, 28) | bits(30, 50),
+            Latency::Fixed,
+            Flow::Next,
+        )
+    },
 ];
 
 const CONST_ADDR: OpKind = OpKind::ConstAddr {

@@ -93,6 +93,8 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .chain(crate::rows_b::ROWS_B.iter())
         .chain(crate::rows_b::ROWS_B2.iter())
         .chain(crate::rows_b::ROWS_B3.iter())
+        // Before the atomics (ATOM/RED type 4) and rows_c (VABSDIFF4's immediate B).
+        .chain(crate::rows_f::ROWS_F_FIRST.iter())
         .chain(crate::rows_b::ROWS_B4.iter())
         .chain(crate::rows_b::ROWS_B5.iter())
         .chain(crate::rows_b::ROWS_B6.iter())
@@ -109,6 +111,7 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .chain(crate::rows_e::ROWS_E.iter())
         .chain(crate::rows_e::ROWS_E_SURFACE.iter())
         .chain(crate::rows_e::ROWS_E_CCTLT.iter())
+        .chain(crate::rows_f::ROWS_F.iter())
         .collect()
 });
 
@@ -154,19 +157,35 @@ static INDEX: LazyLock<RowIndex> = LazyLock::new(|| {
     RowIndex { starts, rows }
 });
 
-fn find_row_owned(word: u64) -> Option<(&'static OpSpec, u64)> {
+fn find_row_owned(word: u64, target: Option<Target>) -> Option<(&'static OpSpec, u64)> {
     let ix = &*INDEX;
     let k = (word >> INDEX_SHIFT) as usize;
     let (a, b) = (ix.starts[k] as usize, ix.starts[k + 1] as usize);
-    ix.rows[a..b]
+    let mut rows = ix.rows[a..b]
         .iter()
         .copied()
-        .find(|(r, _)| word & r.mask == r.opcode)
+        .filter(|(r, _)| word & r.mask == r.opcode);
+    let first = rows.next()?;
+    // The first row that exists on the target (rows of one word that differ by target:
+    // [`OpSpec::until`]); else the first row, which the caller reports as not on the target.
+    Some(match target {
+        Some(t) if !first.0.on(t) => std::iter::once(first)
+            .chain(rows)
+            .find(|(r, _)| r.on(t))
+            .unwrap_or(first),
+        _ => first,
+    })
 }
 
-/// The row an instruction word belongs to, if any (ignoring the target).
+/// The row an instruction word belongs to, if any (ignoring the target: the first of the
+/// rows that share the word).
 pub fn find_row(word: u64) -> Option<&'static OpSpec> {
-    find_row_owned(word).map(|(r, _)| r)
+    find_row_owned(word, None).map(|(r, _)| r)
+}
+
+/// The row an instruction word belongs to on `target`, if any.
+pub fn find_row_on(word: u64, target: Target) -> Option<&'static OpSpec> {
+    find_row_owned(word, Some(target)).map(|(r, _)| r)
 }
 
 /// Every bit a row owns: fixed, guard, modifiers, operands and ignored bits.
@@ -202,8 +221,9 @@ fn flag(f: Option<Field>, word: u64) -> bool {
 
 /// Decodes one instruction word at byte address `addr` with its control slot.
 pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, DecodeError> {
-    let (op, owned) = find_row_owned(word).ok_or(DecodeError::UnknownOpcode { word, addr })?;
-    if target < op.since {
+    let (op, owned) =
+        find_row_owned(word, Some(target)).ok_or(DecodeError::UnknownOpcode { word, addr })?;
+    if !op.on(target) {
         return Err(DecodeError::NotOnTarget {
             word,
             addr,
@@ -350,6 +370,10 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
                 Operand::FImm((sign.get(word) << 15 | f.get(word) << (15 - f.width.min(15))) as u32)
             }
             OpKind::UImm { f, .. } | OpKind::Name { f, .. } => Operand::Imm(f.get(word) as i64),
+            OpKind::NegImm { f, neg } => {
+                let v = f.get(word) as i64;
+                Operand::Imm(if neg.get(word) == 1 { -v } else { v })
+            }
             OpKind::Imm32 { f, signed } => {
                 let v = f.get(word) as u32;
                 Operand::Imm(if signed { v as i32 as i64 } else { v as i64 })
@@ -556,6 +580,11 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
                 sign.put(f.put(w, v as u64), ((v as u64) >> f.width) & 1)
             }
             (OpKind::HImm16 { f }, Operand::FImm(b)) => f.put(w, b as u64 & 0xffff),
+            // Sets the negation bit, never clears it (`.PO` may have set it).
+            (OpKind::NegImm { f, neg }, Operand::Imm(v)) => {
+                let w = f.put(w, v.unsigned_abs());
+                if v < 0 { neg.put(w, 1) } else { w }
+            }
             (OpKind::HImmS { f, sign }, Operand::FImm(b)) => sign.put(
                 f.put(w, (b as u64 & 0x7fff) >> (15 - f.width.min(15))),
                 (b as u64 >> 15) & 1,

@@ -320,6 +320,12 @@ impl Inst {
                         ..
                     },
                 ) => ([*neg, *abs, *not], [n, a, t]),
+                // A sign-and-magnitude immediate: its negation bit makes the value negative
+                // (a zero stays zero; `.PO` still sets the bit in the word).
+                (OpKind::NegImm { neg, .. }, Operand::Imm(v)) if neg.mask() & m != 0 => {
+                    *v = -v.abs();
+                    return true;
+                }
                 _ => continue,
             };
             for (f, on) in f.into_iter().zip(on) {
@@ -379,6 +385,9 @@ fn flag_at(k: &OpKind, v: &Operand, m: u64) -> Option<bool> {
                 ..
             },
         ) => ([*neg, *abs, *not], [*n, *a, *t]),
+        (OpKind::NegImm { neg, .. }, Operand::Imm(v)) if neg.mask() & m != 0 => {
+            return Some(*v < 0);
+        }
         _ => return None,
     };
     f.into_iter()

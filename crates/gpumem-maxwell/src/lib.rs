@@ -28,6 +28,7 @@ pub mod rows_b;
 pub mod rows_c;
 pub mod rows_d;
 pub mod rows_e;
+pub mod rows_f;
 pub mod sample;
 pub mod table;
 

@@ -1050,6 +1050,17 @@ fn match_one(
             }
             Some(Operand::Imm(*v as i64))
         }
+        (OpKind::NegImm { f, .. }, Tok::Int(v)) if t.plain() => {
+            if v.unsigned_abs() > f.max() as u128 {
+                return Err(format!(
+                    "immediate out of range: -{:#x}..={:#x} (a {}-bit magnitude and a sign)",
+                    f.max(),
+                    f.max(),
+                    f.width
+                ));
+            }
+            Some(Operand::Imm(*v as i64))
+        }
         (OpKind::UImm20 { f, .. }, Tok::Int(v)) if t.plain() => {
             if *v < 0 || *v >= 1i128 << (f.width + 1) {
                 return Err(format!(
@@ -1403,7 +1414,7 @@ fn parse_line(
     {
         return Err(l.err(start, ms, format!("{name} takes no guard predicate")));
     }
-    for op in rows.iter().copied().filter(|r| r.since <= target) {
+    for op in rows.iter().copied().filter(|r| r.on(target)) {
         let mut inst = Inst::new(op);
         inst.target = target;
         inst.guard = inst_guard.0;
@@ -1598,6 +1609,7 @@ pub(crate) fn kind_name(k: &OpKind) -> &'static str {
         OpKind::Imm20 { .. }
         | OpKind::UImm20 { .. }
         | OpKind::UImm { .. }
+        | OpKind::NegImm { .. }
         | OpKind::Imm32 { .. } => "an integer immediate",
         OpKind::FImm20 { .. }
         | OpKind::FImm32 { .. }

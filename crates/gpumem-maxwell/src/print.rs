@@ -154,9 +154,9 @@ pub fn write_body(inst: &Inst, out: &mut String) {
         // Under `.PO` the negation bits of the pair are part of the `.PO` spelling.
         let po_neg = po_bits != 0
             && match k {
-                OpKind::Reg { neg: Some(f), .. } | OpKind::ConstOperand { neg: Some(f), .. } => {
-                    f.mask() & po_bits != 0
-                }
+                OpKind::Reg { neg: Some(f), .. }
+                | OpKind::ConstOperand { neg: Some(f), .. }
+                | OpKind::NegImm { neg: f, .. } => f.mask() & po_bits != 0,
                 _ => false,
             };
         // Suffixes go inside `|..|`: `|R2.B3|`, `-|c[0x0] [0x8].H1|`.
@@ -305,6 +305,9 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, po_neg: bool, out: &mut S
         ) => {
             // `{:#x}` of the two's complement, as nvdisasm prints these fields.
             push_hex(i as u64, out);
+        }
+        (OpKind::NegImm { .. }, &Operand::Imm(i)) => {
+            hex_signed(if po_neg { i.abs() } else { i }, out)
         }
         (OpKind::Name { names, rz, .. }, &Operand::Imm(v)) => {
             out.push_str(name_text(inst, names, *rz, v))

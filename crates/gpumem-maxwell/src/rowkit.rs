@@ -156,6 +156,7 @@ pub(crate) const fn row(
         operands,
         ignored,
         since: Target::Sm50,
+        until: Target::Sm52,
         latency,
         mem: None,
         // Fixed-latency ops take reuse flags for slots 0-2 (printed as `.reuse` where an

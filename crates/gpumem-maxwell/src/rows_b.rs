@@ -463,9 +463,11 @@ pub static ROWS_B: &[OpSpec] = &[
         0xe39 << 52,
         BR12,
         &[grp!(En, 5, 1, { 0 => ".EN", 1 => "" })],
+        // nvdisasm prints no immediate when it is 0xc10 (`IDE.EN ;`), and every other value
+        // (0 included); docs/research/maxwell-breadth-F.md.
         &[OpKind::UImm {
             f: f(20, 16),
-            hide: None,
+            hide: Some(0xc10),
             signed_if: None,
         }],
         bits(0, 4) | bits(6, 19) | bits(36, 51),
@@ -909,7 +911,7 @@ pub static ROWS_B3: &[OpSpec] = &[
 // Atomics and reductions.
 
 /// A type value: its spelling and the access it makes (bytes, signedness).
-const fn ty(value: u8, text: &'static str, bytes: u8, signed: bool) -> ModVal {
+pub(crate) const fn ty(value: u8, text: &'static str, bytes: u8, signed: bool) -> ModVal {
     ModVal {
         value,
         text,
@@ -920,6 +922,7 @@ const fn ty(value: u8, text: &'static str, bytes: u8, signed: bool) -> ModVal {
             invalid: false,
             uniform: false,
             float: false,
+            half2: false,
         }),
     }
 }
@@ -935,6 +938,7 @@ const fn ty_f32(value: u8) -> ModVal {
             invalid: false,
             uniform: false,
             float: true,
+            half2: false,
         }),
     }
 }
@@ -984,10 +988,10 @@ const ATOMS_TYPES: &[ModVal] = &[
     ty(2, ".U64", 8, false),
     ty(3, ".S64", 8, true),
 ];
-const fn types(lo: u8, vals: &'static [ModVal]) -> ModGroup {
+pub(crate) const fn types(lo: u8, vals: &'static [ModVal]) -> ModGroup {
     group(ModId::Sz, f(lo, if vals.len() == 4 { 2 } else { 3 }), vals)
 }
-const ATOM_OP: ModGroup = atom_op(
+pub(crate) const ATOM_OP: ModGroup = atom_op(
     52,
     4,
     aops!(
@@ -996,11 +1000,11 @@ const ATOM_OP: ModGroup = atom_op(
     ),
 );
 const ATOMS_OP: ModGroup = atom_op(52, 4, aops!(aop(8, ".EXCH", AtomOp::Exch)));
-const RED_OP: ModGroup = atom_op(23, 3, aops!());
-const E48: ModGroup = flag!(E, 48, ".E");
+pub(crate) const RED_OP: ModGroup = atom_op(23, 3, aops!());
+pub(crate) const E48: ModGroup = flag!(E, 48, ".E");
 
 #[allow(clippy::too_many_arguments)]
-const fn atomic(
+pub(crate) const fn atomic(
     op: Op,
     name: &'static str,
     opcode: u64,
@@ -1443,35 +1447,35 @@ macro_rules! vtypes_a {
     };
 }
 
-const V_BSEL_BYTE: ModGroup = ModGroup {
+pub(crate) const V_BSEL_BYTE: ModGroup = ModGroup {
     at: Some(2),
     ..grp!(HalfB, 28, 2, { 0 => "", 1 => ".B1", 2 => ".B2", 3 => ".B3" })
 };
-const V_BSEL_HALF: ModGroup = ModGroup {
+pub(crate) const V_BSEL_HALF: ModGroup = ModGroup {
     at: Some(2),
     ..grp!(HalfB, 28, 1, { 0 => "", 1 => ".H1" })
 };
-const V_ASEL_BYTE: ModGroup = ModGroup {
+pub(crate) const V_ASEL_BYTE: ModGroup = ModGroup {
     at: Some(1),
     ..grp!(HalfA, 36, 2, { 0 => "", 1 => ".B1", 2 => ".B2", 3 => ".B3" })
 };
-const V_ASEL_HALF: ModGroup = ModGroup {
+pub(crate) const V_ASEL_HALF: ModGroup = ModGroup {
     at: Some(1),
     ..grp!(HalfA, 36, 1, { 0 => "", 1 => ".H1" })
 };
-const V_CC: ModGroup = ModGroup {
+pub(crate) const V_CC: ModGroup = ModGroup {
     at: Some(0),
     ..flag!(Cc, 47, ".CC")
 };
-const V_UD: ModGroup = grp!(Ud, 54, 1, { 0 => ".UD", 1 => "" });
-const V_SAT: ModGroup = flag!(Sat, 55, ".SAT");
-const V_MODE: ModGroup = grp!(Mode, 51, 3, {
+pub(crate) const V_UD: ModGroup = grp!(Ud, 54, 1, { 0 => ".UD", 1 => "" });
+pub(crate) const V_SAT: ModGroup = flag!(Sat, 55, ".SAT");
+pub(crate) const V_MODE: ModGroup = grp!(Mode, 51, 3, {
     0 => ".MRG_16H", 1 => ".MRG_16L", 2 => ".MRG_8B0", 3 => ".MRG_8B2", 4 => ".ACC", 5 => ".MIN",
     6 => ".MAX", 7 => "",
 });
 const VMNMX_MX: ModGroup = flag!(Mx, 56, ".MX");
 /// b's immediate prints signed when b is signed (bit 49; group 1 of the row is the types).
-const V_IMM16: OpKind = OpKind::UImm {
+pub(crate) const V_IMM16: OpKind = OpKind::UImm {
     f: f(20, 16),
     hide: None,
     signed_if: Some((1, 2)),
@@ -1486,23 +1490,23 @@ const V_OPS_I: &[OpKind] = &[reg(0, true), rs(8, 0, false), V_IMM16, rs(39, 2, f
 
 /// A video family's type groups, one for each row's (a class, b class): `w`ord, `h`alf,
 /// `b`yte, and b's 16-bit `i`mmediate.
-struct VTypes {
-    ww: ModGroup,
-    wi: ModGroup,
-    wh: ModGroup,
-    wb: ModGroup,
-    hw: ModGroup,
-    hi: ModGroup,
-    hh: ModGroup,
-    hb: ModGroup,
-    bw: ModGroup,
-    bi: ModGroup,
-    bh: ModGroup,
-    bb: ModGroup,
+pub(crate) struct VTypes {
+    pub(crate) ww: ModGroup,
+    pub(crate) wi: ModGroup,
+    pub(crate) wh: ModGroup,
+    pub(crate) wb: ModGroup,
+    pub(crate) hw: ModGroup,
+    pub(crate) hi: ModGroup,
+    pub(crate) hh: ModGroup,
+    pub(crate) hb: ModGroup,
+    pub(crate) bw: ModGroup,
+    pub(crate) bi: ModGroup,
+    pub(crate) bh: ModGroup,
+    pub(crate) bb: ModGroup,
 }
 
 /// Both signs (VMNMX, VSET, VABSDIFF, VADD).
-const V_T: VTypes = VTypes {
+pub(crate) const V_T: VTypes = VTypes {
     ww: vtypes!(32, 32, ""),
     wi: vtypes!(32, 16, ""),
     wh: vtypes!(32, 16),
@@ -1690,7 +1694,7 @@ const VSHR: VFam = VFam {
 pub static ROWS_B12: &[OpSpec] = video!("VSHR", VSHR, V_T_U, [V_UD], [V_W, V_SAT, V_MODE, V_CC]);
 
 /// VADD's `.PO` (both negations, bits 56-57) prints after the types.
-const V_PO: ModGroup = grp!(Po, 0, 0, { 0 => "" });
+pub(crate) const V_PO: ModGroup = grp!(Po, 0, 0, { 0 => "" });
 const VADD_OPS_R: &[OpKind] = &[
     reg(0, true),
     OpKind::Reg {

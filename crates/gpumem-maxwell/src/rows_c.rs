@@ -27,7 +27,7 @@ pub(crate) const PHASE: ModGroup = ModGroup {
     alt: None,
 };
 /// Where [`PHASE`] lives: bits 0-1 of the slot's reuse field.
-const PHASE_BITS: Field = f(0, 2);
+pub(crate) const PHASE_BITS: Field = f(0, 2);
 
 pub(crate) const NODEP: ModGroup = flag!(Nodep, 49, ".NODEP");
 
@@ -352,7 +352,14 @@ const B2R_OPC: u64 = 0xf0b8 << 48 | bits(8, 15);
 // VABSDIFF4 (register form): |A - B| per byte, bytes of A and B permuted by selectors 32-35
 // and 28-31 (printed as register suffixes), `.ACC` (53-54) sums them with C.
 
-const V4_ASEL: ModGroup = ModGroup {
+pub(crate) const V4_SD: ModGroup = flag!(Sd, 38, ".SD");
+/// A's sign (48) and B's (49), printed as one pair; signed x signed prints nothing.
+pub(crate) const V4_TYPES: ModGroup =
+    grp!(Types, 48, 2, { 0 => ".U8.U8", 1 => ".S8.U8", 2 => ".U8.S8", 3 => "" });
+pub(crate) const V4_SAT: ModGroup = flag!(Sat, 50, ".SAT");
+pub(crate) const V4_ACC: ModGroup = grp!(Acc, 53, 2, { 0 => "", 1 => ".ACC" });
+pub(crate) const V4_CC: ModGroup = sfx!(Cc, 47, ".CC", 0);
+pub(crate) const V4_ASEL: ModGroup = ModGroup {
     id: ModId::ByteSelA,
     field: f(32, 4),
     hi: None,
@@ -377,7 +384,7 @@ const V4_BSEL: ModGroup = ModGroup {
     alt: None,
 };
 /// The component mask: bits 36-37 low, 51-52 high (0 is nvdisasm's `???0`).
-const V4_COMP: ModGroup = ModGroup {
+pub(crate) const V4_COMP: ModGroup = ModGroup {
     id: ModId::Comp,
     field: f(36, 2),
     hi: Some(f(51, 2)),
@@ -532,15 +539,7 @@ pub static ROWS_C: &[OpSpec] = &[
         0x50 << 56,
         bits(55, 63),
         &[
-            flag!(Sd, 38, ".SD"),
-            // A's sign (48) and B's (49), printed as one pair; signed x signed prints nothing.
-            grp!(Types, 48, 2, { 0 => ".U8.U8", 1 => ".S8.U8", 2 => ".U8.S8", 3 => "" }),
-            flag!(Sat, 50, ".SAT"),
-            grp!(Acc, 53, 2, { 0 => "", 1 => ".ACC" }),
-            V4_COMP,
-            sfx!(Cc, 47, ".CC", 0),
-            V4_ASEL,
-            V4_BSEL,
+            V4_SD, V4_TYPES, V4_SAT, V4_ACC, V4_COMP, V4_CC, V4_ASEL, V4_BSEL,
         ],
         &[
             vreg(0, true),

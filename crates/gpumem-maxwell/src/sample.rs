@@ -156,6 +156,10 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
         OpKind::UImm20 { f, .. } => Operand::Imm(r.below(1 << (f.width + 1)) as i64),
         OpKind::FImm20 { .. } => Operand::FImm(float_bits(r) & 0xffff_f000),
         OpKind::UImm { f, .. } => Operand::Imm(r.below(f.max() + 1) as i64),
+        OpKind::NegImm { f, .. } => {
+            let v = r.below(f.max() + 1) as i64;
+            Operand::Imm(if r.chance(2) { -v } else { v })
+        }
         OpKind::Imm32 { signed: s, .. } => {
             let v = r.next_u64() as u32;
             Operand::Imm(if s { v as i32 as i64 } else { v as i64 })
@@ -318,7 +322,7 @@ pub fn inst(r: &mut Rng, op: &'static OpSpec, mods: &[u8], addr: u64) -> Inst {
 pub fn corpus(target: Target, n: usize, seed: u64) -> Vec<(Inst, u64)> {
     let mut r = Rng(seed);
     let mut plan: Vec<(&'static OpSpec, Vec<u8>)> = Vec::new();
-    for op in ROWS.iter().copied().filter(|op| op.since <= target) {
+    for op in ROWS.iter().copied().filter(|op| op.on(target)) {
         for c in mod_combos(op) {
             plan.push((op, c));
         }

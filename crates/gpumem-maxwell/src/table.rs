@@ -303,6 +303,29 @@ pub enum Op {
     Suatom,
     /// `CCTLT`: texture cache control (`.IVALL`: invalidate all; `.IVTH`: one texture header).
     Cctlt,
+    /// `LEPC`: load the effective program counter (the instruction's own address) into a
+    /// register.
+    Lepc,
+    /// `R2B`: write a register to a barrier's state (`.RESULT`, `.WARP`, or by number).
+    R2b,
+    /// `FSWZADD`: f32 add across a quad, each lane's operands negated or zeroed by the
+    /// swizzle (`PPPPPPPP`).
+    Fswzadd,
+    /// `VOTE.VTG`: the vertex/geometry vote (`.R`, `.A`, `.RA` with a 28-bit immediate);
+    /// a graphics op, not the warp vote [`Op::Vote`].
+    VoteVtg,
+    /// `CSET`: test the condition code, combine with a predicate, write a register.
+    Cset,
+    /// `CSETP`: test the condition code, combine with a predicate, write two predicates.
+    Csetp,
+    /// `VMAD`: video (sub-word) multiply-add, `a * b + c` with an optional shift (`.SHR_7`,
+    /// `.SHR_15`).
+    Vmad,
+    /// `VSETP`: video (sub-word) compare to predicates.
+    Vsetp,
+    /// `STP`: a graphics op (`.WAIT`, an 8-bit immediate, the phase `.T`/`.P`); nvdisasm's
+    /// spelling, no public document says what it does.
+    Stp,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
@@ -332,7 +355,8 @@ pub enum ModId {
     Bop,
     /// PSETP/PSET's first boolean.
     Bop1,
-    /// ISETP's comparison (`.LT`, `.EQ`, ...).
+    /// ISETP's comparison (`.LT`, `.EQ`, ...); CSET/CSETP's condition-code test (`.F`,
+    /// `.LT`, ..., `.T`, `.OFF`, ..., `.RGT`: the 32 tests of [`OpKind::CondCode`]).
     Cmp,
     /// LOP's operation (`.AND`, `.OR`, `.XOR`, `.PASS_B`).
     Lop,
@@ -824,6 +848,8 @@ pub struct MemSize {
     pub uniform: bool,
     /// An atomic's operand is an f32 (`.F32.FTZ.RN`): ADD adds floats.
     pub float: bool,
+    /// An atomic's operand is a pair of f16 values (SM52's `.F16x2.FTZ.RN`).
+    pub half2: bool,
 }
 
 /// The operation of an atomic or reduction (ATOM, ATOMS, RED), as a modifier value's
@@ -1251,6 +1277,17 @@ pub enum OpKind {
         /// The names used while register field `.0` holds `RZ`.
         rz: Option<(Field, &'static [&'static str])>,
     },
+    /// An unsigned immediate with its negation apart (sign and magnitude: VADD's 16-bit
+    /// B). Decoded as [`crate::inst::Operand::Imm`] holding the signed value, printed
+    /// `-0x2347` when negated; nvdisasm prints a negated zero `0x0`, so the negation of
+    /// zero is lost. Under `.PO` ([`OpSpec::po`]) the negation is part of the `.PO`
+    /// spelling and not printed, as a register's.
+    NegImm {
+        /// The magnitude.
+        f: Field,
+        /// The negation bit.
+        neg: Field,
+    },
     /// An f16 immediate with its sign apart: f16 bits 15-w..14 at `f` (w = its width),
     /// the sign at `sign`, the low bits zero (HADD2's immediate pair: two of them).
     HImmS {
@@ -1305,6 +1342,7 @@ impl OpKind {
             | OpKind::FImm20 { f, sign }
             | OpKind::DImm20 { f, sign }
             | OpKind::HImmS { f, sign } => [Some(f), Some(sign), None, None, None],
+            OpKind::NegImm { f, neg } => [Some(f), Some(neg), None, None, None],
         };
         list.into_iter().flatten()
     }
@@ -1377,6 +1415,9 @@ pub struct OpSpec {
     pub ignored: u64,
     /// The first target the encoding exists on.
     pub since: Target,
+    /// The last target the encoding exists on with this row's spelling (ATOM's type 4 is
+    /// `.U128` until SM50 and `.F16x2.FTZ.RN` since SM52: two rows, one word).
+    pub until: Target,
     /// Whether the op is fixed- or variable-latency (may take scoreboard barriers).
     pub latency: Latency,
     /// The memory facts, for a row that accesses memory.
@@ -1405,6 +1446,11 @@ impl OpSpec {
 }
 
 impl OpSpec {
+    /// Whether the row exists on `target` (`since <= target <= until`).
+    pub fn on(&self, target: Target) -> bool {
+        self.since <= target && target <= self.until
+    }
+
     /// Whether `word` has both bits of the row's `.PO` pair set.
     pub const fn po_in(&self, word: u64) -> bool {
         match self.po {
@@ -1491,6 +1537,7 @@ const fn sz(
             invalid: false,
             uniform: false,
             float: false,
+            half2: false,
         }),
     }
 }
@@ -1508,6 +1555,7 @@ const fn sz_invalid(value: u8, text: &'static str, aliases: &'static [&'static s
             invalid: true,
             uniform: false,
             float: false,
+            half2: false,
         }),
     }
 }
@@ -1581,6 +1629,7 @@ const SZ_LDG_VALS: &[ModVal] = &sizes(
             invalid: false,
             uniform: true,
             float: false,
+            half2: false,
         }),
     },
 );
@@ -1686,6 +1735,7 @@ const fn mem_row(
         operands,
         ignored,
         since,
+        until: Target::Sm52,
         latency: Latency::Variable,
         mem: Some(mem),
         reuse_ok: 0b1111,
@@ -1751,6 +1801,7 @@ const fn gen_row(
         operands,
         ignored: 0,
         since: Target::Sm50,
+        until: Target::Sm52,
         latency: Latency::Variable,
         mem: Some(MemFacts {
             space: Space::Global,

@@ -35,17 +35,19 @@ proptest! {
         let mods = &combos[r.below(combos.len() as u64) as usize];
         let addr = inst_addr(r.below(64) as usize);
         let mut x = inst(&mut r, op, mods, addr);
-        x.target = Target::Sm52;
+        // SM52 unless the row's spelling is SM50's only (ATOM's `.U128`).
+        let t = if op.on(Target::Sm52) { Target::Sm52 } else { Target::Sm50 };
+        x.target = t;
         if x.ctrl.dual_issue() { x.ctrl.stall = 1; }
         let w = encode(&x, addr);
         // encode -> decode
-        let back = decode(w, x.slot(), addr, Target::Sm52).expect("a table word decodes");
+        let back = decode(w, x.slot(), addr, t).expect("a table word decodes");
         prop_assert_eq!(back, x);
         // print (with annotations) -> parse -> encode, at the same address
         let index = ((addr - 8) / 32 * 3 + (addr % 32 - 8) / 8) as usize;
         let prog = vec![x; index + 1];
         let bytes = layout(&prog);
-        let d = disassemble(&bytes, 0, Target::Sm52).expect("whole bundles");
+        let d = disassemble(&bytes, 0, t).expect("whole bundles");
         let text: Vec<String> = d.lines.iter().take(index + 1).map(|l| line_text(l, SchedStyle::Annotations)).collect();
         // nvdisasm (and so gpumem) prints every NaN immediate as `QNAN`: no payload to parse.
         // Nor a value spelled like another of its group (F2F's `.PASS` for roundings 1-3).
@@ -53,7 +55,7 @@ proptest! {
             return Ok(());
         }
         let src = text.join("\n");
-        let p = parse_program(&src, Target::Sm52).map_err(|e| TestCaseError::fail(format!("{src}: {:?}", e.0)))?;
+        let p = parse_program(&src, t).map_err(|e| TestCaseError::fail(format!("{src}: {:?}", e.0)))?;
         prop_assert_eq!(encode(&p.insts[index], addr), w, "{}", text[index]);
         prop_assert_eq!(p.insts[index].ctrl, x.ctrl, "{}", text[index]);
     }

@@ -22,6 +22,10 @@ fn one_operation_per_mnemonic() {
             .any(|g| g.id == ModId::Hi && g.field.width == 0)
         {
             "LEA.HI"
+        } else if r.op == Op::VoteVtg {
+            // `VOTE.VTG` (the graphics vote) shares the mnemonic with the warp vote; its
+            // `.VTG.*` modes tell them apart.
+            "VOTE.VTG"
         } else {
             r.name
         };

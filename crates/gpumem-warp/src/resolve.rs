@@ -130,7 +130,7 @@ pub(crate) struct MemPre {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct AtomPre {
     /// The read-modify-write; `None` for an operation without a model (`.SAFEADD`,
-    /// `.CAST`, `.CAST.SPIN`, 64-bit f32 codes): executing it is `unsupported`.
+    /// `.CAST`, `.CAST.SPIN`, 64-bit f32 codes, `.U128`, `.F16x2.FTZ.RN`): executing it is `unsupported`.
     pub rmw: Option<Rmw>,
     /// The destination of the old value (RZ for RED).
     pub dst: u8,
@@ -151,6 +151,9 @@ impl AtomPre {
             .and_then(|(g, &v)| g.spell(&inst.mods, v))
             .and_then(|v| v.atom());
         let rmw = match op {
+            // Type 4: no 16-byte (`.U128`) or f16-pair (`.F16x2.FTZ.RN`) read-modify-write
+            // is modelled.
+            _ if size.bytes > 8 || size.half2 => None,
             Some(AtomOp::Add) if size.float => Some(Rmw::F32AddFtz),
             _ if size.float => None,
             Some(AtomOp::Add) => Some(Rmw::Int(AtomicOp::Add)),

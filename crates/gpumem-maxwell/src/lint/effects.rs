@@ -212,6 +212,14 @@ pub fn effects(inst: &Inst) -> Effects {
     if inst.mod_value(ModId::Cc) == Some(1) {
         e.writes.push(CC);
     }
+    // CSET/CSETP test the condition code (their `CC` operand has no bits).
+    if matches!(inst.op.op, Op::Cset | Op::Csetp) {
+        e.reads.push(Read {
+            loc: CC,
+            slot: None,
+            guard: false,
+        });
+    }
     if inst.mod_value(ModId::X) == Some(1) {
         e.reads.push(Read {
             loc: CC,

@@ -47,6 +47,9 @@ pub(super) fn psetp(c: &mut Ctx<'_>) -> R {
 pub(super) fn pset(c: &mut Ctx<'_>) -> R {
     let (b1, b2) = (c.pre.m(ModId::Bop1), c.pre.m(ModId::Bop));
     let bf = c.pre.m(ModId::Bf) == 1;
+    if c.cc {
+        return unsupported(format!("{}.CC", c.inst.op.name));
+    }
     let d = Ctx::rd(c.inst, 0);
     for l in lanes(c.guard) {
         let t = bop(b2, bop(b1, c.p_of(1, l), c.p_of(2, l)), c.p_of(3, l));

@@ -68,8 +68,11 @@ pub(super) fn video(c: &mut Ctx<'_>) -> R {
     let wrap = c.pre.m(ModId::W) == 1;
     let cmp = c.pre.m(ModId::Cmp);
     let po = c.pre.po;
-    let (na, nb) = (c.md[1].0, c.md[2].0);
-    let b_imm = matches!(c.o[2], Operand::Imm(_));
+    // An immediate B is a magnitude with its negation apart (VADD's `-0x2347`).
+    let (na, nb, b_imm) = match c.o[2] {
+        Operand::Imm(v) => (c.md[1].0, v < 0, Some(v.unsigned_abs() as u32)),
+        _ => (c.md[1].0, c.md[2].0, None),
+    };
     // The width `.SAT` clamps to: the merged field's, else 32 bits.
     let width = match mode {
         0 | 1 => 16,
@@ -79,12 +82,10 @@ pub(super) fn video(c: &mut Ctx<'_>) -> R {
     let d = Ctx::rd(c.inst, 0);
     for l in lanes(c.guard) {
         let ta = part(c.raw(1, l), t.a_bits, asel, t.a_signed);
-        let tb = part(
-            c.raw(2, l),
-            t.b_bits,
-            if b_imm { 0 } else { bsel },
-            t.b_signed,
-        );
+        let tb = match b_imm {
+            Some(m) => part(m, t.b_bits, 0, t.b_signed),
+            None => part(c.raw(2, l), t.b_bits, bsel, t.b_signed),
+        };
         let cv = c.raw(3, l);
         let tmp: i64 = match op {
             Op::Vadd if po => ta + tb + 1,
