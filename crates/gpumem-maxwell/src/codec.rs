@@ -1,7 +1,7 @@
 //! Encoder and decoder, both driven by the table.
 
 use crate::inst::{Ctrl, Inst, MAX_MODS, MAX_OPERANDS, Operand, RZ};
-use crate::table::{GUARD, GUARD_NEG, Latency, OpKind, OpSpec, Target};
+use crate::table::{GUARD, GUARD_NEG, Latency, ModVal, OpKind, OpSpec, Target};
 use gpumem_isa::bits::Field;
 use std::sync::LazyLock;
 
@@ -200,6 +200,61 @@ fn flag(f: Option<Field>, word: u64) -> bool {
 /// Decodes one instruction word at byte address `addr` with its control slot.
 pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, DecodeError> {
     let (op, owned) = find_row_owned(word).ok_or(DecodeError::UnknownOpcode { word, addr })?;
+    let mut inst = Inst {
+        op,
+        guard: crate::inst::PT,
+        guard_neg: false,
+        mods: [0; MAX_MODS],
+        operands: [Operand::None; MAX_OPERANDS],
+        po: false,
+        ctrl: Ctrl::from_slot(slot),
+        target,
+    };
+    fill(word, slot, addr, target, owned, &mut inst)?;
+    Ok(inst)
+}
+
+/// [`decode`] into an existing instruction: a streaming caller (the disassembler's hot
+/// loop) decodes every word into one slot instead of moving a new [`Inst`] out each time.
+/// On success `inst` equals what [`decode`] returns; on an error its content is
+/// unspecified.
+pub fn decode_into(
+    word: u64,
+    slot: u32,
+    addr: u64,
+    target: Target,
+    inst: &mut Inst,
+) -> Result<(), DecodeError> {
+    let (op, owned) = find_row_owned(word).ok_or(DecodeError::UnknownOpcode { word, addr })?;
+    inst.op = op;
+    inst.mods = [0; MAX_MODS];
+    inst.operands = [Operand::None; MAX_OPERANDS];
+    inst.target = target;
+    fill(word, slot, addr, target, owned, inst)
+}
+
+/// `value`'s entry in `vals` (a modifier group's spellings). Groups list each value once
+/// (a table test checks it), and most list value `i` at index `i`: that entry is tried
+/// before the scan.
+#[inline]
+pub(crate) fn find_val(vals: &'static [ModVal], value: u8) -> Option<&'static ModVal> {
+    match vals.get(value as usize) {
+        Some(v) if v.value == value => Some(v),
+        _ => vals.iter().find(|v| v.value == value),
+    }
+}
+
+/// The fields of `word` into `inst`, whose `op` is the row `word` matched (`owned`: the
+/// bits that row owns), whose `mods` are zero and whose `operands` are [`Operand::None`].
+fn fill(
+    word: u64,
+    slot: u32,
+    addr: u64,
+    target: Target,
+    owned: u64,
+    inst: &mut Inst,
+) -> Result<(), DecodeError> {
+    let op = inst.op;
     if target < op.since {
         return Err(DecodeError::NotOnTarget {
             word,
@@ -230,10 +285,10 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
             });
         }
     }
-    let mut mods = [0u8; MAX_MODS];
+    let mods = &mut inst.mods;
     for (i, g) in op.mods.iter().enumerate() {
         let v = g.get(word);
-        if g.lookup(v).is_none() {
+        if find_val(g.vals, v).is_none() {
             return Err(DecodeError::InvalidField {
                 word,
                 addr,
@@ -249,7 +304,7 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
     let mut ctrl = Ctrl::from_slot(slot);
     if let Some((k, g, f)) = op.ctrl_group() {
         let v = f.get(ctrl.reuse as u64) as u8;
-        if g.lookup(v).is_none() {
+        if find_val(g.vals, v).is_none() {
             return Err(DecodeError::InvalidField {
                 word,
                 addr,
@@ -261,7 +316,7 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
         mods[k] = v;
         ctrl.reuse &= !(f.mask() as u8);
     }
-    let mut operands = [Operand::None; MAX_OPERANDS];
+    let operands = &mut inst.operands;
     for (i, k) in op.operands.iter().enumerate() {
         operands[i] = match *k {
             OpKind::Reg {
@@ -390,20 +445,15 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
     }
     // An op whose guard bits are ignored (SSY) has no guard.
     let guarded = op.ignored & GUARD.mask() == 0;
-    Ok(Inst {
-        op,
-        guard: if guarded {
-            GUARD.get(word) as u8
-        } else {
-            crate::inst::PT
-        },
-        guard_neg: guarded && GUARD_NEG.get(word) != 0,
-        mods,
-        operands,
-        po: op.po_in(word),
-        ctrl,
-        target,
-    })
+    inst.guard = if guarded {
+        GUARD.get(word) as u8
+    } else {
+        crate::inst::PT
+    };
+    inst.guard_neg = guarded && GUARD_NEG.get(word) != 0;
+    inst.po = op.po_in(word);
+    inst.ctrl = ctrl;
+    Ok(())
 }
 
 /// The name of value `v` of a [`OpKind::Name`] operand in `word`; `None` when the value

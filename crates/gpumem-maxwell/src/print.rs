@@ -1,5 +1,6 @@
 //! The printer: nvdisasm's text for a decoded instruction.
 
+use crate::codec::find_val;
 use crate::inst::{Inst, Operand, PT, RZ};
 use crate::table::{ModId, Op, OpKind};
 use std::fmt::Write;
@@ -127,7 +128,7 @@ pub fn write_body(inst: &Inst, out: &mut String) {
         }
         if g.at.is_some() {
             suffixes |= 1 << i;
-        } else if let Some(v) = g.spell(&inst.mods, inst.mods[i])
+        } else if let Some(v) = find_val(g.vals_for(&inst.mods), inst.mods[i])
             && !v.text.is_empty()
         {
             out.push_str(v.text);
@@ -168,7 +169,7 @@ pub fn write_body(inst: &Inst, out: &mut String) {
             let g = &op.mods[i];
             if g.at == Some(oi as u8)
                 && g.mask() & po_bits == 0
-                && let Some(v) = g.spell(&inst.mods, inst.mods[i])
+                && let Some(v) = find_val(g.vals_for(&inst.mods), inst.mods[i])
                 && !v.text.is_empty()
             {
                 out.push_str(v.text);
