@@ -115,22 +115,61 @@ const INDEX_SHIFT: u32 = 51;
 
 /// The decoder's row index (its hot path): for each value of the word's bits 63..51, the
 /// rows whose fixed bits allow it, in table order (the first whose fixed bits match wins),
-/// each with the bits it owns. One flat list, `starts[k]..starts[k + 1]` for value `k`.
+/// each with what the decoder needs of it computed once. One flat list,
+/// `starts[k]..starts[k + 1]` for value `k`.
 struct RowIndex {
     starts: Vec<u32>,
-    rows: Vec<(&'static OpSpec, u64)>,
+    rows: Vec<Entry>,
+}
+
+/// A row with the facts the decoder derives from it (computed from the row when the
+/// index is built).
+#[derive(Clone, Copy)]
+struct Entry {
+    op: &'static OpSpec,
+    /// [`owned_bits`] of the row.
+    owned: u64,
+    /// Bit `i`: modifier group `i` can hold a value it does not list, so the decoder
+    /// looks the value up. A group whose every field value is listed needs no lookup.
+    check: u16,
+}
+
+impl Entry {
+    fn of(op: &'static OpSpec) -> Entry {
+        let mut check = 0u16;
+        for (i, g) in op.mods.iter().enumerate() {
+            let width = g.field.width as u32 + g.hi.map_or(0, |h| h.width as u32);
+            let all_listed = width <= 8
+                && (0u64..1 << width).all(|x| {
+                    let w = match g.hi {
+                        Some(h) => h.put(g.field.put(0, x), x >> g.field.width),
+                        None => g.field.put(0, x),
+                    };
+                    find_val(g.vals, g.get(w)).is_some()
+                });
+            if !all_listed {
+                check |= 1 << i.min(15);
+            }
+        }
+        Entry {
+            op,
+            owned: owned_bits(op),
+            check,
+        }
+    }
 }
 
 static INDEX: LazyLock<RowIndex> = LazyLock::new(|| {
     // Rows by the top 8 bits first, so that the 8,192 lists are filtered from short ones
     // (start-up stays cheap for a one-instruction `gpumem dis`).
-    let by_top8: Vec<Vec<(&'static OpSpec, u64)>> = (0u64..256)
+    let entries: Vec<Entry> = ROWS.iter().copied().map(Entry::of).collect();
+    let by_top8: Vec<Vec<Entry>> = (0u64..256)
         .map(|top| {
             let w = top << 56;
-            ROWS.iter()
+            entries
+                .iter()
                 .copied()
-                .filter(|r| (w ^ r.opcode) & r.mask & (0xff << 56) == 0)
-                .map(|r| (r, owned_bits(r)))
+                .filter(|e| (w ^ e.op.opcode) & e.op.mask & (0xff << 56) == 0)
                 .collect()
         })
         .collect();
@@ -144,26 +183,25 @@ static INDEX: LazyLock<RowIndex> = LazyLock::new(|| {
         rows.extend(
             by_top8[(w >> 56) as usize]
                 .iter()
-                .filter(|(r, _)| (w ^ r.opcode) & r.mask & key_mask == 0),
+                .filter(|e| (w ^ e.op.opcode) & e.op.mask & key_mask == 0),
         );
     }
     starts.push(rows.len() as u32);
     RowIndex { starts, rows }
 });
 
-fn find_row_owned(word: u64) -> Option<(&'static OpSpec, u64)> {
-    let ix = &*INDEX;
+fn find_entry(word: u64) -> Option<&'static Entry> {
+    let ix: &'static RowIndex = &INDEX;
     let k = (word >> INDEX_SHIFT) as usize;
     let (a, b) = (ix.starts[k] as usize, ix.starts[k + 1] as usize);
     ix.rows[a..b]
         .iter()
-        .copied()
-        .find(|(r, _)| word & r.mask == r.opcode)
+        .find(|e| word & e.op.mask == e.op.opcode)
 }
 
 /// The row an instruction word belongs to, if any (ignoring the target).
 pub fn find_row(word: u64) -> Option<&'static OpSpec> {
-    find_row_owned(word).map(|(r, _)| r)
+    find_entry(word).map(|e| e.op)
 }
 
 /// Every bit a row owns: fixed, guard, modifiers, operands and ignored bits.
@@ -199,9 +237,9 @@ fn flag(f: Option<Field>, word: u64) -> bool {
 
 /// Decodes one instruction word at byte address `addr` with its control slot.
 pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, DecodeError> {
-    let (op, owned) = find_row_owned(word).ok_or(DecodeError::UnknownOpcode { word, addr })?;
+    let e = find_entry(word).ok_or(DecodeError::UnknownOpcode { word, addr })?;
     let mut inst = Inst {
-        op,
+        op: e.op,
         guard: crate::inst::PT,
         guard_neg: false,
         mods: [0; MAX_MODS],
@@ -210,7 +248,7 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
         ctrl: Ctrl::from_slot(slot),
         target,
     };
-    fill(word, slot, addr, target, owned, &mut inst)?;
+    fill(word, slot, addr, target, e, &mut inst)?;
     Ok(inst)
 }
 
@@ -225,12 +263,12 @@ pub fn decode_into(
     target: Target,
     inst: &mut Inst,
 ) -> Result<(), DecodeError> {
-    let (op, owned) = find_row_owned(word).ok_or(DecodeError::UnknownOpcode { word, addr })?;
-    inst.op = op;
+    let e = find_entry(word).ok_or(DecodeError::UnknownOpcode { word, addr })?;
+    inst.op = e.op;
+    inst.target = target;
     inst.mods = [0; MAX_MODS];
     inst.operands = [Operand::None; MAX_OPERANDS];
-    inst.target = target;
-    fill(word, slot, addr, target, owned, inst)
+    fill(word, slot, addr, target, e, inst)
 }
 
 /// `value`'s entry in `vals` (a modifier group's spellings). Groups list each value once
@@ -244,16 +282,17 @@ pub(crate) fn find_val(vals: &'static [ModVal], value: u8) -> Option<&'static Mo
     }
 }
 
-/// The fields of `word` into `inst`, whose `op` is the row `word` matched (`owned`: the
-/// bits that row owns), whose `mods` are zero and whose `operands` are [`Operand::None`].
+/// The fields of `word` into `inst`, whose `op` is the row `word` matched (`e`: its index
+/// entry), whose `mods` are zero and whose `operands` are [`Operand::None`].
 fn fill(
     word: u64,
     slot: u32,
     addr: u64,
     target: Target,
-    owned: u64,
+    e: &Entry,
     inst: &mut Inst,
 ) -> Result<(), DecodeError> {
+    let owned = e.owned;
     let op = inst.op;
     if target < op.since {
         return Err(DecodeError::NotOnTarget {
@@ -288,7 +327,7 @@ fn fill(
     let mods = &mut inst.mods;
     for (i, g) in op.mods.iter().enumerate() {
         let v = g.get(word);
-        if find_val(g.vals, v).is_none() {
+        if e.check & (1 << i.min(15)) != 0 && find_val(g.vals, v).is_none() {
             return Err(DecodeError::InvalidField {
                 word,
                 addr,

@@ -6,6 +6,7 @@ use crate::table::{ModId, Op, OpKind};
 use std::fmt::Write;
 
 /// `R5`, `RZ`.
+#[inline]
 pub fn reg_name(r: u8, out: &mut String) {
     if r == RZ {
         out.push_str("RZ");
@@ -16,6 +17,7 @@ pub fn reg_name(r: u8, out: &mut String) {
 }
 
 /// A decimal number without the formatting machinery (the printer's hot path).
+#[inline]
 pub fn push_dec(v: u64, out: &mut String) {
     // Register and predicate numbers: one to three digits, pushed directly.
     if v < 10 {
@@ -49,23 +51,15 @@ fn push_ascii(bytes: &[u8], out: &mut String) {
 }
 
 /// `0x1f`: lower-case hex without leading zeros.
+#[inline]
 pub fn push_hex(v: u64, out: &mut String) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    let mut buf = [0u8; 18];
-    let mut i = buf.len();
-    let mut v = v;
-    loop {
-        i -= 1;
-        buf[i] = HEX[(v & 0xf) as usize];
-        v >>= 4;
-        if v == 0 {
-            break;
-        }
+    out.push('0');
+    out.push('x');
+    let digits = (64 - (v | 1).leading_zeros()).div_ceil(4);
+    for k in (0..digits).rev() {
+        out.push(HEX[(v >> (4 * k) & 0xf) as usize] as char);
     }
-    i -= 2;
-    buf[i] = b'0';
-    buf[i + 1] = b'x';
-    push_ascii(&buf[i..], out);
 }
 
 /// `P3`, `PT`.

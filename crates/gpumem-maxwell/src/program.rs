@@ -111,12 +111,12 @@ pub fn decode_lines(
     // The slot every word is decoded into (its first value is overwritten before use).
     let mut slot = Inst::new(codec::ROWS[0]);
     Ok(std::iter::from_fn(move || {
-        let (head, r) = cur.step(&mut slot)?;
+        let head = cur.step(&mut slot)?;
         Some(DisLine {
             addr: head.addr,
             word: head.word,
             ctrl_word: head.ctrl_word,
-            inst: r.map(|()| slot),
+            inst: cur.result(&slot).copied().map_err(Clone::clone),
             pair: head.pair,
         })
     }))
@@ -140,9 +140,10 @@ pub fn render_stream<E>(
     let mut cur = Cursor::new(bytes, base, target)?;
     let mut slot = Inst::new(codec::ROWS[0]);
     let mut ok = true;
-    while let Some((head, r)) = cur.step(&mut slot) {
+    while let Some(head) = cur.step(&mut slot) {
+        let r = cur.result(&slot);
         ok &= r.is_ok();
-        render_parts(&head, r.as_ref().map(|()| &slot), style, compact, out);
+        render_parts(&head, r, style, compact, out);
         if out.len() > 1 << 16
             && let Err(e) = flush(out)
         {
@@ -169,6 +170,9 @@ struct Cursor<'a> {
     /// Index of the next instruction (3 per bundle).
     n: usize,
     prev_dual: bool,
+    /// Why the last instruction stepped over does not decode (kept here, not returned:
+    /// the hot loop moves no error values around).
+    err: Option<DecodeError>,
 }
 
 impl<'a> Cursor<'a> {
@@ -182,6 +186,7 @@ impl<'a> Cursor<'a> {
             target,
             n: 0,
             prev_dual: false,
+            err: None,
         })
     }
 
@@ -192,8 +197,17 @@ impl<'a> Cursor<'a> {
             .map_or(0, u64::from_le_bytes)
     }
 
-    /// Decodes the next instruction into `inst` (valid where the result is `Ok`).
-    fn step(&mut self, inst: &mut Inst) -> Option<(LineHead, Result<(), DecodeError>)> {
+    /// The last instruction [`Cursor::step`] decoded into `inst`, or why it does not decode.
+    fn result<'s>(&'s self, inst: &'s Inst) -> Result<&'s Inst, &'s DecodeError> {
+        match &self.err {
+            None => Ok(inst),
+            Some(e) => Err(e),
+        }
+    }
+
+    /// Decodes the next instruction into `inst` (valid where [`Cursor::result`] says so).
+    #[inline(always)]
+    fn step(&mut self, inst: &mut Inst) -> Option<LineHead> {
         let bundles = self.bytes.len() / 32;
         let n = self.n;
         if n >= bundles * 3 {
@@ -205,48 +219,43 @@ impl<'a> Cursor<'a> {
         let addr = self.base + (32 * b + 8 + 8 * k) as u64;
         let w = self.word(4 * b + 1 + k);
         let slot = ctrl_slot(cw, k);
-        let mut r = codec::decode_into(w, slot, addr, self.target, inst);
-        if r.is_ok() {
-            r = codec::check_ctrl(inst, cw, k, addr);
-        }
+        self.err = codec::decode_into(w, slot, addr, self.target, inst)
+            .and_then(|()| codec::check_ctrl(inst, cw, k, addr))
+            .err();
         let dual = Ctrl::from_slot(slot).dual_issue();
-        let bad_dual = |r: &Result<(), DecodeError>, field| DecodeError::InvalidControl {
-            ctrl: cw,
-            addr,
-            slot: k,
-            form: if r.is_ok() { inst.op.form } else { "?" },
-            field,
-            value: 1,
+        let bad_dual = |err: &Option<DecodeError>, field| {
+            Some(DecodeError::InvalidControl {
+                ctrl: cw,
+                addr,
+                slot: k,
+                form: if err.is_none() { inst.op.form } else { "?" },
+                field,
+                value: 1,
+            })
         };
         let pair = if self.prev_dual {
             self.prev_dual = false;
             // nvdisasm has no triples: a dual flag on the second of a pair makes it
             // drop or reject the instructions after it. gpumem rejects the slot.
             if dual {
-                r = Err(bad_dual(
-                    &r,
-                    "dual issue on the second instruction of a pair",
-                ));
+                self.err = bad_dual(&self.err, "dual issue on the second instruction of a pair");
             }
             Pair::Second
         } else if dual {
             self.prev_dual = true;
             if b + 1 == bundles && k == 2 {
-                r = Err(bad_dual(&r, "dual issue (no next instruction)"));
+                self.err = bad_dual(&self.err, "dual issue (no next instruction)");
             }
             Pair::First
         } else {
             Pair::None
         };
-        Some((
-            LineHead {
-                addr,
-                word: w,
-                ctrl_word: cw,
-                pair,
-            },
-            r,
-        ))
+        Some(LineHead {
+            addr,
+            word: w,
+            ctrl_word: cw,
+            pair,
+        })
     }
 }
 
