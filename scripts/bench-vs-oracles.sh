@@ -3,6 +3,7 @@
 #   Maxwell disassembly vs nvdisasm 11.8 (real code: the sm_52 kernels of the committed
 #   cubins, tests/cuda-samples and tests/cubins, repeated to 1,000,002 instructions as a raw
 #   file, `nvdisasm -b SM52 FILE`; and the corpus generated from the table),
+#   gpumem's Maxwell assembler on that text (parse + encode, timed beside nvdisasm),
 #   Vega assembly vs llvm-mc 19 (the golden file's instructions repeated).
 # Outputs are compared byte for byte. Each Maxwell figure is the best of RUNS (default 3)
 # runs' wall time, whole processes (start-up and writing the text included); the ratio is
@@ -21,13 +22,14 @@ gm=target/release/gpumem
 exec 3>&1
 t() { /usr/bin/time -o "$tmp/time" -f "  %C: %e s wall, %U s user" "$@"; cat "$tmp/time" >&3; }
 # best OUT CMD...: "WALL CPU", the least wall time and the least CPU time (user + system) of
-# $RUNS runs of CMD (stdout to OUT), in seconds. On a loaded machine the CPU time is the
-# steadier figure.
+# $RUNS runs of CMD (stdout to OUT), in seconds, to the millisecond (bash's `time`; GNU
+# time prints centiseconds, a tenth of gpumem's figure). On a loaded machine the CPU time
+# is the steadier figure.
 best() {
-  local out=$1 w=1e9 c=1e9 r
+  local out=$1 w=1e9 c=1e9 r TIMEFORMAT='%3R %3U %3S'
   shift
   for _ in $(seq "${RUNS:-3}"); do
-    /usr/bin/time -o "$tmp/best" -f "%e %U %S" "$@" > "$out"
+    { time "$@" > "$out" 2> "$tmp/best.err"; } 2> "$tmp/best"
     r=$(awk -v w="$w" -v c="$c" '{cpu = $2 + $3; printf "%s %s", ($1 < w ? $1 : w), (cpu < c ? cpu : c)}' "$tmp/best")
     w=${r% *}
     c=${r#* }
@@ -46,6 +48,13 @@ for f in real gen; do
     printf "  nvdisasm -b SM52: %.2f s wall, %.2f s CPU; gpumem dis: %.3f s wall, %.3f s CPU (best of %d)\n", $1, $2, $3, $4, runs
     printf "  gpumem is %.0fx nvdisasm by wall time, %.0fx by CPU time\n", $1 / $3, $2 / $4 }'
   cmp "$tmp/$f.nv.txt" "$tmp/$f.gm.txt" && echo "  identical output"
+  # The assembler on the same text (nvdisasm's layout), beside nvdisasm's disassembly
+  # (nvdisasm has no assembler; the figure is gpumem's parse + encode throughput).
+  asm=$(best "$tmp/$f.asm.log" "$gm" asm --isa maxwell --target sm_52 "$tmp/$f.gm.txt" -o "$tmp/$f.asm.bin")
+  echo "$nv $asm $n" | awk -v runs="${RUNS:-3}" '{
+    printf "  gpumem asm of that text: %.3f s wall, %.3f s CPU (best of %d), %.2f M instructions/s by CPU time;", $3, $4, runs, $5 / $4 / 1e6
+    printf " %.1fx nvdisasm'"'"'s disassembly time by CPU time\n", $2 / $4 }'
+  [ "$(stat -c %s "$tmp/$f.asm.bin")" = "$(stat -c %s "$tmp/$f.bin")" ] && echo "  assembled to as many bytes as the input"
 done
 echo "load after: $(uptime)"
 echo "vega assembly (1,000,000 lines):"

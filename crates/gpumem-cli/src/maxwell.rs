@@ -2,7 +2,7 @@
 
 use crate::{Fail, read_input, write_stdout};
 use gpumem_isa::render_diagnostics;
-use gpumem_maxwell::{SchedStyle, Target, cubin, decode_lines, header, render_line};
+use gpumem_maxwell::{SchedStyle, Target, cubin, decode_lines, header, render_stream};
 use std::process::ExitCode;
 
 /// The built-in sample: the seed pages' examples in their own spelling.
@@ -45,20 +45,15 @@ fn dis_raw(
     compact: bool,
     out: &mut String,
 ) -> Result<bool, Fail> {
-    let lines = decode_lines(bytes, base, t).map_err(|e| Fail(format!("{what}: {e}")))?;
     if !compact {
         out.push_str(&header(t));
     }
-    let mut ok = true;
-    for l in lines {
-        ok &= l.inst.is_ok();
-        render_line(&l, style, compact, out);
-        if out.len() > 1 << 16 {
-            write_stdout(out.as_bytes())?;
-            out.clear();
-        }
-    }
-    Ok(ok)
+    render_stream(bytes, base, t, style, compact, out, |out| {
+        write_stdout(out.as_bytes())?;
+        out.clear();
+        Ok(())
+    })
+    .map_err(|e| Fail(format!("{what}: {e}")))?
 }
 
 pub fn dis(

@@ -9,9 +9,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gpumem_maxwell::sample::{corpus, kernels_in, repeat_kernels, to_bytes};
-use gpumem_maxwell::{
-    SchedStyle, Target, assemble, decode_lines, disassemble, render, render_line,
-};
+use gpumem_maxwell::{SchedStyle, Target, assemble, disassemble, render, render_stream};
 use std::hint::black_box;
 use std::path::Path;
 
@@ -45,12 +43,14 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-/// Decodes and prints a stream the way `gpumem dis` does: line by line into one buffer.
+/// Decodes and prints a stream the way `gpumem dis` does ([`render_stream`]), into one
+/// buffer (the CLI writes it out in 64 KiB pieces).
 fn dis_stream(bytes: &[u8], out: &mut String) {
     out.clear();
-    for l in decode_lines(bytes, 0, Target::Sm52).expect("whole bundles") {
-        render_line(&l, SchedStyle::None, false, out);
-    }
+    let r = render_stream(bytes, 0, Target::Sm52, SchedStyle::None, false, out, |_| {
+        Ok::<(), ()>(())
+    });
+    assert_eq!(r, Ok(Ok(true)), "every word decodes");
 }
 
 fn bench_real(c: &mut Criterion) {

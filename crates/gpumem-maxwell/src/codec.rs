@@ -1,7 +1,7 @@
 //! Encoder and decoder, both driven by the table.
 
 use crate::inst::{Ctrl, Inst, MAX_MODS, MAX_OPERANDS, Operand, RZ};
-use crate::table::{GUARD, GUARD_NEG, Latency, OpKind, OpSpec, Target};
+use crate::table::{GUARD, GUARD_NEG, Latency, ModVal, OpKind, OpSpec, Target};
 use gpumem_isa::bits::Field;
 use std::sync::LazyLock;
 
@@ -121,22 +121,61 @@ const INDEX_SHIFT: u32 = 51;
 
 /// The decoder's row index (its hot path): for each value of the word's bits 63..51, the
 /// rows whose fixed bits allow it, in table order (the first whose fixed bits match wins),
-/// each with the bits it owns. One flat list, `starts[k]..starts[k + 1]` for value `k`.
+/// each with what the decoder needs of it computed once. One flat list,
+/// `starts[k]..starts[k + 1]` for value `k`.
 struct RowIndex {
     starts: Vec<u32>,
-    rows: Vec<(&'static OpSpec, u64)>,
+    rows: Vec<Entry>,
+}
+
+/// A row with the facts the decoder derives from it (computed from the row when the
+/// index is built).
+#[derive(Clone, Copy)]
+struct Entry {
+    op: &'static OpSpec,
+    /// [`owned_bits`] of the row.
+    owned: u64,
+    /// Bit `i`: modifier group `i` can hold a value it does not list, so the decoder
+    /// looks the value up. A group whose every field value is listed needs no lookup.
+    check: u16,
+}
+
+impl Entry {
+    fn of(op: &'static OpSpec) -> Entry {
+        let mut check = 0u16;
+        for (i, g) in op.mods.iter().enumerate() {
+            let width = g.field.width as u32 + g.hi.map_or(0, |h| h.width as u32);
+            let all_listed = width <= 8
+                && (0u64..1 << width).all(|x| {
+                    let w = match g.hi {
+                        Some(h) => h.put(g.field.put(0, x), x >> g.field.width),
+                        None => g.field.put(0, x),
+                    };
+                    find_val(g.vals, g.get(w)).is_some()
+                });
+            if !all_listed {
+                check |= 1 << i.min(15);
+            }
+        }
+        Entry {
+            op,
+            owned: owned_bits(op),
+            check,
+        }
+    }
 }
 
 static INDEX: LazyLock<RowIndex> = LazyLock::new(|| {
     // Rows by the top 8 bits first, so that the 8,192 lists are filtered from short ones
     // (start-up stays cheap for a one-instruction `gpumem dis`).
-    let by_top8: Vec<Vec<(&'static OpSpec, u64)>> = (0u64..256)
+    let entries: Vec<Entry> = ROWS.iter().copied().map(Entry::of).collect();
+    let by_top8: Vec<Vec<Entry>> = (0u64..256)
         .map(|top| {
             let w = top << 56;
-            ROWS.iter()
+            entries
+                .iter()
                 .copied()
-                .filter(|r| (w ^ r.opcode) & r.mask & (0xff << 56) == 0)
-                .map(|r| (r, owned_bits(r)))
+                .filter(|e| (w ^ e.op.opcode) & e.op.mask & (0xff << 56) == 0)
                 .collect()
         })
         .collect();
@@ -150,28 +189,27 @@ static INDEX: LazyLock<RowIndex> = LazyLock::new(|| {
         rows.extend(
             by_top8[(w >> 56) as usize]
                 .iter()
-                .filter(|(r, _)| (w ^ r.opcode) & r.mask & key_mask == 0),
+                .filter(|e| (w ^ e.op.opcode) & e.op.mask & key_mask == 0),
         );
     }
     starts.push(rows.len() as u32);
     RowIndex { starts, rows }
 });
 
-fn find_row_owned(word: u64, target: Option<Target>) -> Option<(&'static OpSpec, u64)> {
-    let ix = &*INDEX;
+fn find_entry(word: u64, target: Option<Target>) -> Option<&'static Entry> {
+    let ix: &'static RowIndex = &INDEX;
     let k = (word >> INDEX_SHIFT) as usize;
     let (a, b) = (ix.starts[k] as usize, ix.starts[k + 1] as usize);
     let mut rows = ix.rows[a..b]
         .iter()
-        .copied()
-        .filter(|(r, _)| word & r.mask == r.opcode);
+        .filter(|e| word & e.op.mask == e.op.opcode);
     let first = rows.next()?;
     // The first row that exists on the target (rows of one word that differ by target:
     // [`OpSpec::until`]); else the first row, which the caller reports as not on the target.
     Some(match target {
-        Some(t) if !first.0.on(t) => std::iter::once(first)
+        Some(t) if !first.op.on(t) => std::iter::once(first)
             .chain(rows)
-            .find(|(r, _)| r.on(t))
+            .find(|e| e.op.on(t))
             .unwrap_or(first),
         _ => first,
     })
@@ -180,12 +218,12 @@ fn find_row_owned(word: u64, target: Option<Target>) -> Option<(&'static OpSpec,
 /// The row an instruction word belongs to, if any (ignoring the target: the first of the
 /// rows that share the word).
 pub fn find_row(word: u64) -> Option<&'static OpSpec> {
-    find_row_owned(word, None).map(|(r, _)| r)
+    find_entry(word, None).map(|e| e.op)
 }
 
 /// The row an instruction word belongs to on `target`, if any.
 pub fn find_row_on(word: u64, target: Target) -> Option<&'static OpSpec> {
-    find_row_owned(word, Some(target)).map(|(r, _)| r)
+    find_entry(word, Some(target)).map(|e| e.op)
 }
 
 /// Every bit a row owns: fixed, guard, modifiers, operands and ignored bits.
@@ -221,8 +259,63 @@ fn flag(f: Option<Field>, word: u64) -> bool {
 
 /// Decodes one instruction word at byte address `addr` with its control slot.
 pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, DecodeError> {
-    let (op, owned) =
-        find_row_owned(word, Some(target)).ok_or(DecodeError::UnknownOpcode { word, addr })?;
+    let e = find_entry(word, Some(target)).ok_or(DecodeError::UnknownOpcode { word, addr })?;
+    let mut inst = Inst {
+        op: e.op,
+        guard: crate::inst::PT,
+        guard_neg: false,
+        mods: [0; MAX_MODS],
+        operands: [Operand::None; MAX_OPERANDS],
+        po: false,
+        ctrl: Ctrl::from_slot(slot),
+        target,
+    };
+    fill(word, slot, addr, target, e, &mut inst)?;
+    Ok(inst)
+}
+
+/// [`decode`] into an existing instruction: a streaming caller (the disassembler's hot
+/// loop) decodes every word into one slot instead of moving a new [`Inst`] out each time.
+/// On success `inst` equals what [`decode`] returns; on an error its content is
+/// unspecified.
+pub fn decode_into(
+    word: u64,
+    slot: u32,
+    addr: u64,
+    target: Target,
+    inst: &mut Inst,
+) -> Result<(), DecodeError> {
+    let e = find_entry(word, Some(target)).ok_or(DecodeError::UnknownOpcode { word, addr })?;
+    inst.op = e.op;
+    inst.target = target;
+    inst.mods = [0; MAX_MODS];
+    inst.operands = [Operand::None; MAX_OPERANDS];
+    fill(word, slot, addr, target, e, inst)
+}
+
+/// `value`'s entry in `vals` (a modifier group's spellings). Groups list each value once
+/// (a table test checks it), and most list value `i` at index `i`: that entry is tried
+/// before the scan.
+#[inline]
+pub(crate) fn find_val(vals: &'static [ModVal], value: u8) -> Option<&'static ModVal> {
+    match vals.get(value as usize) {
+        Some(v) if v.value == value => Some(v),
+        _ => vals.iter().find(|v| v.value == value),
+    }
+}
+
+/// The fields of `word` into `inst`, whose `op` is the row `word` matched (`e`: its index
+/// entry), whose `mods` are zero and whose `operands` are [`Operand::None`].
+fn fill(
+    word: u64,
+    slot: u32,
+    addr: u64,
+    target: Target,
+    e: &Entry,
+    inst: &mut Inst,
+) -> Result<(), DecodeError> {
+    let owned = e.owned;
+    let op = inst.op;
     if !op.on(target) {
         return Err(DecodeError::NotOnTarget {
             word,
@@ -253,10 +346,10 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
             });
         }
     }
-    let mut mods = [0u8; MAX_MODS];
+    let mods = &mut inst.mods;
     for (i, g) in op.mods.iter().enumerate() {
         let v = g.get(word);
-        if g.lookup(v).is_none() {
+        if e.check & (1 << i.min(15)) != 0 && find_val(g.vals, v).is_none() {
             return Err(DecodeError::InvalidField {
                 word,
                 addr,
@@ -272,7 +365,7 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
     let mut ctrl = Ctrl::from_slot(slot);
     if let Some((k, g, f)) = op.ctrl_group() {
         let v = f.get(ctrl.reuse as u64) as u8;
-        if g.lookup(v).is_none() {
+        if find_val(g.vals, v).is_none() {
             return Err(DecodeError::InvalidField {
                 word,
                 addr,
@@ -284,7 +377,7 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
         mods[k] = v;
         ctrl.reuse &= !(f.mask() as u8);
     }
-    let mut operands = [Operand::None; MAX_OPERANDS];
+    let operands = &mut inst.operands;
     for (i, k) in op.operands.iter().enumerate() {
         operands[i] = match *k {
             OpKind::Reg {
@@ -429,20 +522,15 @@ pub fn decode(word: u64, slot: u32, addr: u64, target: Target) -> Result<Inst, D
     }
     // An op whose guard bits are ignored (SSY) has no guard.
     let guarded = op.ignored & GUARD.mask() == 0;
-    Ok(Inst {
-        op,
-        guard: if guarded {
-            GUARD.get(word) as u8
-        } else {
-            crate::inst::PT
-        },
-        guard_neg: guarded && GUARD_NEG.get(word) != 0,
-        mods,
-        operands,
-        po: op.po_in(word),
-        ctrl,
-        target,
-    })
+    inst.guard = if guarded {
+        GUARD.get(word) as u8
+    } else {
+        crate::inst::PT
+    };
+    inst.guard_neg = guarded && GUARD_NEG.get(word) != 0;
+    inst.po = op.po_in(word);
+    inst.ctrl = ctrl;
+    Ok(())
 }
 
 /// The name of value `v` of a [`OpKind::Name`] operand in `word`; `None` when the value

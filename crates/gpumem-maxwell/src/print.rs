@@ -1,10 +1,12 @@
 //! The printer: nvdisasm's text for a decoded instruction.
 
+use crate::codec::find_val;
 use crate::inst::{Inst, Operand, PT, RZ};
 use crate::table::{ModId, Op, OpKind};
 use std::fmt::Write;
 
 /// `R5`, `RZ`.
+#[inline]
 pub fn reg_name(r: u8, out: &mut String) {
     if r == RZ {
         out.push_str("RZ");
@@ -15,6 +17,7 @@ pub fn reg_name(r: u8, out: &mut String) {
 }
 
 /// A decimal number without the formatting machinery (the printer's hot path).
+#[inline]
 pub fn push_dec(v: u64, out: &mut String) {
     // Register and predicate numbers: one to three digits, pushed directly.
     if v < 10 {
@@ -40,31 +43,23 @@ pub fn push_dec(v: u64, out: &mut String) {
     push_ascii(&buf[i..], out);
 }
 
-/// Appends ASCII digits in one copy.
+/// Appends ASCII bytes (digits) one by one: no UTF-8 check, no copy call for a few bytes.
 fn push_ascii(bytes: &[u8], out: &mut String) {
-    if let Ok(s) = std::str::from_utf8(bytes) {
-        out.push_str(s);
+    for &b in bytes {
+        out.push(b as char);
     }
 }
 
 /// `0x1f`: lower-case hex without leading zeros.
+#[inline]
 pub fn push_hex(v: u64, out: &mut String) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    let mut buf = [0u8; 18];
-    let mut i = buf.len();
-    let mut v = v;
-    loop {
-        i -= 1;
-        buf[i] = HEX[(v & 0xf) as usize];
-        v >>= 4;
-        if v == 0 {
-            break;
-        }
+    out.push('0');
+    out.push('x');
+    let digits = (64 - (v | 1).leading_zeros()).div_ceil(4);
+    for k in (0..digits).rev() {
+        out.push(HEX[(v >> (4 * k) & 0xf) as usize] as char);
     }
-    i -= 2;
-    buf[i] = b'0';
-    buf[i + 1] = b'x';
-    push_ascii(&buf[i..], out);
 }
 
 /// `P3`, `PT`.
@@ -127,7 +122,7 @@ pub fn write_body(inst: &Inst, out: &mut String) {
         }
         if g.at.is_some() {
             suffixes |= 1 << i;
-        } else if let Some(v) = g.spell(&inst.mods, inst.mods[i])
+        } else if let Some(v) = find_val(g.vals_for(&inst.mods), inst.mods[i])
             && !v.text.is_empty()
         {
             out.push_str(v.text);
@@ -168,7 +163,7 @@ pub fn write_body(inst: &Inst, out: &mut String) {
             let g = &op.mods[i];
             if g.at == Some(oi as u8)
                 && g.mask() & po_bits == 0
-                && let Some(v) = g.spell(&inst.mods, inst.mods[i])
+                && let Some(v) = find_val(g.vals_for(&inst.mods), inst.mods[i])
                 && !v.text.is_empty()
             {
                 out.push_str(v.text);
@@ -449,6 +444,102 @@ pub fn f16_to_f32(h: u16) -> u32 {
 
 /// A finite float value as nvdisasm prints it; `neg` is its sign bit (for `-0.0`).
 fn float_text(v: f64, neg: bool, out: &mut String) {
+    if !short_float_text(v, out) {
+        float_text_fmt(v, neg, out);
+    }
+}
+
+/// [`float_text`] without the formatting machinery, for the values that need no
+/// rounding (the printer's hot path: immediates such as `0.5`, `-3`, `1.4375`,
+/// `9.5367431640625e-07`). A nonzero finite value below 1e9 in magnitude whose exact
+/// decimal expansion has at most 20 significant digits prints as that expansion, which
+/// is what `%.20g` prints; returns `false`, writing nothing, for any other value.
+fn short_float_text(v: f64, out: &mut String) -> bool {
+    if !v.is_finite() || v == 0.0 || v.abs() >= 1e9 {
+        return false;
+    }
+    // v = m * 2^e exactly, m odd.
+    let bits = v.to_bits();
+    let (exp, frac) = ((bits >> 52 & 0x7ff) as i32, bits & ((1 << 52) - 1));
+    let (mut m, mut e) = if exp == 0 {
+        (frac, -1074)
+    } else {
+        (frac | 1 << 52, exp - 1075)
+    };
+    let tz = m.trailing_zeros();
+    m >>= tz;
+    e += tz as i32;
+    if e >= 0 {
+        // An integer below 1e9: `e` is below 30.
+        if v < 0.0 {
+            out.push('-');
+        }
+        push_dec(m << e, out);
+        return true;
+    }
+    // m / 2^k = int + fdec / 10^k, with fdec < 10^k and ending in 5.
+    let k = (-e) as u32;
+    if k > 55 {
+        return false;
+    }
+    let int = m >> k;
+    let Some(fdec) = ((m & ((1 << k) - 1)) as u128).checked_mul(5u128.pow(k)) else {
+        return false;
+    };
+    let mut buf = [0u8; 40];
+    let mut n = buf.len();
+    let mut f = fdec;
+    while f != 0 {
+        n -= 1;
+        buf[n] = b'0' + (f % 10) as u8;
+        f /= 10;
+    }
+    let fdigits = buf.len() - n;
+    // Leading zeros of the k decimals.
+    let z = k as usize - fdigits;
+    let int_digits = if int == 0 {
+        0
+    } else {
+        int.ilog10() as usize + 1
+    };
+    let sig = if int == 0 {
+        fdigits
+    } else {
+        int_digits + k as usize
+    };
+    if sig > 20 {
+        // `%.20g` rounds: the formatted path does it.
+        return false;
+    }
+    if v < 0.0 {
+        out.push('-');
+    }
+    let digits = &buf[n..];
+    if int == 0 && z + 1 > 4 {
+        // Below 1e-4: `d.ddde-XX`.
+        out.push(digits[0] as char);
+        if digits.len() > 1 {
+            out.push('.');
+            push_ascii(&digits[1..], out);
+        }
+        out.push_str("e-");
+        if z + 1 < 10 {
+            out.push('0');
+        }
+        push_dec(z as u64 + 1, out);
+    } else {
+        push_dec(int, out);
+        out.push('.');
+        for _ in 0..z {
+            out.push('0');
+        }
+        push_ascii(digits, out);
+    }
+    true
+}
+
+/// [`float_text`] by Rust's exact formatting, which C's `%.20g`/`%.20e` rounding matches.
+fn float_text_fmt(v: f64, neg: bool, out: &mut String) {
     if v.is_infinite() {
         out.push_str(if v < 0.0 { "-INF " } else { "+INF " });
         return;
@@ -498,5 +589,57 @@ fn c_exponent(s: &str) -> String {
             format!("{m}e{}{:02}", if n < 0 { '-' } else { '+' }, n.abs())
         }
         None => s.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gpumem_isa::SplitMix64;
+
+    /// The short writer, where it writes, agrees with the formatted one.
+    fn same(v: f64) -> bool {
+        let (mut a, mut b) = (String::new(), String::new());
+        let short = short_float_text(v, &mut a);
+        float_text_fmt(v, v.is_sign_negative(), &mut b);
+        assert_eq!(
+            a,
+            if short { b.as_str() } else { "" },
+            "{v:e} ({:#x})",
+            v.to_bits()
+        );
+        short
+    }
+
+    #[test]
+    fn short_float_text_is_the_formatted_text() {
+        let mut short = 0;
+        // Every f16 immediate, every f32 with 13 or fewer mantissa bits.
+        for h in 0..=u16::MAX {
+            short += same(f32::from_bits(f16_to_f32(h)) as f64) as u32;
+        }
+        for b in 0..1u32 << 22 {
+            short += same(f32::from_bits(b << 10) as f64) as u32;
+        }
+        // Random f32 and f64-high-word immediates, and the near-boundary values.
+        let mut rng = SplitMix64(9);
+        for _ in 0..300_000 {
+            let r = rng.next_u64();
+            short += same(f32::from_bits(r as u32) as f64) as u32;
+            short += same(f64::from_bits(r << 32)) as u32;
+        }
+        for v in [
+            1e-4,
+            1e-5,
+            0.0001220703125,
+            6.103515625e-05,
+            999999999.0,
+            999999999.5,
+            1e9,
+        ] {
+            same(v);
+            same(-v);
+        }
+        assert!(short > 700_000, "the short writer takes {short} values");
     }
 }

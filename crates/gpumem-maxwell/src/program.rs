@@ -107,61 +107,156 @@ pub fn decode_lines(
     base: u64,
     target: Target,
 ) -> Result<impl Iterator<Item = DisLine> + '_, DecodeError> {
-    if !bytes.len().is_multiple_of(32) {
-        return Err(DecodeError::Unaligned { len: bytes.len() });
-    }
-    let word = |i: usize| u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap_or([0; 8]));
-    let bundles = bytes.len() / 32;
-    let mut prev_dual = false;
-    Ok((0..bundles * 3).map(move |n| {
-        let (b, k) = (n / 3, n % 3);
-        let cw = word(4 * b);
-        let addr = base + (32 * b + 8 + 8 * k) as u64;
-        let w = word(4 * b + 1 + k);
-        let slot = ctrl_slot(cw, k);
-        let mut inst = codec::decode(w, slot, addr, target);
-        if let Ok(i) = &inst
-            && let Err(e) = codec::check_ctrl(i, cw, k, addr)
+    let mut cur = Cursor::new(bytes, base, target)?;
+    // The slot every word is decoded into (its first value is overwritten before use).
+    let mut slot = Inst::new(codec::ROWS[0]);
+    Ok(std::iter::from_fn(move || {
+        let head = cur.step(&mut slot)?;
+        Some(DisLine {
+            addr: head.addr,
+            word: head.word,
+            ctrl_word: head.ctrl_word,
+            inst: cur.result(&slot).copied().map_err(Clone::clone),
+            pair: head.pair,
+        })
+    }))
+}
+
+/// Decodes a raw stream and renders it as [`render_line`] renders each line, appending to
+/// `out` without the header, and calls `flush` with `out` whenever it holds more than
+/// 64 KiB (and not at the end: the caller writes what is left). The stream's hot path:
+/// every word is decoded into one slot, nothing is moved or allocated per line. The
+/// error is that of [`decode_lines`] (a stream of partial bundles); the inner result is
+/// `flush`'s, holding whether every word decoded.
+pub fn render_stream<E>(
+    bytes: &[u8],
+    base: u64,
+    target: Target,
+    style: SchedStyle,
+    compact: bool,
+    out: &mut String,
+    mut flush: impl FnMut(&mut String) -> Result<(), E>,
+) -> Result<Result<bool, E>, DecodeError> {
+    let mut cur = Cursor::new(bytes, base, target)?;
+    let mut slot = Inst::new(codec::ROWS[0]);
+    let mut ok = true;
+    while let Some(head) = cur.step(&mut slot) {
+        let r = cur.result(&slot);
+        ok &= r.is_ok();
+        render_parts(&head, r, style, compact, out);
+        if out.len() > 1 << 16
+            && let Err(e) = flush(out)
         {
-            inst = Err(e);
+            return Ok(Err(e));
         }
+    }
+    Ok(Ok(ok))
+}
+
+/// Where a line is and what surrounds its instruction word: a [`DisLine`] less the decode.
+struct LineHead {
+    addr: u64,
+    word: u64,
+    ctrl_word: u64,
+    pair: Pair,
+}
+
+/// The position in a raw stream of whole bundles, and whether the previous instruction
+/// opened a dual-issue pair.
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    base: u64,
+    target: Target,
+    /// Index of the next instruction (3 per bundle).
+    n: usize,
+    prev_dual: bool,
+    /// Why the last instruction stepped over does not decode (kept here, not returned:
+    /// the hot loop moves no error values around).
+    err: Option<DecodeError>,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(bytes: &'a [u8], base: u64, target: Target) -> Result<Cursor<'a>, DecodeError> {
+        if !bytes.len().is_multiple_of(32) {
+            return Err(DecodeError::Unaligned { len: bytes.len() });
+        }
+        Ok(Cursor {
+            bytes,
+            base,
+            target,
+            n: 0,
+            prev_dual: false,
+            err: None,
+        })
+    }
+
+    fn word(&self, i: usize) -> u64 {
+        self.bytes
+            .get(8 * i..8 * i + 8)
+            .and_then(|b| b.try_into().ok())
+            .map_or(0, u64::from_le_bytes)
+    }
+
+    /// The last instruction [`Cursor::step`] decoded into `inst`, or why it does not decode.
+    fn result<'s>(&'s self, inst: &'s Inst) -> Result<&'s Inst, &'s DecodeError> {
+        match &self.err {
+            None => Ok(inst),
+            Some(e) => Err(e),
+        }
+    }
+
+    /// Decodes the next instruction into `inst` (valid where [`Cursor::result`] says so).
+    #[inline(always)]
+    fn step(&mut self, inst: &mut Inst) -> Option<LineHead> {
+        let bundles = self.bytes.len() / 32;
+        let n = self.n;
+        if n >= bundles * 3 {
+            return None;
+        }
+        self.n += 1;
+        let (b, k) = (n / 3, n % 3);
+        let cw = self.word(4 * b);
+        let addr = self.base + (32 * b + 8 + 8 * k) as u64;
+        let w = self.word(4 * b + 1 + k);
+        let slot = ctrl_slot(cw, k);
+        self.err = codec::decode_into(w, slot, addr, self.target, inst)
+            .and_then(|()| codec::check_ctrl(inst, cw, k, addr))
+            .err();
         let dual = Ctrl::from_slot(slot).dual_issue();
-        let bad_dual = |inst: &Result<Inst, DecodeError>, field| DecodeError::InvalidControl {
-            ctrl: cw,
-            addr,
-            slot: k,
-            form: inst.as_ref().map(|i| i.op.form).unwrap_or("?"),
-            field,
-            value: 1,
+        let bad_dual = |err: &Option<DecodeError>, field| {
+            Some(DecodeError::InvalidControl {
+                ctrl: cw,
+                addr,
+                slot: k,
+                form: if err.is_none() { inst.op.form } else { "?" },
+                field,
+                value: 1,
+            })
         };
-        let pair = if prev_dual {
-            prev_dual = false;
+        let pair = if self.prev_dual {
+            self.prev_dual = false;
             // nvdisasm has no triples: a dual flag on the second of a pair makes it
             // drop or reject the instructions after it. gpumem rejects the slot.
             if dual {
-                inst = Err(bad_dual(
-                    &inst,
-                    "dual issue on the second instruction of a pair",
-                ));
+                self.err = bad_dual(&self.err, "dual issue on the second instruction of a pair");
             }
             Pair::Second
         } else if dual {
-            prev_dual = true;
+            self.prev_dual = true;
             if b + 1 == bundles && k == 2 {
-                inst = Err(bad_dual(&inst, "dual issue (no next instruction)"));
+                self.err = bad_dual(&self.err, "dual issue (no next instruction)");
             }
             Pair::First
         } else {
             Pair::None
         };
-        DisLine {
+        Some(LineHead {
             addr,
             word: w,
             ctrl_word: cw,
-            inst,
             pair,
-        }
-    }))
+        })
+    }
 }
 
 /// How to show the control-word schedule of each instruction.
@@ -227,8 +322,14 @@ pub fn maxas_prefix(c: Ctrl) -> String {
 
 /// The text of one line for `style`, without the address column.
 pub fn line_text(l: &DisLine, style: SchedStyle) -> String {
-    let Ok(inst) = &l.inst else {
-        return l.text();
+    line_text_parts(l.inst.as_ref(), l.pair, style)
+}
+
+/// [`line_text`] of a decoded instruction (or the error) in its place `pair`.
+fn line_text_parts(inst: Result<&Inst, &DecodeError>, pair: Pair, style: SchedStyle) -> String {
+    let inst = match inst {
+        Ok(i) => i,
+        Err(e) => return format!("<invalid: {e}>"),
     };
     let mut s = String::with_capacity(64);
     if style == SchedStyle::Maxas {
@@ -241,7 +342,7 @@ pub fn line_text(l: &DisLine, style: SchedStyle) -> String {
         // flags of slots without a register (nvdisasm ignores those) nor memory ops' flags.
         annotations(inst.ctrl, true, &mut s);
         s.push_str(" ;");
-    } else if l.pair == Pair::Second && style == SchedStyle::None {
+    } else if pair == Pair::Second && style == SchedStyle::None {
         // nvdisasm ends the second of a pair with the brace, no `;`.
     } else {
         s.push_str(if inst.ctrl.is_pad() && style == SchedStyle::None {
@@ -275,12 +376,29 @@ pub fn render(d: &Disassembly, style: SchedStyle, compact: bool) -> String {
 
 /// One line of [`render`]'s output, newline included.
 pub fn render_line(l: &DisLine, style: SchedStyle, compact: bool, out: &mut String) {
+    let head = LineHead {
+        addr: l.addr,
+        word: l.word,
+        ctrl_word: l.ctrl_word,
+        pair: l.pair,
+    };
+    render_parts(&head, l.inst.as_ref(), style, compact, out);
+}
+
+/// [`render_line`] of a line given as its place and its decoded instruction (or the error).
+fn render_parts(
+    l: &LineHead,
+    inst: Result<&Inst, &DecodeError>,
+    style: SchedStyle,
+    compact: bool,
+    out: &mut String,
+) {
     if !compact {
         out.push_str("        ");
     }
     push_addr(out, l.addr);
     let open = l.pair == Pair::First && style == SchedStyle::None;
-    match (&l.inst, style) {
+    match (inst, style) {
         (Ok(i), SchedStyle::None) => {
             let mut guard = [0u8; 8];
             let glen = guard_text(i, &mut guard);
@@ -327,7 +445,7 @@ pub fn render_line(l: &DisLine, style: SchedStyle, compact: bool, out: &mut Stri
             } else if open {
                 out.push_str("{ ");
             }
-            out.push_str(&line_text(l, style));
+            out.push_str(&line_text_parts(inst, l.pair, style));
         }
     }
     out.push('\n');
