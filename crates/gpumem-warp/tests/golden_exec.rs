@@ -227,3 +227,13 @@ fn sfu_specials() {
 fn float_arithmetic_rounding() {
     golden("farith");
 }
+
+#[test]
+fn condition_code_sets() {
+    golden("ccset");
+}
+
+#[test]
+fn video_setp_and_mad() {
+    golden("vmad");
+}

@@ -31,7 +31,16 @@ fn push(w: &mut Warp, pc: usize, mask: u32, kind: EntryKind) -> R {
 /// 16-23 the flag tests `OFF LO SFF LS HI SFT HS OFT`. Tests 24-31 (`CSM_*`, `FCSM_*`,
 /// `RLE`, `RGT`) are `unsupported`.
 pub(crate) fn cc_lanes(w: &Warp, cc: u8, inst: &Inst) -> Result<u32, (FaultKind, String)> {
-    let (z, s, c, o) = (w.zf, w.sf, w.carry, w.of);
+    cc_mask([w.zf, w.sf, w.carry, w.of], cc, inst)
+}
+
+/// [`cc_lanes`] on the lane masks of the zero, sign, carry and overflow flags: the one
+/// evaluation of the 32 condition-code tests (BRA, EXIT, CSET and CSETP use it).
+pub(crate) fn cc_mask(
+    [z, s, c, o]: [u32; 4],
+    cc: u8,
+    inst: &Inst,
+) -> Result<u32, (FaultKind, String)> {
     Ok(match cc {
         0 => 0,
         1 => (s & !z) ^ o,

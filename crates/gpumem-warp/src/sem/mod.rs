@@ -7,6 +7,7 @@
 //! [`ModId`]: gpumem_maxwell::table::ModId
 
 mod bits;
+mod ccset;
 pub(crate) mod control;
 mod convert;
 mod double;
@@ -21,6 +22,7 @@ mod moves;
 mod preds;
 mod sfu;
 mod video;
+mod vmad;
 mod warpwide;
 
 use crate::fault::FaultKind;
@@ -482,6 +484,10 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
         Op::R2p => preds::r2p(c),
         Op::Cs2r => moves::s2r(c),
         Op::Vadd | Op::Vabsdiff | Op::Vmnmx | Op::Vset | Op::Vshl | Op::Vshr => video::video(c),
+        Op::Vsetp => vmad::vsetp(c),
+        Op::Vmad => vmad::vmad(c),
+        Op::Cset => ccset::cset(c),
+        Op::Csetp => ccset::csetp(c),
         Op::Shfl => warpwide::shfl(c),
         Op::Vote => warpwide::vote(c),
         _ => unsupported(format!("no functional model for {}", inst.op.form)),

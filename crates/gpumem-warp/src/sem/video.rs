@@ -11,7 +11,7 @@ use gpumem_maxwell::Operand;
 use gpumem_maxwell::table::{ModId, Op, VideoTypes};
 
 /// The video operand types of the instruction (its `Sign` group's value).
-fn types(c: &Ctx<'_>) -> Option<VideoTypes> {
+pub(super) fn types(c: &Ctx<'_>) -> Option<VideoTypes> {
     c.inst
         .op
         .mods
@@ -23,7 +23,7 @@ fn types(c: &Ctx<'_>) -> Option<VideoTypes> {
 }
 
 /// The field of `bits` bits at select `sel` of `v`, extended by `signed`.
-fn part(v: u32, bits: u8, sel: u8, signed: bool) -> i64 {
+pub(super) fn part(v: u32, bits: u8, sel: u8, signed: bool) -> i64 {
     let sh = bits as u32 * sel as u32;
     let x = v.checked_shr(sh).unwrap_or(0);
     match (bits, signed) {
@@ -36,7 +36,7 @@ fn part(v: u32, bits: u8, sel: u8, signed: bool) -> i64 {
     }
 }
 
-fn clamp_to(v: i64, bits: u32, signed: bool) -> i64 {
+pub(super) fn clamp_to(v: i64, bits: u32, signed: bool) -> i64 {
     if signed {
         v.clamp(-(1i64 << (bits - 1)), (1i64 << (bits - 1)) - 1)
     } else {
