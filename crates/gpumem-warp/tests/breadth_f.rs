@@ -1,8 +1,9 @@
-//! Breadth set F (`crates/gpumem-maxwell/src/rows_f.rs`): LEPC, R2B, FSWZADD, VOTE.VTG,
-//! STP, PSET's `.CC` and ATOM/RED type 4 decode and assemble but have no functional model:
+//! Breadth set F (`crates/gpumem-maxwell/src/rows_f.rs`): LEPC, R2B, VOTE.VTG, STP,
+//! PSET's `.CC` and ATOM/RED type 4 decode and assemble but have no functional model:
 //! running one is an `unsupported` fault that names the instruction, never a silent no-op.
-//! CSET, CSETP, VMAD and VSETP run (golden cases: `tests/exec/ccset.txt`,
-//! `tests/exec/vmad.txt`) except for the parts named here: CSET's and VMAD's `.CC`, and the
+//! CSET, CSETP, VMAD, VSETP and FSWZADD run (golden cases: `tests/exec/ccset.txt`,
+//! `tests/exec/vmad.txt`, `tests/exec/swizzle.txt`; `tests/fswzadd.rs`) except for the
+//! parts named here: CSET's and VMAD's `.CC`, and the
 //! condition-code tests 24-31 (`CSM_*`, `FCSM_*`, `RLE`, `RGT`), as for BRA.
 
 mod common;
@@ -15,7 +16,6 @@ fn breadth_f_unmodelled_forms_are_unsupported() {
     for (body, form) in [
         ("LEPC R5 ;", "LEPC"),
         ("R2B.WARP 0x5, R5 ;", "R2B"),
-        ("FSWZADD.FTZ R3, R5, R7, NPNPPNPN ;", "FSWZADD"),
         ("VOTE.VTG.A 0x12345 ;", "VOTE_VTG"),
         ("CSET.BF.SFT.OR R3.CC, CC, !P5 ;", "CSET"),
         ("CSET.CSM_TA.AND R3, CC, PT ;", "CSET"),
@@ -63,8 +63,9 @@ fn f16x2_atomics_are_unsupported() {
 /// The forms that once faulted `unsupported` run without a fault (their values are the
 /// golden cases' business).
 #[test]
-fn cset_csetp_vmad_vsetp_run() {
+fn cset_csetp_vmad_vsetp_fswzadd_run() {
     for body in [
+        "FSWZADD.FTZ R3, R5, R7, NPNPPNPN ;",
         "CSET.BF.SFT.OR R3, CC, !P5 ;",
         "CSETP.NUM.OR P1, PT, CC, P0 ;",
         "VMAD.U8.U16.SHR_7 R3, R5.B1, 0x2347, R0 ;",

@@ -237,3 +237,8 @@ fn condition_code_sets() {
 fn video_setp_and_mad() {
     golden("vmad");
 }
+
+#[test]
+fn quad_swizzle_add() {
+    golden("swizzle");
+}

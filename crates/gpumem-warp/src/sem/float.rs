@@ -109,3 +109,33 @@ pub(super) fn ffma(c: &mut Ctx<'_>) -> R {
     }
     Ok(())
 }
+
+/// FSWZADD: the quad swizzle add. Lane `l` reads the two bits of the swizzle (bits
+/// 28-35 of the word) of its position `q = l % 4` in its quad, `q` 0 (upper left) in the
+/// top two bits 34-35 down to `q` 3 in 28-29, and computes from its own Ra and Rb:
+/// 0 `PP` `a + b`, 1 `NP` `-a + b`, 2 `PN` `a - b`, 3 `ZP` `0 + b`, an f32 addition
+/// rounded by `.RM/.RP/.RZ`, with `.FTZ` and `.CC` as FADD's (SEMANTICS.md, "FSWZADD").
+pub(super) fn fswzadd(c: &mut Ctx<'_>) -> R {
+    let d = Ctx::rd(c.inst, 0);
+    let f = c.pre.m(ModId::Ftz) == 1;
+    let rnd = c.pre.m(ModId::Rnd);
+    let swz = match c.o[3] {
+        gpumem_maxwell::Operand::Imm(v) => v as u32,
+        _ => return super::unsupported("FSWZADD without a swizzle operand"),
+    };
+    for l in lanes(c.guard) {
+        let (mut a, mut b) = (c.fval(1, l), c.fval(2, l));
+        if f {
+            (a, b) = (ftz(a), ftz(b));
+        }
+        let (x, y) = match swz >> (6 - 2 * (l % 4)) & 3 {
+            0 => (a, b),
+            1 => (-a, b),
+            2 => (a, -b),
+            _ => (0.0, b),
+        };
+        let r = f32::from_bits(add32(x, y, rnd));
+        put(c, d, l, r, f, false);
+    }
+    Ok(())
+}

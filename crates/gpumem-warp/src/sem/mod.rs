@@ -487,6 +487,7 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
         Op::Vsetp => vmad::vsetp(c),
         Op::Vmad => vmad::vmad(c),
         Op::Cset => ccset::cset(c),
+        Op::Fswzadd => float::fswzadd(c),
         Op::Csetp => ccset::csetp(c),
         Op::Shfl => warpwide::shfl(c),
         Op::Vote => warpwide::vote(c),
