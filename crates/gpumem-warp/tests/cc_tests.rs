@@ -331,3 +331,31 @@ fn two_term_adders_set_overflow_and_logic_ops_clear_carry() {
         assert_eq!(r.out(l as u64), want, "lane {l}");
     }
 }
+
+/// CSET and CSETP read the same 24 tests as BRA (one evaluation, `control::cc_mask`):
+/// after `IADD RZ.CC, a, -b`, CSET's register is all ones exactly where the test means
+/// true for `a - b`, CSETP's `Pd` is that and its `Pq` the negation (`.AND` with PT), and
+/// `.OR` with PT is true in every lane.
+#[test]
+fn cset_and_csetp_read_every_test_as_bra_does() {
+    let ps = pairs();
+    for t in 0..24u8 {
+        let name = cc_name(t).expect("a test name");
+        let test = name.trim_start_matches("CC");
+        let prog = format!(
+            "SHL R21, R0, 0x2 ;\nIADD32I R22, R21, 0x200000 ;\nLDG R4, [R22] ;\n\
+             IADD32I R23, R21, 0x201000 ;\nLDG R5, [R23] ;\nIADD RZ.CC, R4, -R5 ;\n\
+             CSET{test}.AND R6, CC, PT ;\nCSETP{test}.AND P1, P2, CC, PT ;\n\
+             CSETP{test}.OR P3, PT, CC, PT ;\n\
+             LOP32I.AND R6, R6, 0x1 ;\nSEL R7, RZ, 0x2, !P1 ;\nSEL R8, RZ, 0x4, !P2 ;\n\
+             SEL R9, RZ, 0x8, !P3 ;\nIADD3 R6, R6, R7, R8 ;\nIADD R6, R6, R9 ;\nSTG [R20], R6 ;"
+        );
+        let r = run(&prog, load);
+        assert!(r.faults.is_empty(), "{name}: {:?}", r.faults);
+        for (l, &(a, b)) in ps.iter().enumerate() {
+            let m = meaning(t, a, b);
+            let want = if m { 0b1011 } else { 0b1100 };
+            assert_eq!(r.out(l as u64), want, "{name}: lane {l}, a {a:#x} b {b:#x}");
+        }
+    }
+}
