@@ -19,7 +19,7 @@ declare -A bin
 for tag in before after; do
   rev=${!tag}
   mkdir -p "$tmp/$tag"
-  git -C "$root" archive "$rev" | tar -x -C "$tmp/$tag"
+  git -C "$root" archive "$rev" | tar -x -m -C "$tmp/$tag"
   exe=$(cd "$tmp/$tag" && CARGO_TARGET_DIR="$root/target" \
         cargo bench -p gpumem-warp --bench warp --no-run 2>&1 \
         | sed -n 's/.*Executable .*(\(.*\))$/\1/p' | tail -1)
