@@ -16,6 +16,7 @@ mod rowkit;
 pub mod alu;
 pub mod codec;
 pub mod cubin;
+pub mod family;
 pub mod inst;
 pub mod link;
 pub mod lint;

@@ -194,10 +194,7 @@ pub(crate) fn bar(
         Some(BarMode::Sync | BarMode::Red) => true,
         Some(BarMode::Arv) => false,
         Some(BarMode::Scan) | None => {
-            return Err((
-                FaultKind::Unsupported,
-                format!("no functional model for {}", inst.op.form),
-            ));
+            return Err((FaultKind::Unsupported, super::missing::what(inst)));
         }
     };
     if wait {
@@ -207,10 +204,7 @@ pub(crate) fn bar(
         w.bar_red = None;
         if e.bar == Some(BarMode::Red) {
             let Some(red) = e.red else {
-                return Err((
-                    FaultKind::Unsupported,
-                    format!("no functional model for {}", inst.op.form),
-                ));
+                return Err((FaultKind::Unsupported, super::missing::what(inst)));
             };
             // The predicate operand (PT when the row has none).
             let (p, neg) = inst
@@ -240,10 +234,7 @@ pub(crate) fn bar(
 /// `.WARP` and the barrier-number form have no functional model.
 pub(crate) fn b2r(w: &mut Warp, inst: &Inst, e: &Exec, guard: u32) -> R {
     if e.b2r != Some(B2rMode::Result) {
-        return Err((
-            FaultKind::Unsupported,
-            format!("no functional model for {}", inst.op.form),
-        ));
+        return Err((FaultKind::Unsupported, super::missing::what(inst)));
     }
     let v = w.bar_result;
     for o in inst.operands() {
@@ -370,6 +361,6 @@ pub(crate) fn flow(w: &mut Warp, inst: &Inst, e: &Exec, guard: u32) -> R {
             }
             Ok(())
         }
-        _ => super::unsupported(format!("no functional model for {}", inst.op.form)),
+        _ => super::unsupported(super::missing::what(inst)),
     }
 }

@@ -32,7 +32,7 @@ pub(crate) fn access(
     if let Some(a) = p.atom {
         acc.rmw = Some(a.rmw.ok_or((
             FaultKind::Unsupported,
-            "no functional model for this atomic operation".to_string(),
+            "the atomic's operation and type have no read-modify-write model (.SAFEADD, .CAST, .CAST.SPIN, float types other than .F32.FTZ.RN ADD, .U128, .F16x2.FTZ.RN)".to_string(),
         ))?);
         // Register pairs of 64-bit atomics are even (RZ exempt).
         if bytes == 8 {

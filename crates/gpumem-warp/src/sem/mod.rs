@@ -18,6 +18,7 @@ mod imul;
 mod integer;
 mod logic;
 pub(crate) mod memory;
+pub(crate) mod missing;
 mod moves;
 mod preds;
 mod sfu;
@@ -491,6 +492,6 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
         Op::Csetp => ccset::csetp(c),
         Op::Shfl => warpwide::shfl(c),
         Op::Vote => warpwide::vote(c),
-        _ => unsupported(format!("no functional model for {}", inst.op.form)),
+        _ => unsupported(missing::what(inst)),
     }
 }

@@ -1,0 +1,55 @@
+//! Which broad family an operation belongs to, for consumers that report on the table
+//! as a whole (the executor's `unsupported` messages, the inventory test of
+//! `gpumem-warp`): texture and surface ops need state a compute launch does not
+//! describe, graphics ops need the graphics pipeline, everything else is compute.
+
+use crate::table::Op;
+
+/// The family of an [`Op`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Family {
+    /// Texture fetches and queries, surface loads, stores, reductions and atomics, and
+    /// the texture cache's control (`CCTLT`): they read texture headers, samplers or
+    /// surface descriptors.
+    TextureSurface,
+    /// Graphics-pipeline ops (`VOTE.VTG`, `STP`): vertex, geometry or pixel state.
+    Graphics,
+    /// Every other op (arithmetic, memory, control flow, warp-wide, system).
+    Other,
+}
+
+impl Family {
+    /// The family's name in reports (`texture/surface`, `graphics`, `other`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Family::TextureSurface => "texture/surface",
+            Family::Graphics => "graphics",
+            Family::Other => "other",
+        }
+    }
+}
+
+impl Op {
+    /// The op's [`Family`].
+    pub const fn family(self) -> Family {
+        match self {
+            Op::Texs
+            | Op::Tlds
+            | Op::Tex
+            | Op::Tld4s
+            | Op::Tld
+            | Op::Tld4
+            | Op::Txd
+            | Op::Txq
+            | Op::Txa
+            | Op::Tmml
+            | Op::Suld
+            | Op::Sust
+            | Op::Sured
+            | Op::Suatom
+            | Op::Cctlt => Family::TextureSurface,
+            Op::VoteVtg | Op::Stp => Family::Graphics,
+            _ => Family::Other,
+        }
+    }
+}
