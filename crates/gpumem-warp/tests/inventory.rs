@@ -3,7 +3,8 @@
 //!
 //! For each row and each target it exists on, instances built by the table's sampler
 //! (`gpumem_maxwell::sample`) run on one warp: the row's defaults, each other value of
-//! each modifier group once (the rest at their defaults), and four random combinations,
+//! each modifier group once (the rest at their defaults), four random combinations, and
+//! for rows with a condition-code test operand the defaults with each of the 32 tests,
 //! with fixed seeds (a hash of the row's form and the instance number, so a row's
 //! instances do not depend on any other row). Each sits alone after a prologue that sets
 //! P0-P6 per lane, every address register the instance names to `0x100 + 16*lane` (so
@@ -25,25 +26,30 @@
 //! * the lines `form, target, class, family, reason` built from the unsupported
 //!   instances equal `tests/data/maxwell-unsupported.tsv` exactly: an unlisted line fails,
 //!   a listed line that no instance produces any more fails as stale. `BLESS=1` rewrites
-//!   the file. One line per (form, target, reason); `class` is what the row's instances
-//!   with that reason have in common: `any` when the row's default instance has it (the
-//!   whole row), else the non-default modifier values every such instance holds
-//!   (`CC=.CC`, joined by `+`), or `operands` when they share none (the reason comes from
-//!   an operand value, e.g. a condition-code test).
+//!   the file. One line per (form, target, reason). `class` says what causes the
+//!   reason, found from the first instance that gives it: its non-default modifier
+//!   values are dropped one by one (same operands) while the reason stays; those left
+//!   are the class (`CC=.CC`, `atom=.OR+sz=.F32.FTZ.RN`); when none is left, `any` if
+//!   the defaults give the reason with four more operand samples (the whole row), else
+//!   `operands` (an operand value decides, e.g. a condition-code test 24-31).
+//! * The fault the emulator records is the run report's (`gpumem-run` copies
+//!   `Emulator::faults`); `crates/gpumem-run/tests/unsupported_report.rs` checks the text
+//!   and JSON reports of a few such faults.
 //!
 //! Summary (`cargo test -p gpumem-warp --test inventory -- --nocapture`; figures at the
 //! commit that added this test, on main's `102d591`): 868 row-target pairs (461 rows),
-//! 12,201 instances; 402 pairs run every instance, 270 run some (an unmodelled modifier
+//! 13,225 instances; 396 pairs run every instance, 276 run some (an unmodelled modifier
 //! value such as `.CC`, or an operand such as a condition-code test 24-31), 196 run none:
-//! 95 texture/surface, 4 graphics (`VOTE.VTG`, `STP`), 97 other; 514 lines in the file.
-//! 1.1 s in the test profile on the shared 2-core machine (`INVENTORY_FAULTS=1` also
+//! 95 texture/surface, 4 graphics (`VOTE.VTG`, `STP`), 97 other; 642 lines in the file.
+//! About 2 s in the test profile on the shared 2-core machine (`INVENTORY_FAULTS=1` also
 //! prints each non-`unsupported` fault).
 
+use gpumem_maxwell::alu::CC_NUMBERS;
 use gpumem_maxwell::codec::{ROWS, decode, encode};
 use gpumem_maxwell::family::Family;
 use gpumem_maxwell::print::inst_text;
 use gpumem_maxwell::sample::{Rng, inst as sample_inst};
-use gpumem_maxwell::table::{ModGroup, OpSpec};
+use gpumem_maxwell::table::{ModGroup, OpKind, OpSpec};
 use gpumem_maxwell::{Inst, Operand, RZ, Target, inst_addr, layout};
 use gpumem_warp::{Emulator, FaultKind, LaunchConfig, Program};
 use std::collections::{BTreeMap, BTreeSet};
@@ -135,9 +141,11 @@ fn base_value(g: &ModGroup) -> u8 {
     }
 }
 
-/// The modifier combinations of a row's instances: the defaults, each other value of
-/// each group, `RANDOM` random ones.
-fn combos(op: &OpSpec) -> Vec<Vec<u8>> {
+/// The instances of a row: modifier values and, for rows with a condition-code test
+/// operand, the test to force (`None`: the sampler's). The defaults, each other value of
+/// each group, `RANDOM` random combinations, then (rows with a test) the defaults with
+/// each of the 32 tests.
+fn combos(op: &OpSpec) -> Vec<(Vec<u8>, Option<u8>)> {
     let base: Vec<u8> = op.mods.iter().map(base_value).collect();
     let mut out = vec![base.clone()];
     for (k, g) in op.mods.iter().enumerate() {
@@ -157,6 +165,16 @@ fn combos(op: &OpSpec) -> Vec<Vec<u8>> {
                 .map(|g| g.vals[r.below(g.vals.len() as u64) as usize].value)
                 .collect(),
         );
+    }
+    let mut out: Vec<(Vec<u8>, Option<u8>)> = out.into_iter().map(|m| (m, None)).collect();
+    if op
+        .operands
+        .iter()
+        .any(|k| matches!(k, OpKind::CondCode { .. }))
+    {
+        for &cc in CC_NUMBERS.iter() {
+            out.push((base.clone(), Some(cc)));
+        }
     }
     out
 }
@@ -218,18 +236,27 @@ enum Outcome {
     Unsupported(String),
 }
 
-/// Builds the instance `k` of `op` with modifier values `mods` for `target`, runs it,
+/// Builds the instance `k` of `op` with modifier values `mods` (and condition-code test
+/// `cc`, when given) for `target`, runs it,
 /// and returns its text and outcome (or the problems found).
 fn run_one(
     parts: &Parts,
     op: &'static OpSpec,
     mods: &[u8],
+    cc: Option<u8>,
     k: usize,
     target: Target,
 ) -> Result<(Inst, String, Outcome), String> {
     let addr = inst_addr(AT);
     let mut r = Rng(seed(op.form, k));
     let mut x = sample_inst(&mut r, op, mods, addr);
+    if let Some(cc) = cc {
+        for o in x.operands.iter_mut() {
+            if let Operand::Cc(c) = o {
+                *c = cc;
+            }
+        }
+    }
     x.target = target;
     if x.ctrl.dual_issue() {
         x.ctrl.stall = 1;
@@ -333,40 +360,41 @@ fn names_what_is_missing(reason: &str, op: &OpSpec) -> bool {
 struct RowResult {
     instances: usize,
     unsupported: usize,
-    /// By reason: the first instance that gave it (number, modifier values).
-    reasons: BTreeMap<String, (usize, Vec<u8>)>,
+    /// By reason: the first instance that gave it (number, modifier values, forced test).
+    reasons: BTreeMap<String, (usize, Vec<u8>, Option<u8>)>,
 }
 
 /// Instance numbers of the extra runs that decide whether a reason of the defaults is
 /// the row's (every operand sample gives it) or the operands' (even numbers: tamed, `PT`).
 const PROBES: [usize; 4] = [1 << 20, (1 << 20) + 2, (1 << 20) + 4, (1 << 20) + 6];
 
-/// Whether instance `k` of `op` with `mods` faults `unsupported` with `reason`.
+/// Whether instance `k` of `op` with `mods` (and test `cc`) faults `unsupported` with `reason`.
 fn gives(
     parts: &Parts,
     op: &'static OpSpec,
     mods: &[u8],
+    cc: Option<u8>,
     k: usize,
     t: Target,
     reason: &str,
 ) -> bool {
     matches!(
-        catch_unwind(AssertUnwindSafe(|| run_one(parts, op, mods, k, t))),
+        catch_unwind(AssertUnwindSafe(|| run_one(parts, op, mods, cc, k, t))),
         Ok(Ok((_, _, Outcome::Unsupported(r)))) if r == reason
     )
 }
 
-/// The class of `reason` on a row, from the first instance `k` (modifier values `mods`)
-/// that gave it: its non-default values, each dropped (back to the default, same
-/// operands) while the reason stays, leave the values that cause it (`G=.V+...`); when
-/// none is left, `any` if the defaults give the reason with every operand sample of
-/// [`PROBES`], else `operands`.
+/// The class of `reason` on a row, from the first instance `k` (modifier values `mods`,
+/// forced test `cc`) that gave it: its non-default values, each dropped (back to the
+/// default, same operands) while the reason stays, leave the values that cause it
+/// (`G=.V+...`); when none is left, `any` if the defaults give the reason with every
+/// operand sample of [`PROBES`] (the sampler's tests), else `operands`.
 fn class_of(
     parts: &Parts,
     op: &'static OpSpec,
     t: Target,
     k: usize,
-    mods: &[u8],
+    (mods, cc): (&[u8], Option<u8>),
     reason: &str,
 ) -> String {
     let mut m = mods.to_vec();
@@ -375,7 +403,7 @@ fn class_of(
         if m[g] != base {
             let mut fewer = m.clone();
             fewer[g] = base;
-            if gives(parts, op, &fewer, k, t, reason) {
+            if gives(parts, op, &fewer, cc, k, t, reason) {
                 m = fewer;
             }
         }
@@ -384,7 +412,10 @@ fn class_of(
     if !named.is_empty() {
         return named.join("+");
     }
-    if PROBES.iter().all(|&p| gives(parts, op, &m, p, t, reason)) {
+    if PROBES
+        .iter()
+        .all(|&p| gives(parts, op, &m, None, p, t, reason))
+    {
         "any".into()
     } else {
         "operands".into()
@@ -408,9 +439,11 @@ fn every_row_runs_or_is_a_listed_unsupported_case() {
             forms.insert(op.form);
             pairs += 1;
             let mut res = RowResult::default();
-            for (k, mods) in combos(op).iter().enumerate() {
+            for (k, (mods, cc)) in combos(op).iter().enumerate() {
                 res.instances += 1;
-                let got = catch_unwind(AssertUnwindSafe(|| run_one(&parts, op, mods, k, target)));
+                let got = catch_unwind(AssertUnwindSafe(|| {
+                    run_one(&parts, op, mods, *cc, k, target)
+                }));
                 let (_, text, outcome) = match got {
                     Ok(Ok(v)) => v,
                     Ok(Err(e)) => {
@@ -448,7 +481,7 @@ fn every_row_runs_or_is_a_listed_unsupported_case() {
                                 target_name(target)
                             ));
                         }
-                        res.reasons.entry(reason).or_insert((k, mods.clone()));
+                        res.reasons.entry(reason).or_insert((k, mods.clone(), *cc));
                     }
                 }
             }
@@ -463,8 +496,8 @@ fn every_row_runs_or_is_a_listed_unsupported_case() {
                 none += 1;
                 *by_family.entry(fam).or_default() += 1;
             }
-            for (reason, (k, mods)) in &res.reasons {
-                let class = class_of(&parts, op, target, *k, mods, reason);
+            for (reason, (k, mods, cc)) in &res.reasons {
+                let class = class_of(&parts, op, target, *k, (mods, *cc), reason);
                 lines.insert(format!(
                     "{}\t{}\t{class}\t{}\t{reason}",
                     op.form,
