@@ -21,8 +21,8 @@
 //! * no panic (the instance's text and target are reported);
 //! * an `unsupported` fault carries the instance's pc, warp 0, CTA 0, and a message that
 //!   ends with ` (<instruction text>)`; the rest of the message is the *reason*, which must
-//!   name what is missing (not the generic "no functional model for FORM" nor
-//!   "this operation is not modelled");
+//!   name what is missing (not the generic "no functional model for FORM", nor
+//!   "FORM: this operation is not modelled", nor the bare mnemonic or form);
 //! * the lines `form, target, class, family, reason` built from the unsupported
 //!   instances equal `tests/data/maxwell-unsupported.tsv` exactly: an unlisted line fails,
 //!   a listed line that no instance produces any more fails as stale. `BLESS=1` rewrites
@@ -352,7 +352,10 @@ fn names_what_is_missing(reason: &str, op: &OpSpec) -> bool {
         format!("no functional model for {}", op.form),
         format!("{}: this operation is not modelled", op.form),
     ];
-    !generic.iter().any(|g| g == reason) && !reason.starts_with("no functional model")
+    !generic.iter().any(|g| g == reason)
+        && !reason.starts_with("no functional model")
+        && reason != op.name
+        && reason != op.form
 }
 
 /// What one row on one target gave.
