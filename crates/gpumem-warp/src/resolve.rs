@@ -261,6 +261,9 @@ impl Exec {
             // No scoreboards are modelled (every access completes before the next
             // instruction), so DEPBAR waits for nothing, whatever its scoreboard set.
             Op::Nop | Op::Membar | Op::Depbar => Kind::Nop,
+            // Cache control changes no value: caches are not functional state here, and
+            // an address it names is never checked (SEMANTICS.md, "Cache control").
+            Op::Cctl | Op::Cctll | Op::Cctlt => Kind::Nop,
             _ if inst.op.mem.is_some() => Kind::Mem,
             _ => Kind::Alu,
         };
