@@ -9,8 +9,9 @@
 //!
 //! VADD's immediate forms and PRMT_RC run as their register forms do; CSET, CSETP, VMAD,
 //! VSETP and FSWZADD have functional models (`gpumem-warp`'s `sem/ccset.rs`, `sem/vmad.rs`,
-//! `sem/float.rs`); the other rows here have none: the executor faults `unsupported` on
-//! them.
+//! `sem/float.rs`); ATOM/RED `.F16x2.FTZ.RN` run as atomics (`.U128` is
+//! `invalid_instruction`, "illegal" in SPA 5.0); the other rows here have none: the
+//! executor faults `unsupported` on them.
 
 use crate::alu::PRMT_MODE;
 use crate::rowkit::*;
@@ -322,10 +323,9 @@ const fn vsetp(
 // ([`OpSpec::until`]), each fixing the type in its opcode bits; everything else is the
 // other types' row (`rows_b::ROWS_B4`). They precede that row, which has no value 4.
 
-/// `.U128`: 16 bytes (no functional model: the executor refuses 16-byte atomics).
+/// `.U128`: 16 bytes (SPA 5.0: "illegal"; the executor raises `invalid_instruction`).
 const U128: &[ModVal] = &[ty(4, ".U128", 16, false)];
-/// `.F16x2.FTZ.RN`: a pair of f16 values in 4 bytes (no functional model: the executor
-/// refuses it).
+/// `.F16x2.FTZ.RN`: a pair of f16 values in 4 bytes (ADD, MIN, MAX half by half).
 const F16X2: &[ModVal] = &[ModVal {
     value: 4,
     text: ".F16x2.FTZ.RN",

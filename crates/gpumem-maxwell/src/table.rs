@@ -876,11 +876,14 @@ pub enum AtomOp {
     Exch,
     /// `.CAS`: `mem == b ? c : mem` (b, c the register pair).
     Cas,
-    /// `.SAFEADD` (ATOM only): an add whose semantics no document gives.
+    /// `.SAFEADD` (ATOM only): SPA 5.0 gives only "increment put pointer in a circular
+    /// queue" (`.U64`); no executable definition.
     SafeAdd,
-    /// ATOMS `.CAST`: compare-and-store variant whose semantics no document gives.
+    /// ATOMS `.CAST`, compare and store: `mem == b ? c : mem`, the result 1 if it
+    /// stored, else 0 (SPA 5.0's ATOMS page).
     Cast,
-    /// ATOMS `.CAST.SPIN`.
+    /// ATOMS `.CAST.SPIN`: `.CAST` with "fast fail": one lane per shared-memory bank
+    /// tries, the others get 0 without storing.
     CastSpin,
 }
 

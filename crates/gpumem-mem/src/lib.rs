@@ -172,6 +172,74 @@ pub enum Rmw {
     /// f32 add, subnormal inputs and result flushed to zero, round to nearest even
     /// (`.F32.FTZ.RN`).
     F32AddFtz,
+    /// A pair of f16 values in one 32-bit word (`.F16x2.FTZ.RN`), each half on its own:
+    /// subnormal inputs and results flushed to zero (sign kept), one rounding to nearest
+    /// even, NaN results canonical (`0x7fff`).
+    F16x2(F16Op),
+    /// Compare and store (ATOMS `.CAST`): where memory equals the compare value the new
+    /// value is stored; the lane's result is not the old value but 1 (stored) or 0 (not
+    /// stored). With `spin` (`.CAST.SPIN`, "fast fail") the lanes are grouped by the
+    /// shared-memory bank of their address and only the lowest lane of each group tries:
+    /// the others store nothing and get 0.
+    Cast {
+        /// `.SPIN`: one try per bank.
+        spin: bool,
+    },
+}
+
+/// The operation of an `.F16x2` atomic on each f16 half.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum F16Op {
+    /// `a + b`.
+    Add,
+    /// The smaller (one NaN operand gives the other, `-0` below `+0`).
+    Min,
+    /// The larger (the same NaN and zero rules).
+    Max,
+}
+
+/// The canonical f16 NaN an `.F16x2` atomic writes.
+const NAN16: u16 = 0x7fff;
+
+/// `x` with a subnormal f16 flushed to a zero of its sign.
+fn ftz16(x: u16) -> u16 {
+    if x & 0x7c00 == 0 { x & 0x8000 } else { x }
+}
+
+/// One f16 half of an `.F16x2.FTZ.RN` atomic: `op(old, b)`.
+fn f16_op(op: F16Op, old: u16, b: u16) -> u16 {
+    use rustc_apfloat::Float;
+    use rustc_apfloat::ieee::Half;
+    let (x, y) = (ftz16(old), ftz16(b));
+    let (hx, hy) = (Half::from_bits(x as u128), Half::from_bits(y as u128));
+    let r = match op {
+        F16Op::Add => {
+            let r = (hx + hy).value;
+            if r.is_nan() {
+                return NAN16;
+            }
+            r.to_bits() as u16
+        }
+        F16Op::Min | F16Op::Max => {
+            match (hx.is_nan(), hy.is_nan()) {
+                (true, true) => return NAN16,
+                (true, false) => return y,
+                (false, true) => return x,
+                _ => {}
+            }
+            // Order with -0 below +0: compare as sign-magnitude integers.
+            let key = |v: u16| {
+                if v & 0x8000 != 0 {
+                    -((v & 0x7fff) as i32) - 1
+                } else {
+                    v as i32
+                }
+            };
+            let x_first = key(x) <= key(y);
+            if (op == F16Op::Min) == x_first { x } else { y }
+        }
+    };
+    ftz16(r)
 }
 
 impl Rmw {
@@ -193,6 +261,13 @@ impl Rmw {
                 let r = ftz(ftz(f32::from_bits(old as u32)) + ftz(f32::from_bits(b as u32)));
                 r.to_bits() as u64
             }
+            Rmw::F16x2(op) => {
+                let lo = f16_op(op, old as u16, b as u16);
+                let hi = f16_op(op, (old >> 16) as u16, (b >> 16) as u16);
+                (hi as u64) << 16 | lo as u64
+            }
+            // The memory side of a compare-and-store is CAS's.
+            Rmw::Cast { .. } => scalar::AtomicOp::CmpSwap.apply(old, c, b, bits),
         }
     }
 }
@@ -665,8 +740,24 @@ impl Memory {
         let n = if acc.bytes == 8 { 8 } else { 4 };
         let bits = 8 * n as u32;
         let word = |w: &[u32; 4]| w[0] as u64 | if n == 8 { (w[1] as u64) << 32 } else { 0 };
+        // `.CAST.SPIN`: the lanes allowed to try, the lowest of each bank's group.
+        let mut tries = acc.data_lanes();
+        if let Rmw::Cast { spin: true } = rmw {
+            let mut banks = 0u32;
+            tries = 0;
+            for lane in 0..WARP {
+                if acc.data_lanes() & (1 << lane) != 0 {
+                    let bank = 1u32 << ((acc.addr[lane] / 4) % 32);
+                    if banks & bank == 0 {
+                        banks |= bank;
+                        tries |= 1 << lane;
+                    }
+                }
+            }
+        }
         for lane in 0..WARP {
-            if acc.data_lanes() & (1 << lane) == 0 {
+            // A lane that may not try keeps the result 0 and stores nothing.
+            if tries & (1 << lane) == 0 {
                 continue;
             }
             let a = acc.addr[lane];
@@ -682,8 +773,14 @@ impl Memory {
                 Space::Constant | Space::Buffer | Space::Scratch => continue,
             }
             let o = u64::from_le_bytes(buf);
-            old[lane] = [o as u32, (o >> 32) as u32, 0, 0];
-            let v = rmw.apply(o, word(&b[lane]), word(&c[lane]), bits);
+            let (bw, cw) = (word(&b[lane]), word(&c[lane]));
+            // The lane's result: the old value, or whether a compare-and-store stored.
+            let res = match rmw {
+                Rmw::Cast { .. } => (o == bw) as u64,
+                _ => o,
+            };
+            old[lane] = [res as u32, (res >> 32) as u32, 0, 0];
+            let v = rmw.apply(o, bw, cw, bits);
             let nb = v.to_le_bytes();
             match acc.space {
                 Space::Global => {

@@ -2,6 +2,7 @@
 //! by id, branch target and memory facts, computed once so that executing it reads
 //! values only.
 
+use crate::fault::FaultKind;
 use crate::program::addr_index;
 use gpumem_maxwell::table::{
     AtomOp, B2rMode, BarMode, BarRed, MemKind, MemSize, ModId, Op, OpKind,
@@ -9,7 +10,7 @@ use gpumem_maxwell::table::{
 use gpumem_maxwell::{Inst, Operand, RZ};
 use gpumem_mem::rules::LdcMode;
 use gpumem_mem::scalar::AtomicOp;
-use gpumem_mem::{AccessKind, CacheOp, Rmw, Space};
+use gpumem_mem::{AccessKind, CacheOp, F16Op, Rmw, Space};
 
 /// Everything about one instruction that does not change while it runs: resolved
 /// once per launch so that executing it never looks a modifier up.
@@ -129,9 +130,11 @@ pub(crate) struct MemPre {
 /// The launch-invariant part of an atomic: the operation and its registers.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct AtomPre {
-    /// The read-modify-write; `None` for an operation without a model (`.SAFEADD`,
-    /// `.CAST`, `.CAST.SPIN`, 64-bit f32 codes, `.U128`, `.F16x2.FTZ.RN`): executing it is `unsupported`.
-    pub rmw: Option<Rmw>,
+    /// The read-modify-write, or the fault executing it raises: `unsupported` for
+    /// `.SAFEADD` (no public definition), `invalid_instruction` for a type the manual
+    /// does not allow with the operation (`.U128`; f32 or f16x2 types with an integer
+    /// operation).
+    pub rmw: Result<Rmw, (FaultKind, &'static str)>,
     /// The destination of the old value (RZ for RED).
     pub dst: u8,
     /// The operand (CAS: the compare value).
@@ -151,24 +154,47 @@ impl AtomPre {
             .and_then(|(g, &v)| g.spell(&inst.mods, v))
             .and_then(|v| v.atom());
         let rmw = match op {
-            // Type 4: no 16-byte (`.U128`) or f16-pair (`.F16x2.FTZ.RN`) read-modify-write
-            // is modelled.
-            _ if size.bytes > 8 || size.half2 => None,
-            Some(AtomOp::Add) if size.float => Some(Rmw::F32AddFtz),
-            _ if size.float => None,
-            Some(AtomOp::Add) => Some(Rmw::Int(AtomicOp::Add)),
-            Some(AtomOp::Min) if size.signed => Some(Rmw::Int(AtomicOp::Smin)),
-            Some(AtomOp::Min) => Some(Rmw::Int(AtomicOp::Umin)),
-            Some(AtomOp::Max) if size.signed => Some(Rmw::Int(AtomicOp::Smax)),
-            Some(AtomOp::Max) => Some(Rmw::Int(AtomicOp::Umax)),
-            Some(AtomOp::Inc) => Some(Rmw::Int(AtomicOp::Inc)),
-            Some(AtomOp::Dec) => Some(Rmw::Int(AtomicOp::Dec)),
-            Some(AtomOp::And) => Some(Rmw::Int(AtomicOp::And)),
-            Some(AtomOp::Or) => Some(Rmw::Int(AtomicOp::Or)),
-            Some(AtomOp::Xor) => Some(Rmw::Int(AtomicOp::Xor)),
-            Some(AtomOp::Exch) => Some(Rmw::Int(AtomicOp::Swap)),
-            Some(AtomOp::Cas) => Some(Rmw::Int(AtomicOp::CmpSwap)),
-            Some(AtomOp::SafeAdd | AtomOp::Cast | AtomOp::CastSpin) | None => None,
+            // SPA 5.0's ATOM page: ".128 aliases to .U128, but is illegal".
+            _ if size.bytes > 8 => Err((
+                FaultKind::InvalidInstruction,
+                "the .U128 atomic type is illegal (SPA 5.0: \".128 aliases to .U128, but is illegal\")",
+            )),
+            // `.F16x2.FTZ.RN` (SM52): the manual lists it for ADD, MIN and MAX.
+            Some(AtomOp::Add) if size.half2 => Ok(Rmw::F16x2(F16Op::Add)),
+            Some(AtomOp::Min) if size.half2 => Ok(Rmw::F16x2(F16Op::Min)),
+            Some(AtomOp::Max) if size.half2 => Ok(Rmw::F16x2(F16Op::Max)),
+            _ if size.half2 => Err((
+                FaultKind::InvalidInstruction,
+                ".F16x2.FTZ.RN atomics are ADD, MIN or MAX only",
+            )),
+            // `.F32.FTZ.RN`: ADD only.
+            Some(AtomOp::Add) if size.float => Ok(Rmw::F32AddFtz),
+            _ if size.float => Err((
+                FaultKind::InvalidInstruction,
+                ".F32.FTZ.RN atomics are ADD only",
+            )),
+            Some(AtomOp::Add) => Ok(Rmw::Int(AtomicOp::Add)),
+            Some(AtomOp::Min) if size.signed => Ok(Rmw::Int(AtomicOp::Smin)),
+            Some(AtomOp::Min) => Ok(Rmw::Int(AtomicOp::Umin)),
+            Some(AtomOp::Max) if size.signed => Ok(Rmw::Int(AtomicOp::Smax)),
+            Some(AtomOp::Max) => Ok(Rmw::Int(AtomicOp::Umax)),
+            Some(AtomOp::Inc) => Ok(Rmw::Int(AtomicOp::Inc)),
+            Some(AtomOp::Dec) => Ok(Rmw::Int(AtomicOp::Dec)),
+            Some(AtomOp::And) => Ok(Rmw::Int(AtomicOp::And)),
+            Some(AtomOp::Or) => Ok(Rmw::Int(AtomicOp::Or)),
+            Some(AtomOp::Xor) => Ok(Rmw::Int(AtomicOp::Xor)),
+            Some(AtomOp::Exch) => Ok(Rmw::Int(AtomicOp::Swap)),
+            Some(AtomOp::Cas) => Ok(Rmw::Int(AtomicOp::CmpSwap)),
+            Some(AtomOp::Cast) => Ok(Rmw::Cast { spin: false }),
+            Some(AtomOp::CastSpin) => Ok(Rmw::Cast { spin: true }),
+            Some(AtomOp::SafeAdd) => Err((
+                FaultKind::Unsupported,
+                "ATOM.SAFEADD: SPA 5.0 says only \"increment put pointer in a circular queue\" (.U64), without the queue bound that would define it",
+            )),
+            None => Err((
+                FaultKind::Unsupported,
+                "no functional model for this atomic operation",
+            )),
         };
         // Register operands in row order: RED `[Ra], Rb`; ATOM `Rd, [Ra], Rb`; CAS
         // `Rd, [Ra], Rb, Rc` (the pair's second register, or RZ).
@@ -188,7 +214,7 @@ impl AtomPre {
         let b = srcs.next().unwrap_or(RZ);
         let c = srcs.next().unwrap_or(RZ);
         // CAS's operands: (compare, new).
-        let (b, c) = if op == Some(AtomOp::Cas) {
+        let (b, c) = if matches!(op, Some(AtomOp::Cas | AtomOp::Cast | AtomOp::CastSpin)) {
             (b, c)
         } else {
             (b, RZ)
@@ -235,6 +261,9 @@ impl Exec {
             // No scoreboards are modelled (every access completes before the next
             // instruction), so DEPBAR waits for nothing, whatever its scoreboard set.
             Op::Nop | Op::Membar | Op::Depbar => Kind::Nop,
+            // Cache control changes no value: caches are not functional state here, and
+            // an address it names is never checked (SEMANTICS.md, "Cache control").
+            Op::Cctl | Op::Cctll | Op::Cctlt => Kind::Nop,
             _ if inst.op.mem.is_some() => Kind::Mem,
             _ => Kind::Alu,
         };

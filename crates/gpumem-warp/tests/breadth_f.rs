@@ -1,10 +1,11 @@
-//! Breadth set F (`crates/gpumem-maxwell/src/rows_f.rs`): LEPC, R2B, VOTE.VTG, STP,
-//! PSET's `.CC` and ATOM/RED type 4 decode and assemble but have no functional model:
-//! running one is an `unsupported` fault that names the instruction, never a silent no-op.
-//! CSET, CSETP, VMAD, VSETP and FSWZADD run (golden cases: `tests/exec/ccset.txt`,
-//! `tests/exec/vmad.txt`, `tests/exec/swizzle.txt`; `tests/fswzadd.rs`) except for the
-//! parts named here: CSET's and VMAD's `.CC`, and the
-//! condition-code tests 24-31 (`CSM_*`, `FCSM_*`, `RLE`, `RGT`), as for BRA.
+//! Breadth set F (`crates/gpumem-maxwell/src/rows_f.rs`): LEPC, R2B, VOTE.VTG and STP
+//! decode and assemble but have no functional model: running one is an `unsupported`
+//! fault that names the instruction, never a silent no-op. CSET, CSETP, VMAD, VSETP and
+//! FSWZADD run (golden cases: `tests/exec/ccset.txt`, `tests/exec/vmad.txt`,
+//! `tests/exec/swizzle.txt`, `tests/exec/ccforms.txt` for CSET's, PSET's and VMAD's
+//! `.CC`; `tests/fswzadd.rs`) except for the condition-code tests 24-31 (`CSM_*`,
+//! `FCSM_*`, `RLE`, `RGT`), as for BRA. ATOM/RED type 4: SM52's `.F16x2.FTZ.RN` runs
+//! (`tests/atomics.rs`), SM50's `.U128` is `invalid_instruction` (SPA 5.0: "illegal").
 
 mod common;
 
@@ -17,16 +18,9 @@ fn breadth_f_unmodelled_forms_are_unsupported() {
         ("LEPC R5 ;", "LEPC"),
         ("R2B.WARP 0x5, R5 ;", "R2B"),
         ("VOTE.VTG.A 0x12345 ;", "VOTE_VTG"),
-        ("CSET.BF.SFT.OR R3.CC, CC, !P5 ;", "CSET"),
         ("CSET.CSM_TA.AND R3, CC, PT ;", "CSET"),
         ("CSETP.RGT.OR P1, PT, CC, P0 ;", "CSETP"),
-        ("VMAD.U8.U16.SHR_7 R3.CC, R5.B1, 0x2347, R0 ;", "VMAD"),
-        // PSET's `.CC` decodes; the condition code it writes has no model.
-        ("PSET.AND.AND R0.CC, P5, P3, P2 ;", "PSET"),
         ("STP.WAIT.T 0xfa ;", "STP"),
-        // SM50's type 4: no 16-byte read-modify-write is modelled.
-        ("ATOM.E.ADD.U128 R5, [R2], R8 ;", "atomic"),
-        ("RED.E.OR.U128 [R2], R5 ;", "atomic"),
     ] {
         let r = run(body, |_| {});
         let f = r
@@ -38,9 +32,19 @@ fn breadth_f_unmodelled_forms_are_unsupported() {
     }
 }
 
-/// SM52's type 4 (`.F16x2.FTZ.RN`): no f16-pair read-modify-write is modelled.
+/// SM50's type 4 (`.U128`) is illegal; SM52's (`.F16x2.FTZ.RN`) runs.
 #[test]
-fn f16x2_atomics_are_unsupported() {
+fn type_4_atomics_u128_is_invalid_f16x2_runs() {
+    for body in ["ATOM.E.ADD.U128 R4, [R2], R8 ;", "RED.E.OR.U128 [R2], R4 ;"] {
+        let r = run(body, |_| {});
+        assert!(
+            r.faults
+                .iter()
+                .any(|f| f.kind == FaultKind::InvalidInstruction && f.message.contains("U128")),
+            "{body}: {:?}",
+            r.faults
+        );
+    }
     for body in [
         "ATOM.E.ADD.F16x2.FTZ.RN R5, [R2], R8 ;",
         "RED.E.ADD.F16x2.FTZ.RN [R2], R5 ;",
@@ -50,13 +54,7 @@ fn f16x2_atomics_are_unsupported() {
             .unwrap_or_else(|e| panic!("{e}"));
         let mut emu = gpumem_warp::Emulator::new(&prog, cfg());
         emu.run();
-        assert!(
-            emu.faults
-                .iter()
-                .any(|f| f.kind == FaultKind::Unsupported && f.message.contains("atomic")),
-            "{body}: {:?}",
-            emu.faults
-        );
+        assert!(emu.faults.is_empty(), "{body}: {:?}", emu.faults);
     }
 }
 
@@ -67,6 +65,9 @@ fn cset_csetp_vmad_vsetp_fswzadd_run() {
     for body in [
         "FSWZADD.FTZ R3, R5, R7, NPNPPNPN ;",
         "CSET.BF.SFT.OR R3, CC, !P5 ;",
+        "CSET.BF.SFT.OR R3.CC, CC, !P5 ;",
+        "PSET.AND.AND R0.CC, P5, P3, P2 ;",
+        "VMAD.U8.U16.SHR_7 R3.CC, R5.B1, 0x2347, R0 ;",
         "CSETP.NUM.OR P1, PT, CC, P0 ;",
         "VMAD.U8.U16.SHR_7 R3, R5.B1, 0x2347, R0 ;",
         "VMAD R3, R5, R7, -R0 ;",

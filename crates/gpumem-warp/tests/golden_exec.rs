@@ -242,3 +242,8 @@ fn video_setp_and_mad() {
 fn quad_swizzle_add() {
     golden("swizzle");
 }
+
+#[test]
+fn cc_and_x_forms() {
+    golden("ccforms");
+}

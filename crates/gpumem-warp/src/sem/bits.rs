@@ -1,6 +1,6 @@
 //! Shifts and bit operations: SHL, SHR, SHF, BFE, BFI, PRMT, POPC, FLO.
 
-use super::{Ctx, R, unsupported};
+use super::{Ctx, R, invalid, unsupported};
 use crate::warp::lanes;
 use gpumem_maxwell::table::ModId;
 
@@ -11,6 +11,12 @@ pub(super) fn shl(c: &mut Ctx<'_>) -> R {
     let guard = c.guard;
     let d = Ctx::rd(inst, 0);
     let wrap = pre.m(ModId::W) == 1;
+    if pre.m(ModId::X) == 1 {
+        return unsupported(format!(
+            "{}.X (what a shift reads from the CC register is not documented)",
+            inst.op.name
+        ));
+    }
     for l in lanes(guard) {
         let a = c.raw(1, l);
         let s = c.ival(2, l);
@@ -31,8 +37,16 @@ pub(super) fn shr(c: &mut Ctx<'_>) -> R {
     let inst = c.inst;
     let pre = c.pre;
     let guard = c.guard;
-    if pre.m(ModId::Xmode) != 0 {
-        return unsupported(format!("{}.X/.XHI", inst.op.name));
+    match pre.m(ModId::Xmode) {
+        0 => {}
+        // nvdisasm's `.INVALIDSHRXMODE1`.
+        1 => return invalid(format!("{}.INVALIDSHRXMODE1", inst.op.name)),
+        _ => {
+            return unsupported(format!(
+                "{}.X/.XHI (what a shift reads from the CC register is not documented)",
+                inst.op.name
+            ));
+        }
     }
     let d = Ctx::rd(inst, 0);
     let signed = pre.m(ModId::U32) == 1;
@@ -66,7 +80,10 @@ pub(super) fn shf(c: &mut Ctx<'_>) -> R {
     let maxs = pre.m(ModId::MaxShift);
     let xhi = pre.m(ModId::Xhi);
     if xhi & 2 != 0 {
-        return unsupported(format!("{}.X", inst.op.name));
+        return unsupported(format!(
+            "{}.X/.XHI (what a shift reads from the CC register is not documented)",
+            inst.op.name
+        ));
     }
     for l in lanes(guard) {
         let lo = c.raw(1, l) as u64;
@@ -169,7 +186,8 @@ pub(super) fn prmt(c: &mut Ctx<'_>) -> R {
     let d = Ctx::rd(inst, 0);
     let mode = pre.m(ModId::Mode);
     if mode == 7 {
-        return unsupported(format!("{} mode 7", inst.op.name));
+        // nvdisasm's `.INVALIDPMODE7`.
+        return invalid(format!("{}.INVALIDPMODE7", inst.op.name));
     }
     for l in lanes(guard) {
         let a = c.raw(1, l);

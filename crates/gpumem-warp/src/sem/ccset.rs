@@ -4,7 +4,7 @@
 //! writes a register as PSET does (all ones, or 1.0 with `.BF`, else 0), CSETP two
 //! predicates as PSETP does (`Pd = t bop Pc`, `Pq = !t bop Pc`).
 
-use super::{Ctx, R, bop, control, pdst, unsupported};
+use super::{Ctx, R, bop, control, pdst};
 use crate::warp::lanes;
 use gpumem_maxwell::table::ModId;
 
@@ -16,12 +16,6 @@ fn passing(c: &Ctx<'_>) -> Result<u32, (crate::fault::FaultKind, String)> {
 
 /// CSET: `Rd = (CC test) bop Pc ? (1.0 with .BF, else 0xffffffff) : 0`.
 pub(super) fn cset(c: &mut Ctx<'_>) -> R {
-    if c.cc {
-        return unsupported(format!(
-            "{}.CC (the flags of a CC-derived value are not modelled)",
-            c.inst.op.name
-        ));
-    }
     let t = passing(c)?;
     let b = c.pre.m(ModId::Bop);
     let bf = c.pre.m(ModId::Bf) == 1;
@@ -33,6 +27,10 @@ pub(super) fn cset(c: &mut Ctx<'_>) -> R {
             (true, false) => u32::MAX,
         };
         c.set(d, l, v);
+        if c.cc {
+            // As PSET's and FSET's `.CC`: zero when the result is 0, carry cleared.
+            c.set_flags(l, false, v == 0);
+        }
     }
     Ok(())
 }

@@ -7,7 +7,7 @@ use super::fp::{
     NAN32, NAN64, f16_to_f32, f32_to_f16, f64_to_f16, f64_to_f32, int_to_f16, int_to_f32,
     int_to_f64, rint64, to_int,
 };
-use super::{Ctx, R, ftz, unsupported};
+use super::{Ctx, R, ftz, invalid};
 use crate::fault::FaultKind;
 use crate::warp::lanes;
 use gpumem_maxwell::Operand;
@@ -17,20 +17,11 @@ use gpumem_maxwell::table::ModId;
 const F16: u8 = 1;
 const F64: u8 = 3;
 
-fn no_cc(c: &Ctx<'_>) -> R {
-    if c.pre.m(ModId::Cc) == 1 {
-        return unsupported(format!(
-            "{}.CC (conversion condition codes)",
-            c.inst.op.name
-        ));
-    }
-    Ok(())
-}
-
-/// A conversion's start: `.CC` rejected, the immediate's suffixes folded; its destination
-/// and source types (`Dst`, `Src`).
+/// A conversion's start: the immediate's suffixes folded; its destination and source
+/// types (`Dst`, `Src`). `.CC`: a float result sets the float flags (I2F, as F2F), an
+/// integer result (F2I, I2I) the zero and sign of the last word written with carry and
+/// overflow cleared (SEMANTICS.md, "Condition codes").
 fn start(c: &mut Ctx<'_>) -> Result<(u8, u8), (FaultKind, String)> {
-    no_cc(c)?;
     c.fold_imm_mods();
     Ok((c.pre.m(ModId::Dst), c.pre.m(ModId::Src)))
 }
@@ -75,22 +66,53 @@ pub(super) fn i2f(c: &mut Ctx<'_>) -> R {
     let (sel, rnd) = (c.pre.m(ModId::Sel), c.pre.m(ModId::Rnd));
     // `.B1`-`.B3` select a byte of an 8-bit source; a 16-bit source's `.H1` is value 2.
     let (bits, _) = int_type(src);
-    if sel != 0 && !(bits == 8 || (bits == 16 && sel == 2)) {
-        return unsupported(format!(
-            "{} byte select of a 32/64-bit source or INVALIDSIZE",
-            c.inst.op.name
-        ));
-    }
+    check_sel(c, bits, sel)?;
     let d = Ctx::rd(c.inst, 0);
     for l in lanes(c.guard) {
         let v = int_src(c, src, sel, l);
-        match dst {
-            F16 => c.set(d, l, int_to_f16(v, rnd) as u32),
-            F64 => c.set64(d, l, int_to_f64(v, rnd)),
-            _ => c.set(d, l, int_to_f32(v, rnd)),
+        let x = match dst {
+            F16 => {
+                let h = int_to_f16(v, rnd);
+                c.set(d, l, h as u32);
+                f16_to_f32(h) as f64
+            }
+            F64 => {
+                let r = int_to_f64(v, rnd);
+                c.set64(d, l, r);
+                f64::from_bits(r)
+            }
+            _ => {
+                let r = int_to_f32(v, rnd);
+                c.set(d, l, r);
+                f32::from_bits(r) as f64
+            }
+        };
+        if c.cc {
+            c.set_fcc(l, x);
         }
     }
     Ok(())
+}
+
+/// A byte or half select the source type has: `.B1`-`.B3` of an 8-bit source, `.H1` of a
+/// 16-bit one. Anything else (`.INVALIDSIZE1/3` of a 16-bit source, a select of a 32- or
+/// 64-bit source) would take bits from beyond the source: `invalid_instruction`.
+fn check_sel(c: &Ctx<'_>, bits: u32, sel: u8) -> R {
+    if sel != 0 && !(bits == 8 || (bits == 16 && sel == 2)) {
+        return invalid(format!(
+            "{}: select {sel} of a {bits}-bit source (nothing to select)",
+            c.inst.op.name
+        ));
+    }
+    Ok(())
+}
+
+/// The integer flags of an F2I/I2I `.CC` (after the write): `c.set` gave zero and sign
+/// of the last word written and cleared overflow; the carry is cleared here.
+fn int_cc(c: &mut Ctx<'_>, l: usize, last: u32) {
+    if c.cc {
+        c.set_flags(l, false, last == 0);
+    }
 }
 
 /// A float source of F2I/F2F for lane `l` as f64 (exact): f16 (`.H1` selects the high
@@ -123,7 +145,10 @@ pub(super) fn f2i(c: &mut Ctx<'_>) -> R {
     let f = c.pre.m(ModId::Ftz) == 1;
     let h1 = c.pre.m(ModId::H1) == 1;
     if h1 && src != F16 {
-        return unsupported(format!("{} .H1 of an f32/f64 source", c.inst.op.name));
+        return invalid(format!(
+            "{} .H1 of an f32/f64 source (only an f16 has halves)",
+            c.inst.op.name
+        ));
     }
     let (bits, signed) = int_type(dst);
     let d = Ctx::rd(c.inst, 0);
@@ -132,8 +157,10 @@ pub(super) fn f2i(c: &mut Ctx<'_>) -> R {
         let v = to_int(x, rnd, bits, signed);
         if bits == 64 {
             c.set64(d, l, v as u64);
+            int_cc(c, l, (v as u64 >> 32) as u32);
         } else {
             c.set(d, l, v as u32);
+            int_cc(c, l, v as u32);
         }
     }
     Ok(())
@@ -148,9 +175,7 @@ pub(super) fn i2i(c: &mut Ctx<'_>) -> R {
     let sel = c.pre.m(ModId::Sel);
     let s = c.pre.m(ModId::Sat) == 1;
     let (sbits, _) = int_type(src);
-    if sel != 0 && !(sbits == 8 || (sbits == 16 && sel == 2)) {
-        return unsupported(format!("{} byte select of a 32-bit source", c.inst.op.name));
-    }
+    check_sel(c, sbits, sel)?;
     let (bits, signed) = int_type(dst);
     let d = Ctx::rd(c.inst, 0);
     for l in lanes(c.guard) {
@@ -173,6 +198,7 @@ pub(super) fn i2i(c: &mut Ctx<'_>) -> R {
             _ => v as u32,
         };
         c.set(d, l, r);
+        int_cc(c, l, r);
     }
     Ok(())
 }
@@ -191,6 +217,12 @@ pub(super) fn f2f(c: &mut Ctx<'_>) -> R {
     let f = c.pre.m(ModId::Ftz) == 1;
     let s = c.pre.m(ModId::Sat) == 1;
     let h1 = c.pre.m(ModId::H1) == 1;
+    if h1 && src != F16 {
+        return invalid(format!(
+            "{} .H1 of an f32/f64 source (only an f16 has halves)",
+            c.inst.op.name
+        ));
+    }
     let d = Ctx::rd(c.inst, 0);
     // Same-format rows spell integer rounding as values 4-7; conversions use 0-3.
     let (int_round, mode) = if rnd >= 4 {

@@ -3,17 +3,9 @@
 
 use super::fp::{NAN32, NAN64, canon32, canon64, fcmp};
 use super::logic::setp_out;
-use super::{Ctx, R, bop, ftz, pdst, unsupported};
+use super::{Ctx, R, bop, ftz, pdst};
 use crate::warp::lanes;
 use gpumem_maxwell::table::ModId;
-
-/// `.CC` on a float row writes condition-code flags gpumem does not model.
-fn no_cc(c: &Ctx<'_>) -> R {
-    if c.pre.m(ModId::Cc) == 1 {
-        return unsupported(format!("{}.CC (float condition codes)", c.inst.op.name));
-    }
-    Ok(())
-}
 
 /// A float width the compare and min/max rows work on: f32 (FSETP, FSET, FMNMX) or f64
 /// (DSETP, DSET, DMNMX).
@@ -24,7 +16,8 @@ trait Lane: PartialOrd + Copy + Into<f64> {
     fn nan(self) -> bool;
     /// Whether the sign bit is set.
     fn neg(self) -> bool;
-    /// Writes `r` to register `d` of lane `l`, a NaN as the canonical NaN.
+    /// Writes `r` to register `d` of lane `l`, a NaN as the canonical NaN; with `.CC`
+    /// the float flags of the value written (SEMANTICS.md, "Condition codes").
     fn write(c: &mut Ctx<'_>, d: u8, l: usize, r: Option<Self>);
 }
 
@@ -44,7 +37,11 @@ impl Lane for f32 {
         self.is_sign_negative()
     }
     fn write(c: &mut Ctx<'_>, d: u8, l: usize, r: Option<f32>) {
-        c.set(d, l, r.map_or(NAN32, canon32));
+        let bits = r.map_or(NAN32, canon32);
+        c.set(d, l, bits);
+        if c.cc {
+            c.set_fcc(l, f32::from_bits(bits) as f64);
+        }
     }
 }
 
@@ -59,7 +56,11 @@ impl Lane for f64 {
         self.is_sign_negative()
     }
     fn write(c: &mut Ctx<'_>, d: u8, l: usize, r: Option<f64>) {
-        c.set64(d, l, r.map_or(NAN64, canon64));
+        let bits = r.map_or(NAN64, canon64);
+        c.set64(d, l, bits);
+        if c.cc {
+            c.set_fcc(l, f64::from_bits(bits));
+        }
     }
 }
 
@@ -127,7 +128,7 @@ fn set<T: Lane>(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// FCMP: `Rd = (Rc cmp 0.0) ? Ra : B` (`.FTZ` flushes Rc).
+/// FCMP: `Rd = (Rc cmp 0.0) ? Ra : B` (`.FTZ` flushes Rc; no FCMP row has `.CC`).
 pub(super) fn fcmp_sel(c: &mut Ctx<'_>) -> R {
     c.fold_imm_mods();
     let cmp = c.pre.m(ModId::Cmp);
@@ -174,7 +175,6 @@ pub(super) fn dmnmx(c: &mut Ctx<'_>) -> R {
 /// FMNMX and DMNMX: `Rd = Pp ? min(Ra, B) : max(Ra, B)`.
 fn min_max<T: Lane>(c: &mut Ctx<'_>) -> R {
     c.fold_imm_mods();
-    no_cc(c)?;
     let d = Ctx::rd(c.inst, 0);
     for l in lanes(c.guard) {
         let (x, y) = T::pair(c, 1, l);

@@ -1,7 +1,7 @@
 //! Integer multiplication, compare-and-select and the high half of LEA: IMUL/IMUL32I,
 //! IMAD/IMAD32I, ICMP, ISET, LEA.HI.
 
-use super::{Ctx, R, bop, icmp, pdst, unsupported};
+use super::{Ctx, R, bop, icmp, pdst};
 use crate::warp::lanes;
 use gpumem_maxwell::table::ModId;
 
@@ -21,16 +21,19 @@ pub(crate) fn product(types: u8, a: u32, b: u32) -> u64 {
     (a as i128 * b as i128) as u64
 }
 
-/// IMUL, IMUL32I: `Rd` = the low (or with `.HI` the high) word of `Ra * B`.
+/// IMUL, IMUL32I: `Rd` = the low (or with `.HI` the high) word of `Ra * B`; `.CC`
+/// writes the zero and sign flags of that word and clears carry and overflow (a product
+/// has no carry out of an addition; SEMANTICS.md, "Condition codes").
 pub(super) fn imul(c: &mut Ctx<'_>) -> R {
-    if c.pre.m(ModId::Cc) == 1 {
-        return unsupported(format!("{}.CC", c.inst.op.name));
-    }
     let (types, hi) = (c.pre.m(ModId::Types), c.pre.m(ModId::Hi) == 1);
     let d = Ctx::rd(c.inst, 0);
     for l in lanes(c.guard) {
         let p = product(types, c.ival(1, l), c.ival(2, l));
-        c.set(d, l, if hi { (p >> 32) as u32 } else { p as u32 });
+        let r = if hi { (p >> 32) as u32 } else { p as u32 };
+        c.set(d, l, r);
+        if c.cc {
+            c.set_flags(l, false, r == 0);
+        }
     }
     Ok(())
 }

@@ -1,6 +1,6 @@
 //! Integer arithmetic: IADD/IADD32I (carry, saturation, `.PO`), IADD3, ISCADD, LEA, XMAD, IMNMX.
 
-use super::{Ctx, R, mods, pdst, unsupported};
+use super::{Ctx, R, invalid, mods, pdst};
 use crate::warp::lanes;
 use gpumem_maxwell::Operand;
 use gpumem_maxwell::table::ModId;
@@ -110,7 +110,8 @@ pub(super) fn iscadd(c: &mut Ctx<'_>) -> R {
     let cc = c.pre.m(ModId::Cc) == 1;
     let neg_imm = c.pre.m(ModId::Neg) == 1;
     let Operand::Imm(sh) = c.o[3] else {
-        return unsupported(format!("{} shift", c.inst.op.name));
+        // Every ISCADD row holds its shift as a 5-bit immediate.
+        return invalid(format!("{} without an immediate shift", c.inst.op.name));
     };
     for l in lanes(c.guard) {
         let a = c.ival(1, l);

@@ -1,6 +1,6 @@
 //! Comparisons (ISETP.X with the CC register), predicate logic, selection and bitwise logic: ISETP, PSETP, PSET, SEL, LOP/LOP32I, LOP3.LUT.
 
-use super::{Ctx, R, bop, icmp, pdst, unsupported};
+use super::{Ctx, R, bop, icmp, invalid, pdst};
 use crate::warp::lanes;
 use gpumem_maxwell::Operand;
 use gpumem_maxwell::table::ModId;
@@ -43,13 +43,12 @@ pub(super) fn psetp(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// PSET: predicate logic into a register (all ones, or 1.0 with `.BF`).
+/// PSET: predicate logic into a register (all ones, or 1.0 with `.BF`); `.CC` as FSET's:
+/// the zero flag when the result is 0, the sign of the value written, carry and
+/// overflow cleared.
 pub(super) fn pset(c: &mut Ctx<'_>) -> R {
     let (b1, b2) = (c.pre.m(ModId::Bop1), c.pre.m(ModId::Bop));
     let bf = c.pre.m(ModId::Bf) == 1;
-    if c.cc {
-        return unsupported(format!("{}.CC", c.inst.op.name));
-    }
     let d = Ctx::rd(c.inst, 0);
     for l in lanes(c.guard) {
         let t = bop(b2, bop(b1, c.p_of(1, l), c.p_of(2, l)), c.p_of(3, l));
@@ -59,8 +58,18 @@ pub(super) fn pset(c: &mut Ctx<'_>) -> R {
             (true, false) => u32::MAX,
         };
         c.set(d, l, v);
+        if c.cc {
+            c.set_flags(l, false, v == 0);
+        }
     }
     Ok(())
+}
+
+/// The flags of a logic op's `.CC` (after its destination write): zero and sign of `r`,
+/// carry and overflow 0 (Tesla's and/or/xor); with `.X` the zero flag chains as IADD.X's,
+/// so that a wide logical value tests zero only when every word is.
+fn logic_cc(c: &mut Ctx<'_>, l: usize, r: u32, x: bool) {
+    c.set_cc(l, false, r, x);
 }
 
 /// SEL: `Rd = Pp ? Ra : B`.
@@ -77,8 +86,10 @@ pub(super) fn sel(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// LOP, LOP32I: `Rd = Ra op B`, and its predicate test where the row writes `Pd`.
+/// LOP, LOP32I: `Rd = Ra op B`, and its predicate test where the row writes `Pd`. `.X`
+/// changes no value (a logic op has no carry in); with `.CC` it chains the zero flag.
 pub(super) fn lop(c: &mut Ctx<'_>) -> R {
+    let x = c.pre.m(ModId::X) == 1;
     let lop = c.pre.m(ModId::Lop);
     let inv = c.pre.m(ModId::Inv) == 1;
     let ptest = c.pre.m(ModId::Ptest);
@@ -100,8 +111,7 @@ pub(super) fn lop(c: &mut Ctx<'_>) -> R {
         };
         c.set(d, l, r);
         if c.cc {
-            // Logic ops write zero and sign; carry and overflow read 0 (Tesla's and/or/xor).
-            c.set_flags(l, false, r == 0);
+            logic_cc(c, l, r, x);
         }
         let p = match ptest {
             1 => true,
@@ -114,7 +124,8 @@ pub(super) fn lop(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// LOP3.LUT: `Rd = LUT(Ra, B, Rc)`, and its predicate test where the row writes `Pd`.
+/// LOP3.LUT: `Rd = LUT(Ra, B, Rc)`, and its predicate test where the row writes `Pd`;
+/// `.X` and `.CC` as LOP's.
 pub(super) fn lop3(c: &mut Ctx<'_>) -> R {
     let (pd, base) = if c.pre.pd_first {
         (pdst(&c.o[0]), 1)
@@ -122,12 +133,11 @@ pub(super) fn lop3(c: &mut Ctx<'_>) -> R {
         (7, 0)
     };
     let d = Ctx::rd(c.inst, base);
+    // Every LOP3 row holds its LUT as an immediate.
     let Operand::Imm(lut) = c.o[base + 4] else {
-        return unsupported(format!("{} LUT", c.inst.op.name));
+        return invalid(format!("{} without an immediate LUT", c.inst.op.name));
     };
-    if c.pre.m(ModId::X) == 1 {
-        return unsupported(format!("{} with .X", c.inst.op.name));
-    }
+    let x = c.pre.m(ModId::X) == 1;
     let lut = lut as u32 & 0xff;
     let ptest = c.pre.m(ModId::Ptest);
     for l in lanes(c.guard) {
@@ -145,8 +155,7 @@ pub(super) fn lop3(c: &mut Ctx<'_>) -> R {
         }
         c.set(d, l, r);
         if c.cc {
-            // Logic ops write zero and sign; carry and overflow read 0 (Tesla's and/or/xor).
-            c.set_flags(l, false, r == 0);
+            logic_cc(c, l, r, x);
         }
         let p = match ptest {
             1 => true,

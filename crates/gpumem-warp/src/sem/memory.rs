@@ -30,10 +30,7 @@ pub(crate) fn access(
     let mut acc = Access::new(space, kind, bytes, p.signed, p.cache);
     acc.uniform_hint = p.uniform_hint;
     if let Some(a) = p.atom {
-        acc.rmw = Some(a.rmw.ok_or((
-            FaultKind::Unsupported,
-            "the atomic's operation and type have no read-modify-write model (.SAFEADD, .CAST, .CAST.SPIN, float types other than .F32.FTZ.RN ADD, .U128, .F16x2.FTZ.RN)".to_string(),
-        ))?);
+        acc.rmw = Some(a.rmw.map_err(|(k, m)| (k, m.to_string()))?);
         // Register pairs of 64-bit atomics are even (RZ exempt).
         if bytes == 8 {
             for r in [a.dst, a.b, a.c] {

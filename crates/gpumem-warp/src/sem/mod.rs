@@ -53,6 +53,12 @@ fn unsupported(what: impl Into<String>) -> R {
     Err((FaultKind::Unsupported, what.into()))
 }
 
+/// An encoding that decodes but means nothing (a field value nvdisasm names `INVALID..`,
+/// a select the source does not have, an operand no row of the op can hold).
+fn invalid(what: impl Into<String>) -> R {
+    Err((FaultKind::InvalidInstruction, what.into()))
+}
+
 /// Where an operand's bits come from, resolved once per warp instruction.
 #[derive(Clone, Copy)]
 enum Src {
@@ -81,6 +87,9 @@ pub(crate) struct Ctx<'a> {
     /// The instruction writes the condition code (`.CC`): each lane's destination value
     /// sets its zero and sign flags.
     cc: bool,
+    /// The zero flags as the instruction found them: `.X` chains read them after the
+    /// destination write has already set the new ones.
+    zf0: u32,
 }
 
 impl Ctx<'_> {
@@ -181,6 +190,11 @@ impl Ctx<'_> {
         *self.w.of &= !bit;
     }
 
+    /// Clears lane `lane`'s carry (integer `.CC` writers without a carry out: video ops).
+    fn clear_carry(&mut self, lane: usize) {
+        *self.w.carry &= !(1u32 << lane);
+    }
+
     /// Writes the carry and zero flags directly (IMNMX's extended modes).
     fn set_flags(&mut self, lane: usize, c: bool, z: bool) {
         let bit = 1u32 << lane;
@@ -198,9 +212,10 @@ impl Ctx<'_> {
 
     /// Writes the CC register of a `.CC` instruction: the carry `c` and the zero flag of
     /// its 32-bit result `r` (with `.X`, `x`, the zero flag chains: it stays set only if
-    /// it was set, so that a wide value is zero only when every word is).
+    /// it was set before the instruction, so that a wide value is zero only when every
+    /// word is).
     fn set_cc(&mut self, lane: usize, c: bool, r: u32, x: bool) {
-        let z = r == 0 && (!x || self.zero(lane));
+        let z = r == 0 && (!x || self.zf0 >> lane & 1 != 0);
         let bit = 1u32 << lane;
         *self.w.carry = if c {
             *self.w.carry | bit
@@ -431,7 +446,9 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
         vals,
         md: o.map(|x| mods(&x)),
         cc: pre.m(ModId::Cc) == 1,
+        zf0: 0,
     };
+    c.zf0 = *c.w.zf;
     let c = &mut c;
     match pre.op {
         Op::Mov => moves::mov(c),

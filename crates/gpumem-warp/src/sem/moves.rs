@@ -1,6 +1,6 @@
 //! Moves: MOV/MOV32I and S2R (special registers).
 
-use super::{Ctx, R, unsupported};
+use super::{Ctx, R, invalid};
 use crate::warp::lanes;
 use gpumem_maxwell::Operand;
 
@@ -23,7 +23,8 @@ pub(super) fn s2r(c: &mut Ctx<'_>) -> R {
     let guard = c.guard;
     let d = Ctx::rd(inst, 0);
     let Operand::SReg(sr) = o[1] else {
-        return unsupported(format!("{} operand", inst.op.name));
+        // S2R and CS2R rows always name a special register.
+        return invalid(format!("{} without a special register", inst.op.name));
     };
     let block = c.env.block;
     for l in lanes(guard) {

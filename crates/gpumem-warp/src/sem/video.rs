@@ -5,7 +5,7 @@
 //! merged field's width for `.MRG_*`), then the secondary operation with C (`.ACC` add,
 //! `.MIN`, `.MAX`) or the merge into C (`.MRG_16H/16L/8B0/8B2`).
 
-use super::{Ctx, R, icmp, unsupported};
+use super::{Ctx, R, icmp, invalid};
 use crate::warp::lanes;
 use gpumem_maxwell::Operand;
 use gpumem_maxwell::table::{ModId, Op, VideoTypes};
@@ -48,11 +48,9 @@ pub(super) fn clamp_to(v: i64, bits: u32, signed: bool) -> i64 {
 pub(super) fn video(c: &mut Ctx<'_>) -> R {
     let name = c.inst.op.name;
     let Some(t) = types(c) else {
-        return unsupported(format!("{name} without operand types"));
+        // Every video row carries its type pair.
+        return invalid(format!("{name} without operand types"));
     };
-    if c.pre.m(ModId::Cc) == 1 {
-        return unsupported(format!("{name}.CC (video condition codes)"));
-    }
     let op = c.pre.op;
     // The destination's signedness: `.UD` (value 0) is unsigned; VABSDIFF spells the
     // opposite default, `.SD` (value 1) signed.
@@ -113,7 +111,7 @@ pub(super) fn video(c: &mut Ctx<'_>) -> R {
                     ta >> n
                 }
             }
-            _ => return unsupported(format!("{name}: not a video operation")),
+            _ => return invalid(format!("{name}: not a video operation")),
         };
         let tmp = if sat {
             clamp_to(tmp, width, d_signed)
@@ -140,7 +138,11 @@ pub(super) fn video(c: &mut Ctx<'_>) -> R {
             }
             _ => tmp as u32,
         };
+        // `.CC`: zero and sign of the value written, carry and overflow cleared.
         c.set(d, l, r);
+        if c.cc {
+            c.clear_carry(l);
+        }
     }
     Ok(())
 }

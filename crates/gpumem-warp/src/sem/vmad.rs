@@ -12,17 +12,18 @@
 //!   PTX's pseudocode does, then `.SAT` clamps that 64-bit value (signed when the result is)
 //!   to the signed or unsigned 32-bit range, and the low 32 bits are written.
 
-use super::{Ctx, R, icmp, pdst, unsupported, video};
+use super::{Ctx, R, icmp, pdst, video};
 use crate::warp::lanes;
 use gpumem_maxwell::Operand;
 use gpumem_maxwell::table::{ModId, VideoTypes};
 
-/// The operand types, or `unsupported` for a row without them.
+/// The operand types, or `invalid_instruction` for a row without them (every video row
+/// has them).
 fn types(c: &Ctx<'_>) -> Result<VideoTypes, (crate::fault::FaultKind, String)> {
     match video::types(c) {
         Some(t) => Ok(t),
         None => Err((
-            crate::fault::FaultKind::Unsupported,
+            crate::fault::FaultKind::InvalidInstruction,
             format!("{} without operand types", c.inst.op.name),
         )),
     }
@@ -60,9 +61,6 @@ pub(super) fn vsetp(c: &mut Ctx<'_>) -> R {
 pub(super) fn vmad(c: &mut Ctx<'_>) -> R {
     let name = c.inst.op.name;
     let t = types(c)?;
-    if c.pre.m(ModId::Cc) == 1 {
-        return unsupported(format!("{name}.CC (video condition codes)"));
-    }
     let po = c.pre.po;
     let (na, nc) = if po {
         (false, false)
@@ -74,7 +72,8 @@ pub(super) fn vmad(c: &mut Ctx<'_>) -> R {
         0 => 0,
         1 => 7,
         2 => 15,
-        s => return unsupported(format!("{name} with scale {s}")),
+        // nvdisasm's `INVALIDVMADSCALE3` (the table does not decode it).
+        s => return super::invalid(format!("{name} with scale {s}")),
     };
     let sat = c.pre.m(ModId::Sat) == 1;
     let asel = c.pre.m(ModId::HalfA);
@@ -108,7 +107,11 @@ pub(super) fn vmad(c: &mut Ctx<'_>) -> R {
             (true, true) => (sum as i64).clamp(i32::MIN as i64, i32::MAX as i64) as u64,
             (true, false) => sum.min(u32::MAX as u64),
         };
+        // `.CC`: zero and sign of the value written, carry and overflow cleared.
         c.set(d, l, r as u32);
+        if c.cc {
+            c.clear_carry(l);
+        }
     }
     Ok(())
 }
