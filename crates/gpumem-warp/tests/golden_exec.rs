@@ -242,3 +242,13 @@ fn video_setp_and_mad() {
 fn quad_swizzle_add() {
     golden("swizzle");
 }
+
+#[test]
+fn half_precision() {
+    golden("half");
+}
+
+#[test]
+fn imadsp_and_vabsdiff4() {
+    golden("subword");
+}
