@@ -123,8 +123,16 @@ fn memory_values_carry_their_meaning() {
                     // (the identity, `.3210` of A and `.7654` of B, prints nothing).
                     (ModId::ByteSelA | ModId::ByteSelB, ValSem::Bytes(b)) => {
                         let text: String = b.iter().rev().map(|d| d.to_string()).collect();
-                        let ident = if g.id == ModId::ByteSelA { "3210" } else { "7654" };
-                        let want = if v.text.is_empty() { ident } else { &v.text[1..] };
+                        let ident = if g.id == ModId::ByteSelA {
+                            "3210"
+                        } else {
+                            "7654"
+                        };
+                        let want = if v.text.is_empty() {
+                            ident
+                        } else {
+                            &v.text[1..]
+                        };
                         assert_eq!(text, want, "{}", r.form);
                     }
                     (ModId::ByteSelA | ModId::ByteSelB, _) => {
