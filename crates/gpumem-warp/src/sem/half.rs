@@ -35,7 +35,8 @@ fn sources(c: &Ctx<'_>, first: usize) -> (Vec<HSrc>, Option<usize>) {
     while k < c.o.len() {
         match c.o[k] {
             Operand::Reg { .. } | Operand::Const { .. } => out.push(HSrc::One(k)),
-            Operand::FImm(_) => {
+            // An immediate pair: H1's operand, then H0's.
+            Operand::FImm(_) if matches!(c.o.get(k + 1), Some(Operand::FImm(_))) => {
                 out.push(HSrc::Pair(k));
                 k += 1;
             }
