@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Rebuild tests/cubins/NAME.sm_5x.cubin and the reference SASS text NAME.sm_5x.sass
-# from every tests/ptx/NAME.ptx, for sm_50 and sm_52.
+# from every tests/ptx/NAME.ptx, for sm_50 and sm_52 (and tests/ptx/sm53/NAME.ptx for sm_53).
 #
 # The CUDA 11.8 tools (ptxas, cuobjdump) are taken from $GPUMEM_CUDA_BIN,
 # default /root/.cache/gpumem-oracles/cuda/usr/bin.
@@ -29,4 +29,14 @@ for ptx in "$HERE"/*.ptx; do
         "$CUOBJDUMP" -sass "$cubin" > "$OUT/$name.$arch.sass"
         echo "built $name.$arch"
     done
+done
+
+# f16 arithmetic needs sm_53 (ptxas: "requires .target sm_53 or higher"); sm_53 is the
+# Maxwell encoding, and gpumem runs its half rows as SM52 text (tests/ptx/sm53/*.ptx).
+for ptx in "$HERE"/sm53/*.ptx; do
+    name="$(basename "$ptx" .ptx)"
+    cubin="$OUT/$name.sm_53.cubin"
+    "$PTXAS" -arch=sm_53 -o "$cubin" "$ptx"
+    "$CUOBJDUMP" -sass "$cubin" > "$OUT/$name.sm_53.sass"
+    echo "built $name.sm_53"
 done

@@ -359,26 +359,60 @@ pub(crate) const V4_TYPES: ModGroup =
 pub(crate) const V4_SAT: ModGroup = flag!(Sat, 50, ".SAT");
 pub(crate) const V4_ACC: ModGroup = grp!(Acc, 53, 2, { 0 => "", 1 => ".ACC" });
 pub(crate) const V4_CC: ModGroup = sfx!(Cc, 47, ".CC", 0);
+/// A byte selector's values: the spelling and the permutation it names
+/// ([`ValSem::Bytes`]: entry `i` is the pool byte that becomes byte `i`).
+macro_rules! sel_vals {
+    ($($v:expr => $t:expr, $b:expr);* $(;)?) => {
+        &[$(ModVal {
+            value: $v,
+            text: $t,
+            aliases: &[],
+            sem: ValSem::Bytes($b),
+        }),*]
+    };
+}
 pub(crate) const V4_ASEL: ModGroup = ModGroup {
     id: ModId::ByteSelA,
     field: f(32, 4),
     hi: None,
-    vals: vals!(
-        0 => ".0000", 1 => ".1111", 2 => ".2222", 3 => ".3333", 4 => "", 5 => ".4321",
-        6 => ".5432", 7 => ".6543", 8 => ".3201", 9 => ".3012", 10 => ".0213", 11 => ".3120",
-        12 => ".1230", 13 => ".2310",
+    // Value 4 is the identity `.3210`, printed as nothing.
+    vals: sel_vals!(
+        0 => ".0000", [0, 0, 0, 0];
+        1 => ".1111", [1, 1, 1, 1];
+        2 => ".2222", [2, 2, 2, 2];
+        3 => ".3333", [3, 3, 3, 3];
+        4 => "", [0, 1, 2, 3];
+        5 => ".4321", [1, 2, 3, 4];
+        6 => ".5432", [2, 3, 4, 5];
+        7 => ".6543", [3, 4, 5, 6];
+        8 => ".3201", [1, 0, 2, 3];
+        9 => ".3012", [2, 1, 0, 3];
+        10 => ".0213", [3, 1, 2, 0];
+        11 => ".3120", [0, 2, 1, 3];
+        12 => ".1230", [0, 3, 2, 1];
+        13 => ".2310", [0, 1, 3, 2];
     ),
     at: Some(1),
     alt: None,
 };
-/// B's selector (11-14 are `INVALIDBSEL4B`-`E`, 15 prints B as an immediate: not modelled).
+/// B's selector (11-14 are `INVALIDBSEL4B`-`E`, 15 prints B as an immediate: the
+/// `VABSDIFF4_I` row of `rows_f`); value 4 is the identity `.7654`, printed as nothing.
 const V4_BSEL: ModGroup = ModGroup {
     id: ModId::ByteSelB,
     field: f(28, 4),
     hi: None,
-    vals: vals!(
-        0 => ".4444", 1 => ".5555", 2 => ".6666", 3 => ".7777", 4 => "", 5 => ".6543",
-        6 => ".5432", 7 => ".4321", 8 => ".4567", 9 => ".6745", 10 => ".5476",
+    vals: sel_vals!(
+        0 => ".4444", [4, 4, 4, 4];
+        1 => ".5555", [5, 5, 5, 5];
+        2 => ".6666", [6, 6, 6, 6];
+        3 => ".7777", [7, 7, 7, 7];
+        4 => "", [4, 5, 6, 7];
+        5 => ".6543", [3, 4, 5, 6];
+        6 => ".5432", [2, 3, 4, 5];
+        7 => ".4321", [1, 2, 3, 4];
+        8 => ".4567", [7, 6, 5, 4];
+        9 => ".6745", [5, 4, 7, 6];
+        10 => ".5476", [6, 7, 4, 5];
     ),
     at: Some(2),
     alt: None,

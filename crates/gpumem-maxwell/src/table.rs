@@ -781,6 +781,14 @@ impl ModVal {
         }
     }
 
+    /// The byte permutation the value names, if it is a byte-selector value.
+    pub const fn bytes(&self) -> Option<[u8; 4]> {
+        match self.sem {
+            ValSem::Bytes(b) => Some(b),
+            _ => None,
+        }
+    }
+
     /// The access size the value names, if it is a size value.
     pub const fn size(&self) -> Option<MemSize> {
         match self.sem {
@@ -818,6 +826,10 @@ pub enum ValSem {
     BarRed(BarRed),
     /// What B2R reads (`.RESULT`, `.WARP`).
     B2r(B2rMode),
+    /// A byte permutation (VABSDIFF4's A and B selectors): entry `i` is the byte of the
+    /// eight-byte pool `{B, A}` (0-3 A's bytes, 4-7 B's) that becomes byte `i` of the
+    /// selected operand. nvdisasm spells it from byte 3 down (`.4321` = `[1, 2, 3, 4]`).
+    Bytes([u8; 4]),
 }
 
 /// The A and B operand types of a video instruction (VMNMX, VADD, VABSDIFF, VSET,

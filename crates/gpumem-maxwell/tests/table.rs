@@ -119,6 +119,25 @@ fn memory_values_carry_their_meaning() {
                         assert_eq!(r.op, Op::B2r, "{}", r.form);
                         assert_eq!(v.text[1..], format!("{m:?}").to_uppercase(), "{}", r.form);
                     }
+                    // A byte selector: the spelling lists the pool bytes from byte 3 down
+                    // (the identity, `.3210` of A and `.7654` of B, prints nothing).
+                    (ModId::ByteSelA | ModId::ByteSelB, ValSem::Bytes(b)) => {
+                        let text: String = b.iter().rev().map(|d| d.to_string()).collect();
+                        let ident = if g.id == ModId::ByteSelA {
+                            "3210"
+                        } else {
+                            "7654"
+                        };
+                        let want = if v.text.is_empty() {
+                            ident
+                        } else {
+                            &v.text[1..]
+                        };
+                        assert_eq!(text, want, "{}", r.form);
+                    }
+                    (ModId::ByteSelA | ModId::ByteSelB, _) => {
+                        panic!("{}: byte select {} has no meaning", r.form, v.text)
+                    }
                     (_, ValSem::None) => {}
                     (_, _) => panic!(
                         "{}: `{}` of {} has a meaning of another group",

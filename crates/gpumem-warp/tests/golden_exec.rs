@@ -247,3 +247,13 @@ fn quad_swizzle_add() {
 fn cc_and_x_forms() {
     golden("ccforms");
 }
+
+#[test]
+fn half_precision() {
+    golden("half");
+}
+
+#[test]
+fn imadsp_and_vabsdiff4() {
+    golden("subword");
+}

@@ -14,6 +14,7 @@ mod double;
 mod float;
 mod fp;
 mod fpcmp;
+mod half;
 mod imul;
 mod integer;
 mod logic;
@@ -22,6 +23,7 @@ pub(crate) mod missing;
 mod moves;
 mod preds;
 mod sfu;
+mod subword;
 mod video;
 mod vmad;
 mod warpwide;
@@ -507,6 +509,11 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
         Op::Cset => ccset::cset(c),
         Op::Fswzadd => float::fswzadd(c),
         Op::Csetp => ccset::csetp(c),
+        Op::Hadd2 | Op::Hmul2 | Op::Hfma2 => half::arith(c),
+        Op::Hset2 => half::hset2(c),
+        Op::Hsetp2 => half::hsetp2(c),
+        Op::Imadsp => subword::imadsp(c),
+        Op::Vabsdiff4 => subword::vabsdiff4(c),
         Op::Shfl => warpwide::shfl(c),
         Op::Vote => warpwide::vote(c),
         _ => unsupported(missing::what(inst)),
