@@ -154,6 +154,8 @@ impl AtomPre {
             // Type 4: no 16-byte (`.U128`) or f16-pair (`.F16x2.FTZ.RN`) read-modify-write
             // is modelled.
             _ if size.bytes > 8 || size.half2 => None,
+            // SM52's ATOM with a predicate output (`rows_h`): what it writes there is unknown.
+            _ if (inst.op.operands.iter()).any(|k| matches!(k, OpKind::SparsePred { .. })) => None,
             Some(AtomOp::Add) if size.float => Some(Rmw::F32AddFtz),
             _ if size.float => None,
             Some(AtomOp::Add) => Some(Rmw::Int(AtomicOp::Add)),
