@@ -97,3 +97,24 @@ fn breadth_h_effects() {
         assert!(e.reads_loc(7) && e.reads_loc(4), "{src}");
     }
 }
+
+/// SM52's ATOM with a predicate output: `[RZ]` is rejected in source as nvdisasm rejects the
+/// word (`0xee6000000057ff03`), with the line and column; SM50 has no such form.
+#[test]
+fn atom_pd_address_and_target() {
+    let e = parse_program("ATOM.ADD P3, R3, [RZ], R4 ;", Target::Sm52).expect_err("[RZ]");
+    let msg = format!("{}", e.0[0]);
+    assert!(msg.contains("not RZ"), "{msg}");
+    assert!(parse_program("ATOM.ADD P3, R3, [R7], R4 ;", Target::Sm50).is_err());
+    assert!(
+        decode(
+            0xee60_0000_0057_ff03,
+            DEFAULT_SLOT,
+            inst_addr(0),
+            Target::Sm52
+        )
+        .is_err()
+    );
+    let ok = parse_program("ATOM.ADD P3, R3, [R7], R4 ;", Target::Sm52).expect("parses");
+    assert_eq!(encode(&ok.insts[0], inst_addr(0)), 0xee60_0800_0047_0703);
+}
