@@ -95,6 +95,8 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .chain(crate::rows_b::ROWS_B3.iter())
         // Before the atomics (ATOM/RED type 4) and rows_c (VABSDIFF4's immediate B).
         .chain(crate::rows_f::ROWS_F_FIRST.iter())
+        // Before CCTL's row (CCTL.QRY1) and ATOMS.CAS's (SM52's ATOM with a predicate output).
+        .chain(crate::rows_h::ROWS_H_FIRST.iter())
         .chain(crate::rows_b::ROWS_B4.iter())
         .chain(crate::rows_b::ROWS_B5.iter())
         .chain(crate::rows_b::ROWS_B6.iter())
@@ -112,6 +114,7 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .chain(crate::rows_e::ROWS_E_SURFACE.iter())
         .chain(crate::rows_e::ROWS_E_CCTLT.iter())
         .chain(crate::rows_f::ROWS_F.iter())
+        .chain(crate::rows_h::ROWS_H.iter())
         .collect()
 });
 
@@ -414,6 +417,10 @@ fn fill(
                 };
                 Operand::Mem { ra: r, off }
             }
+            OpKind::MemNoRz { ra } => Operand::Mem {
+                ra: ra.get(word) as u8,
+                off: 0,
+            },
             OpKind::MemW { ra, imm } => {
                 let r = ra.get(word) as u8;
                 let off = if r == RZ {
@@ -506,7 +513,10 @@ fn fill(
         // `PT` in a predicate output is another row's word (see `OpKind::PredOut`).
         let bad_pred =
             matches!(*k, OpKind::PredOut { f, inv } if f.get(word) == if inv { 0 } else { 7 });
+        // `[RZ]` where the address register is never RZ (`OpKind::MemNoRz`).
+        let bad_rz = matches!(*k, OpKind::MemNoRz { ra } if ra.get(word) == RZ as u64);
         if let Some(name) = invalid_operand(k, &operands[i])
+            .or(bad_rz.then_some("address register"))
             .or(bad_pair.then_some("register pair"))
             .or(bad_name.then_some("name"))
             .or(bad_pred.then_some("predicate output"))
@@ -633,6 +643,7 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
             (OpKind::PredOut { f, inv }, Operand::Pred { p, .. }) => {
                 f.put(w, if inv { 7 - (p as u64 & 7) } else { p as u64 })
             }
+            (OpKind::MemNoRz { ra }, Operand::Mem { ra: r, .. }) => ra.put(w, r as u64),
             (OpKind::Mem { ra, imm }, Operand::Mem { ra: r, off }) => {
                 imm.put(ra.put(w, r as u64), off as u64)
             }

@@ -894,6 +894,15 @@ fn match_one(
                 off: *off as i64,
             })
         }
+        (OpKind::MemNoRz { .. }, Tok::Mem { ra, off }) if t.plain() => {
+            if *ra == RZ {
+                return Err("this address register is R0..R254, not RZ".into());
+            }
+            if *off != 0 {
+                return Err("this address takes no offset".into());
+            }
+            Some(Operand::Mem { ra: *ra, off: 0 })
+        }
         (OpKind::RegOff { off: f, .. }, Tok::RegOff { ra, off }) if t.plain() => {
             if !fits_signed(*off, f.width) {
                 return Err(format!("offset out of range: signed {}-bit", f.width));
@@ -1604,6 +1613,7 @@ pub(crate) fn kind_name(k: &OpKind) -> &'static str {
         OpKind::Pred { .. } | OpKind::SparsePred { .. } => "a predicate (P0..P6, PT)",
         OpKind::PredOut { .. } => "a predicate output (P0..P6)",
         OpKind::Mem { .. } | OpKind::MemW { .. } => "an address [Ra + imm]",
+        OpKind::MemNoRz { .. } => "an address [Ra] (Ra not RZ)",
         OpKind::ConstMem { .. } | OpKind::ConstReg { .. } => "a constant address c[bank][Ra + imm]",
         OpKind::ConstOperand { .. } => "a constant c[bank][offset]",
         OpKind::Imm20 { .. }

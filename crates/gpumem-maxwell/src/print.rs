@@ -144,7 +144,11 @@ pub fn write_body(inst: &Inst, out: &mut String) {
         if !operand_printed(k, v) {
             continue;
         }
-        out.push_str(if first { " " } else { ", " });
+        out.push_str(match (first, op.glued) {
+            (true, true) => "",
+            (true, false) => " ",
+            _ => ", ",
+        });
         first = false;
         // Under `.PO` the negation bits of the pair are part of the `.PO` spelling.
         let po_neg = po_bits != 0
@@ -221,7 +225,10 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, po_neg: bool, out: &mut S
                 hex_signed(off, out);
             }
         }
-        (OpKind::Mem { .. } | OpKind::MemW { .. }, &Operand::Mem { ra, off }) => {
+        (
+            OpKind::Mem { .. } | OpKind::MemW { .. } | OpKind::MemNoRz { .. },
+            &Operand::Mem { ra, off },
+        ) => {
             out.push('[');
             if ra == RZ {
                 if off == 0 {

@@ -169,6 +169,7 @@ pub(crate) const fn row(
         flow,
         po: None,
         ctrl_mod: None,
+        glued: false,
     }
 }
 

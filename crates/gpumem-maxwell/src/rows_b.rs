@@ -975,7 +975,7 @@ macro_rules! aops {
 /// ATOM/RED types. Code 4 prints `.U128` on SM50 and `.F16x2.FTZ.RN` on SM52: one
 /// spelling per target is not modelled, so it is rejected (as are the `INVALIDATOMICSIZE`
 /// codes 6-7).
-const ATOM_TYPES: &[ModVal] = &[
+pub(crate) const ATOM_TYPES: &[ModVal] = &[
     ty(0, "", 4, false),
     ty(1, ".S32", 4, true),
     ty(2, ".U64", 8, false),
@@ -1102,6 +1102,11 @@ pub static ROWS_B4: &[OpSpec] = &[
 // `CCTL.E.QRY1[R2]`) is not modelled and rejected, as are 6, 8 and the
 // `INVALIDCCTLOPn`/`INVALIDCACHETYPEn` codes.
 
+/// CCTL's cache (bits 4-6; 5-7 are nvdisasm's `INVALIDCACHETYPEn`).
+pub(crate) const CCTL_CACHE: ModGroup =
+    grp!(CacheType, 4, 3, { 0 => "", 1 => ".U", 2 => ".C", 3 => ".I", 4 => ".CRS" });
+pub(crate) const CCTL_E: ModGroup = flag!(E, 52, ".E");
+
 const CCTL_OP: ModGroup = grp!(CctlOp, 0, 4, {
     1 => ".PF1", 2 => ".PF1.5", 3 => ".PF2", 4 => ".WB", 5 => ".IV", 7 => ".RS", 9 => ".RSLB",
 });
@@ -1115,11 +1120,7 @@ pub static ROWS_B5: &[OpSpec] = &[
         "CCTL",
         0xef6 << 52,
         0xffe0_0000_0000_0000,
-        &[
-            flag!(E, 52, ".E"),
-            grp!(CacheType, 4, 3, { 0 => "", 1 => ".U", 2 => ".C", 3 => ".I", 4 => ".CRS" }),
-            CCTL_OP,
-        ],
+        &[CCTL_E, CCTL_CACHE, CCTL_OP],
         &[OpKind::MemW {
             ra: f(8, 8),
             imm: f(22, 30),
@@ -1222,21 +1223,21 @@ pub static ROWS_B6: &[OpSpec] = &[
 // value (`R2, R3`; `.64`: `R2, R4`), or one of the two is `RZ` (flags 50-51 for ATOM,
 // 28-29 for ATOMS; 3 is rejected). nvdisasm prints `???255` when the pair passes R254.
 
-const fn pair(lo: u8, add: u8) -> OpKind {
+pub(crate) const fn pair(lo: u8, add: u8) -> OpKind {
     OpKind::RegPair { f: f(lo, 8), add }
 }
-const RZ_LIT: OpKind = OpKind::RegPair {
+pub(crate) const RZ_LIT: OpKind = OpKind::RegPair {
     f: f(0, 0),
     add: 255,
 };
-const CAS: ModGroup = atom_op(0, 0, &[aop(0, ".CAS", AtomOp::Cas)]);
-const SZ32: ModGroup = group(ModId::Sz, f(0, 0), &[ty(0, "", 4, false)]);
-const SZ64: ModGroup = ModGroup {
+pub(crate) const CAS: ModGroup = atom_op(0, 0, &[aop(0, ".CAS", AtomOp::Cas)]);
+pub(crate) const SZ32: ModGroup = group(ModId::Sz, f(0, 0), &[ty(0, "", 4, false)]);
+pub(crate) const SZ64: ModGroup = ModGroup {
     vals: &[ty(0, ".64", 8, false)],
     ..SZ32
 };
 const SZ_32_64: &[ModVal] = &[ty(0, "", 4, false), ty(1, ".64", 8, false)];
-const fn sz64_at(bit: u8) -> ModGroup {
+pub(crate) const fn sz64_at(bit: u8) -> ModGroup {
     ModGroup {
         field: f(bit, 1),
         vals: SZ_32_64,

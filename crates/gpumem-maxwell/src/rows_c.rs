@@ -312,9 +312,9 @@ pub(crate) const SU_INDEX: OpKind = OpKind::UImm {
     signed_if: None,
 };
 /// Bits 26-29: ignored on both targets. Bits 30-32 are ignored on SM50 and a predicate
-/// output on SM52 (`SULD.D.BA.2D.TRAP P6, R0, ...`, stored as 7 - P): SULD_D fixes them
-/// clear and `rows_e` has the SM52 form with the output (SM50 words with them set stay
-/// rejected); SUST ignores them on both targets.
+/// output on SM52 (`SULD.D.BA.2D.TRAP P6, R0, ...`, stored as 7 - P): SULD_D is SM52's row
+/// with them clear, `rows_e` has the SM52 form with the output and `rows_h` SM50's row,
+/// which ignores them; SUST ignores them on both targets.
 pub(crate) const SU_IGN: u64 = bits(26, 29);
 /// SULD/SUST `.D` with an immediate index: bits 53-63 (op), 52 (`.D`), 51 (immediate).
 const SU_MASK: u64 = bits(51, 63);
@@ -496,18 +496,21 @@ pub static ROWS_C: &[OpSpec] = &[
             &[TEX_B, TEXB_LOD, TEX_LC, AOFFI, DC, NDV, NODEP, PHASE],
         )
     },
-    var(
-        Op::Suld,
-        "SULD",
-        "SULD_D",
-        0xeb << 56 | bit(52) | bit(51),
-        // Bits 30-32 clear: with them set the word is SM52's predicate-output form
-        // (`rows_e::SULD_D_PD`).
-        SU_MASK | bits(30, 32),
-        &[SU_D, SU_BA, SU_DIM, SULD_COP, SU_SIZE, SU_CLAMP],
-        &[reg(0, true), SU_ADDR, SU_INDEX],
-        SU_IGN,
-    ),
+    // SM52's row: bits 30-32 clear (with them set the word is SM52's predicate-output
+    // form, `rows_e::SULD_D_PD`); SM50 ignores them (`rows_h::SULD_D_SM50`).
+    OpSpec {
+        since: Target::Sm52,
+        ..var(
+            Op::Suld,
+            "SULD",
+            "SULD_D",
+            0xeb << 56 | bit(52) | bit(51),
+            SU_MASK | bits(30, 32),
+            &[SU_D, SU_BA, SU_DIM, SULD_COP, SU_SIZE, SU_CLAMP],
+            &[reg(0, true), SU_ADDR, SU_INDEX],
+            SU_IGN,
+        )
+    },
     var(
         Op::Sust,
         "SUST",

@@ -423,13 +423,12 @@ pub static ROWS_E: &[OpSpec] = &[
 // data: size at 20-22, `.BA` 23) or `.P` (packed: component mask at 20-23, 15 = all, printed
 // as nothing; 0 is nvdisasm's `???0`); bit 51: the surface index is an immediate (36-48) or
 // a register (Rc, 39-46; bits 36-38 and 47-48 ignored). Bits 30-32 are ignored by SM50 and
-// SULD's predicate output on SM52 (stored as 7 - P): the forms without it fix them clear,
-// rows `since: Sm52` hold the output (SM50 words with them set stay rejected: nvdisasm
-// ignores them there, a row cannot ignore bits on one target only); SUST ignores bits
-// 30-32 on both targets, SURED bits 27-32.
+// SULD's predicate output on SM52 (stored as 7 - P): SM52's forms without it fix them
+// clear, rows `since: Sm52` hold the output, and SM50's rows (`rows_h`, `until: Sm50`)
+// ignore them; SUST ignores bits 30-32 on both targets, SURED bits 27-32.
 
 /// `.P`: the packed format (bit 52 clear), fixed by the row.
-const SU_P: ModGroup = fixed!(Mode, ".P");
+pub(crate) const SU_P: ModGroup = fixed!(Mode, ".P");
 /// `.P`'s component mask (bits 20-23): R = 1, G = 2, B = 4, A = 8; all four print nothing.
 const SU_COMP: ModGroup = grp!(Comp, 20, 4, {
     1 => ".R", 2 => ".G", 3 => ".RG", 4 => ".B", 5 => ".RB", 6 => ".GB", 7 => ".RGB",
@@ -439,17 +438,17 @@ const SU_COMP: ModGroup = grp!(Comp, 20, 4, {
 /// SUST ignores bits 30-32 on both targets (no predicate output there).
 const SUST_IGN: u64 = SU_IGN | bits(30, 32);
 /// The surface index in a register (Rc, bits 39-46).
-const SU_RC: OpKind = reg(39, false);
+pub(crate) const SU_RC: OpKind = reg(39, false);
 /// Bits a register-index form ignores besides [`SU_IGN`].
-const SU_RC_IGN: u64 = bits(36, 38) | bits(47, 48);
+pub(crate) const SU_RC_IGN: u64 = bits(36, 38) | bits(47, 48);
 /// The op bits 53-63 and the format and index bits 51-52.
-const SU_MASK: u64 = bits(51, 63);
-const SULD_OP: u64 = 0xeb0 << 52;
+pub(crate) const SU_MASK: u64 = bits(51, 63);
+pub(crate) const SULD_OP: u64 = 0xeb0 << 52;
 const SUST_OP: u64 = 0xeb2 << 52;
 const SURED_OP: u64 = 0xeb4 << 52;
 /// Bit 52: `.D`; bit 51: an immediate index.
-const D: u64 = bit(52);
-const IMM: u64 = bit(51);
+pub(crate) const D: u64 = bit(52);
+pub(crate) const IMM: u64 = bit(51);
 
 const fn aop(value: u8, text: &'static str, op: AtomOp) -> ModVal {
     ModVal {
@@ -482,12 +481,12 @@ const SURED_OPS: ModGroup = ModGroup {
 /// `.SD32`, `.SD64` (nvdisasm's names; no public document says what SD means). A surface
 /// data type as SULD.D's sizes are (`ModId::SuSize`, the code is the meaning): surface rows
 /// carry no `MemFacts` (no memory model runs them), so no `ModId::Sz` group.
-const SURED_TYPE: ModGroup = grp!(SuSize, 20, 3, {
+pub(crate) const SURED_TYPE: ModGroup = grp!(SuSize, 20, 3, {
     0 => "", 1 => ".S32", 2 => ".U64", 3 => ".F32.FTZ.RN", 5 => ".S64", 6 => ".SD32",
     7 => ".SD64",
 });
 /// Type 4 on SM52 (a pair of f16), fixed by its rows.
-const SURED_F16: ModGroup = grp!(SuSize, 20, 3, { 4 => ".F16x2.FTZ.RN" });
+pub(crate) const SURED_F16: ModGroup = grp!(SuSize, 20, 3, { 4 => ".F16x2.FTZ.RN" });
 
 // SUATOM (0xea, bits 54-63; bit 55 `.CAS`): `.D` only here (the `.P` and register-index
 // forms and SM52's predicate output are not modelled), `.BA` 28, operation 29-32 (ADD ...
@@ -497,9 +496,9 @@ const SURED_F16: ModGroup = grp!(SuSize, 20, 3, { 4 => ".F16x2.FTZ.RN" });
 // their own). Operands: Rd, [Ra], Rb (printed even when RZ), index.
 
 /// `.D`, fixed by the row (SUATOM has no format bit in the forms modelled).
-const SUATOM_D: ModGroup = fixed!(Mode, ".D");
-const SUATOM_BA: ModGroup = flag!(Ba, 28, ".BA");
-const SUATOM_OPS: ModGroup = ModGroup {
+pub(crate) const SUATOM_D: ModGroup = fixed!(Mode, ".D");
+pub(crate) const SUATOM_BA: ModGroup = flag!(Ba, 28, ".BA");
+pub(crate) const SUATOM_OPS: ModGroup = ModGroup {
     id: ModId::Atom,
     field: f(29, 4),
     hi: None,
@@ -518,7 +517,7 @@ const SUATOM_OPS: ModGroup = ModGroup {
     alt: None,
 };
 /// `.CAS`, fixed by its row.
-const SUATOM_CAS: ModGroup = ModGroup {
+pub(crate) const SUATOM_CAS: ModGroup = ModGroup {
     id: ModId::Atom,
     field: f(0, 0),
     hi: None,
@@ -558,11 +557,11 @@ const SUATOM_CAS_F16_MODS: &[ModGroup] = &[
 ];
 const SUATOM_OPS_I: [OpKind; 4] = [reg(0, true), SU_ADDR, reg(20, false), SU_INDEX];
 const SUATOM_OPS_I_PD: [OpKind; 5] = [SU_PD, reg(0, true), SU_ADDR, reg(20, false), SU_INDEX];
-const SUATOM_OP: u64 = 0xea << 56;
+pub(crate) const SUATOM_OP: u64 = 0xea << 56;
 
-const SULD_D_MODS: &[ModGroup] = &[SU_D, SU_BA, SU_DIM, SULD_COP, SU_SIZE, SU_CLAMP];
+pub(crate) const SULD_D_MODS: &[ModGroup] = &[SU_D, SU_BA, SU_DIM, SULD_COP, SU_SIZE, SU_CLAMP];
 const SUST_D_MODS: &[ModGroup] = &[SU_D, SU_BA, SU_DIM, SUST_COP, SU_SIZE, SU_CLAMP];
-const SULD_P_MODS: &[ModGroup] = &[SU_P, SU_DIM, SULD_COP, SU_COMP, SU_CLAMP];
+pub(crate) const SULD_P_MODS: &[ModGroup] = &[SU_P, SU_DIM, SULD_COP, SU_COMP, SU_CLAMP];
 const SUST_P_MODS: &[ModGroup] = &[SU_P, SU_DIM, SUST_COP, SU_COMP, SU_CLAMP];
 const SURED_D_MODS: &[ModGroup] = &[SU_D, SU_BA, SU_DIM, SURED_OPS, SURED_TYPE, SU_CLAMP];
 const SURED_D_F16_MODS: &[ModGroup] = &[SU_D, SU_BA, SU_DIM, SURED_OPS, SURED_F16, SU_CLAMP];
@@ -570,22 +569,22 @@ const SURED_P_MODS: &[ModGroup] = &[SU_P, SU_DIM, SURED_OPS, SU_CLAMP];
 
 /// SM52's predicate output of SULD and SUATOM.CAS: bits 30-32, stored as 7 - P (0: none,
 /// the form without the output; SM50 takes only 0 there, or ignores the bits in SULD).
-const SU_PD: OpKind = OpKind::PredOut {
+pub(crate) const SU_PD: OpKind = OpKind::PredOut {
     f: f(30, 3),
     inv: true,
 };
 /// Bits 30-32, clear in the forms without SM52's predicate output.
 const SULD_PD_BITS: u64 = bits(30, 32);
-const SULD_I: [OpKind; 3] = [reg(0, true), SU_ADDR, SU_INDEX];
+pub(crate) const SULD_I: [OpKind; 3] = [reg(0, true), SU_ADDR, SU_INDEX];
 const SULD_I_PD: [OpKind; 4] = [SU_PD, reg(0, true), SU_ADDR, SU_INDEX];
 const SULD_R_PD: [OpKind; 4] = [SU_PD, reg(0, true), SU_ADDR, SU_RC];
-const SULD_R: [OpKind; 3] = [reg(0, true), SU_ADDR, SU_RC];
+pub(crate) const SULD_R: [OpKind; 3] = [reg(0, true), SU_ADDR, SU_RC];
 const SUST_I: [OpKind; 3] = [SU_ADDR, reg(0, false), SU_INDEX];
 const SUST_R: [OpKind; 3] = [SU_ADDR, reg(0, false), SU_RC];
 
 /// A surface row (variable latency, no phase).
 #[allow(clippy::too_many_arguments)]
-const fn su(
+pub(crate) const fn su(
     op: Op,
     name: &'static str,
     form: &'static str,
@@ -613,7 +612,7 @@ pub static ROWS_E_SURFACE: &[OpSpec] = &[
         SULD_D_MODS,
         &SULD_R,
         SU_IGN | SU_RC_IGN,
-        Target::Sm50,
+        Target::Sm52,
     ),
     su(
         Op::Suld,
@@ -624,7 +623,7 @@ pub static ROWS_E_SURFACE: &[OpSpec] = &[
         SULD_P_MODS,
         &SULD_I,
         SU_IGN,
-        Target::Sm50,
+        Target::Sm52,
     ),
     su(
         Op::Suld,
@@ -635,7 +634,7 @@ pub static ROWS_E_SURFACE: &[OpSpec] = &[
         SULD_P_MODS,
         &SULD_R,
         SU_IGN | SU_RC_IGN,
-        Target::Sm50,
+        Target::Sm52,
     ),
     // SM52: SULD's predicate output (bits 30-32 not clear), every form.
     su(

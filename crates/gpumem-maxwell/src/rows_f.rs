@@ -326,7 +326,7 @@ const fn vsetp(
 /// `.U128`: 16 bytes (SPA 5.0: "illegal"; the executor raises `invalid_instruction`).
 const U128: &[ModVal] = &[ty(4, ".U128", 16, false)];
 /// `.F16x2.FTZ.RN`: a pair of f16 values in 4 bytes (ADD, MIN, MAX half by half).
-const F16X2: &[ModVal] = &[ModVal {
+pub(crate) const F16X2: &[ModVal] = &[ModVal {
     value: 4,
     text: ".F16x2.FTZ.RN",
     aliases: &[],

@@ -138,6 +138,10 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
                 },
             }
         }
+        OpKind::MemNoRz { .. } => Operand::Mem {
+            ra: reg(r).min(254),
+            off: 0,
+        },
         OpKind::ConstMem { imm, .. } | OpKind::ConstReg { imm, .. } => Operand::ConstMem {
             bank: r.below(32) as u8,
             ra: reg(r),

@@ -1099,7 +1099,12 @@ pub enum OpKind {
         /// The field holds 7 - P (`PT` is 0) rather than P.
         inv: bool,
     },
-    /// The sparse-status predicate `Ps`, stored inverted (7 - index).
+    /// A predicate output stored inverted (7 - index) that prints `PT` when the field is 0:
+    /// LDG's sparse-status predicate `Ps` (SM52), and SM52's predicate output of ATOM
+    /// (bits 41-43) and of SUATOM.D with a register index (51-53), whose words with 0 there
+    /// print `PT` and have no form without the output. The executor reads it as the sparse
+    /// status of a load and refuses an atomic that has one (`unsupported`); surface rows
+    /// have no functional model.
     SparsePred {
         /// The 3-bit field holding 7 - predicate index.
         f: Field,
@@ -1110,6 +1115,12 @@ pub enum OpKind {
         ra: Field,
         /// The byte-offset field (signed unless Ra is `RZ`).
         imm: Field,
+    },
+    /// `[Ra]`: an address register without an offset that is never `RZ` (nvdisasm rejects
+    /// the word with `RZ` there): SM52's ATOM with a predicate output.
+    MemNoRz {
+        /// The 8-bit address-register field.
+        ra: Field,
     },
     /// `c[bank][Ra + simm16]` of LDC; with `RZ` the immediate prints signed.
     ConstMem {
@@ -1345,7 +1356,9 @@ impl OpKind {
             | OpKind::HImm16 { f } => [Some(f), None, None, None, None],
             OpKind::ConstAddr { bank, off } => [Some(bank), Some(off), None, None, None],
             OpKind::RegOff { ra, off } => [Some(ra), Some(off), None, None, None],
-            OpKind::RegHideRz { f, .. } => [Some(f), None, None, None, None],
+            OpKind::RegHideRz { f, .. } | OpKind::MemNoRz { ra: f } => {
+                [Some(f), None, None, None, None]
+            }
             OpKind::Mem { ra, imm } | OpKind::MemW { ra, imm } => {
                 [Some(ra), Some(imm), None, None, None]
             }
@@ -1450,6 +1463,9 @@ pub struct OpSpec {
     /// bits `f` of the control slot's reuse flags, not in the instruction word: the
     /// texture ops' phase `.T`/`.P` in reuse bits 0-1. Those bits are then no reuse flags.
     pub ctrl_mod: Option<(u8, Field)>,
+    /// nvdisasm writes the first operand right after the mnemonic, without a space
+    /// (`CCTL.E.QRY1[R2+0x4]`, CCTL's operation 0). The assembler takes either spelling.
+    pub glued: bool,
 }
 
 impl OpSpec {
@@ -1757,6 +1773,7 @@ const fn mem_row(
         flow: Flow::Next,
         po: None,
         ctrl_mod: None,
+        glued: false,
     }
 }
 
@@ -1827,6 +1844,7 @@ const fn gen_row(
         flow: Flow::Next,
         po: None,
         ctrl_mod: None,
+        glued: false,
     }
 }
 

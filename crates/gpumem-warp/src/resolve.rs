@@ -159,6 +159,11 @@ impl AtomPre {
                 FaultKind::InvalidInstruction,
                 "the .U128 atomic type is illegal (SPA 5.0: \".128 aliases to .U128, but is illegal\")",
             )),
+            // SM52's ATOM with a predicate output (`rows_h`): what it writes there is unknown.
+            _ if (inst.op.operands.iter()).any(|k| matches!(k, OpKind::SparsePred { .. })) => Err((
+                FaultKind::Unsupported,
+                "SM52's ATOM with a predicate output: no public source says what the predicate receives",
+            )),
             // `.F16x2.FTZ.RN` (SM52): the manual lists it for ADD, MIN and MAX.
             Some(AtomOp::Add) if size.half2 => Ok(Rmw::F16x2(F16Op::Add)),
             Some(AtomOp::Min) if size.half2 => Ok(Rmw::F16x2(F16Op::Min)),
@@ -263,6 +268,9 @@ impl Exec {
             Op::Nop | Op::Membar | Op::Depbar => Kind::Nop,
             // Cache control changes no value: caches are not functional state here, and
             // an address it names is never checked (SEMANTICS.md, "Cache control").
+            // CCTL's operation 0 (`.QRY1`) goes to `sem::exec`, which faults: SPA 5.0 says
+            // it "will signal an illegal instruction encoding" on this generation.
+            Op::Cctl if inst.mod_value(ModId::CctlOp) == Some(0) => Kind::Alu,
             Op::Cctl | Op::Cctll | Op::Cctlt => Kind::Nop,
             _ if inst.op.mem.is_some() => Kind::Mem,
             _ => Kind::Alu,

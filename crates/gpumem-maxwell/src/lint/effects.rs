@@ -145,7 +145,10 @@ pub fn effects(inst: &Inst) -> Effects {
                 e.writes.push(PRED_BASE + Loc::from(p));
             }
             (
-                OpKind::Mem { .. } | OpKind::MemW { .. } | OpKind::RegOff { .. },
+                OpKind::Mem { .. }
+                | OpKind::MemW { .. }
+                | OpKind::MemNoRz { .. }
+                | OpKind::RegOff { .. },
                 Operand::Mem { ra, .. },
             ) => {
                 src.clear();

@@ -516,6 +516,12 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
         Op::Vabsdiff4 => subword::vabsdiff4(c),
         Op::Shfl => warpwide::shfl(c),
         Op::Vote => warpwide::vote(c),
+        // Only `.QRY1` reaches here (resolve.rs: every other CCTL changes no value).
+        Op::Cctl => Err((
+            FaultKind::InvalidInstruction,
+            "CCTL.QRY1: SPA 5.0's CCTL page says .QRY1 \"will signal an illegal instruction encoding\""
+                .into(),
+        )),
         _ => unsupported(missing::what(inst)),
     }
 }
