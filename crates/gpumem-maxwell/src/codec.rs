@@ -114,6 +114,7 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
         .chain(crate::rows_e::ROWS_E_SURFACE.iter())
         .chain(crate::rows_e::ROWS_E_CCTLT.iter())
         .chain(crate::rows_f::ROWS_F.iter())
+        .chain(crate::rows_g::ROWS_G.iter())
         .chain(crate::rows_h::ROWS_H.iter())
         .collect()
 });
@@ -470,6 +471,7 @@ fn fill(
                 Operand::FImm((sign.get(word) << 15 | f.get(word) << (15 - f.width.min(15))) as u32)
             }
             OpKind::UImm { f, .. } | OpKind::Name { f, .. } => Operand::Imm(f.get(word) as i64),
+            OpKind::SImm { f, .. } => Operand::Imm(f.get_signed(word)),
             OpKind::NegImm { f, neg } => {
                 let v = f.get(word) as i64;
                 Operand::Imm(if neg.get(word) == 1 { -v } else { v })
@@ -495,7 +497,7 @@ fn fill(
                 abs: false,
                 not: false,
             },
-            OpKind::RegHideRz { f, .. } => Operand::Reg {
+            OpKind::RegHideRz { f, .. } | OpKind::RegNotRz { f } => Operand::Reg {
                 r: f.get(word) as u8,
                 neg: false,
                 abs: false,
@@ -505,6 +507,20 @@ fn fill(
                 ra: ra.get(word) as u8,
                 off: off.get_signed(word),
             },
+            OpKind::Attr { ra: None, imm, .. } => Operand::Mem {
+                ra: RZ,
+                off: imm.get(word) as i64,
+            },
+            OpKind::Attr {
+                ra: Some(ra), imm, ..
+            } => Operand::Mem {
+                ra: ra.get(word) as u8,
+                off: if imm.width == 0 {
+                    0
+                } else {
+                    imm.get_signed(word)
+                },
+            },
         };
         // `???255`: the implicit register of a pair passes R254.
         let bad_pair = matches!(*k, OpKind::RegPair { f, add } if f.width > 0 && f.get(word) + add as u64 > 254);
@@ -513,6 +529,8 @@ fn fill(
         // `PT` in a predicate output is another row's word (see `OpKind::PredOut`).
         let bad_pred =
             matches!(*k, OpKind::PredOut { f, inv } if f.get(word) == if inv { 0 } else { 7 });
+        // `RZ` in an attribute register that is not this row's (see `OpKind::Attr`).
+        let bad_attr = matches!(*k, OpKind::Attr { ra: Some(f), rz: false, .. } | OpKind::RegNotRz { f } if f.get(word) == RZ as u64);
         // `[RZ]` where the address register is never RZ (`OpKind::MemNoRz`).
         let bad_rz = matches!(*k, OpKind::MemNoRz { ra } if ra.get(word) == RZ as u64);
         if let Some(name) = invalid_operand(k, &operands[i])
@@ -520,6 +538,7 @@ fn fill(
             .or(bad_pair.then_some("register pair"))
             .or(bad_name.then_some("name"))
             .or(bad_pred.then_some("predicate output"))
+            .or(bad_attr.then_some("register (RZ is another form's)"))
         {
             return Err(DecodeError::InvalidField {
                 word,
@@ -647,6 +666,13 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
             (OpKind::Mem { ra, imm }, Operand::Mem { ra: r, off }) => {
                 imm.put(ra.put(w, r as u64), off as u64)
             }
+            (OpKind::Attr { ra, imm, .. }, Operand::Mem { ra: r, off }) => {
+                let w = match ra {
+                    Some(ra) => ra.put(w, r as u64),
+                    None => w,
+                };
+                imm.put(w, off as u64)
+            }
             (
                 OpKind::ConstMem { bank, ra, imm } | OpKind::ConstReg { bank, ra, imm },
                 Operand::ConstMem {
@@ -692,6 +718,7 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
                 sign.put(f.put(w, (b as u64 >> 12) & 0x7ffff), (b as u64 >> 31) & 1)
             }
             (OpKind::UImm { f, .. }, Operand::Imm(v))
+            | (OpKind::SImm { f, .. }, Operand::Imm(v))
             | (OpKind::Name { f, .. }, Operand::Imm(v))
             | (OpKind::SbSet { f }, Operand::Imm(v))
             | (OpKind::PrCc { f }, Operand::Imm(v))
@@ -703,7 +730,9 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
                 },
             ) => off.put(bank.put(w, b as u64), o as u64),
             (OpKind::FImm32 { f }, Operand::FImm(b)) => f.put(w, b as u64),
-            (OpKind::RegHideRz { f, .. }, Operand::Reg { r, .. }) => f.put(w, r as u64),
+            (OpKind::RegHideRz { f, .. } | OpKind::RegNotRz { f }, Operand::Reg { r, .. }) => {
+                f.put(w, r as u64)
+            }
             (OpKind::RegPair { f, add }, Operand::Reg { r, .. }) => {
                 f.put(w, r.wrapping_sub(add) as u64)
             }

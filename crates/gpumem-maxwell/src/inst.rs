@@ -265,7 +265,15 @@ impl Inst {
         match count {
             RegCount::One => 1,
             RegCount::Two => 2,
-            RegCount::BySize => self.mem_bytes().map(|b| b.div_ceil(4)).unwrap_or(1),
+            RegCount::BySize => self
+                .mem_bytes()
+                .or_else(|| {
+                    self.mod_val(ModId::AttrSize)
+                        .and_then(ModVal::size)
+                        .map(|s| s.bytes as u32)
+                })
+                .map(|b| b.div_ceil(4))
+                .unwrap_or(1),
         }
     }
 

@@ -30,6 +30,7 @@ pub mod rows_c;
 pub mod rows_d;
 pub mod rows_e;
 pub mod rows_f;
+pub mod rows_g;
 pub mod rows_h;
 pub mod sample;
 pub mod table;

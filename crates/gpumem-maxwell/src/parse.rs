@@ -205,6 +205,11 @@ enum Tok {
         ra: u8,
         off: i128,
     },
+    /// `a[Ra+imm]`, `a[0x40]`: an attribute address (ALD, AST, IPA).
+    AMem {
+        ra: u8,
+        off: i128,
+    },
 }
 
 /// An operand with its prefixes (`-`, `~`, `!`, `|..|`) and dotted suffixes (`.CC`,
@@ -415,6 +420,9 @@ fn parse_operand(l: &Line, start: usize, end: usize) -> Result<PTok, Diagnostic>
     } else if let Some(inner) = body.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
         let (ra, off) = parse_addr(l, inner, s + 1)?;
         Tok::Mem { ra, off }
+    } else if let Some(inner) = body.strip_prefix("a[").and_then(|r| r.strip_suffix(']')) {
+        let (ra, off) = parse_addr(l, inner, s + 2)?;
+        Tok::AMem { ra, off }
     } else if let Some(inner) = body.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
         let mut m = 0u64;
         for x in inner.split(',').map(str::trim).filter(|x| !x.is_empty()) {
@@ -555,6 +563,22 @@ fn match_mods(
                 vals[gi] = v;
                 rest = &rest[len..];
             }
+        }
+    }
+    // A group the source leaves out takes its unprinted value; one without (OUT's type:
+    // nvdisasm's `INVALIDOUTSTYPE0` is 0) must be spelled, or the word would be invalid.
+    for (gi, g) in op.mods.iter().enumerate() {
+        if g.at.is_none() && !used[gi] && g.lookup(vals[gi]).is_none() {
+            let names: Vec<&str> = g.vals.iter().map(|v| v.text).collect();
+            return Err((
+                mods.len(),
+                format!(
+                    "{} needs a `{}` modifier: one of {}",
+                    op.name,
+                    g.name(),
+                    names.join(", ")
+                ),
+            ));
         }
     }
     Ok(vals)
@@ -912,6 +936,50 @@ fn match_one(
                 off: *off as i64,
             })
         }
+        (OpKind::Attr { ra: None, imm, .. }, Tok::AMem { ra, off }) if t.plain() => {
+            if *ra != RZ {
+                return Err("this attribute address is absolute: `a[0x40]`, no register".into());
+            }
+            if *off < 0 || *off > imm.max() as i128 {
+                return Err(format!(
+                    "absolute attribute address out of range: 0..={:#x} (unsigned {}-bit)",
+                    imm.max(),
+                    imm.width
+                ));
+            }
+            Some(Operand::Mem {
+                ra: RZ,
+                off: *off as i64,
+            })
+        }
+        (
+            OpKind::Attr {
+                ra: Some(_),
+                imm,
+                rz,
+            },
+            Tok::AMem { ra, off },
+        ) if t.plain() => {
+            if *ra == RZ && !*rz {
+                return Err("this form's attribute address takes a register: `a[R2+0x10]`".into());
+            }
+            if !fits_signed(*off, imm.width) {
+                return Err(if imm.width == 0 {
+                    "this attribute address takes no offset".to_string()
+                } else {
+                    format!(
+                        "offset out of range: -{:#x}..={:#x} (signed {}-bit)",
+                        1i64 << (imm.width - 1),
+                        (1i64 << (imm.width - 1)) - 1,
+                        imm.width
+                    )
+                });
+            }
+            Some(Operand::Mem {
+                ra: *ra,
+                off: *off as i64,
+            })
+        }
         (OpKind::MemW { imm, .. }, Tok::Mem { ra, off }) if t.plain() => {
             let words = *off / 4;
             let ok = *off % 4 == 0
@@ -951,6 +1019,17 @@ fn match_one(
         }
         (OpKind::PrCc { .. }, Tok::Ident(n)) if t.plain() && (n == "PR" || n == "CC") => {
             Some(Operand::Imm((n == "CC") as i64))
+        }
+        (OpKind::RegNotRz { .. }, Tok::Reg { r }) if t.plain() => {
+            if *r == RZ {
+                return Err("this form's register is R0..R254: without one, leave it out".into());
+            }
+            Some(Operand::Reg {
+                r: *r,
+                neg: false,
+                abs: false,
+                not: false,
+            })
         }
         (OpKind::RegHideRz { .. } | OpKind::RegPair { .. }, Tok::Reg { r }) if t.plain() => {
             Some(Operand::Reg {
@@ -1055,6 +1134,17 @@ fn match_one(
                     1i64 << f.width,
                     (1i64 << f.width) - 1,
                     f.width + 1
+                ));
+            }
+            Some(Operand::Imm(*v as i64))
+        }
+        (OpKind::SImm { f, .. }, Tok::Int(v)) if t.plain() => {
+            if !fits_signed(*v, f.width) {
+                return Err(format!(
+                    "immediate out of range: -{:#x}..={:#x} (signed {}-bit)",
+                    1i64 << (f.width - 1),
+                    (1i64 << (f.width - 1)) - 1,
+                    f.width
                 ));
             }
             Some(Operand::Imm(*v as i64))
@@ -1601,6 +1691,7 @@ pub(crate) fn implicit_operand(k: &OpKind) -> Option<Operand> {
         }),
         OpKind::Pred { hide_pt: true, .. } => Some(Operand::Pred { p: 7, neg: false }),
         OpKind::UImm { hide: Some(h), .. } => Some(Operand::Imm(*h as i64)),
+        OpKind::SImm { hide: Some(h), .. } => Some(Operand::Imm(*h)),
         OpKind::SbSet { .. } => Some(Operand::Imm(0)),
         _ => None,
     }
@@ -1619,6 +1710,7 @@ pub(crate) fn kind_name(k: &OpKind) -> &'static str {
         OpKind::Imm20 { .. }
         | OpKind::UImm20 { .. }
         | OpKind::UImm { .. }
+        | OpKind::SImm { .. }
         | OpKind::NegImm { .. }
         | OpKind::Imm32 { .. } => "an integer immediate",
         OpKind::FImm20 { .. }
@@ -1634,8 +1726,10 @@ pub(crate) fn kind_name(k: &OpKind) -> &'static str {
         OpKind::ConstAddr { .. } => "a constant address c[bank][offset]",
         OpKind::RegOff { .. } => "a register and an offset (`R0 -0x50`)",
         OpKind::RegHideRz { .. } | OpKind::RegPair { .. } => "a register (R0..R254, RZ)",
+        OpKind::RegNotRz { .. } => "a register (R0..R254)",
         OpKind::PrCc { .. } => "`PR` or `CC`",
         OpKind::Name { .. } => "a name (`2D`, `RGBA`, ...)",
+        OpKind::Attr { .. } => "an attribute address a[Ra + imm]",
     }
 }
 

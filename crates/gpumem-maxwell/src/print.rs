@@ -204,9 +204,10 @@ fn modifiers_before(neg: bool, not: bool, abs: bool, out: &mut String) {
 /// `po_neg`: the operand's negation is part of a `.PO` spelling and is not printed.
 fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, po_neg: bool, out: &mut String) -> bool {
     match (k, v) {
-        (OpKind::RegHideRz { .. } | OpKind::RegPair { .. }, &Operand::Reg { r, .. }) => {
-            reg_name(r, out)
-        }
+        (
+            OpKind::RegHideRz { .. } | OpKind::RegPair { .. } | OpKind::RegNotRz { .. },
+            &Operand::Reg { r, .. },
+        ) => reg_name(r, out),
         (OpKind::Reg { .. }, &Operand::Reg { r, neg, abs, not }) => {
             modifiers_before(neg && !po_neg, not, abs, out);
             reg_name(r, out);
@@ -225,7 +226,22 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, po_neg: bool, out: &mut S
                 hex_signed(off, out);
             }
         }
-        (
+        (OpKind::Attr { rz, .. }, &Operand::Mem { ra, off }) => {
+            out.push_str("a[");
+            if ra != RZ {
+                reg_name(ra, out);
+                if off != 0 {
+                    out.push('+');
+                    hex_signed(off, out);
+                }
+            } else if off == 0 && *rz {
+                out.push_str("RZ");
+            } else {
+                push_hex(off as u64, out);
+            }
+            out.push(']');
+        }
+                (
             OpKind::Mem { .. } | OpKind::MemW { .. } | OpKind::MemNoRz { .. },
             &Operand::Mem { ra, off },
         ) => {
@@ -352,11 +368,12 @@ pub fn reg_on(inst: &Inst, f: gpumem_isa::bits::Field) -> Option<u8> {
         .iter()
         .zip(inst.operands.iter())
         .find_map(|(k, v)| match (k, v) {
-            (OpKind::Reg { f: g, .. } | OpKind::RegHideRz { f: g, .. }, Operand::Reg { r, .. })
-                if *g == f =>
-            {
-                Some(*r)
-            }
+            (
+                OpKind::Reg { f: g, .. }
+                | OpKind::RegHideRz { f: g, .. }
+                | OpKind::RegNotRz { f: g },
+                Operand::Reg { r, .. },
+            ) if *g == f => Some(*r),
             _ => None,
         })
 }
@@ -397,6 +414,7 @@ pub fn operand_printed(k: &OpKind, v: &Operand) -> bool {
         (OpKind::RegHideRz { .. }, Operand::Reg { r: RZ, .. }) => false,
         (OpKind::Pred { hide_pt: true, .. }, Operand::Pred { p: 7, neg: false }) => false,
         (OpKind::UImm { hide: Some(h), .. }, Operand::Imm(i)) => *i as u64 != *h,
+        (OpKind::SImm { hide: Some(h), .. }, Operand::Imm(i)) => i != h,
         (OpKind::SbSet { .. }, Operand::Imm(i)) => *i != 0,
         _ => true,
     }

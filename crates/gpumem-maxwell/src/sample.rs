@@ -142,6 +142,22 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
             ra: reg(r).min(254),
             off: 0,
         },
+        OpKind::Attr { ra: None, imm, .. } => Operand::Mem {
+            ra: 255,
+            off: signed(r, imm.width) & imm.max() as i64,
+        },
+        // `RZ` only where it is the row's (see `OpKind::Attr`).
+        OpKind::Attr {
+            ra: Some(_),
+            imm,
+            rz,
+        } => Operand::Mem {
+            ra: match reg(r) {
+                255 if !rz => 254,
+                x => x,
+            },
+            off: signed(r, imm.width),
+        },
         OpKind::ConstMem { imm, .. } | OpKind::ConstReg { imm, .. } => Operand::ConstMem {
             bank: r.below(32) as u8,
             ra: reg(r),
@@ -160,6 +176,7 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
         OpKind::UImm20 { f, .. } => Operand::Imm(r.below(1 << (f.width + 1)) as i64),
         OpKind::FImm20 { .. } => Operand::FImm(float_bits(r) & 0xffff_f000),
         OpKind::UImm { f, .. } => Operand::Imm(r.below(f.max() + 1) as i64),
+        OpKind::SImm { f, .. } => Operand::Imm(signed(r, f.width)),
         OpKind::NegImm { f, .. } => {
             let v = r.below(f.max() + 1) as i64;
             Operand::Imm(if r.chance(2) { -v } else { v })
@@ -210,6 +227,13 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
         OpKind::Name { .. } => Operand::Imm(0),
         OpKind::RegPair { add, .. } => Operand::Reg {
             r: add,
+            neg: false,
+            abs: false,
+            not: false,
+        },
+        // Never `RZ`: that word is another row's.
+        OpKind::RegNotRz { .. } => Operand::Reg {
+            r: reg(r).min(254),
             neg: false,
             abs: false,
             not: false,

@@ -326,6 +326,25 @@ pub enum Op {
     /// `STP`: a graphics op (`.WAIT`, an 8-bit immediate, the phase `.T`/`.P`); nvdisasm's
     /// spelling, no public document says what it does.
     Stp,
+    /// `ALD`: load vertex attributes (`a[...]`) of a vertex or patch into registers; a
+    /// graphics op (the pipeline's attribute buffers).
+    Ald,
+    /// `AST`: store registers to output attributes (`a[...]`); a graphics op.
+    Ast,
+    /// `IPA`: interpolate a fragment attribute (`a[...]`) at the pixel, the centroid or an
+    /// offset; a graphics op.
+    Ipa,
+    /// `AL2P`: translate an attribute address (`Ra + imm`) to a physical one; a graphics op.
+    Al2p,
+    /// `OUT`: emit a vertex and/or cut the primitive of a geometry shader's output stream;
+    /// a graphics op.
+    Out,
+    /// `PIXLD`: load a fragment's pixel state (coverage mask, sample offset, sample index);
+    /// a graphics op.
+    Pixld,
+    /// `ISBERD`: read the internal stage buffer (vertex, patch, primitive or attribute
+    /// entries); a graphics op.
+    Isberd,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
@@ -523,11 +542,36 @@ pub enum ModId {
     Ms,
     /// TLD's `.CL`: a level-of-detail clamp operand comes with the coordinates.
     Cl,
+    /// ALD/AL2P/ISBERD's `.O`: the attribute is an output (what the stage writes).
+    AttrOut,
+    /// ALD/AST's attribute addressing: `.P` (a per-patch attribute), nothing (a per-vertex
+    /// one) or `.PHYS` (the register holds a physical attribute address).
+    AttrMode,
+    /// IPA's `.IDX`: the attribute address comes from a register.
+    Idx,
+    /// IPA's interpolation (`.PASS`, perspective: nothing, `.CONSTANT`, `.SC`).
+    Interp,
+    /// IPA's sample position (the pixel: nothing, `.CENTROID`, `.OFFSET`).
+    Sample,
+    /// ALD/AST/AL2P's width: 1 to 4 consecutive 32-bit attributes (nothing, `.64`, `.96`,
+    /// `.128`); its values carry a [`MemSize`] (how many registers the data operand names).
+    AttrSize,
+    /// OUT's operation (`.EMIT`, `.CUT`, `.EMIT_THEN_CUT`).
+    OutType,
+    /// PIXLD's pixel value (none, `.COVMASK`, `.COVERED`, `.OFFSET`, `.CENTROID_OFFSET`,
+    /// `.MY_INDEX`).
+    PixMode,
+    /// ISBERD's `.SKEW`.
+    Skew,
+    /// ISBERD's buffer (none, `.PATCH`, `.PRIM`, `.ATTR`).
+    IsbeBuf,
+    /// ISBERD's element size (none, `.U16`, `.32`).
+    IsbeSize,
 }
 
 impl ModId {
     /// Every id, in declaration order (`ALL[id as usize] == id`).
-    pub const ALL: [ModId; 93] = [
+    pub const ALL: [ModId; 104] = [
         ModId::E,
         ModId::Cop,
         ModId::Sz,
@@ -621,6 +665,17 @@ impl ModId {
         ModId::F16,
         ModId::Ms,
         ModId::Cl,
+        ModId::AttrOut,
+        ModId::AttrMode,
+        ModId::Idx,
+        ModId::Interp,
+        ModId::Sample,
+        ModId::AttrSize,
+        ModId::OutType,
+        ModId::PixMode,
+        ModId::Skew,
+        ModId::IsbeBuf,
+        ModId::IsbeSize,
     ];
     /// How many ids there are.
     pub const COUNT: usize = ModId::ALL.len();
@@ -721,6 +776,17 @@ impl ModId {
             ModId::Lc => "LC",
             ModId::Ms => "MS",
             ModId::Cl => "CL",
+            ModId::AttrOut => "O",
+            ModId::AttrMode => "attr",
+            ModId::Idx => "IDX",
+            ModId::Interp => "interp",
+            ModId::Sample => "sample",
+            ModId::AttrSize => "asz",
+            ModId::OutType => "out",
+            ModId::PixMode => "pix",
+            ModId::Skew => "SKEW",
+            ModId::IsbeBuf => "isbe",
+            ModId::IsbeSize => "isz",
         }
     }
 }
@@ -1051,7 +1117,8 @@ pub enum RegCount {
     One,
     /// A register pair (`R2` names R2 and R3; 64-bit operands).
     Two,
-    /// Given by the row's memory size (1, 2 or 4 registers).
+    /// Given by the row's memory size (1, 2 or 4 registers), or by its attribute width
+    /// ([`ModId::AttrSize`]: 1 to 4).
     BySize,
 }
 
@@ -1322,6 +1389,35 @@ pub enum OpKind {
         /// f16 bit 15, the sign.
         sign: Field,
     },
+    /// A source register that is never `RZ`: the word with `RZ` there is another row's
+    /// (AL2P's absolute form), so this operand neither decodes, prints, parses nor samples
+    /// `RZ` (as [`OpKind::PredOut`] never holds `PT`).
+    RegNotRz {
+        /// The register-number field.
+        f: Field,
+    },
+    /// A signed immediate in one field, printed in signed hex; not printed (and optional in
+    /// source) when it equals `hide` (AL2P's offset after a register: zero is not printed).
+    SImm {
+        /// The two's-complement field.
+        f: Field,
+        /// The value that is not printed.
+        hide: Option<i64>,
+    },
+    /// An attribute address of the graphics ops, `a[Ra+simm]`, `a[Ra]` or `a[0x40]`;
+    /// decoded as [`crate::inst::Operand::Mem`]. With a register (`ra: Some`) the offset is
+    /// signed (zero width: none, `a[Ra]`); without one the row fixes Ra = `RZ` (or has no
+    /// Ra) and the offset is an unsigned absolute address.
+    Attr {
+        /// The address register (Ra), or `None` for the absolute form.
+        ra: Option<Field>,
+        /// The offset (signed after a register, unsigned without one); zero width: none.
+        imm: Field,
+        /// With a register: `RZ` belongs to this row (printed `a[RZ]`); else it is another
+        /// row's word and never decoded, parsed or sampled here. Without a register: an
+        /// absolute zero prints `a[RZ]` (ALD/AST) rather than `a[0x0]` (IPA).
+        rz: bool,
+    },
 }
 
 impl OpKind {
@@ -1356,7 +1452,7 @@ impl OpKind {
             | OpKind::HImm16 { f } => [Some(f), None, None, None, None],
             OpKind::ConstAddr { bank, off } => [Some(bank), Some(off), None, None, None],
             OpKind::RegOff { ra, off } => [Some(ra), Some(off), None, None, None],
-            OpKind::RegHideRz { f, .. } | OpKind::MemNoRz { ra: f } => {
+            OpKind::RegHideRz { f, .. } | OpKind::MemNoRz { ra: f } | OpKind::RegNotRz { f } => {
                 [Some(f), None, None, None, None]
             }
             OpKind::Mem { ra, imm } | OpKind::MemW { ra, imm } => {
@@ -1371,6 +1467,8 @@ impl OpKind {
             | OpKind::DImm20 { f, sign }
             | OpKind::HImmS { f, sign } => [Some(f), Some(sign), None, None, None],
             OpKind::NegImm { f, neg } => [Some(f), Some(neg), None, None, None],
+            OpKind::Attr { ra, imm, .. } => [ra, Some(imm), None, None, None],
+            OpKind::SImm { f, .. } => [Some(f), None, None, None, None],
         };
         list.into_iter().flatten()
     }

@@ -97,6 +97,17 @@ fn memory_values_carry_their_meaning() {
                         );
                     }
                     (ModId::Sz | ModId::Cop, _) => panic!("{}: {} has no meaning", r.form, v.text),
+                    // ALD/AST's width: 1-4 words, spelled in bits (32 prints nothing).
+                    (ModId::AttrSize, ValSem::Size(s)) => {
+                        assert!([4, 8, 12, 16].contains(&s.bytes), "{}", r.form);
+                        let want = if s.bytes == 4 {
+                            String::new()
+                        } else {
+                            format!(".{}", s.bytes as u32 * 8)
+                        };
+                        assert_eq!(v.text, want, "{}", r.form);
+                    }
+                    (ModId::AttrSize, _) => panic!("{}: {} has no meaning", r.form, v.text),
                     (ModId::Atom, ValSem::Atom(a)) => {
                         // The spelling names the meaning (`.CAST.SPIN` = CastSpin).
                         let name = format!("{a:?}").to_uppercase();

@@ -107,13 +107,14 @@ pub fn effects(inst: &Inst) -> Effects {
             (OpKind::RegHideRz { write: true, .. }, Operand::Reg { r, .. }) => {
                 push_regs(&mut e.writes, r, 1)
             }
-            (OpKind::RegHideRz { write: false, .. }, Operand::Reg { r, .. }) if r != RZ => {
-                e.reads.push(Read {
-                    loc: Loc::from(r),
-                    slot: None,
-                    guard: false,
-                })
-            }
+            (
+                OpKind::RegHideRz { write: false, .. } | OpKind::RegNotRz { .. },
+                Operand::Reg { r, .. },
+            ) if r != RZ => e.reads.push(Read {
+                loc: Loc::from(r),
+                slot: None,
+                guard: false,
+            }),
             (OpKind::RegPair { .. }, Operand::Reg { r, .. }) => {
                 let n = match inst.mem_bytes() {
                     Some(8) => 2,
@@ -148,7 +149,8 @@ pub fn effects(inst: &Inst) -> Effects {
                 OpKind::Mem { .. }
                 | OpKind::MemW { .. }
                 | OpKind::MemNoRz { .. }
-                | OpKind::RegOff { .. },
+                | OpKind::RegOff { .. }
+                | OpKind::Attr { .. },
                 Operand::Mem { ra, .. },
             ) => {
                 src.clear();

@@ -522,6 +522,25 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
             "CCTL.QRY1: SPA 5.0's CCTL page says .QRY1 \"will signal an illegal instruction encoding\""
                 .into(),
         )),
+        // The graphics ops: their operands live in the graphics pipeline's state, which a
+        // compute launch does not have.
+        Op::Ald | Op::Ast => unsupported(format!(
+            "{} needs the graphics pipeline's vertex/patch attribute state",
+            inst.op.name
+        )),
+        Op::Ipa => unsupported(
+            "IPA needs the graphics pipeline's attribute state (fragment interpolation)",
+        ),
+        Op::Al2p => unsupported(
+            "AL2P needs the graphics pipeline's attribute state (its attribute-to-physical address map)",
+        ),
+        Op::Out => unsupported("OUT needs the graphics pipeline's geometry output stream state"),
+        Op::Pixld => unsupported(
+            "PIXLD needs the graphics pipeline's pixel state (coverage, sample positions)",
+        ),
+        Op::Isberd => unsupported(
+            "ISBERD needs the graphics pipeline's ISBE state (the internal stage buffer)",
+        ),
         _ => unsupported(missing::what(inst)),
     }
 }
