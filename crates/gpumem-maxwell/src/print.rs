@@ -241,7 +241,7 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, po_neg: bool, out: &mut S
             }
             out.push(']');
         }
-                (
+        (
             OpKind::Mem { .. } | OpKind::MemW { .. } | OpKind::MemNoRz { .. },
             &Operand::Mem { ra, off },
         ) => {

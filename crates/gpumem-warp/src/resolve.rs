@@ -160,10 +160,12 @@ impl AtomPre {
                 "the .U128 atomic type is illegal (SPA 5.0: \".128 aliases to .U128, but is illegal\")",
             )),
             // SM52's ATOM with a predicate output (`rows_h`): what it writes there is unknown.
-            _ if (inst.op.operands.iter()).any(|k| matches!(k, OpKind::SparsePred { .. })) => Err((
-                FaultKind::Unsupported,
-                "SM52's ATOM with a predicate output: no public source says what the predicate receives",
-            )),
+            _ if (inst.op.operands.iter()).any(|k| matches!(k, OpKind::SparsePred { .. })) => {
+                Err((
+                    FaultKind::Unsupported,
+                    "SM52's ATOM with a predicate output: no public source says what the predicate receives",
+                ))
+            }
             // `.F16x2.FTZ.RN` (SM52): the manual lists it for ADD, MIN and MAX.
             Some(AtomOp::Add) if size.half2 => Ok(Rmw::F16x2(F16Op::Add)),
             Some(AtomOp::Min) if size.half2 => Ok(Rmw::F16x2(F16Op::Min)),

@@ -64,11 +64,16 @@ fn a_guarded_cache_control_is_an_instruction_like_any_other() {
 #[test]
 fn cctl_qry1_decodes_but_is_an_illegal_instruction_when_run() {
     // SPA 5.0's CCTL page: `.QRY1` "will signal an illegal instruction encoding".
-    let r = run("CCTL.E.C.QRY1[R20+0x14] ;\nMOV32I R3, 0x5 ;\nSTG [R20], R3 ;", |_| {});
+    let r = run(
+        "CCTL.E.C.QRY1[R20+0x14] ;\nMOV32I R3, 0x5 ;\nSTG [R20], R3 ;",
+        |_| {},
+    );
     assert!(!r.faults.is_empty(), "QRY1 ran without a fault");
     assert!(
-        r.faults.iter().all(|f| f.kind == gpumem_warp::FaultKind::InvalidInstruction
-            && f.message.contains("QRY1")),
+        r.faults
+            .iter()
+            .all(|f| f.kind == gpumem_warp::FaultKind::InvalidInstruction
+                && f.message.contains("QRY1")),
         "{:?}",
         r.faults
     );
