@@ -1,10 +1,11 @@
-//! Breadth set F (`crates/gpumem-maxwell/src/rows_f.rs`): LEPC, R2B, VOTE.VTG, STP,
-//! PSET's `.CC` and ATOM/RED type 4 decode and assemble but have no functional model:
+//! Breadth set F (`crates/gpumem-maxwell/src/rows_f.rs`): R2B (but `.RESULT`), VOTE.VTG,
+//! STP, PSET's `.CC` and ATOM/RED type 4 decode and assemble but have no functional model
+//! (LEPC and R2B.RESULT run: `tests/control_sys.rs`):
 //! running one is an `unsupported` fault that names the instruction, never a silent no-op.
 //! CSET, CSETP, VMAD, VSETP and FSWZADD run (golden cases: `tests/exec/ccset.txt`,
 //! `tests/exec/vmad.txt`, `tests/exec/swizzle.txt`; `tests/fswzadd.rs`) except for the
 //! parts named here: CSET's and VMAD's `.CC`, and the
-//! condition-code tests 24-31 (`CSM_*`, `FCSM_*`, `RLE`, `RGT`), as for BRA.
+//! condition-code tests 24-29 (`CSM_*`, `FCSM_*`), as for BRA.
 
 mod common;
 
@@ -14,12 +15,11 @@ use gpumem_warp::FaultKind;
 #[test]
 fn breadth_f_unmodelled_forms_are_unsupported() {
     for (body, form) in [
-        ("LEPC R5 ;", "LEPC"),
         ("R2B.WARP 0x5, R5 ;", "R2B"),
         ("VOTE.VTG.A 0x12345 ;", "VOTE_VTG"),
         ("CSET.BF.SFT.OR R3.CC, CC, !P5 ;", "CSET"),
         ("CSET.CSM_TA.AND R3, CC, PT ;", "CSET"),
-        ("CSETP.RGT.OR P1, PT, CC, P0 ;", "CSETP"),
+        ("CSETP.FCSM_MX.OR P1, PT, CC, P0 ;", "CSETP"),
         ("VMAD.U8.U16.SHR_7 R3.CC, R5.B1, 0x2347, R0 ;", "VMAD"),
         // PSET's `.CC` decodes; the condition code it writes has no model.
         ("PSET.AND.AND R0.CC, P5, P3, P2 ;", "PSET"),

@@ -3,8 +3,10 @@
 //!
 //! * `BRA` goes to its target (and falls through when guarded or conditional on CC);
 //!   `JMP`/`JCAL` to their absolute target.
-//! * `SSY`, `PBK`, `PCNT` push a target and fall through; `SYNC`, `BRK`, `CONT` pop the
-//!   reconvergence stack down to the nearest entry of their kind and go there. The stack
+//! * `SSY`, `PBK`, `PCNT`, `PLONGJMP`, `PEXIT` push a target and fall through; `SYNC`,
+//!   `BRK`, `CONT`, `LONGJMP` pop the reconvergence stack down to the nearest entry of
+//!   their kind and go there, and so does `EXIT` when a `PEXIT` entry is on the stack
+//!   (the executor's rule: EXIT's lanes go to the exit point instead of ending). The stack
 //!   is followed along the paths (a pushdown exploration of (instruction, stack) pairs);
 //!   where it is unknown (a pop with nothing of its kind pushed, or the exploration
 //!   limit), a pop goes to every target of its kind.
@@ -15,7 +17,11 @@
 //!   context-insensitive call graph); the caller goes on after the call with its stack.
 //! * `EXIT`, `KIL` end the thread (fall through when guarded).
 //! * Indirect jumps (`BRX`, `JMX`, constant-bank targets) have unknown successors: the
-//!   analysis treats code reached only through them as an entry with nothing pending.
+//!   analysis treats code reached only through them as an entry with nothing pending. A
+//!   constant-bank target (`BRA c[0x2][0x8]`, `PBK c[..]`) is launch data, not code, so
+//!   it is opaque here even though the executor follows it; its push adds no entry.
+//! * Absolute targets (`JMP`, `JCAL`) are byte addresses from `base`, the executor's
+//!   code base 0 when the stream starts the program.
 
 use crate::inst::{Inst, Operand, PT};
 use crate::table::{Flow, Op};
@@ -75,6 +81,8 @@ fn push_of(pop: Op) -> Option<Op> {
         Op::Sync => Some(Op::Ssy),
         Op::Brk => Some(Op::Pbk),
         Op::Cont => Some(Op::Pcnt),
+        Op::Longjmp => Some(Op::Plongjmp),
+        Op::Exit => Some(Op::Pexit),
         _ => None,
     }
 }
@@ -96,7 +104,7 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
     for (i, inst) in insts.iter().enumerate() {
         let Some(inst) = inst else { continue };
         match inst.op.op {
-            Op::Ssy | Op::Pbk | Op::Pcnt => {
+            Op::Ssy | Op::Pbk | Op::Pcnt | Op::Plongjmp | Op::Pexit => {
                 if let Some(t) = target(inst, base).filter(|&t| t < n) {
                     all_targets.push((inst.op.op, t as u32));
                 }
@@ -159,7 +167,7 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
             let cond = conditional(inst);
             let op = inst.op.op;
             match op {
-                Op::Ssy | Op::Pbk | Op::Pcnt => {
+                Op::Ssy | Op::Pbk | Op::Pcnt | Op::Plongjmp | Op::Pexit => {
                     let mut st = stack.clone();
                     if let Some(t) = target(inst, base).filter(|&t| t < n) {
                         st.push((op, t as u32));
@@ -223,7 +231,17 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
                         go(x, stack, &mut succ);
                     }
                 }
-                Op::Sync | Op::Brk | Op::Cont => {
+                // EXIT with a PEXIT entry on the stack goes to it; without one it ends.
+                Op::Exit if stack.iter().any(|e| e.0 == Op::Pexit) => {
+                    if let Some(k) = stack.iter().rposition(|e| e.0 == Op::Pexit) {
+                        let to = stack[k].1;
+                        go(to, stack[..k].to_vec(), &mut succ);
+                    }
+                    if cond && let Some(x) = next {
+                        go(x, stack, &mut succ);
+                    }
+                }
+                Op::Sync | Op::Brk | Op::Cont | Op::Longjmp => {
                     let kind = push_of(op).unwrap_or(Op::Cal);
                     match stack.iter().rposition(|e| e.0 == kind) {
                         Some(k) => {
@@ -317,7 +335,7 @@ fn simple_succ(
                 s.extend(next);
             }
         }
-        Op::Sync | Op::Brk | Op::Cont => {
+        Op::Sync | Op::Brk | Op::Cont | Op::Longjmp | Op::Exit => {
             let kind = push_of(inst.op.op);
             s.extend(
                 all_targets

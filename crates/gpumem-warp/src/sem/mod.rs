@@ -491,6 +491,13 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
         Op::Csetp => ccset::csetp(c),
         Op::Shfl => warpwide::shfl(c),
         Op::Vote => warpwide::vote(c),
+        // Graphics-pipeline rows (envytools' gm107 `vote vtg`, `stp`): they act on vertex,
+        // geometry or tessellation state that a compute launch does not have.
+        Op::VoteVtg | Op::Stp => unsupported(format!(
+            "{}: a graphics-pipeline operation (vertex/geometry/tessellation state), which \
+             a compute launch does not have",
+            inst.op.form
+        )),
         _ => unsupported(format!("no functional model for {}", inst.op.form)),
     }
 }
