@@ -98,7 +98,8 @@ pub(crate) struct Exec {
     pub bar: Option<BarMode>,
     /// BAR.RED's reduction.
     pub red: Option<BarRed>,
-    /// What a B2R reads (`None` for the row that names a barrier by number).
+    /// What a B2R reads or an R2B writes (`None` for the rows that name a barrier by
+    /// number).
     pub b2r: Option<B2rMode>,
     pub mem: Option<MemPre>,
 }

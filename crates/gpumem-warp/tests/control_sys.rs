@@ -320,8 +320,8 @@ fn rows_without_a_model_name_what_is_missing() {
             "BAR.SCAN 0x0, 0x0, PT ;",
             "no public source says what it computes",
         ),
-        ("VOTE.VTG.R 0x1 ;", "graphics-pipeline"),
-        ("STP 0x1 ;", "graphics-pipeline"),
+        ("VOTE.VTG.R 0x1 ;", "graphics pipeline"),
+        ("STP 0x1 ;", "no public source says what it does"),
         (
             "BRA CC.CSM_TA, L_x ;\nL_x:\nNOP ;",
             "condition-code test 24",

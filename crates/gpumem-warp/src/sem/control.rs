@@ -96,11 +96,15 @@ fn with_cc(w: &Warp, inst: &Inst, e: &Exec, guard: u32) -> Result<u32, (FaultKin
     }
 }
 
-fn no_target(inst: &Inst) -> R {
-    Err((
+fn no_target_err(inst: &Inst) -> (FaultKind, String) {
+    (
         FaultKind::PcOutOfRange,
         format!("{} target is not an instruction", inst.op.name),
-    ))
+    )
+}
+
+fn no_target(inst: &Inst) -> R {
+    Err(no_target_err(inst))
 }
 
 /// The address relative targets count from: the instruction's own byte address + 8
@@ -172,7 +176,7 @@ pub(crate) fn target_at(
             let word = cb.word(bank as u32, off);
             index_of_word(inst, next, word, &format!("c[{bank:#x}][{off:#x}]"))
         }
-        None => Err(no_target(inst).unwrap_err()),
+        None => Err(no_target_err(inst)),
     }
 }
 

@@ -491,13 +491,15 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
         Op::Csetp => ccset::csetp(c),
         Op::Shfl => warpwide::shfl(c),
         Op::Vote => warpwide::vote(c),
-        // Graphics-pipeline rows (envytools' gm107 `vote vtg`, `stp`): they act on vertex,
-        // geometry or tessellation state that a compute launch does not have.
-        Op::VoteVtg | Op::Stp => unsupported(format!(
-            "{}: a graphics-pipeline operation (vertex/geometry/tessellation state), which \
-             a compute launch does not have",
-            inst.op.form
-        )),
+        // Graphics-pipeline rows (SEMANTICS.md, "Rows without a functional meaning").
+        Op::VoteVtg => unsupported(
+            "VOTE_VTG: a vote of the graphics pipeline's vertex, tessellation and geometry \
+             (VTG) stages, state a compute launch does not have",
+        ),
+        Op::Stp => unsupported(
+            "STP: no public source says what it does; it names no register and carries the \
+             texture pipeline's phase (.T/.P), graphics state a compute launch does not have",
+        ),
         _ => unsupported(format!("no functional model for {}", inst.op.form)),
     }
 }
