@@ -46,3 +46,14 @@ fn a_constant_bank_target_is_opaque() {
     assert!(s[1].is_empty(), "{:?}", s[1]);
     assert_eq!(s[2], vec![3]);
 }
+
+#[test]
+fn jcal_to_an_address_is_a_call_and_jcal_0_is_opaque() {
+    // 0 MOV, 1 JCAL 0x28 (instruction 3), 2 EXIT, 3 MOV, 4 RET -> 2.
+    let s = succ("MOV R1, RZ ;\nJCAL 0x28 ;\nEXIT ;\nMOV R2, RZ ;\nRET ;");
+    assert_eq!(s[1], vec![3]);
+    assert_eq!(s[4], vec![2]);
+    // JCAL 0x0: an unrelocated external call, back to the next instruction.
+    let s = succ("MOV R1, RZ ;\nJCAL 0x0 ;\nEXIT ;");
+    assert_eq!(s[1], vec![2]);
+}

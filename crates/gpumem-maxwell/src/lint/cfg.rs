@@ -10,10 +10,12 @@
 //!   is followed along the paths (a pushdown exploration of (instruction, stack) pairs);
 //!   where it is unknown (a pop with nothing of its kind pushed, or the exploration
 //!   limit), a pop goes to every target of its kind.
-//! * `JCAL` (an absolute target: a relocated external function) returns to the next
-//!   instruction; the checker takes it, like `RET`, to drain the barriers.
-//! * `CAL` goes to its target; the callee is explored with a stack of its own, and its
-//!   `RET` goes back to the instruction after every `CAL` of that callee (a
+//! * `JCAL 0x0` (an unrelocated external function such as vprintf, which the executor
+//!   refuses) returns to the next instruction; the checker takes it, like `RET`, to drain
+//!   the barriers.
+//! * `CAL` goes to its target, and `JCAL a` (a non-zero absolute address, which the
+//!   executor calls) to `a`; the callee is explored with a stack of its own, and its
+//!   `RET` goes back to the instruction after every call of that callee (a
 //!   context-insensitive call graph); the caller goes on after the call with its stack.
 //! * `EXIT`, `KIL` end the thread (fall through when guarded).
 //! * Indirect jumps (`BRX`, `JMX`, constant-bank targets) have unknown successors: the
@@ -56,6 +58,19 @@ fn target(inst: &Inst, base: u64) -> Option<usize> {
         Operand::Target(t) => index_of(t, base),
         _ => None,
     })
+}
+
+/// The callee of a `CAL` (relative) or a `JCAL` with a non-zero absolute address;
+/// `None` for `JCAL 0x0` (an unrelocated external call) and everything else.
+fn call_target(inst: &Inst, base: u64) -> Option<usize> {
+    match inst.op.op {
+        Op::Cal => target(inst, base),
+        Op::Jcal => inst.operands().iter().find_map(|o| match *o {
+            Operand::Imm(t) if t != 0 => index_of(t, base),
+            _ => None,
+        }),
+        _ => None,
+    }
 }
 
 fn abs_target(inst: &Inst, base: u64) -> Option<usize> {
@@ -109,7 +124,9 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
                     all_targets.push((inst.op.op, t as u32));
                 }
             }
-            Op::Cal if i + 1 < n => call_returns.push(i as u32 + 1),
+            Op::Cal | Op::Jcal if i + 1 < n && call_target(inst, base).is_some() => {
+                call_returns.push(i as u32 + 1)
+            }
             _ => {}
         }
     }
@@ -124,9 +141,8 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
     let mut returns_to: std::collections::HashMap<u32, Vec<u32>> = Default::default();
     for (i, inst) in insts.iter().enumerate() {
         if let Some(inst) = inst
-            && inst.op.op == Op::Cal
             && i + 1 < n
-            && let Some(t) = target(inst, base).filter(|&t| t < n)
+            && let Some(t) = call_target(inst, base).filter(|&t| t < n)
         {
             returns_to.entry(t as u32).or_default().push(i as u32 + 1);
         }
@@ -190,14 +206,9 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
                     }
                 }
                 Op::Cal | Op::Jcal => {
-                    // JCAL's absolute target is a relocation (an external function such
-                    // as vprintf): an opaque call that returns to the next instruction.
-                    let t = if op == Op::Cal {
-                        target(inst, base)
-                    } else {
-                        None
-                    };
-                    match t.filter(|&t| t < n) {
+                    // `JCAL 0x0` is a relocation (an external function such as vprintf):
+                    // an opaque call that returns to the next instruction.
+                    match call_target(inst, base).filter(|&t| t < n) {
                         Some(t) => {
                             if !succ[i].contains(&(t as u32)) {
                                 succ[i].push(t as u32);
@@ -318,14 +329,14 @@ fn simple_succ(
     let next = (i + 1 < n).then_some(i as u32 + 1);
     let cond = conditional(inst);
     match inst.op.op {
-        Op::Jcal => s.extend(next),
-        Op::Bra | Op::Jmp | Op::Cal => {
+        Op::Bra | Op::Jmp | Op::Cal | Op::Jcal => {
             let t = match inst.op.op {
-                Op::Bra | Op::Cal => target(inst, base),
+                Op::Bra => target(inst, base),
+                Op::Cal | Op::Jcal => call_target(inst, base),
                 _ => abs_target(inst, base),
             };
             s.extend(t.filter(|&t| t < n).map(|t| t as u32));
-            if cond || inst.op.op == Op::Cal {
+            if cond || matches!(inst.op.op, Op::Cal | Op::Jcal) {
                 s.extend(next);
             }
         }
