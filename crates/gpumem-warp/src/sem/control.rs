@@ -288,7 +288,7 @@ pub(crate) fn bar(
             return Err((
                 FaultKind::Unsupported,
                 "BAR.SCAN: no public source says what it computes or where its result goes \
-                 (PTX has no bar.scan, ptxas 11.8 never emits it, envytools names it only)"
+                 (PTX has no bar.scan, no CUDA sample contains it, envytools names it only)"
                     .into(),
             ));
         }
@@ -349,8 +349,8 @@ pub(crate) fn b2r(w: &mut Warp, inst: &Inst, e: &Exec, guard: u32) -> R {
             FaultKind::Unsupported,
             format!(
                 "{} reads or writes {what}, whose hardware encoding no public source \
-                 describes (envytools names the instruction only; ptxas 11.8 emits only \
-                 B2R.RESULT), so gpumem has no value to give or keep",
+                 describes (envytools names the instruction only; the CUDA samples contain \
+                 only B2R.RESULT), so gpumem has no value to give or keep",
                 inst.op.name
             ),
         ));
