@@ -22,8 +22,8 @@ use crate::rows_b::{
 };
 use crate::rows_c::{PHASE, PHASE_BITS, V4_ACC, V4_ASEL, V4_CC, V4_COMP, V4_SAT, V4_SD, V4_TYPES};
 use crate::table::{
-    Flow, Latency, MemKind, MemSize, ModGroup, ModVal, Op, OpKind, OpSpec, RegCount, Space, Target,
-    ValSem,
+    B2rMode, Flow, Latency, MemKind, MemSize, ModGroup, ModId, ModVal, Op, OpKind, OpSpec,
+    RegCount, Space, Target, ValSem,
 };
 use gpumem_isa::bits::Field;
 
@@ -425,6 +425,37 @@ pub static ROWS_F_FIRST: &[OpSpec] = &[
     ),
 ];
 
+/// R2B's mode (32-33): the state it writes, with B2R's meanings (`ValSem::B2r`): mode 0
+/// (no spelling) names a barrier by number, `.RESULT` the warp's last reduction, `.WARP`
+/// the warp's barrier state.
+const R2B_MODE: ModGroup = ModGroup {
+    id: ModId::Mode,
+    field: Field::new(32, 2),
+    hi: None,
+    vals: &[
+        ModVal {
+            value: 0,
+            text: "",
+            aliases: &[],
+            sem: ValSem::None,
+        },
+        ModVal {
+            value: 1,
+            text: ".RESULT",
+            aliases: &[],
+            sem: ValSem::B2r(B2rMode::Result),
+        },
+        ModVal {
+            value: 2,
+            text: ".WARP",
+            aliases: &[],
+            sem: ValSem::B2r(B2rMode::Warp),
+        },
+    ],
+    at: None,
+    alt: None,
+};
+
 /// The rows of breadth set F.
 pub static ROWS_F: &[OpSpec] = &[
     // STP (0xeea0): `STP[.WAIT][phase] imm8`: the immediate 20-27, `.WAIT` 31, and the
@@ -682,7 +713,7 @@ pub static ROWS_F: &[OpSpec] = &[
         "R2B",
         0xf0c0 << 48,
         OP,
-        &[grp!(Mode, 32, 2, { 0 => "", 1 => ".RESULT", 2 => ".WARP" })],
+        &[R2B_MODE],
         &[
             OpKind::UImm {
                 f: f(28, 4),

@@ -435,6 +435,7 @@ impl<'p> Emulator<'p> {
                     bar_pred: 0,
                     bar_red: None,
                     bar_result: 0,
+                    lbase: self.cfg.windows.local,
                     done: valid == 0,
                     id: w,
                     tid,
@@ -613,8 +614,8 @@ impl<'p> Emulator<'p> {
             t.inst(w.id, pc, w.active, guard);
         }
         let res: Result<(), (FaultKind, String)> = match e.kind {
-            Kind::Bra => control::bra(w, inst, e, guard),
-            Kind::Ssy => control::ssy(w, inst, e),
+            Kind::Bra => control::bra(w, inst, e, guard, &self.mem.constant),
+            Kind::Ssy => control::ssy(w, inst, e, &self.mem.constant),
             Kind::Sync => control::sync(w, inst, e, guard),
             Kind::Exit => control::exit(w, inst, e, guard),
             Kind::Bar => match control::bar(w, inst, e, guard) {
@@ -627,7 +628,7 @@ impl<'p> Emulator<'p> {
                 Err(x) => Err(x),
             },
             Kind::B2r => control::b2r(w, inst, e, guard),
-            Kind::Flow => control::flow(w, inst, e, guard),
+            Kind::Flow => control::flow(w, inst, e, guard, &self.mem.constant),
             Kind::Bpt if guard == 0 => Ok(()),
             Kind::Bpt => {
                 self.stop = true;

@@ -23,7 +23,8 @@ pub enum FaultKind {
     MemoryLimit,
     /// The launch executed `limits.max_steps` warp instructions.
     StepLimit,
-    /// A word that does not decode, or an encoding the emulator rejects (INVALIDSIZE..).
+    /// A word that does not decode, an encoding the emulator rejects (INVALIDSIZE..), or
+    /// a row only a trap handler may run (RTT, SAM, RAM: a launch has no trap handler).
     InvalidInstruction,
     /// A valid instruction or modifier the functional model does not implement.
     Unsupported,

@@ -71,9 +71,11 @@ pub(crate) enum Kind {
     Sync,
     Exit,
     Bar,
-    /// B2R: reads what the warp's last barrier left (`control::b2r`).
+    /// B2R, R2B: read or write what the warp's last barrier left (`control::b2r`).
     B2r,
-    /// PBK, PCNT, PRET, BRK, CONT, RET, CAL, JCAL, BRX, JMX (`control::flow`).
+    /// PBK, PCNT, PRET, BRK, CONT, RET, CAL, JCAL, JMP, BRX, JMX, PEXIT, PLONGJMP,
+    /// LONGJMP, and the system rows RTT, SAM, RAM, LEPC, GET/SETCRSPTR,
+    /// GET/SETLMEMBASE (`control::flow`).
     Flow,
     /// BPT: stops the launch with a `breakpoint` fault.
     Bpt,
@@ -91,13 +93,14 @@ pub(crate) struct Exec {
     pub target: Option<usize>,
     /// The CC test operand (15 = T).
     pub cc: u8,
-    /// An absolute target (JCAL's immediate), as a byte address.
+    /// An absolute target (JCAL's and JMP's immediate), as a byte address.
     pub abs: Option<i64>,
     /// BAR's mode.
     pub bar: Option<BarMode>,
     /// BAR.RED's reduction.
     pub red: Option<BarRed>,
-    /// What a B2R reads (`None` for the row that names a barrier by number).
+    /// What a B2R reads or an R2B writes (`None` for the rows that name a barrier by
+    /// number).
     pub b2r: Option<B2rMode>,
     pub mem: Option<MemPre>,
 }
@@ -232,15 +235,10 @@ impl AtomPre {
 
 impl Exec {
     pub fn new(inst: &Inst) -> Exec {
-        // A branch target read from a constant bank has no functional model: it runs as
-        // an ALU row without one, which raises `unsupported`.
-        let const_target = inst
-            .op
-            .operands
-            .iter()
-            .any(|k| matches!(k, OpKind::ConstAddr { .. } | OpKind::ConstReg { .. }));
-        // Only BAR.SYNC with an immediate id and count has a functional model; the other
-        // modes and register operands run as an ALU row without one (`unsupported`).
+        // The rest of the control family and the system rows that read or change warp
+        // state (the pc, the reconvergence stack, the local window): `control::flow`.
+        // A constant-bank target (`c[bank][off]`, `c[bank][Ra+off]`) is read there
+        // from the launch's banks (`control::cbank_target`).
         let flow_op = matches!(
             inst.op.op,
             Op::Pbk
@@ -251,23 +249,35 @@ impl Exec {
                 | Op::Ret
                 | Op::Cal
                 | Op::Jcal
+                | Op::Jmp
                 | Op::Brx
                 | Op::Jmx
+                | Op::Pexit
+                | Op::Plongjmp
+                | Op::Longjmp
+                | Op::Rtt
+                | Op::Sam
+                | Op::Ram
+                | Op::Lepc
+                | Op::Getcrsptr
+                | Op::Setcrsptr
+                | Op::Getlmembase
+                | Op::Setlmembase
         );
         let kind = match inst.op.op {
-            Op::Bra | Op::Ssy if const_target => Kind::Alu,
-            _ if flow_op && const_target => Kind::Alu,
             Op::Bra => Kind::Bra,
             Op::Ssy => Kind::Ssy,
             Op::Sync => Kind::Sync,
             Op::Exit | Op::Kil => Kind::Exit,
             Op::Bar => Kind::Bar,
-            Op::B2r => Kind::B2r,
+            Op::B2r | Op::R2b => Kind::B2r,
             Op::Bpt => Kind::Bpt,
             _ if flow_op => Kind::Flow,
             // No scoreboards are modelled (every access completes before the next
             // instruction), so DEPBAR waits for nothing, whatever its scoreboard set.
-            Op::Nop | Op::Membar | Op::Depbar => Kind::Nop,
+            // IDE enables or disables interrupts: a launch has none (SEMANTICS.md,
+            // "Rows without a functional meaning").
+            Op::Nop | Op::Membar | Op::Depbar | Op::Ide => Kind::Nop,
             // Cache control changes no value: caches are not functional state here, and
             // an address it names is never checked (SEMANTICS.md, "Cache control").
             // CCTL's operation 0 (`.QRY1`) goes to `sem::exec`, which faults: SPA 5.0 says
@@ -287,7 +297,7 @@ impl Exec {
             red: inst.mod_val(ModId::RedOp).and_then(|v| v.bar_red()),
             b2r: inst.mod_val(ModId::Mode).and_then(|v| v.b2r()),
             abs: match inst.op.op {
-                Op::Jcal => inst.operands.iter().find_map(|o| match o {
+                Op::Jcal | Op::Jmp => inst.operands.iter().find_map(|o| match o {
                     Operand::Imm(v) => Some(*v),
                     _ => None,
                 }),

@@ -24,6 +24,10 @@ pub(crate) enum EntryKind {
     Pcnt,
     /// `CAL`/`JCAL`/`PRET`: the return address (`RET` sends lanes here).
     Call,
+    /// `PEXIT`: an exit point (`EXIT` sends lanes here instead of ending them).
+    Pexit,
+    /// `PLONGJMP`: a long-jump target (`LONGJMP` sends lanes here).
+    Plongjmp,
 }
 
 /// One reconvergence-stack entry: where the waiting lanes resume, and which.
@@ -60,8 +64,12 @@ pub(crate) struct Warp {
     pub bar_pred: u32,
     /// The reduction the warp asked for at its `BAR.RED` (`None` at any other BAR).
     pub bar_red: Option<BarRed>,
-    /// The reduction of the last `BAR.RED` the warp passed (what `B2R.RESULT` reads).
+    /// The reduction of the last `BAR.RED` the warp passed (what `B2R.RESULT` reads,
+    /// `R2B.RESULT` writes).
     pub bar_result: u32,
+    /// The base of the generic local window for this warp's LD/ST (the launch's
+    /// `local_window` until a `SETLMEMBASE`; `GETLMEMBASE` reads it).
+    pub lbase: u64,
     pub done: bool,
     pub id: u32,
     pub tid: [[u32; 3]; WARP],

@@ -1,11 +1,12 @@
-//! Breadth set F (`crates/gpumem-maxwell/src/rows_f.rs`): LEPC, R2B, VOTE.VTG and STP
-//! decode and assemble but have no functional model: running one is an `unsupported`
-//! fault that names the instruction, never a silent no-op. CSET, CSETP, VMAD, VSETP and
-//! FSWZADD run (golden cases: `tests/exec/ccset.txt`, `tests/exec/vmad.txt`,
-//! `tests/exec/swizzle.txt`, `tests/exec/ccforms.txt` for CSET's, PSET's and VMAD's
-//! `.CC`; `tests/fswzadd.rs`) except for the condition-code tests 24-31 (`CSM_*`,
-//! `FCSM_*`, `RLE`, `RGT`), as for BRA. ATOM/RED type 4: SM52's `.F16x2.FTZ.RN` runs
-//! (`tests/atomics.rs`), SM50's `.U128` is `invalid_instruction` (SPA 5.0: "illegal").
+//! Breadth set F (`crates/gpumem-maxwell/src/rows_f.rs`): R2B (but `.RESULT`), VOTE.VTG
+//! and STP decode and assemble but have no functional model: running one is an
+//! `unsupported` fault that names the instruction, never a silent no-op (LEPC and
+//! R2B.RESULT run: `tests/control_sys.rs`). CSET, CSETP, VMAD, VSETP and FSWZADD run
+//! (golden cases: `tests/exec/ccset.txt`, `tests/exec/vmad.txt`, `tests/exec/swizzle.txt`,
+//! `tests/exec/ccforms.txt` for CSET's, PSET's and VMAD's `.CC`; `tests/fswzadd.rs`)
+//! except for the condition-code tests 24-29 (`CSM_*`, `FCSM_*`), as for BRA. ATOM/RED
+//! type 4: SM52's `.F16x2.FTZ.RN` runs (`tests/atomics.rs`), SM50's `.U128` is
+//! `invalid_instruction` (SPA 5.0: "illegal").
 
 mod common;
 
@@ -15,11 +16,10 @@ use gpumem_warp::FaultKind;
 #[test]
 fn breadth_f_unmodelled_forms_are_unsupported() {
     for (body, form) in [
-        ("LEPC R5 ;", "LEPC"),
         ("R2B.WARP 0x5, R5 ;", "R2B"),
         ("VOTE.VTG.A 0x12345 ;", "VOTE_VTG"),
         ("CSET.CSM_TA.AND R3, CC, PT ;", "CSET"),
-        ("CSETP.RGT.OR P1, PT, CC, P0 ;", "CSETP"),
+        ("CSETP.FCSM_MX.OR P1, PT, CC, P0 ;", "CSETP"),
         ("STP.WAIT.T 0xfa ;", "STP"),
     ] {
         let r = run(body, |_| {});

@@ -1,8 +1,9 @@
 //! Every condition-code test of BRA after `IADD RZ.CC, Ra, -Rb` (SEMANTICS.md,
 //! "Condition codes"), checked against what the test means for the integers `a - b`:
 //! the compare tests 0-15 as signed comparisons (the overflow flag corrects the sign
-//! when `a - b` overflows), the flag tests 16-23 as overflow, unsigned order and sign;
-//! 24-31 are `unsupported`. Each lane holds its own pair, chosen to hit every flag
+//! when `a - b` overflows), the flag tests 16-23 as overflow, unsigned order and sign,
+//! `RLE`/`RGT` (30, 31) as the bare sign and zero of `a - b` (no overflow correction);
+//! 24-29 are `unsupported`. Each lane holds its own pair, chosen to hit every flag
 //! combination (equal, overflow both ways, unsigned and signed order disagreeing).
 
 mod common;
@@ -73,7 +74,11 @@ fn meaning(t: u8, a: u32, b: u32) -> bool {
         20 => a > b,
         21 => d >> 31 != 0,
         22 => a >= b,
-        _ => overflow,
+        23 => overflow,
+        // yuzu's RLE = S | Z, RGT = !S & !Z: the result against 0, overflow ignored.
+        30 => d as i32 <= 0,
+        31 => d as i32 > 0,
+        _ => unreachable!("test {t} has no meaning"),
     }
 }
 
@@ -97,7 +102,7 @@ fn load(e: &mut gpumem_warp::Emulator) {
 #[test]
 fn every_flag_test_means_what_its_name_says() {
     let ps = pairs();
-    for t in 0..24u8 {
+    for t in (0..24u8).chain([30, 31]) {
         let name = cc_name(t).expect("a test name");
         let r = run(&body("IADD RZ.CC, R4, -R5 ;", name), load);
         assert!(r.faults.is_empty(), "{name}: {:?}", r.faults);
@@ -133,8 +138,8 @@ fn iadd3_clears_the_overflow_flag() {
 }
 
 #[test]
-fn the_clip_and_rounding_tests_are_unsupported() {
-    for t in 24..32u8 {
+fn the_clip_tests_are_unsupported() {
+    for t in 24..30u8 {
         let name = cc_name(t).expect("a test name");
         let r = run(&body("IADD RZ.CC, R4, -R5 ;", name), load);
         assert_eq!(r.kinds(), [FaultKind::Unsupported], "{name}");
@@ -211,7 +216,7 @@ fn float_cc_orders_the_result_against_zero() {
     // FADD RZ.CC, Ra, -Rb: the compare tests read (a - b) against 0 (NaN unordered,
     // -0 equal), the flag tests see carry and overflow cleared.
     let ps = fpairs();
-    for t in 0..24u8 {
+    for t in (0..24u8).chain([30, 31]) {
         let name = cc_name(t).expect("a test name");
         let r = run(&body("FADD RZ.CC, R4, -R5 ;", name), fload);
         assert!(r.faults.is_empty(), "{name}: {:?}", r.faults);
@@ -224,7 +229,10 @@ fn float_cc_orders_the_result_against_zero() {
                 18 => o & 9 == 0, // SFF: sign clear (not less, not NaN)
                 19 => true,       // LS: no carry
                 20 | 22 | 23 => false,
-                _ => o & 9 != 0, // SFT
+                21 => o & 9 != 0,      // SFT
+                30 => o & 0b1011 != 0, // RLE: S or Z (less, equal, NaN)
+                31 => o == 4,          // RGT: neither (greater)
+                _ => unreachable!("test {t}"),
             };
             let want = if want { 2 } else { 1 };
             assert_eq!(r.out(l as u64), want, "{name}: lane {l}, {a} - {b} = {d}");
@@ -332,14 +340,14 @@ fn two_term_adders_set_overflow_and_logic_ops_clear_carry() {
     }
 }
 
-/// CSET and CSETP read the same 24 tests as BRA (one evaluation, `control::cc_mask`):
+/// CSET and CSETP read the same 26 tests as BRA (one evaluation, `control::cc_mask`):
 /// after `IADD RZ.CC, a, -b`, CSET's register is all ones exactly where the test means
 /// true for `a - b`, CSETP's `Pd` is that and its `Pq` the negation (`.AND` with PT), and
 /// `.OR` with PT is true in every lane.
 #[test]
 fn cset_and_csetp_read_every_test_as_bra_does() {
     let ps = pairs();
-    for t in 0..24u8 {
+    for t in (0..24u8).chain([30, 31]) {
         let name = cc_name(t).expect("a test name");
         let test = name.trim_start_matches("CC");
         let prog = format!(

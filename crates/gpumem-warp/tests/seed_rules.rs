@@ -666,7 +666,7 @@ fn i2f_byte_and_half_selects_extract_then_extend_by_source_type() {
 }
 
 #[test]
-fn meaningless_selects_are_invalid_and_constant_bank_targets_unsupported() {
+fn meaningless_selects_are_invalid() {
     // A select the source type does not have means nothing (SEMANTICS.md, "encodings
     // without meaning"); I2F's `.CC` runs (`tests/exec/ccforms.txt`).
     for (body, kind) in [
@@ -679,8 +679,6 @@ fn meaningless_selects_are_invalid_and_constant_bank_targets_unsupported() {
             "F2I.S32.F32.TRUNC R3, R0.H1 ;",
             FaultKind::InvalidInstruction,
         ),
-        ("BRA c[0x0][0x0] ;", FaultKind::Unsupported),
-        ("SSY c[0x0][0x0] ;", FaultKind::Unsupported),
     ] {
         let r = run(body, |_| {});
         assert!(r.kinds().contains(&kind), "{body}: {:?}", r.faults);

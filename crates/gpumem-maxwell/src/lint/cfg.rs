@@ -3,19 +3,27 @@
 //!
 //! * `BRA` goes to its target (and falls through when guarded or conditional on CC);
 //!   `JMP`/`JCAL` to their absolute target.
-//! * `SSY`, `PBK`, `PCNT` push a target and fall through; `SYNC`, `BRK`, `CONT` pop the
-//!   reconvergence stack down to the nearest entry of their kind and go there. The stack
+//! * `SSY`, `PBK`, `PCNT`, `PLONGJMP`, `PEXIT` push a target and fall through; `SYNC`,
+//!   `BRK`, `CONT`, `LONGJMP` pop the reconvergence stack down to the nearest entry of
+//!   their kind and go there, and so does `EXIT` when a `PEXIT` entry is on the stack
+//!   (the executor's rule: EXIT's lanes go to the exit point instead of ending). The stack
 //!   is followed along the paths (a pushdown exploration of (instruction, stack) pairs);
 //!   where it is unknown (a pop with nothing of its kind pushed, or the exploration
 //!   limit), a pop goes to every target of its kind.
-//! * `JCAL` (an absolute target: a relocated external function) returns to the next
-//!   instruction; the checker takes it, like `RET`, to drain the barriers.
-//! * `CAL` goes to its target; the callee is explored with a stack of its own, and its
-//!   `RET` goes back to the instruction after every `CAL` of that callee (a
+//! * `JCAL 0x0` (an unrelocated external function such as vprintf, which the executor
+//!   refuses) returns to the next instruction; the checker takes it, like `RET`, to drain
+//!   the barriers.
+//! * `CAL` goes to its target, and `JCAL a` (a non-zero absolute address, which the
+//!   executor calls) to `a`; the callee is explored with a stack of its own, and its
+//!   `RET` goes back to the instruction after every call of that callee (a
 //!   context-insensitive call graph); the caller goes on after the call with its stack.
 //! * `EXIT`, `KIL` end the thread (fall through when guarded).
 //! * Indirect jumps (`BRX`, `JMX`, constant-bank targets) have unknown successors: the
-//!   analysis treats code reached only through them as an entry with nothing pending.
+//!   analysis treats code reached only through them as an entry with nothing pending. A
+//!   constant-bank target (`BRA c[0x2][0x8]`, `PBK c[..]`) is launch data, not code, so
+//!   it is opaque here even though the executor follows it; its push adds no entry.
+//! * Absolute targets (`JMP`, `JCAL`) are byte addresses from `base`, the executor's
+//!   code base 0 when the stream starts the program.
 
 use crate::inst::{Inst, Operand, PT};
 use crate::table::{Flow, Op};
@@ -52,6 +60,19 @@ fn target(inst: &Inst, base: u64) -> Option<usize> {
     })
 }
 
+/// The callee of a `CAL` (relative) or a `JCAL` with a non-zero absolute address;
+/// `None` for `JCAL 0x0` (an unrelocated external call) and everything else.
+fn call_target(inst: &Inst, base: u64) -> Option<usize> {
+    match inst.op.op {
+        Op::Cal => target(inst, base),
+        Op::Jcal => inst.operands().iter().find_map(|o| match *o {
+            Operand::Imm(t) if t != 0 => index_of(t, base),
+            _ => None,
+        }),
+        _ => None,
+    }
+}
+
 fn abs_target(inst: &Inst, base: u64) -> Option<usize> {
     inst.operands().iter().find_map(|o| match *o {
         Operand::Imm(t) => index_of(t, base),
@@ -75,6 +96,8 @@ fn push_of(pop: Op) -> Option<Op> {
         Op::Sync => Some(Op::Ssy),
         Op::Brk => Some(Op::Pbk),
         Op::Cont => Some(Op::Pcnt),
+        Op::Longjmp => Some(Op::Plongjmp),
+        Op::Exit => Some(Op::Pexit),
         _ => None,
     }
 }
@@ -96,12 +119,14 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
     for (i, inst) in insts.iter().enumerate() {
         let Some(inst) = inst else { continue };
         match inst.op.op {
-            Op::Ssy | Op::Pbk | Op::Pcnt => {
+            Op::Ssy | Op::Pbk | Op::Pcnt | Op::Plongjmp | Op::Pexit => {
                 if let Some(t) = target(inst, base).filter(|&t| t < n) {
                     all_targets.push((inst.op.op, t as u32));
                 }
             }
-            Op::Cal if i + 1 < n => call_returns.push(i as u32 + 1),
+            Op::Cal | Op::Jcal if i + 1 < n && call_target(inst, base).is_some() => {
+                call_returns.push(i as u32 + 1)
+            }
             _ => {}
         }
     }
@@ -116,9 +141,8 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
     let mut returns_to: std::collections::HashMap<u32, Vec<u32>> = Default::default();
     for (i, inst) in insts.iter().enumerate() {
         if let Some(inst) = inst
-            && inst.op.op == Op::Cal
             && i + 1 < n
-            && let Some(t) = target(inst, base).filter(|&t| t < n)
+            && let Some(t) = call_target(inst, base).filter(|&t| t < n)
         {
             returns_to.entry(t as u32).or_default().push(i as u32 + 1);
         }
@@ -159,7 +183,7 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
             let cond = conditional(inst);
             let op = inst.op.op;
             match op {
-                Op::Ssy | Op::Pbk | Op::Pcnt => {
+                Op::Ssy | Op::Pbk | Op::Pcnt | Op::Plongjmp | Op::Pexit => {
                     let mut st = stack.clone();
                     if let Some(t) = target(inst, base).filter(|&t| t < n) {
                         st.push((op, t as u32));
@@ -182,14 +206,9 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
                     }
                 }
                 Op::Cal | Op::Jcal => {
-                    // JCAL's absolute target is a relocation (an external function such
-                    // as vprintf): an opaque call that returns to the next instruction.
-                    let t = if op == Op::Cal {
-                        target(inst, base)
-                    } else {
-                        None
-                    };
-                    match t.filter(|&t| t < n) {
+                    // `JCAL 0x0` is a relocation (an external function such as vprintf):
+                    // an opaque call that returns to the next instruction.
+                    match call_target(inst, base).filter(|&t| t < n) {
                         Some(t) => {
                             if !succ[i].contains(&(t as u32)) {
                                 succ[i].push(t as u32);
@@ -223,7 +242,17 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
                         go(x, stack, &mut succ);
                     }
                 }
-                Op::Sync | Op::Brk | Op::Cont => {
+                // EXIT with a PEXIT entry on the stack goes to it; without one it ends.
+                Op::Exit if stack.iter().any(|e| e.0 == Op::Pexit) => {
+                    if let Some(k) = stack.iter().rposition(|e| e.0 == Op::Pexit) {
+                        let to = stack[k].1;
+                        go(to, stack[..k].to_vec(), &mut succ);
+                    }
+                    if cond && let Some(x) = next {
+                        go(x, stack, &mut succ);
+                    }
+                }
+                Op::Sync | Op::Brk | Op::Cont | Op::Longjmp => {
                     let kind = push_of(op).unwrap_or(Op::Cal);
                     match stack.iter().rposition(|e| e.0 == kind) {
                         Some(k) => {
@@ -300,14 +329,14 @@ fn simple_succ(
     let next = (i + 1 < n).then_some(i as u32 + 1);
     let cond = conditional(inst);
     match inst.op.op {
-        Op::Jcal => s.extend(next),
-        Op::Bra | Op::Jmp | Op::Cal => {
+        Op::Bra | Op::Jmp | Op::Cal | Op::Jcal => {
             let t = match inst.op.op {
-                Op::Bra | Op::Cal => target(inst, base),
+                Op::Bra => target(inst, base),
+                Op::Cal | Op::Jcal => call_target(inst, base),
                 _ => abs_target(inst, base),
             };
             s.extend(t.filter(|&t| t < n).map(|t| t as u32));
-            if cond || inst.op.op == Op::Cal {
+            if cond || matches!(inst.op.op, Op::Cal | Op::Jcal) {
                 s.extend(next);
             }
         }
@@ -317,7 +346,7 @@ fn simple_succ(
                 s.extend(next);
             }
         }
-        Op::Sync | Op::Brk | Op::Cont => {
+        Op::Sync | Op::Brk | Op::Cont | Op::Longjmp | Op::Exit => {
             let kind = push_of(inst.op.op);
             s.extend(
                 all_targets

@@ -90,7 +90,11 @@ pub(crate) fn access(
                 a
             })
             .collect();
-        let win = launch.windows;
+        // The local window's base is the warp's (`SETLMEMBASE` may move it).
+        let win = rules::GenericWindows {
+            local: w.lbase,
+            ..launch.windows
+        };
         for l in lanes(guard) {
             let raw = if absolute {
                 zext

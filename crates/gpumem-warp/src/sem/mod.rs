@@ -541,6 +541,15 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
         Op::Isberd => unsupported(
             "ISBERD needs the graphics pipeline's ISBE state (the internal stage buffer)",
         ),
+        // Graphics-pipeline rows (SEMANTICS.md, "Rows without a functional meaning").
+        Op::VoteVtg => unsupported(
+            "VOTE_VTG: a vote of the graphics pipeline's vertex, tessellation and geometry \
+             (VTG) stages, state a compute launch does not have",
+        ),
+        Op::Stp => unsupported(
+            "STP: no public source says what it does; it names no register and carries the \
+             texture pipeline's phase (.T/.P), graphics state a compute launch does not have",
+        ),
         _ => unsupported(missing::what(inst)),
     }
 }
