@@ -12,7 +12,8 @@ pub enum Family {
     /// the texture cache's control (`CCTLT`): they read texture headers, samplers or
     /// surface descriptors.
     TextureSurface,
-    /// Graphics-pipeline ops (`VOTE.VTG`, `STP`): vertex, geometry or pixel state.
+    /// Graphics-pipeline ops (`VOTE.VTG`, `STP`, `ALD`, `AST`, `IPA`, `AL2P`, `OUT`,
+    /// `PIXLD`, `ISBERD`): vertex, attribute, geometry-output, pixel or stage-buffer state.
     Graphics,
     /// Every other op (arithmetic, memory, control flow, warp-wide, system).
     Other,
@@ -48,7 +49,15 @@ impl Op {
             | Op::Sured
             | Op::Suatom
             | Op::Cctlt => Family::TextureSurface,
-            Op::VoteVtg | Op::Stp => Family::Graphics,
+            Op::VoteVtg
+            | Op::Stp
+            | Op::Ald
+            | Op::Ast
+            | Op::Ipa
+            | Op::Al2p
+            | Op::Out
+            | Op::Pixld
+            | Op::Isberd => Family::Graphics,
             _ => Family::Other,
         }
     }

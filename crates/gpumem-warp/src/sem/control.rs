@@ -293,10 +293,7 @@ pub(crate) fn bar(
             ));
         }
         None => {
-            return Err((
-                FaultKind::Unsupported,
-                super::missing::what(inst),
-            ));
+            return Err((FaultKind::Unsupported, super::missing::what(inst)));
         }
     };
     if wait {

@@ -28,11 +28,9 @@ fn part(v: u32, kind: u8, signed: bool) -> i64 {
 /// IMADSP: `Rd = low 32 bits of (A' * B' + C')`. The A/B type value is `a | b << 3` (the
 /// table's `AbType` group): A's bit 0 = signed, bits 1-2 = 32 / 24 / 16H0 / 16H1; B's bit
 /// 0 = signed, bit 1 = 24 / 16H0. C's type (`CType`) is 32 / 24 / 16H0, signed when A or
-/// B is. `.CC` is `unsupported`.
+/// B is. `.CC`: zero and sign of the word written, carry and overflow cleared (IMUL's
+/// rule: SEMANTICS.md, "Condition codes").
 pub(super) fn imadsp(c: &mut Ctx<'_>) -> R {
-    if c.pre.m(ModId::Cc) == 1 {
-        return unsupported("IMADSP.CC (the carry of a sub-word multiply-add)");
-    }
     let ab = c.pre.m(ModId::AbType);
     let (a_kind, a_signed) = ((ab >> 1) & 3, ab & 1 == 1);
     let b = ab >> 3;
@@ -49,6 +47,9 @@ pub(super) fn imadsp(c: &mut Ctx<'_>) -> R {
         let z = part(c.raw(3, l), c_kind, c_signed);
         let v = x.wrapping_mul(y).wrapping_add(z) as u32;
         c.set(d, l, v);
+        if c.cc {
+            c.clear_carry(l);
+        }
     }
     Ok(())
 }
@@ -82,11 +83,9 @@ fn comp_bytes(v: u8) -> [bool; 4] {
 /// in each of B's four bytes), extended by A's and B's signedness (`Types`: bit 0 A
 /// signed, bit 1 B signed); `t[i] = |Va[i] - Vb[i]|`, clamped by `.SAT` to the signed
 /// (`.SD`) or unsigned byte range; `.ACC`: `Rd = C + sum of the selected t[i]`; otherwise
-/// the selected bytes of `Rd` are `t[i]`, the others C's bytes.
+/// the selected bytes of `Rd` are `t[i]`, the others C's bytes. `.CC`: zero and sign of
+/// the word written, carry and overflow cleared (the other video ops' rule).
 pub(super) fn vabsdiff4(c: &mut Ctx<'_>) -> R {
-    if c.pre.m(ModId::Cc) == 1 {
-        return unsupported("VABSDIFF4.CC (video condition codes)");
-    }
     let (Some(asel), Some(bsel)) = (
         perm(c, ModId::ByteSelA, [0, 1, 2, 3]),
         perm(c, ModId::ByteSelB, [4, 5, 6, 7]),
@@ -138,6 +137,9 @@ pub(super) fn vabsdiff4(c: &mut Ctx<'_>) -> R {
             }
         }
         c.set(d, l, v);
+        if c.cc {
+            c.clear_carry(l);
+        }
     }
     Ok(())
 }
