@@ -3,78 +3,171 @@
 use crate::codec::find_val;
 use crate::inst::{Inst, Operand, PT, RZ};
 use crate::table::{ModId, Op, OpKind};
-use std::fmt::Write;
+
+/// Where the printer writes: a `String`, or a byte buffer (the disassembler's stream,
+/// which then holds UTF-8: the printer writes only ASCII and the table's spellings).
+pub trait Sink {
+    /// Appends `s`.
+    fn put(&mut self, s: &str);
+    /// Appends one ASCII character (callers pass only ASCII).
+    fn byte(&mut self, b: u8);
+    /// Appends the first `n` bytes of `b` (ASCII; `n` at most `N`): a byte buffer copies
+    /// all `N` bytes at once and cuts them back, with no per-byte work.
+    fn padded<const N: usize>(&mut self, b: &[u8; N], n: usize);
+    /// Appends a table spelling.
+    #[inline]
+    fn short(&mut self, s: &Short) {
+        if s.text.len() <= SHORT {
+            self.padded(&s.pad, s.text.len());
+        } else {
+            self.put(s.text);
+        }
+    }
+    /// Bytes written so far.
+    fn len(&self) -> usize;
+    /// Whether nothing is written.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl Sink for String {
+    #[inline]
+    fn put(&mut self, s: &str) {
+        self.push_str(s);
+    }
+    #[inline]
+    fn byte(&mut self, b: u8) {
+        self.push(b as char);
+    }
+    #[inline]
+    fn padded<const N: usize>(&mut self, b: &[u8; N], n: usize) {
+        for &c in &b[..n.min(N)] {
+            self.push(c as char);
+        }
+    }
+    #[inline]
+    fn short(&mut self, s: &Short) {
+        self.push_str(s.text);
+    }
+    fn len(&self) -> usize {
+        String::len(self)
+    }
+}
+
+impl Sink for Vec<u8> {
+    #[inline]
+    fn put(&mut self, s: &str) {
+        self.extend_from_slice(s.as_bytes());
+    }
+    #[inline]
+    fn byte(&mut self, b: u8) {
+        self.push(b);
+    }
+    #[inline]
+    fn padded<const N: usize>(&mut self, b: &[u8; N], n: usize) {
+        let len = self.len();
+        self.extend_from_slice(b);
+        self.truncate(len + n.min(N));
+    }
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+}
+
+/// Longest spelling a [`Short`] holds padded.
+const SHORT: usize = 16;
+
+/// A spelling from the table (a mnemonic, a modifier) with a copy padded to 16 bytes, so
+/// that a byte buffer appends it with one fixed-size copy.
+#[derive(Clone, Copy, Debug)]
+pub struct Short {
+    /// The spelling.
+    pub text: &'static str,
+    /// Its first 16 bytes, zero-padded.
+    pad: [u8; SHORT],
+}
+
+impl Short {
+    /// The padded copy of `text`.
+    pub fn new(text: &'static str) -> Short {
+        let mut pad = [0; SHORT];
+        for (d, s) in pad.iter_mut().zip(text.bytes()) {
+            *d = s;
+        }
+        Short { text, pad }
+    }
+}
+
+/// `R0`..`R254` and `RZ` by number, padded to 4 bytes, with their lengths.
+const REG_NAMES: [([u8; 4], u8); 256] = {
+    let mut t = [([0u8; 4], 0u8); 256];
+    let mut r = 0;
+    while r < 255 {
+        let d = [(r / 100) as u8, (r / 10 % 10) as u8, (r % 10) as u8];
+        t[r] = match r {
+            0..10 => ([b'R', b'0' + d[2], 0, 0], 2),
+            10..100 => ([b'R', b'0' + d[1], b'0' + d[2], 0], 3),
+            _ => ([b'R', b'0' + d[0], b'0' + d[1], b'0' + d[2]], 4),
+        };
+        r += 1;
+    }
+    t[255] = ([b'R', b'Z', 0, 0], 2);
+    t
+};
 
 /// `R5`, `RZ`.
 #[inline]
-pub fn reg_name(r: u8, out: &mut String) {
-    if r == RZ {
-        out.push_str("RZ");
-    } else {
-        out.push('R');
-        push_dec(r as u64, out);
-    }
+pub fn reg_name(r: u8, out: &mut impl Sink) {
+    let (b, n) = &REG_NAMES[r as usize];
+    out.padded(b, *n as usize);
 }
 
 /// A decimal number without the formatting machinery (the printer's hot path).
 #[inline]
-pub fn push_dec(v: u64, out: &mut String) {
-    // Register and predicate numbers: one to three digits, pushed directly.
-    if v < 10 {
-        out.push((b'0' + v as u8) as char);
-        return;
-    }
-    if v < 100 {
-        out.push((b'0' + (v / 10) as u8) as char);
-        out.push((b'0' + (v % 10) as u8) as char);
-        return;
-    }
+pub fn push_dec(v: u64, out: &mut impl Sink) {
     let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    let mut v = v;
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
+    let n = v.checked_ilog10().map_or(1, |l| l as usize + 1);
+    let mut x = v;
+    for d in buf[..n].iter_mut().rev() {
+        *d = b'0' + (x % 10) as u8;
+        x /= 10;
     }
-    push_ascii(&buf[i..], out);
+    out.padded(&buf, n);
 }
 
 /// Appends ASCII bytes (digits) one by one: no UTF-8 check, no copy call for a few bytes.
-fn push_ascii(bytes: &[u8], out: &mut String) {
+fn push_ascii(bytes: &[u8], out: &mut impl Sink) {
     for &b in bytes {
-        out.push(b as char);
+        out.byte(b);
     }
 }
 
 /// `0x1f`: lower-case hex without leading zeros.
 #[inline]
-pub fn push_hex(v: u64, out: &mut String) {
+pub fn push_hex(v: u64, out: &mut impl Sink) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.push('0');
-    out.push('x');
-    let digits = (64 - (v | 1).leading_zeros()).div_ceil(4);
-    for k in (0..digits).rev() {
-        out.push(HEX[(v >> (4 * k) & 0xf) as usize] as char);
+    let digits = (64 - (v | 1).leading_zeros()).div_ceil(4) as usize;
+    let mut buf = *b"0x0000000000000000";
+    for (k, d) in buf[2..2 + digits].iter_mut().enumerate() {
+        *d = HEX[(v >> (4 * (digits - 1 - k)) & 0xf) as usize];
     }
+    out.padded(&buf, 2 + digits);
 }
 
 /// `P3`, `PT`.
-pub fn pred_name(p: u8, out: &mut String) {
+pub fn pred_name(p: u8, out: &mut impl Sink) {
     if p == PT {
-        out.push_str("PT");
+        out.put("PT");
     } else {
-        out.push('P');
+        out.byte(b'P');
         push_dec(p as u64, out);
     }
 }
 
-fn hex_signed(v: i64, out: &mut String) {
+fn hex_signed(v: i64, out: &mut impl Sink) {
     if v < 0 {
-        out.push('-');
+        out.byte(b'-');
     }
     push_hex(v.unsigned_abs(), out);
 }
@@ -83,27 +176,27 @@ pub use crate::alu::{cc_name, sreg_name};
 
 /// Writes the instruction text without the terminating `;`: guard, mnemonic with
 /// modifiers, operands.
-pub fn write_inst(inst: &Inst, out: &mut String) {
+pub fn write_inst(inst: &Inst, out: &mut impl Sink) {
     write_guard(inst, out);
     write_body(inst, out);
 }
 
 /// The guard, `@P0 ` / `@!P3 ` / `@!PT `, or nothing for `@PT`.
-pub fn write_guard(inst: &Inst, out: &mut String) {
+pub fn write_guard(inst: &Inst, out: &mut impl Sink) {
     if inst.guard != PT || inst.guard_neg {
-        out.push('@');
+        out.byte(b'@');
         if inst.guard_neg {
-            out.push('!');
+            out.byte(b'!');
         }
         pred_name(inst.guard, out);
-        out.push(' ');
+        out.byte(b' ');
     }
 }
 
 /// Mnemonic, modifiers and operands.
-pub fn write_body(inst: &Inst, out: &mut String) {
+pub fn write_body(inst: &Inst, out: &mut impl Sink) {
     let op = inst.op;
-    out.push_str(op.name);
+    out.put(op.name);
     // `.PO`: both bits set print as one modifier, without the two negations.
     let po = inst.po;
     let po_bits = match (po, op.po) {
@@ -112,20 +205,20 @@ pub fn write_body(inst: &Inst, out: &mut String) {
     };
     // `.PO` comes first unless the row places it with a `ModId::Po` marker (IMAD, VADD).
     if po && !op.mods.iter().any(|g| g.id == ModId::Po) {
-        out.push_str(".PO");
+        out.put(".PO");
     }
     // Groups spelled as operand suffixes, by group index (rows have at most MAX_MODS).
     let mut suffixes = 0u32;
     for (i, g) in op.mods.iter().enumerate() {
         if po && g.id == ModId::Po {
-            out.push_str(".PO");
+            out.put(".PO");
         }
         if g.at.is_some() {
             suffixes |= 1 << i;
         } else if let Some(v) = find_val(g.vals_for(&inst.mods), inst.mods[i])
             && !v.text.is_empty()
         {
-            out.push_str(v.text);
+            out.put(v.text);
         }
     }
     // nvdisasm's one explicit default: `LDS.U.32`.
@@ -137,14 +230,14 @@ pub fn write_body(inst: &Inst, out: &mut String) {
             .map(|s| s.bytes)
             == Some(4)
     {
-        out.push_str(".32");
+        out.put(".32");
     }
     let mut first = true;
     for (oi, (k, v)) in op.operands.iter().zip(inst.operands.iter()).enumerate() {
         if !operand_printed(k, v) {
             continue;
         }
-        out.push_str(if first { " " } else { ", " });
+        out.put(if first { " " } else { ", " });
         first = false;
         // Under `.PO` the negation bits of the pair are part of the `.PO` spelling.
         let po_neg = po_bits != 0
@@ -166,11 +259,11 @@ pub fn write_body(inst: &Inst, out: &mut String) {
                 && let Some(v) = find_val(g.vals_for(&inst.mods), inst.mods[i])
                 && !v.text.is_empty()
             {
-                out.push_str(v.text);
+                out.put(v.text);
             }
         }
         if abs {
-            out.push('|');
+            out.byte(b'|');
         }
         if let OpKind::Reg {
             reuse: Some(slot), ..
@@ -178,27 +271,27 @@ pub fn write_body(inst: &Inst, out: &mut String) {
             && (op.reuse_ok & 0b1000 == 0 || op.reuse_ok & crate::table::REUSE_PRINTED != 0)
             && inst.ctrl.reuse & (1 << slot) != 0
         {
-            out.push_str(".reuse");
+            out.put(".reuse");
         }
     }
 }
 
 /// The prefixes of a source operand, in nvdisasm's order: `-`, `~`, `|`.
-fn modifiers_before(neg: bool, not: bool, abs: bool, out: &mut String) {
+fn modifiers_before(neg: bool, not: bool, abs: bool, out: &mut impl Sink) {
     if neg {
-        out.push('-');
+        out.byte(b'-');
     }
     if not {
-        out.push('~');
+        out.byte(b'~');
     }
     if abs {
-        out.push('|');
+        out.byte(b'|');
     }
 }
 
 /// Writes an operand up to its suffixes; returns whether a closing `|` is still owed.
 /// `po_neg`: the operand's negation is part of a `.PO` spelling and is not printed.
-fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, po_neg: bool, out: &mut String) -> bool {
+fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, po_neg: bool, out: &mut impl Sink) -> bool {
     match (k, v) {
         (OpKind::RegHideRz { .. } | OpKind::RegPair { .. }, &Operand::Reg { r, .. }) => {
             reg_name(r, out)
@@ -210,33 +303,33 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, po_neg: bool, out: &mut S
         }
         (_, &Operand::Pred { p, neg }) => {
             if neg {
-                out.push('!');
+                out.byte(b'!');
             }
             pred_name(p, out);
         }
         (OpKind::RegOff { .. }, &Operand::Mem { ra, off }) => {
             reg_name(ra, out);
             if off != 0 {
-                out.push(' ');
+                out.byte(b' ');
                 hex_signed(off, out);
             }
         }
         (OpKind::Mem { .. } | OpKind::MemW { .. }, &Operand::Mem { ra, off }) => {
-            out.push('[');
+            out.byte(b'[');
             if ra == RZ {
                 if off == 0 {
-                    out.push_str("RZ");
+                    out.put("RZ");
                 } else {
                     push_hex(off as u64, out);
                 }
             } else {
                 reg_name(ra, out);
                 if off != 0 {
-                    out.push('+');
+                    out.byte(b'+');
                     hex_signed(off, out);
                 }
             }
-            out.push(']');
+            out.byte(b']');
         }
         (
             OpKind::ConstReg { .. },
@@ -246,24 +339,24 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, po_neg: bool, out: &mut S
                 off: 0,
             },
         ) => {
-            out.push_str("c[");
+            out.put("c[");
             push_hex(bank as u64, out);
-            out.push_str("][RZ]");
+            out.put("][RZ]");
         }
         (_, &Operand::ConstMem { bank, ra, off }) => {
-            out.push_str("c[");
+            out.put("c[");
             push_hex(bank as u64, out);
-            out.push_str("][");
+            out.put("][");
             if ra == RZ {
                 hex_signed(off, out);
             } else {
                 reg_name(ra, out);
                 if off != 0 {
-                    out.push('+');
+                    out.byte(b'+');
                     hex_signed(off, out);
                 }
             }
-            out.push(']');
+            out.byte(b']');
         }
         (
             OpKind::ConstOperand { spaced, .. },
@@ -276,11 +369,11 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, po_neg: bool, out: &mut S
             },
         ) => {
             modifiers_before(neg && !po_neg, not, abs, out);
-            out.push_str("c[");
+            out.put("c[");
             push_hex(bank as u64, out);
-            out.push_str(if *spaced { "] [" } else { "][" });
+            out.put(if *spaced { "] [" } else { "][" });
             hex_signed(off as i64, out);
-            out.push(']');
+            out.byte(b']');
             return abs;
         }
         (
@@ -305,20 +398,20 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, po_neg: bool, out: &mut S
             hex_signed(if po_neg { i.abs() } else { i }, out)
         }
         (OpKind::Name { names, rz, .. }, &Operand::Imm(v)) => {
-            out.push_str(name_text(inst, names, *rz, v))
+            out.put(name_text(inst, names, *rz, v))
         }
-        (OpKind::PrCc { .. }, &Operand::Imm(c)) => out.push_str(if c != 0 { "CC" } else { "PR" }),
+        (OpKind::PrCc { .. }, &Operand::Imm(c)) => out.put(if c != 0 { "CC" } else { "PR" }),
         (OpKind::SbSet { .. }, &Operand::Imm(m)) => {
-            out.push('{');
+            out.byte(b'{');
             let mut first = true;
             for b in (0..6).rev().filter(|b| m >> b & 1 != 0) {
                 if !first {
-                    out.push(',');
+                    out.byte(b',');
                 }
                 first = false;
                 push_dec(b, out);
             }
-            out.push('}');
+            out.byte(b'}');
         }
         (_, &Operand::Imm(i)) => hex_signed(i, out),
         (OpKind::DImm20 { .. }, &Operand::FImm(b)) => dimm_text(b, out),
@@ -327,10 +420,10 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, po_neg: bool, out: &mut S
         }
         (_, &Operand::FImm(b)) => fimm_text(b, out),
         (_, &Operand::Target(t)) => hex_signed(t, out),
-        (_, &Operand::SReg(s)) => out.push_str(sreg_name(s, inst.target).unwrap_or("SR_INVALID")),
-        (_, &Operand::Cc(c)) => out.push_str(cc_name(c).unwrap_or("CC.INVALID")),
+        (_, &Operand::SReg(s)) => out.put(sreg_name(s, inst.target).unwrap_or("SR_INVALID")),
+        (_, &Operand::Cc(c)) => out.put(cc_name(c).unwrap_or("CC.INVALID")),
         (_, &Operand::Sb(s)) => {
-            out.push_str("SB");
+            out.put("SB");
             push_dec(s as u64, out);
         }
         _ => {}
@@ -397,10 +490,10 @@ pub fn operand_printed(k: &OpKind, v: &Operand) -> bool {
 
 /// nvdisasm's spelling of a float immediate: `%.20g` below 1e9 in magnitude, `%.20e`
 /// (trailing zeros kept) from 1e9 up, `+INF`/`-INF`, `+QNAN`/`-QNAN`.
-pub fn fimm_text(bits: u32, out: &mut String) {
+pub fn fimm_text(bits: u32, out: &mut impl Sink) {
     let v = f32::from_bits(bits) as f64;
     if v.is_nan() {
-        out.push_str(if bits >> 31 != 0 { "-QNAN " } else { "+QNAN " });
+        out.put(if bits >> 31 != 0 { "-QNAN " } else { "+QNAN " });
         return;
     }
     float_text(v, bits >> 31 != 0, out);
@@ -408,12 +501,12 @@ pub fn fimm_text(bits: u32, out: &mut String) {
 
 /// An f64 immediate given by its high word (the low word is zero): as [`fimm_text`],
 /// and a NaN without the quiet bit (bit 51) prints `+SNAN `/`-SNAN `.
-pub fn dimm_text(hi: u32, out: &mut String) {
+pub fn dimm_text(hi: u32, out: &mut impl Sink) {
     let v = f64::from_bits((hi as u64) << 32);
     let neg = hi >> 31 != 0;
     if v.is_nan() {
         let quiet = hi >> 19 & 1 != 0;
-        out.push_str(match (neg, quiet) {
+        out.put(match (neg, quiet) {
             (false, true) => "+QNAN ",
             (true, true) => "-QNAN ",
             (false, false) => "+SNAN ",
@@ -443,7 +536,7 @@ pub fn f16_to_f32(h: u16) -> u32 {
 }
 
 /// A finite float value as nvdisasm prints it; `neg` is its sign bit (for `-0.0`).
-fn float_text(v: f64, neg: bool, out: &mut String) {
+fn float_text(v: f64, neg: bool, out: &mut impl Sink) {
     if !short_float_text(v, out) {
         float_text_fmt(v, neg, out);
     }
@@ -454,7 +547,7 @@ fn float_text(v: f64, neg: bool, out: &mut String) {
 /// `9.5367431640625e-07`). A nonzero finite value below 1e9 in magnitude whose exact
 /// decimal expansion has at most 20 significant digits prints as that expansion, which
 /// is what `%.20g` prints; returns `false`, writing nothing, for any other value.
-fn short_float_text(v: f64, out: &mut String) -> bool {
+fn short_float_text(v: f64, out: &mut impl Sink) -> bool {
     if !v.is_finite() || v == 0.0 || v.abs() >= 1e9 {
         return false;
     }
@@ -472,7 +565,7 @@ fn short_float_text(v: f64, out: &mut String) -> bool {
     if e >= 0 {
         // An integer below 1e9: `e` is below 30.
         if v < 0.0 {
-            out.push('-');
+            out.byte(b'-');
         }
         push_dec(m << e, out);
         return true;
@@ -512,26 +605,26 @@ fn short_float_text(v: f64, out: &mut String) -> bool {
         return false;
     }
     if v < 0.0 {
-        out.push('-');
+        out.byte(b'-');
     }
     let digits = &buf[n..];
     if int == 0 && z + 1 > 4 {
         // Below 1e-4: `d.ddde-XX`.
-        out.push(digits[0] as char);
+        out.byte(digits[0]);
         if digits.len() > 1 {
-            out.push('.');
+            out.byte(b'.');
             push_ascii(&digits[1..], out);
         }
-        out.push_str("e-");
+        out.put("e-");
         if z + 1 < 10 {
-            out.push('0');
+            out.byte(b'0');
         }
         push_dec(z as u64 + 1, out);
     } else {
         push_dec(int, out);
-        out.push('.');
+        out.byte(b'.');
         for _ in 0..z {
-            out.push('0');
+            out.byte(b'0');
         }
         push_ascii(digits, out);
     }
@@ -539,20 +632,20 @@ fn short_float_text(v: f64, out: &mut String) -> bool {
 }
 
 /// [`float_text`] by Rust's exact formatting, which C's `%.20g`/`%.20e` rounding matches.
-fn float_text_fmt(v: f64, neg: bool, out: &mut String) {
+fn float_text_fmt(v: f64, neg: bool, out: &mut impl Sink) {
     if v.is_infinite() {
-        out.push_str(if v < 0.0 { "-INF " } else { "+INF " });
+        out.put(if v < 0.0 { "-INF " } else { "+INF " });
         return;
     }
     if v.abs() >= 1e9 {
         let s = format!("{v:.20e}");
-        out.push_str(&c_exponent(&s));
+        out.put(&c_exponent(&s));
         return;
     }
     // %.20g: 20 significant digits, trailing zeros removed.
     if v == 0.0 {
         // nvdisasm writes negative zero as `-0.0 ` (with the space it gives INF and QNAN).
-        out.push_str(if neg { "-0.0 " } else { "0" });
+        out.put(if neg { "-0.0 " } else { "0" });
         return;
     }
     let sci = format!("{v:.19e}");
@@ -560,16 +653,15 @@ fn float_text_fmt(v: f64, neg: bool, out: &mut String) {
     let exp: i32 = exp.parse().unwrap_or(0);
     if !(-4..20).contains(&exp) {
         let mant = trim_zeros(mant);
-        let _ = write!(
-            out,
+        out.put(&format!(
             "{mant}e{}{:02}",
             if exp < 0 { '-' } else { '+' },
             exp.abs()
-        );
+        ));
     } else {
         let prec = (19 - exp).max(0) as usize;
         let s = format!("{v:.prec$}");
-        out.push_str(trim_zeros(&s));
+        out.put(trim_zeros(&s));
     }
 }
 

@@ -3,7 +3,7 @@
 use crate::codec::{self, DecodeError};
 use crate::inst::{Ctrl, Inst, PAD_SLOT, ctrl_slot, ctrl_word};
 use crate::parse::{Program, inst_addr, parse_program};
-use crate::print;
+use crate::print::{self, Sink};
 use crate::table::Target;
 use gpumem_isa::Diagnostics;
 use std::fmt::Write;
@@ -123,19 +123,19 @@ pub fn decode_lines(
 }
 
 /// Decodes a raw stream and renders it as [`render_line`] renders each line, appending to
-/// `out` without the header, and calls `flush` with `out` whenever it holds more than
+/// `out` (a `String` or a byte buffer) without the header, and calls `flush` with `out` whenever it holds more than
 /// 64 KiB (and not at the end: the caller writes what is left). The stream's hot path:
 /// every word is decoded into one slot, nothing is moved or allocated per line. The
 /// error is that of [`decode_lines`] (a stream of partial bundles); the inner result is
 /// `flush`'s, holding whether every word decoded.
-pub fn render_stream<E>(
+pub fn render_stream<S: Sink, E>(
     bytes: &[u8],
     base: u64,
     target: Target,
     style: SchedStyle,
     compact: bool,
-    out: &mut String,
-    mut flush: impl FnMut(&mut String) -> Result<(), E>,
+    out: &mut S,
+    mut flush: impl FnMut(&mut S) -> Result<(), E>,
 ) -> Result<Result<bool, E>, DecodeError> {
     let mut cur = Cursor::new(bytes, base, target)?;
     let mut slot = Inst::new(codec::ROWS[0]);
@@ -391,10 +391,10 @@ fn render_parts(
     inst: Result<&Inst, &DecodeError>,
     style: SchedStyle,
     compact: bool,
-    out: &mut String,
+    out: &mut impl Sink,
 ) {
     if !compact {
-        out.push_str("        ");
+        out.put("        ");
     }
     push_addr(out, l.addr);
     let open = l.pair == Pair::First && style == SchedStyle::None;
@@ -405,28 +405,26 @@ fn render_parts(
             const SPACES: &str = "                  ";
             if compact {
                 if open {
-                    out.push_str("{ ");
+                    out.put("{ ");
                 }
             } else if open {
                 // The guard sits right-aligned in an 18-column gutter, `{` at column 9.
                 let pad = 18usize.saturating_sub(glen);
-                out.push_str(&SPACES[..8.min(pad)]);
+                out.put(&SPACES[..8.min(pad)]);
                 if pad > 8 {
-                    out.push('{');
-                    out.push_str(&SPACES[..pad - 9]);
+                    out.byte(b'{');
+                    out.put(&SPACES[..pad - 9]);
                 }
             } else {
-                out.push_str(&SPACES[..18usize.saturating_sub(glen)]);
+                out.put(&SPACES[..18usize.saturating_sub(glen)]);
             }
-            for &c in &guard[..glen] {
-                out.push(c as char);
-            }
+            out.padded(&guard, glen);
             print::write_body(i, out);
             if l.pair != Pair::Second {
-                out.push_str(if i.ctrl.is_pad() { ";" } else { " ;" });
+                out.put(if i.ctrl.is_pad() { ";" } else { " ;" });
             } else {
                 // nvdisasm writes the `;` rule's space, then 8 spaces and the brace.
-                out.push_str(if i.ctrl.is_pad() {
+                out.put(if i.ctrl.is_pad() {
                     "        }"
                 } else {
                     "         }"
@@ -437,18 +435,18 @@ fn render_parts(
             // The first of a pair opens its brace even when it does not decode, so that
             // the second's `}` (cuobjdump's text for it) is not left alone.
             if !compact {
-                out.push_str(if open {
+                out.put(if open {
                     "        {         "
                 } else {
                     "                  "
                 });
             } else if open {
-                out.push_str("{ ");
+                out.put("{ ");
             }
-            out.push_str(&line_text_parts(inst, l.pair, style));
+            out.put(&line_text_parts(inst, l.pair, style));
         }
     }
-    out.push('\n');
+    out.byte(b'\n');
 }
 
 /// The guard text (`@!P3 `) into a small buffer; returns its length.
@@ -476,12 +474,13 @@ fn guard_text(i: &Inst, buf: &mut [u8; 8]) -> usize {
 }
 
 /// `/*0008*/ `: at least four lower-case hex digits.
-fn push_addr(out: &mut String, addr: u64) {
+fn push_addr(out: &mut impl Sink, addr: u64) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.push_str("/*");
-    let digits = ((64 - addr.leading_zeros()).div_ceil(4)).max(4);
-    for k in (0..digits).rev() {
-        out.push(HEX[((addr >> (4 * k)) & 0xf) as usize] as char);
+    let digits = (((64 - addr.leading_zeros()).div_ceil(4)).max(4)) as usize;
+    let mut buf = *b"/*0000000000000000*/ ";
+    for (k, d) in buf[2..2 + digits].iter_mut().enumerate() {
+        *d = HEX[((addr >> (4 * (digits - 1 - k))) & 0xf) as usize];
     }
-    out.push_str("*/ ");
+    buf[2 + digits..5 + digits].copy_from_slice(b"*/ ");
+    out.padded(&buf, 5 + digits);
 }
