@@ -2,7 +2,7 @@
 
 use crate::codec::find_val;
 use crate::inst::{Inst, Operand, PT, RZ};
-use crate::table::{ModId, Op, OpKind};
+use crate::table::{ModId, Op, OpKind, OpSpec};
 
 /// Where the printer writes: a `String`, or a byte buffer (the disassembler's stream,
 /// which then holds UTF-8: the printer writes only ASCII and the table's spellings).
@@ -14,6 +14,10 @@ pub trait Sink {
     /// Appends the first `n` bytes of `b` (ASCII; `n` at most `N`): a byte buffer copies
     /// all `N` bytes at once and cuts them back, with no per-byte work.
     fn padded<const N: usize>(&mut self, b: &[u8; N], n: usize);
+    /// Appends what `f` writes into a zeroed buffer of `N` bytes: its first `n` bytes,
+    /// `n` being what `f` returns (at most `N`). A byte buffer lends `f` its own spare
+    /// bytes, so nothing is copied. Only ASCII may be written.
+    fn fill<const N: usize>(&mut self, f: impl FnOnce(&mut [u8; N]) -> usize);
     /// Appends a table spelling.
     #[inline]
     fn short(&mut self, s: &Short) {
@@ -47,6 +51,12 @@ impl Sink for String {
         }
     }
     #[inline]
+    fn fill<const N: usize>(&mut self, f: impl FnOnce(&mut [u8; N]) -> usize) {
+        let mut b = [0; N];
+        let n = f(&mut b);
+        self.padded(&b, n);
+    }
+    #[inline]
     fn short(&mut self, s: &Short) {
         self.push_str(s.text);
     }
@@ -68,6 +78,19 @@ impl Sink for Vec<u8> {
     fn padded<const N: usize>(&mut self, b: &[u8; N], n: usize) {
         let len = self.len();
         self.extend_from_slice(b);
+        self.truncate(len + n.min(N));
+    }
+    #[inline]
+    fn fill<const N: usize>(&mut self, f: impl FnOnce(&mut [u8; N]) -> usize) {
+        let len = self.len();
+        self.resize(len + N, 0);
+        let n = match self
+            .get_mut(len..)
+            .and_then(|b| <&mut [u8; N]>::try_from(b).ok())
+        {
+            Some(b) => f(b),
+            None => 0,
+        };
         self.truncate(len + n.min(N));
     }
     fn len(&self) -> usize {
@@ -126,14 +149,15 @@ pub fn reg_name(r: u8, out: &mut impl Sink) {
 /// A decimal number without the formatting machinery (the printer's hot path).
 #[inline]
 pub fn push_dec(v: u64, out: &mut impl Sink) {
-    let mut buf = [0u8; 20];
     let n = v.checked_ilog10().map_or(1, |l| l as usize + 1);
-    let mut x = v;
-    for d in buf[..n].iter_mut().rev() {
-        *d = b'0' + (x % 10) as u8;
-        x /= 10;
-    }
-    out.padded(&buf, n);
+    out.fill(|b: &mut [u8; 20]| {
+        let mut x = v;
+        for d in b.iter_mut().take(n).rev() {
+            *d = b'0' + (x % 10) as u8;
+            x /= 10;
+        }
+        n
+    });
 }
 
 /// Appends ASCII bytes (digits) one by one: no UTF-8 check, no copy call for a few bytes.
@@ -143,16 +167,58 @@ fn push_ascii(bytes: &[u8], out: &mut impl Sink) {
     }
 }
 
+/// The eight hex digits of `x` (lower case, leading zeros kept) as the bytes of a
+/// little-endian word: the first digit is the low byte. No table, no loop.
+#[inline]
+pub(crate) fn hex8(x: u32) -> u64 {
+    // One nibble per byte, nibble k in byte k.
+    let mut x = x as u64;
+    x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+    x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+    x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
+    // The most significant first; digits 10-15 are 39 past `'0' + 10`.
+    x = x.swap_bytes();
+    let letters = ((x + 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101;
+    x + 0x3030_3030_3030_3030 + letters * 39
+}
+
+/// Writes the `d` (1 to 16) hex digits of `v` into `b` from `at`, with whole 8-byte
+/// stores (the bytes after the digits are left over: the caller cuts them off); `b` must
+/// hold `at + 16` bytes.
+#[inline]
+pub(crate) fn put_hex_digits<const N: usize>(b: &mut [u8; N], at: usize, v: u64, d: usize) {
+    if d <= 8 {
+        let h = hex8(v as u32) >> (8 * (8 - d));
+        if let Some(dst) = b.get_mut(at..at + 8) {
+            dst.copy_from_slice(&h.to_le_bytes());
+        }
+    } else {
+        let hi = hex8((v >> 32) as u32) >> (8 * (16 - d));
+        if let Some(dst) = b.get_mut(at..at + 8) {
+            dst.copy_from_slice(&hi.to_le_bytes());
+        }
+        if let Some(dst) = b.get_mut(at + d - 8..at + d) {
+            dst.copy_from_slice(&hex8(v as u32).to_le_bytes());
+        }
+    }
+}
+
+/// How many hex digits `v` has (at least one).
+#[inline]
+pub(crate) fn hex_digits(v: u64) -> usize {
+    (64 - (v | 1).leading_zeros()).div_ceil(4) as usize
+}
+
 /// `0x1f`: lower-case hex without leading zeros.
 #[inline]
 pub fn push_hex(v: u64, out: &mut impl Sink) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let digits = (64 - (v | 1).leading_zeros()).div_ceil(4) as usize;
-    let mut buf = *b"0x0000000000000000";
-    for (k, d) in buf[2..2 + digits].iter_mut().enumerate() {
-        *d = HEX[(v >> (4 * (digits - 1 - k)) & 0xf) as usize];
-    }
-    out.padded(&buf, 2 + digits);
+    let d = hex_digits(v);
+    out.fill(|b: &mut [u8; 24]| {
+        b[0] = b'0';
+        b[1] = b'x';
+        put_hex_digits(b, 2, v, d);
+        2 + d
+    });
 }
 
 /// `P3`, `PT`.
@@ -195,30 +261,148 @@ pub fn write_guard(inst: &Inst, out: &mut impl Sink) {
 
 /// Mnemonic, modifiers and operands.
 pub fn write_body(inst: &Inst, out: &mut impl Sink) {
-    let op = inst.op;
-    out.put(op.name);
-    // `.PO`: both bits set print as one modifier, without the two negations.
-    let po = inst.po;
-    let po_bits = match (po, op.po) {
-        (true, Some((a, b))) => (1u64 << a) | (1u64 << b),
-        _ => 0,
+    match crate::codec::entry_of(inst.op) {
+        Some(e) => write_body_with(inst, &e.print, out),
+        // A row that is not in the table's list (built by hand): its plan, made here.
+        None => write_body_with(inst, &RowPlan::of(inst.op), out),
+    }
+}
+
+/// What the printer needs of a row, derived from the row once (the decoder's index
+/// keeps one per row): its spellings padded for fixed-size copies, by value, and which
+/// modifier groups and flags go with which operand.
+pub(crate) struct RowPlan {
+    name: Short,
+    /// Per modifier group, in the row's order.
+    groups: Box<[GroupPlan]>,
+    /// Bit `i`: group `i` is spelled as an operand suffix.
+    suffixes: u32,
+    /// The row places `.PO` with a [`ModId::Po`] marker (IMAD, VADD); else `.PO` comes
+    /// first.
+    po_marker: bool,
+    /// Per operand, in the row's order.
+    operands: Box<[OperandPlan]>,
+}
+
+/// A modifier group's spellings by value (an empty spelling for a value not listed).
+struct GroupPlan {
+    main: Box<[Short]>,
+    /// The [`AltSpelling`](crate::table::AltSpelling)'s, if the group has one.
+    alt: Box<[Short]>,
+}
+
+/// What goes with an operand.
+#[derive(Clone, Copy)]
+struct OperandPlan {
+    /// Bit `i`: group `i` is spelled as this operand's suffix.
+    suffixes: u32,
+    /// Those of them whose bits are part of the row's `.PO` pair (not printed under `.PO`).
+    po_suffixes: u32,
+    /// The operand's negation bit is part of the `.PO` pair (not printed under `.PO`).
+    po_neg: bool,
+    /// The control-slot reuse flag printed as the operand's `.reuse` (0: none).
+    reuse: u8,
+}
+
+impl RowPlan {
+    /// The plan of row `op`.
+    pub(crate) fn of(op: &'static OpSpec) -> RowPlan {
+        let by_value = |vals: &'static [crate::table::ModVal]| -> Box<[Short]> {
+            let n = vals.iter().map(|v| v.value as usize + 1).max().unwrap_or(0);
+            (0..n)
+                .map(|x| Short::new(find_val(vals, x as u8).map_or("", |v| v.text)))
+                .collect()
+        };
+        let po_pair = op.po.map_or(0, |(a, b)| (1u64 << a) | (1u64 << b));
+        let mut suffixes = 0u32;
+        for (i, g) in op.mods.iter().enumerate() {
+            if g.at.is_some() {
+                suffixes |= 1 << i;
+            }
+        }
+        let operands = op
+            .operands
+            .iter()
+            .enumerate()
+            .map(|(oi, k)| {
+                let mut plan = OperandPlan {
+                    suffixes: 0,
+                    po_suffixes: 0,
+                    po_neg: match k {
+                        OpKind::Reg { neg: Some(f), .. }
+                        | OpKind::ConstOperand { neg: Some(f), .. }
+                        | OpKind::NegImm { neg: f, .. } => f.mask() & po_pair != 0,
+                        _ => false,
+                    },
+                    reuse: match k {
+                        OpKind::Reg {
+                            reuse: Some(slot), ..
+                        } if op.reuse_ok & 0b1000 == 0
+                            || op.reuse_ok & crate::table::REUSE_PRINTED != 0 =>
+                        {
+                            1u8.checked_shl(*slot as u32).unwrap_or(0)
+                        }
+                        _ => 0,
+                    },
+                };
+                for (i, g) in op.mods.iter().enumerate() {
+                    if g.at == Some(oi as u8) {
+                        plan.suffixes |= 1 << i;
+                        if g.mask() & po_pair != 0 {
+                            plan.po_suffixes |= 1 << i;
+                        }
+                    }
+                }
+                plan
+            })
+            .collect();
+        RowPlan {
+            name: Short::new(op.name),
+            groups: op
+                .mods
+                .iter()
+                .map(|g| GroupPlan {
+                    main: by_value(g.vals),
+                    alt: g.alt.as_ref().map_or(Box::new([]), |a| by_value(a.vals)),
+                })
+                .collect(),
+            suffixes,
+            po_marker: op.mods.iter().any(|g| g.id == ModId::Po),
+            operands,
+        }
+    }
+}
+
+/// The spelling of modifier group `i` of `inst` (`plan`: its row's plan): the spellings
+/// in force ([`ModGroup::vals_for`](crate::table::ModGroup::vals_for)) by value.
+#[inline]
+fn spelling<'p>(inst: &Inst, plan: &'p RowPlan, i: usize) -> Option<&'p Short> {
+    let gp = plan.groups.get(i)?;
+    let list = match inst.op.mods.get(i) {
+        Some(g) if g.alt.is_some() && !std::ptr::eq(g.vals_for(&inst.mods), g.vals) => &gp.alt,
+        _ => &gp.main,
     };
-    // `.PO` comes first unless the row places it with a `ModId::Po` marker (IMAD, VADD).
-    if po && !op.mods.iter().any(|g| g.id == ModId::Po) {
+    list.get(*inst.mods.get(i)? as usize)
+}
+
+/// [`write_body`] with the row's plan.
+pub(crate) fn write_body_with(inst: &Inst, plan: &RowPlan, out: &mut impl Sink) {
+    let op = inst.op;
+    out.short(&plan.name);
+    // `.PO`: both bits set print as one modifier, without the two negations (the plan
+    // knows which operands and suffixes own the pair's bits).
+    let po = inst.po;
+    if po && !plan.po_marker {
         out.put(".PO");
     }
-    // Groups spelled as operand suffixes, by group index (rows have at most MAX_MODS).
-    let mut suffixes = 0u32;
     for (i, g) in op.mods.iter().enumerate() {
         if po && g.id == ModId::Po {
             out.put(".PO");
         }
-        if g.at.is_some() {
-            suffixes |= 1 << i;
-        } else if let Some(v) = find_val(g.vals_for(&inst.mods), inst.mods[i])
-            && !v.text.is_empty()
+        if plan.suffixes & (1 << i) == 0
+            && let Some(t) = spelling(inst, plan, i)
         {
-            out.put(v.text);
+            out.short(t);
         }
     }
     // nvdisasm's one explicit default: `LDS.U.32`.
@@ -233,44 +417,40 @@ pub fn write_body(inst: &Inst, out: &mut impl Sink) {
         out.put(".32");
     }
     let mut first = true;
-    for (oi, (k, v)) in op.operands.iter().zip(inst.operands.iter()).enumerate() {
+    for ((k, v), p) in op
+        .operands
+        .iter()
+        .zip(inst.operands.iter())
+        .zip(plan.operands.iter())
+    {
         if !operand_printed(k, v) {
             continue;
         }
-        out.put(if first { " " } else { ", " });
+        if first {
+            out.byte(b' ');
+        } else {
+            out.put(", ");
+        }
         first = false;
         // Under `.PO` the negation bits of the pair are part of the `.PO` spelling.
-        let po_neg = po_bits != 0
-            && match k {
-                OpKind::Reg { neg: Some(f), .. }
-                | OpKind::ConstOperand { neg: Some(f), .. }
-                | OpKind::NegImm { neg: f, .. } => f.mask() & po_bits != 0,
-                _ => false,
-            };
+        let abs = write_operand(inst, k, v, po && p.po_neg, out);
         // Suffixes go inside `|..|`: `|R2.B3|`, `-|c[0x0] [0x8].H1|`.
-        let abs = write_operand(inst, k, v, po_neg, out);
-        let mut left = suffixes;
+        let mut left = if po {
+            p.suffixes & !p.po_suffixes
+        } else {
+            p.suffixes
+        };
         while left != 0 {
             let i = left.trailing_zeros() as usize;
             left &= left - 1;
-            let g = &op.mods[i];
-            if g.at == Some(oi as u8)
-                && g.mask() & po_bits == 0
-                && let Some(v) = find_val(g.vals_for(&inst.mods), inst.mods[i])
-                && !v.text.is_empty()
-            {
-                out.put(v.text);
+            if let Some(t) = spelling(inst, plan, i) {
+                out.short(t);
             }
         }
         if abs {
             out.byte(b'|');
         }
-        if let OpKind::Reg {
-            reuse: Some(slot), ..
-        } = k
-            && (op.reuse_ok & 0b1000 == 0 || op.reuse_ok & crate::table::REUSE_PRINTED != 0)
-            && inst.ctrl.reuse & (1 << slot) != 0
-        {
+        if inst.ctrl.reuse & p.reuse != 0 {
             out.put(".reuse");
         }
     }
@@ -701,6 +881,32 @@ mod tests {
             v.to_bits()
         );
         short
+    }
+
+    /// The number writers, into both sinks, against Rust's formatting.
+    #[test]
+    fn number_writers_are_the_formatted_text() {
+        let mut rng = SplitMix64(3);
+        let mut values: Vec<u64> = (0..64).map(|b| 1u64 << b).collect();
+        values.extend((0..64).map(|b| (1u64 << b) - 1));
+        values.extend([0, 9, 10, 15, 16, 99, 100, 255, 256, u64::MAX]);
+        values.extend((0..20_000).map(|i| rng.next_u64() >> (i % 64)));
+        for v in values {
+            let (mut s, mut b) = (String::new(), Vec::new());
+            push_hex(v, &mut s);
+            push_hex(v, &mut b);
+            push_dec(v, &mut s);
+            push_dec(v, &mut b);
+            reg_name(v as u8, &mut s);
+            reg_name(v as u8, &mut b);
+            let reg = match v as u8 {
+                RZ => "RZ".to_string(),
+                r => format!("R{r}"),
+            };
+            assert_eq!(s, format!("{v:#x}{v}{reg}"));
+            assert_eq!(b, s.as_bytes());
+            assert_eq!(hex_digits(v), format!("{v:x}").len());
+        }
     }
 
     #[test]

@@ -143,7 +143,8 @@ pub fn render_stream<S: Sink, E>(
     while let Some(head) = cur.step(&mut slot) {
         let r = cur.result(&slot);
         ok &= r.is_ok();
-        render_parts(&head, r, style, compact, out);
+        let plan = cur.entry.map(|e| &e.print);
+        render_parts(&head, r, plan, style, compact, out);
         if out.len() > 1 << 16
             && let Err(e) = flush(out)
         {
@@ -173,6 +174,8 @@ struct Cursor<'a> {
     /// Why the last instruction stepped over does not decode (kept here, not returned:
     /// the hot loop moves no error values around).
     err: Option<DecodeError>,
+    /// The row facts of the last instruction decoded (its print plan).
+    entry: Option<&'static codec::Entry>,
 }
 
 impl<'a> Cursor<'a> {
@@ -187,6 +190,7 @@ impl<'a> Cursor<'a> {
             n: 0,
             prev_dual: false,
             err: None,
+            entry: None,
         })
     }
 
@@ -219,9 +223,16 @@ impl<'a> Cursor<'a> {
         let addr = self.base + (32 * b + 8 + 8 * k) as u64;
         let w = self.word(4 * b + 1 + k);
         let slot = ctrl_slot(cw, k);
-        self.err = codec::decode_into(w, slot, addr, self.target, inst)
-            .and_then(|()| codec::check_ctrl(inst, cw, k, addr))
-            .err();
+        self.err = match codec::decode_entry_into(w, slot, addr, self.target, inst) {
+            Ok(e) => {
+                self.entry = Some(e);
+                codec::check_ctrl(inst, cw, k, addr).err()
+            }
+            Err(e) => {
+                self.entry = None;
+                Some(e)
+            }
+        };
         let dual = Ctrl::from_slot(slot).dual_issue();
         let bad_dual = |err: &Option<DecodeError>, field| {
             Some(DecodeError::InvalidControl {
@@ -382,13 +393,15 @@ pub fn render_line(l: &DisLine, style: SchedStyle, compact: bool, out: &mut Stri
         ctrl_word: l.ctrl_word,
         pair: l.pair,
     };
-    render_parts(&head, l.inst.as_ref(), style, compact, out);
+    render_parts(&head, l.inst.as_ref(), None, style, compact, out);
 }
 
-/// [`render_line`] of a line given as its place and its decoded instruction (or the error).
+/// [`render_line`] of a line given as its place and its decoded instruction (or the error),
+/// with its row's print plan where the caller has it.
 fn render_parts(
     l: &LineHead,
     inst: Result<&Inst, &DecodeError>,
+    plan: Option<&print::RowPlan>,
     style: SchedStyle,
     compact: bool,
     out: &mut impl Sink,
@@ -400,36 +413,41 @@ fn render_parts(
     let open = l.pair == Pair::First && style == SchedStyle::None;
     match (inst, style) {
         (Ok(i), SchedStyle::None) => {
-            let mut guard = [0u8; 8];
-            let glen = guard_text(i, &mut guard);
-            const SPACES: &str = "                  ";
             if compact {
                 if open {
                     out.put("{ ");
                 }
-            } else if open {
+                out.fill(|b: &mut [u8; 8]| guard_text(i, b));
+            } else {
                 // The guard sits right-aligned in an 18-column gutter, `{` at column 9.
-                let pad = 18usize.saturating_sub(glen);
-                out.put(&SPACES[..8.min(pad)]);
-                if pad > 8 {
-                    out.byte(b'{');
-                    out.put(&SPACES[..pad - 9]);
-                }
-            } else {
-                out.put(&SPACES[..18usize.saturating_sub(glen)]);
-            }
-            out.padded(&guard, glen);
-            print::write_body(i, out);
-            if l.pair != Pair::Second {
-                out.put(if i.ctrl.is_pad() { ";" } else { " ;" });
-            } else {
-                // nvdisasm writes the `;` rule's space, then 8 spaces and the brace.
-                out.put(if i.ctrl.is_pad() {
-                    "        }"
-                } else {
-                    "         }"
+                out.fill(|b: &mut [u8; 18]| {
+                    *b = [b' '; 18];
+                    if open {
+                        b[8] = b'{';
+                    }
+                    let mut g = [0u8; 8];
+                    let n = guard_text(i, &mut g);
+                    if let (Some(dst), Some(src)) = (b.get_mut(18 - n.min(8)..), g.get(..n)) {
+                        dst.copy_from_slice(src);
+                    }
+                    18
                 });
             }
+            match plan {
+                Some(p) => print::write_body_with(i, p, out),
+                None => print::write_body(i, out),
+            }
+            // nvdisasm ends a line with ` ;` (`;` for the padding slot), and the second of
+            // a pair with the `;` rule's space, then 8 spaces and the brace.
+            const ENDS: [(&[u8; 11], usize); 4] = [
+                (b" ;\n        ", 3),
+                (b";\n         ", 2),
+                (b"         }\n", 11),
+                (b"        }\n ", 10),
+            ];
+            let (end, n) = ENDS[(l.pair == Pair::Second) as usize * 2 + i.ctrl.is_pad() as usize];
+            out.padded(end, n);
+            return;
         }
         _ => {
             // The first of a pair opens its brace even when it does not decode, so that
@@ -475,12 +493,14 @@ fn guard_text(i: &Inst, buf: &mut [u8; 8]) -> usize {
 
 /// `/*0008*/ `: at least four lower-case hex digits.
 fn push_addr(out: &mut impl Sink, addr: u64) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let digits = (((64 - addr.leading_zeros()).div_ceil(4)).max(4)) as usize;
-    let mut buf = *b"/*0000000000000000*/ ";
-    for (k, d) in buf[2..2 + digits].iter_mut().enumerate() {
-        *d = HEX[((addr >> (4 * (digits - 1 - k))) & 0xf) as usize];
-    }
-    buf[2 + digits..5 + digits].copy_from_slice(b"*/ ");
-    out.padded(&buf, 5 + digits);
+    let d = print::hex_digits(addr).max(4);
+    out.fill(|b: &mut [u8; 24]| {
+        b[0] = b'/';
+        b[1] = b'*';
+        print::put_hex_digits(b, 2, addr, d);
+        if let Some(end) = b.get_mut(2 + d..5 + d) {
+            end.copy_from_slice(b"*/ ");
+        }
+        5 + d
+    });
 }
