@@ -140,7 +140,7 @@ struct Slot {
 /// A row with the facts the decoder and the printer derive from it (computed from the
 /// row when the index is built; nothing here is written down by hand).
 pub(crate) struct Entry {
-    op: &'static OpSpec,
+    pub(crate) op: &'static OpSpec,
     /// [`owned_bits`] of the row.
     owned: u64,
     /// Bit `i`: modifier group `i` can hold a value it does not list, so the decoder
@@ -151,6 +151,9 @@ pub(crate) struct Entry {
     operand_checks: u8,
     /// Where each modifier group's value is, as shifts and masks.
     groups: Box<[GroupBits]>,
+    /// The row's text depends on the word and the reuse flags only, not on the
+    /// instruction's address (no branch-target operand): the stream may reuse it.
+    pub(crate) text_by_word: bool,
     /// What the printer needs of the row.
     pub(crate) print: crate::print::RowPlan,
 }
@@ -221,6 +224,10 @@ impl Entry {
             check,
             operand_checks,
             groups: op.mods.iter().map(GroupBits::of).collect(),
+            text_by_word: !op
+                .operands
+                .iter()
+                .any(|k| matches!(k, OpKind::Target { .. })),
             print: crate::print::RowPlan::of(op),
         }
     }
@@ -463,9 +470,9 @@ fn fill(
     }
     // A modifier held in the control slot (a texture op's `.T`/`.P`): its bits are no
     // reuse flags.
-    let mut ctrl = Ctrl::from_slot(slot);
+    let ctrl = slot_ctrl(op, slot);
     if let Some((k, g, f)) = op.ctrl_group() {
-        let v = f.get(ctrl.reuse as u64) as u8;
+        let v = f.get(Ctrl::from_slot(slot).reuse as u64) as u8;
         if find_val(g.vals, v).is_none() {
             return Err(DecodeError::InvalidField {
                 word,
@@ -476,7 +483,6 @@ fn fill(
             });
         }
         mods[k] = v;
-        ctrl.reuse &= !(f.mask() as u8);
     }
     let operands = &mut inst.operands;
     for (i, k) in op.operands.iter().enumerate() {
@@ -687,16 +693,26 @@ fn operand_check(k: &OpKind, v: &Operand, word: u64) -> Option<&'static str> {
 
 /// Checks a control slot against what nvdisasm accepts for the instruction.
 pub fn check_ctrl(inst: &Inst, ctrl_word: u64, slot: usize, addr: u64) -> Result<(), DecodeError> {
-    let c = inst.ctrl;
+    check_slot(inst.op, inst.ctrl, ctrl_word, slot, addr)
+}
+
+/// [`check_ctrl`] of an instruction of row `op` whose schedule is `c` ([`slot_ctrl`]).
+pub(crate) fn check_slot(
+    op: &'static OpSpec,
+    c: Ctrl,
+    ctrl_word: u64,
+    slot: usize,
+    addr: u64,
+) -> Result<(), DecodeError> {
     let bad = |field: &'static str, value: u64| DecodeError::InvalidControl {
         ctrl: ctrl_word,
         addr,
         slot,
-        form: inst.op.form,
+        form: op.form,
         field,
         value,
     };
-    if inst.op.latency == Latency::Fixed {
+    if op.latency == Latency::Fixed {
         if c.wr != 7 {
             return Err(bad("write barrier", c.wr as u64));
         }
@@ -704,10 +720,21 @@ pub fn check_ctrl(inst: &Inst, ctrl_word: u64, slot: usize, addr: u64) -> Result
             return Err(bad("read barrier", c.rd as u64));
         }
     }
-    if c.reuse & !inst.op.reuse_ok != 0 {
+    if c.reuse & !op.reuse_ok != 0 {
         return Err(bad("reuse", c.reuse as u64));
     }
     Ok(())
+}
+
+/// The schedule of an instruction of row `op` in control slot `slot`: the slot's fields,
+/// less the reuse bits that hold a modifier of the row ([`OpSpec::ctrl_mod`]).
+#[inline]
+pub(crate) fn slot_ctrl(op: &OpSpec, slot: u32) -> Ctrl {
+    let mut c = Ctrl::from_slot(slot);
+    if let Some((_, _, f)) = op.ctrl_group() {
+        c.reuse &= !(f.mask() as u8);
+    }
+    c
 }
 
 /// Encodes an instruction word (the control slot is placed by the caller).

@@ -29,6 +29,8 @@ pub trait Sink {
     }
     /// Bytes written so far.
     fn len(&self) -> usize;
+    /// What was written from byte `at` on (empty if `at` is past the end).
+    fn since(&self, at: usize) -> &[u8];
     /// Whether nothing is written.
     fn is_empty(&self) -> bool {
         self.len() == 0
@@ -63,6 +65,9 @@ impl Sink for String {
     fn len(&self) -> usize {
         String::len(self)
     }
+    fn since(&self, at: usize) -> &[u8] {
+        self.as_bytes().get(at..).unwrap_or(&[])
+    }
 }
 
 impl Sink for Vec<u8> {
@@ -95,6 +100,9 @@ impl Sink for Vec<u8> {
     }
     fn len(&self) -> usize {
         Vec::len(self)
+    }
+    fn since(&self, at: usize) -> &[u8] {
+        self.get(at..).unwrap_or(&[])
     }
 }
 

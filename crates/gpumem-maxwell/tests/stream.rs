@@ -152,6 +152,28 @@ fn stream_renders_junk_as_lines_do() {
     }
 }
 
+/// Words met again (the stream prints them from the text it remembers): every bundle of
+/// real code twice in a row, the second time at another address (branch targets differ)
+/// and with the reuse flags of its slots changed (`.reuse` differs, some become invalid),
+/// then the whole code again far away.
+#[test]
+fn stream_reprints_repeated_words_as_lines_do() {
+    for t in [Target::Sm50, Target::Sm52] {
+        let code = real_code(t);
+        let mut rng = SplitMix64(17);
+        let mut out = Vec::new();
+        for b in code.chunks_exact(32).take(20_000) {
+            out.extend_from_slice(b);
+            let cw = u64::from_le_bytes(b[..8].try_into().expect("8 bytes"));
+            let flips = (0..3).fold(0u64, |m, k| m | (rng.next_u64() & 0xf) << (21 * k + 17));
+            out.extend_from_slice(&(cw ^ flips).to_le_bytes());
+            out.extend_from_slice(&b[8..]);
+        }
+        out.extend_from_slice(&code[..32 * 20_000.min(code.len() / 32)]);
+        check_stream(&out, t);
+    }
+}
+
 #[test]
 fn stream_rejects_partial_bundles() {
     let r = render_stream(
