@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Side-by-side timing of gpumem against the vendor tools on 1,000,000-instruction inputs:
 #   Maxwell disassembly vs nvdisasm 11.8 (real code: the sm_52 kernels of the committed
-#   cubins, tests/cuda-samples and tests/cubins, repeated to 1,000,002 instructions as a raw
-#   file, `nvdisasm -b SM52 FILE`; and the corpus generated from the table),
+#   cubins, tests/cuda-samples and tests/cubins, repeated to 1,000,000 instructions and on
+#   to the end of a dual-issue pair (1,000,005 now) as a raw file, `nvdisasm -b SM52 FILE`;
+#   and the corpus generated from the table),
 #   gpumem's Maxwell assembler on that text (parse + encode, timed beside nvdisasm),
 #   Vega assembly vs llvm-mc 19 (the golden file's instructions repeated).
-# Outputs are compared byte for byte. Each Maxwell figure is the best of RUNS (default 3)
+# Outputs are compared byte for byte. `RUNS=5` gives the figures in docs/03-maxwell-table.md
+# ("Issue 9, third pass"; scripts/memo-hit-rate.py explains one of them, scripts/ab-dis.sh
+# compares two builds). Each Maxwell figure is the best of RUNS (default 3)
 # runs' wall time, whole processes (start-up and writing the text included); the ratio is
 # nvdisasm's over gpumem's. `cargo bench -p gpumem-maxwell -- maxwell-real` times the same
 # real stream in-process. Needs the oracles (scripts/install-oracles.sh).

@@ -43,13 +43,13 @@ fn dis_raw(
     t: Target,
     style: SchedStyle,
     compact: bool,
-    out: &mut String,
+    out: &mut Vec<u8>,
 ) -> Result<bool, Fail> {
     if !compact {
-        out.push_str(&header(t));
+        out.extend_from_slice(header(t).as_bytes());
     }
     render_stream(bytes, base, t, style, compact, out, |out| {
-        write_stdout(out.as_bytes())?;
+        write_stdout(out)?;
         out.clear();
         Ok(())
     })
@@ -64,23 +64,23 @@ pub fn dis(
     input: &str,
     bytes: Vec<u8>,
 ) -> Result<ExitCode, Fail> {
-    let mut out = String::new();
+    let mut out = Vec::new();
     let ok = if cubin::is_elf(&bytes) {
         // cuobjdump -sass's layout: one "Function :" block per kernel.
         let ks = cubin::kernels(&bytes)?;
         let mut ok = true;
         let sm = ks.first().map(|k| k.sm).unwrap_or(50);
-        out.push_str(&format!("\n\tcode for sm_{sm}\n"));
+        out.extend_from_slice(format!("\n\tcode for sm_{sm}\n").as_bytes());
         for k in ks {
             let t = match t {
                 Some(_) => target(t)?,
                 None if k.sm >= 52 => Target::Sm52,
                 None => Target::Sm50,
             };
-            out.push_str(&format!("\t\tFunction : {}\n", k.name));
+            out.extend_from_slice(format!("\t\tFunction : {}\n", k.name).as_bytes());
             let what = format!("{input}: kernel {}", k.name);
             ok &= dis_raw(&what, &k.code, 0, t, style, compact, &mut out)?;
-            out.push_str("\t\t..........\n\n");
+            out.extend_from_slice(b"\t\t..........\n\n");
         }
         ok
     } else {
@@ -89,7 +89,7 @@ pub fn dis(
         }
         dis_raw(input, &bytes, base, target(t)?, style, compact, &mut out)?
     };
-    write_stdout(out.as_bytes())?;
+    write_stdout(&out)?;
     Ok(if ok {
         ExitCode::SUCCESS
     } else {
@@ -100,14 +100,12 @@ pub fn dis(
 pub fn demo() -> Result<ExitCode, Fail> {
     let t = Target::Sm52;
     let bin = assemble(SAMPLE, "seed-examples.sass", t)?;
-    let mut out = String::new();
-    out.push_str("# gpumem demo: the seed pages' Maxwell examples, assembled and disassembled (sm_52)\n\n# source\n");
-    out.push_str(SAMPLE);
-    out.push_str(&format!(
-        "\n# {} bytes, {} bundles:\n",
-        bin.len(),
-        bin.len() / 32
-    ));
+    let mut out = Vec::new();
+    out.extend_from_slice("# gpumem demo: the seed pages' Maxwell examples, assembled and disassembled (sm_52)\n\n# source\n".as_bytes());
+    out.extend_from_slice(SAMPLE.as_bytes());
+    out.extend_from_slice(
+        format!("\n# {} bytes, {} bundles:\n", bin.len(), bin.len() / 32).as_bytes(),
+    );
     for chunk in bin.chunks(32) {
         let words: Vec<String> = chunk
             .chunks(8)
@@ -118,13 +116,15 @@ pub fn demo() -> Result<ExitCode, Fail> {
                 )
             })
             .collect();
-        out.push_str(&format!("#   {}\n", words.join(" ")));
+        out.extend_from_slice(format!("#   {}\n", words.join(" ")).as_bytes());
     }
-    out.push_str("\n# nvdisasm-style disassembly, schedules as the seed pages' annotations\n");
+    out.extend_from_slice(
+        "\n# nvdisasm-style disassembly, schedules as the seed pages' annotations\n".as_bytes(),
+    );
     dis_raw("demo", &bin, 0, t, SchedStyle::Annotations, true, &mut out)?;
-    out.push_str("\n# nvdisasm-exact layout\n");
+    out.extend_from_slice("\n# nvdisasm-exact layout\n".as_bytes());
     dis_raw("demo", &bin, 0, t, SchedStyle::None, false, &mut out)?;
-    write_stdout(out.as_bytes())?;
+    write_stdout(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 

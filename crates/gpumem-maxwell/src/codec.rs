@@ -124,24 +124,79 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
 const INDEX_SHIFT: u32 = 51;
 
 /// The decoder's row index (its hot path): for each value of the word's bits 63..51, the
-/// rows whose fixed bits allow it, in table order (the first whose fixed bits match wins),
-/// each with what the decoder needs of it computed once. One flat list,
-/// `starts[k]..starts[k + 1]` for value `k`.
+/// rows whose fixed bits allow it, in table order (the first whose fixed bits match wins).
+/// One flat list, `starts[k]..starts[k + 1]` for value `k`, of positions in `facts`.
 struct RowIndex {
     starts: Vec<u32>,
-    rows: Vec<Entry>,
+    rows: Vec<Slot>,
+    /// One per row of [`ROWS`], in its order.
+    facts: Vec<Entry>,
 }
 
-/// A row with the facts the decoder derives from it (computed from the row when the
-/// index is built).
+/// A row in an index list: its fixed bits and where its facts are.
 #[derive(Clone, Copy)]
-struct Entry {
-    op: &'static OpSpec,
+struct Slot {
+    mask: u64,
+    opcode: u64,
+    row: u32,
+}
+
+/// A row with the facts the decoder and the printer derive from it (computed from the
+/// row when the index is built; nothing here is written down by hand).
+pub(crate) struct Entry {
+    pub(crate) op: &'static OpSpec,
     /// [`owned_bits`] of the row.
     owned: u64,
     /// Bit `i`: modifier group `i` can hold a value it does not list, so the decoder
     /// looks the value up. A group whose every field value is listed needs no lookup.
     check: u16,
+    /// Bit `i`: operand `i` is of a kind with values that exist in the field but not
+    /// in the ISA ([`operand_check`]).
+    operand_checks: u8,
+    /// Where each modifier group's value is, as shifts and masks.
+    groups: Box<[GroupBits]>,
+    /// The row's text depends on the word and the reuse flags only, not on the
+    /// instruction's address (no branch-target operand): the stream may reuse it.
+    pub(crate) text_by_word: bool,
+    /// What the printer needs of the row.
+    pub(crate) print: crate::print::RowPlan,
+}
+
+/// A modifier group's value in a word without the group's case analysis:
+/// `((word >> lo) & mask | ((word >> hlo) & hmask) << hshift) as u8 | fixed`
+/// ([`ModGroup::get`](crate::table::ModGroup::get): `fixed` is the value of a bitless
+/// group that fixes one, whose masks are zero).
+#[derive(Clone, Copy, Debug)]
+struct GroupBits {
+    lo: u32,
+    mask: u64,
+    hlo: u32,
+    hmask: u64,
+    hshift: u32,
+    fixed: u8,
+}
+
+impl GroupBits {
+    fn of(g: &crate::table::ModGroup) -> GroupBits {
+        // The group's value with every bit set shows whether it is a fixed one: a
+        // bitless group reads the same from any word.
+        let fixed = g.get(0) & g.get(u64::MAX);
+        let bitless = g.mask() == 0;
+        GroupBits {
+            lo: g.field.lo as u32,
+            mask: if bitless { 0 } else { g.field.max() },
+            hlo: g.hi.map_or(0, |h| h.lo as u32),
+            hmask: g.hi.map_or(0, |h| h.max()),
+            hshift: g.field.width as u32,
+            fixed: if bitless { fixed } else { 0 },
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, word: u64) -> u8 {
+        ((word >> self.lo) & self.mask | ((word >> self.hlo) & self.hmask) << self.hshift) as u8
+            | self.fixed
+    }
 }
 
 impl Entry {
@@ -161,25 +216,47 @@ impl Entry {
                 check |= 1 << i.min(15);
             }
         }
+        let mut operand_checks = 0u8;
+        for (i, k) in op.operands.iter().enumerate() {
+            if checked_kind(k) {
+                operand_checks |= 1 << i.min(7);
+            }
+        }
         Entry {
             op,
             owned: owned_bits(op),
             check,
+            operand_checks,
+            groups: op.mods.iter().map(GroupBits::of).collect(),
+            text_by_word: !op
+                .operands
+                .iter()
+                .any(|k| matches!(k, OpKind::Target { .. })),
+            print: crate::print::RowPlan::of(op),
         }
     }
 }
 
 static INDEX: LazyLock<RowIndex> = LazyLock::new(|| {
+    let facts: Vec<Entry> = ROWS.iter().copied().map(Entry::of).collect();
+    let slots: Vec<Slot> = facts
+        .iter()
+        .enumerate()
+        .map(|(row, e)| Slot {
+            mask: e.op.mask,
+            opcode: e.op.opcode,
+            row: row as u32,
+        })
+        .collect();
     // Rows by the top 8 bits first, so that the 8,192 lists are filtered from short ones
     // (start-up stays cheap for a one-instruction `gpumem dis`).
-    let entries: Vec<Entry> = ROWS.iter().copied().map(Entry::of).collect();
-    let by_top8: Vec<Vec<Entry>> = (0u64..256)
+    let by_top8: Vec<Vec<Slot>> = (0u64..256)
         .map(|top| {
             let w = top << 56;
-            entries
+            slots
                 .iter()
                 .copied()
-                .filter(|e| (w ^ e.op.opcode) & e.op.mask & (0xff << 56) == 0)
+                .filter(|e| (w ^ e.opcode) & e.mask & (0xff << 56) == 0)
                 .collect()
         })
         .collect();
@@ -193,11 +270,15 @@ static INDEX: LazyLock<RowIndex> = LazyLock::new(|| {
         rows.extend(
             by_top8[(w >> 56) as usize]
                 .iter()
-                .filter(|e| (w ^ e.op.opcode) & e.op.mask & key_mask == 0),
+                .filter(|e| (w ^ e.opcode) & e.mask & key_mask == 0),
         );
     }
     starts.push(rows.len() as u32);
-    RowIndex { starts, rows }
+    RowIndex {
+        starts,
+        rows,
+        facts,
+    }
 });
 
 fn find_entry(word: u64, target: Option<Target>) -> Option<&'static Entry> {
@@ -206,7 +287,8 @@ fn find_entry(word: u64, target: Option<Target>) -> Option<&'static Entry> {
     let (a, b) = (ix.starts[k] as usize, ix.starts[k + 1] as usize);
     let mut rows = ix.rows[a..b]
         .iter()
-        .filter(|e| word & e.op.mask == e.op.opcode);
+        .filter(|e| word & e.mask == e.opcode)
+        .filter_map(|e| ix.facts.get(e.row as usize));
     let first = rows.next()?;
     // The first row that exists on the target (rows of one word that differ by target:
     // [`OpSpec::until`]); else the first row, which the caller reports as not on the target.
@@ -217,6 +299,19 @@ fn find_entry(word: u64, target: Option<Target>) -> Option<&'static Entry> {
             .unwrap_or(first),
         _ => first,
     })
+}
+
+/// The facts of row `op` (the row itself, not a copy of it: rows are found by address,
+/// in the index list of their own opcode); `None` for a row that is not in [`ROWS`].
+pub(crate) fn entry_of(op: &'static OpSpec) -> Option<&'static Entry> {
+    let ix: &'static RowIndex = &INDEX;
+    let k = (op.opcode >> INDEX_SHIFT) as usize;
+    let (a, b) = (*ix.starts.get(k)? as usize, *ix.starts.get(k + 1)? as usize);
+    ix.rows
+        .get(a..b)?
+        .iter()
+        .filter_map(|e| ix.facts.get(e.row as usize))
+        .find(|e| std::ptr::eq(e.op, op))
 }
 
 /// The row an instruction word belongs to, if any (ignoring the target: the first of the
@@ -289,12 +384,25 @@ pub fn decode_into(
     target: Target,
     inst: &mut Inst,
 ) -> Result<(), DecodeError> {
+    decode_entry_into(word, slot, addr, target, inst).map(|_| ())
+}
+
+/// [`decode_into`], returning the facts of the row the word matched.
+#[inline]
+pub(crate) fn decode_entry_into(
+    word: u64,
+    slot: u32,
+    addr: u64,
+    target: Target,
+    inst: &mut Inst,
+) -> Result<&'static Entry, DecodeError> {
     let e = find_entry(word, Some(target)).ok_or(DecodeError::UnknownOpcode { word, addr })?;
     inst.op = e.op;
     inst.target = target;
     inst.mods = [0; MAX_MODS];
     inst.operands = [Operand::None; MAX_OPERANDS];
-    fill(word, slot, addr, target, e, inst)
+    fill(word, slot, addr, target, e, inst)?;
+    Ok(e)
 }
 
 /// `value`'s entry in `vals` (a modifier group's spellings). Groups list each value once
@@ -351,8 +459,8 @@ fn fill(
         }
     }
     let mods = &mut inst.mods;
-    for (i, g) in op.mods.iter().enumerate() {
-        let v = g.get(word);
+    for (i, (g, b)) in op.mods.iter().zip(e.groups.iter()).enumerate() {
+        let v = b.get(word);
         if e.check & (1 << i.min(15)) != 0 && find_val(g.vals, v).is_none() {
             return Err(DecodeError::InvalidField {
                 word,
@@ -366,9 +474,9 @@ fn fill(
     }
     // A modifier held in the control slot (a texture op's `.T`/`.P`): its bits are no
     // reuse flags.
-    let mut ctrl = Ctrl::from_slot(slot);
+    let ctrl = slot_ctrl(op, slot);
     if let Some((k, g, f)) = op.ctrl_group() {
-        let v = f.get(ctrl.reuse as u64) as u8;
+        let v = f.get(Ctrl::from_slot(slot).reuse as u64) as u8;
         if find_val(g.vals, v).is_none() {
             return Err(DecodeError::InvalidField {
                 word,
@@ -379,7 +487,6 @@ fn fill(
             });
         }
         mods[k] = v;
-        ctrl.reuse &= !(f.mask() as u8);
     }
     let operands = &mut inst.operands;
     for (i, k) in op.operands.iter().enumerate() {
@@ -522,23 +629,8 @@ fn fill(
                 },
             },
         };
-        // `???255`: the implicit register of a pair passes R254.
-        let bad_pair = matches!(*k, OpKind::RegPair { f, add } if f.width > 0 && f.get(word) + add as u64 > 254);
-        // A name nvdisasm spells as a placeholder (`INVALID5`): no such value.
-        let bad_name = matches!(*k, OpKind::Name { f, names, rz } if name_of(f.get(word), names, rz, word).is_none());
-        // `PT` in a predicate output is another row's word (see `OpKind::PredOut`).
-        let bad_pred =
-            matches!(*k, OpKind::PredOut { f, inv } if f.get(word) == if inv { 0 } else { 7 });
-        // `RZ` in an attribute register that is not this row's (see `OpKind::Attr`).
-        let bad_attr = matches!(*k, OpKind::Attr { ra: Some(f), rz: false, .. } | OpKind::RegNotRz { f } if f.get(word) == RZ as u64);
-        // `[RZ]` where the address register is never RZ (`OpKind::MemNoRz`).
-        let bad_rz = matches!(*k, OpKind::MemNoRz { ra } if ra.get(word) == RZ as u64);
-        if let Some(name) = invalid_operand(k, &operands[i])
-            .or(bad_rz.then_some("address register"))
-            .or(bad_pair.then_some("register pair"))
-            .or(bad_name.then_some("name"))
-            .or(bad_pred.then_some("predicate output"))
-            .or(bad_attr.then_some("register (RZ is another form's)"))
+        if e.operand_checks & (1 << i.min(7)) != 0
+            && let Some(name) = operand_check(k, &operands[i], word)
         {
             return Err(DecodeError::InvalidField {
                 word,
@@ -577,9 +669,39 @@ pub fn name_of(
     list.get(v as usize).copied().filter(|n| !n.is_empty())
 }
 
-/// Operand values that exist in the field but not in the ISA.
-fn invalid_operand(k: &OpKind, v: &Operand) -> Option<&'static str> {
-    match (k, v) {
+/// Whether operands of kind `k` can hold values that exist in the field but not in the
+/// ISA: the kinds [`operand_check`] looks at.
+fn checked_kind(k: &OpKind) -> bool {
+    matches!(
+        k,
+        OpKind::RegPair { .. }
+            | OpKind::Name { .. }
+            | OpKind::PredOut { .. }
+            | OpKind::SReg { .. }
+            | OpKind::CondCode { .. }
+            | OpKind::Scoreboard { .. }
+            | OpKind::Attr { .. }
+            | OpKind::RegNotRz { .. }
+            | OpKind::MemNoRz { .. }
+    )
+}
+
+/// Why operand `v` of kind `k` (decoded from `word`) is no value of the ISA, if it is
+/// none: the field's name. Only the kinds [`checked_kind`] names have such values.
+fn operand_check(k: &OpKind, v: &Operand, word: u64) -> Option<&'static str> {
+    match (*k, v) {
+        // `???255`: the implicit register of a pair passes R254.
+        (OpKind::RegPair { f, add }, _) if f.width > 0 && f.get(word) + add as u64 > 254 => {
+            Some("register pair")
+        }
+        // A name nvdisasm spells as a placeholder (`INVALID5`): no such value.
+        (OpKind::Name { f, names, rz }, _) if name_of(f.get(word), names, rz, word).is_none() => {
+            Some("name")
+        }
+        // `PT` in a predicate output is another row's word (see `OpKind::PredOut`).
+        (OpKind::PredOut { f, inv }, _) if f.get(word) == if inv { 0 } else { 7 } => {
+            Some("predicate output")
+        }
         // SM52 only renames registers SM50 has, so SM50's table decides existence.
         (OpKind::SReg { .. }, Operand::SReg(s))
             if crate::alu::sreg_name(*s, Target::Sm50).is_none() =>
@@ -591,22 +713,44 @@ fn invalid_operand(k: &OpKind, v: &Operand) -> Option<&'static str> {
         }
         // nvdisasm prints `???6` for scoreboards 6 and 7: only SB0..SB5 exist.
         (OpKind::Scoreboard { .. }, Operand::Sb(s)) if *s > 5 => Some("scoreboard"),
+        // `RZ` in an attribute register that is not this row's (see `OpKind::Attr`).
+        (
+            OpKind::Attr {
+                ra: Some(f),
+                rz: false,
+                ..
+            }
+            | OpKind::RegNotRz { f },
+            _,
+        ) if f.get(word) == RZ as u64 => Some("register (RZ is another form's)"),
+        // `[RZ]` where the address register is never RZ (`OpKind::MemNoRz`).
+        (OpKind::MemNoRz { ra }, _) if ra.get(word) == RZ as u64 => Some("address register"),
         _ => None,
     }
 }
 
 /// Checks a control slot against what nvdisasm accepts for the instruction.
 pub fn check_ctrl(inst: &Inst, ctrl_word: u64, slot: usize, addr: u64) -> Result<(), DecodeError> {
-    let c = inst.ctrl;
+    check_slot(inst.op, inst.ctrl, ctrl_word, slot, addr)
+}
+
+/// [`check_ctrl`] of an instruction of row `op` whose schedule is `c` ([`slot_ctrl`]).
+pub(crate) fn check_slot(
+    op: &'static OpSpec,
+    c: Ctrl,
+    ctrl_word: u64,
+    slot: usize,
+    addr: u64,
+) -> Result<(), DecodeError> {
     let bad = |field: &'static str, value: u64| DecodeError::InvalidControl {
         ctrl: ctrl_word,
         addr,
         slot,
-        form: inst.op.form,
+        form: op.form,
         field,
         value,
     };
-    if inst.op.latency == Latency::Fixed {
+    if op.latency == Latency::Fixed {
         if c.wr != 7 {
             return Err(bad("write barrier", c.wr as u64));
         }
@@ -614,10 +758,21 @@ pub fn check_ctrl(inst: &Inst, ctrl_word: u64, slot: usize, addr: u64) -> Result
             return Err(bad("read barrier", c.rd as u64));
         }
     }
-    if c.reuse & !inst.op.reuse_ok != 0 {
+    if c.reuse & !op.reuse_ok != 0 {
         return Err(bad("reuse", c.reuse as u64));
     }
     Ok(())
+}
+
+/// The schedule of an instruction of row `op` in control slot `slot`: the slot's fields,
+/// less the reuse bits that hold a modifier of the row ([`OpSpec::ctrl_mod`]).
+#[inline]
+pub(crate) fn slot_ctrl(op: &OpSpec, slot: u32) -> Ctrl {
+    let mut c = Ctrl::from_slot(slot);
+    if let Some((_, _, f)) = op.ctrl_group() {
+        c.reuse &= !(f.mask() as u8);
+    }
+    c
 }
 
 /// Encodes an instruction word (the control slot is placed by the caller).

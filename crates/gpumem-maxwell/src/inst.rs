@@ -41,6 +41,7 @@ pub const DEFAULT_SLOT: u32 = 0x7e1;
 
 impl Ctrl {
     /// Unpacks a 21-bit slot (see [`ctrl_slot`]); bits above 20 are ignored.
+    #[inline]
     pub const fn from_slot(slot: u32) -> Ctrl {
         Ctrl {
             stall: (slot & 0xf) as u8,
@@ -53,6 +54,7 @@ impl Ctrl {
     }
 
     /// Packs the fields back into a 21-bit slot; each field is masked to its width.
+    #[inline]
     pub const fn to_slot(self) -> u32 {
         (self.stall as u32 & 0xf)
             | ((self.no_yield as u32) << 4)
@@ -63,11 +65,13 @@ impl Ctrl {
     }
 
     /// Stall 0 with bit 4 set: issued together with the next instruction.
+    #[inline]
     pub const fn dual_issue(self) -> bool {
         self.stall == 0 && self.no_yield
     }
 
     /// The padding slot (reuse bits aside): nvdisasm's `;` without a space.
+    #[inline]
     pub const fn is_pad(self) -> bool {
         self.to_slot() & 0x1ffff == PAD_SLOT
     }

@@ -21,6 +21,7 @@ pub mod inst;
 pub mod link;
 pub mod lint;
 mod listing;
+mod memo;
 pub mod parse;
 pub mod print;
 pub mod program;

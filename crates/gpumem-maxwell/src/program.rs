@@ -2,8 +2,9 @@
 
 use crate::codec::{self, DecodeError};
 use crate::inst::{Ctrl, Inst, PAD_SLOT, ctrl_slot, ctrl_word};
+use crate::memo::Memo;
 use crate::parse::{Program, inst_addr, parse_program};
-use crate::print;
+use crate::print::{self, Sink};
 use crate::table::Target;
 use gpumem_isa::Diagnostics;
 use std::fmt::Write;
@@ -123,27 +124,56 @@ pub fn decode_lines(
 }
 
 /// Decodes a raw stream and renders it as [`render_line`] renders each line, appending to
-/// `out` without the header, and calls `flush` with `out` whenever it holds more than
+/// `out` (a `String` or a byte buffer) without the header, and calls `flush` with `out` whenever it holds more than
 /// 64 KiB (and not at the end: the caller writes what is left). The stream's hot path:
 /// every word is decoded into one slot, nothing is moved or allocated per line. The
 /// error is that of [`decode_lines`] (a stream of partial bundles); the inner result is
 /// `flush`'s, holding whether every word decoded.
-pub fn render_stream<E>(
+pub fn render_stream<S: Sink, E>(
     bytes: &[u8],
     base: u64,
     target: Target,
     style: SchedStyle,
     compact: bool,
-    out: &mut String,
-    mut flush: impl FnMut(&mut String) -> Result<(), E>,
+    out: &mut S,
+    mut flush: impl FnMut(&mut S) -> Result<(), E>,
 ) -> Result<Result<bool, E>, DecodeError> {
     let mut cur = Cursor::new(bytes, base, target)?;
     let mut slot = Inst::new(codec::ROWS[0]);
     let mut ok = true;
-    while let Some(head) = cur.step(&mut slot) {
-        let r = cur.result(&slot);
-        ok &= r.is_ok();
-        render_parts(&head, r, style, compact, out);
+    // nvdisasm's layout prints a word met again by copying its text (crate::memo).
+    let mut memo = (style == SchedStyle::None).then(Memo::new);
+    while let Some(pos) = cur.advance() {
+        let reuse = Ctrl::from_slot(pos.slot).reuse;
+        if let Some(f) = memo.as_ref().and_then(|m| m.get(pos.word, reuse)) {
+            cur.recall(&pos, f.entry);
+            let head = cur.settle(&pos);
+            match &cur.err {
+                None => {
+                    line_start(&head, f.guard, compact, out);
+                    out.padded(f.text, f.len);
+                    line_end(&head, Ctrl::from_slot(pos.slot).is_pad(), out);
+                }
+                Some(e) => {
+                    ok = false;
+                    render_parts(&head, Err(e), None, style, compact, out);
+                }
+            }
+        } else {
+            cur.decode(&pos, &mut slot);
+            let head = cur.settle(&pos);
+            match (cur.result(&slot), memo.as_mut(), cur.entry) {
+                (Ok(i), Some(m), Some(e)) => {
+                    let (glen, at) = inst_line(&head, i, Some(&e.print), compact, out);
+                    m.put(pos.word, reuse, e, glen, out.since(at));
+                    line_end(&head, i.ctrl.is_pad(), out);
+                }
+                (r, _, _) => {
+                    ok &= r.is_ok();
+                    render_parts(&head, r, cur.plan(), style, compact, out);
+                }
+            }
+        }
         if out.len() > 1 << 16
             && let Err(e) = flush(out)
         {
@@ -161,6 +191,19 @@ struct LineHead {
     pair: Pair,
 }
 
+/// An instruction's place in the stream, before it is decoded.
+struct Pos {
+    addr: u64,
+    word: u64,
+    ctrl_word: u64,
+    /// Its place in the bundle (0, 1, 2).
+    k: usize,
+    /// Its control slot.
+    slot: u32,
+    /// It is the stream's last instruction.
+    last: bool,
+}
+
 /// The position in a raw stream of whole bundles, and whether the previous instruction
 /// opened a dual-issue pair.
 struct Cursor<'a> {
@@ -173,6 +216,8 @@ struct Cursor<'a> {
     /// Why the last instruction stepped over does not decode (kept here, not returned:
     /// the hot loop moves no error values around).
     err: Option<DecodeError>,
+    /// The row facts of the last instruction decoded (its print plan).
+    entry: Option<&'static codec::Entry>,
 }
 
 impl<'a> Cursor<'a> {
@@ -187,6 +232,7 @@ impl<'a> Cursor<'a> {
             n: 0,
             prev_dual: false,
             err: None,
+            entry: None,
         })
     }
 
@@ -205,9 +251,22 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// The print plan of the last instruction decoded.
+    fn plan(&self) -> Option<&'static print::RowPlan> {
+        self.entry.map(|e| &e.print)
+    }
+
     /// Decodes the next instruction into `inst` (valid where [`Cursor::result`] says so).
     #[inline(always)]
     fn step(&mut self, inst: &mut Inst) -> Option<LineHead> {
+        let pos = self.advance()?;
+        self.decode(&pos, inst);
+        Some(self.settle(&pos))
+    }
+
+    /// The next instruction's place.
+    #[inline(always)]
+    fn advance(&mut self) -> Option<Pos> {
         let bundles = self.bytes.len() / 32;
         let n = self.n;
         if n >= bundles * 3 {
@@ -215,20 +274,56 @@ impl<'a> Cursor<'a> {
         }
         self.n += 1;
         let (b, k) = (n / 3, n % 3);
-        let cw = self.word(4 * b);
-        let addr = self.base + (32 * b + 8 + 8 * k) as u64;
-        let w = self.word(4 * b + 1 + k);
-        let slot = ctrl_slot(cw, k);
-        self.err = codec::decode_into(w, slot, addr, self.target, inst)
-            .and_then(|()| codec::check_ctrl(inst, cw, k, addr))
-            .err();
-        let dual = Ctrl::from_slot(slot).dual_issue();
-        let bad_dual = |err: &Option<DecodeError>, field| {
+        let ctrl_word = self.word(4 * b);
+        Some(Pos {
+            addr: self.base + (32 * b + 8 + 8 * k) as u64,
+            word: self.word(4 * b + 1 + k),
+            ctrl_word,
+            k,
+            slot: ctrl_slot(ctrl_word, k),
+            last: b + 1 == bundles && k == 2,
+        })
+    }
+
+    /// Decodes the instruction at `pos` into `inst` and checks its schedule.
+    #[inline(always)]
+    fn decode(&mut self, pos: &Pos, inst: &mut Inst) {
+        self.err = match codec::decode_entry_into(pos.word, pos.slot, pos.addr, self.target, inst) {
+            Ok(e) => {
+                self.entry = Some(e);
+                codec::check_ctrl(inst, pos.ctrl_word, pos.k, pos.addr).err()
+            }
+            Err(e) => {
+                self.entry = None;
+                Some(e)
+            }
+        };
+    }
+
+    /// [`Cursor::decode`] of a word known to decode to row `entry` (its text is
+    /// remembered): only its schedule is checked.
+    #[inline(always)]
+    fn recall(&mut self, pos: &Pos, entry: &'static codec::Entry) {
+        self.entry = Some(entry);
+        let c = codec::slot_ctrl(entry.op, pos.slot);
+        self.err = codec::check_slot(entry.op, c, pos.ctrl_word, pos.k, pos.addr).err();
+    }
+
+    /// The line of the instruction at `pos` once decoded: its place in a dual-issue pair,
+    /// and the pair's errors.
+    #[inline(always)]
+    fn settle(&mut self, pos: &Pos) -> LineHead {
+        let dual = Ctrl::from_slot(pos.slot).dual_issue();
+        let form = match (&self.err, self.entry) {
+            (None, Some(e)) => e.op.form,
+            _ => "?",
+        };
+        let bad_dual = |field| {
             Some(DecodeError::InvalidControl {
-                ctrl: cw,
-                addr,
-                slot: k,
-                form: if err.is_none() { inst.op.form } else { "?" },
+                ctrl: pos.ctrl_word,
+                addr: pos.addr,
+                slot: pos.k,
+                form,
                 field,
                 value: 1,
             })
@@ -238,24 +333,24 @@ impl<'a> Cursor<'a> {
             // nvdisasm has no triples: a dual flag on the second of a pair makes it
             // drop or reject the instructions after it. gpumem rejects the slot.
             if dual {
-                self.err = bad_dual(&self.err, "dual issue on the second instruction of a pair");
+                self.err = bad_dual("dual issue on the second instruction of a pair");
             }
             Pair::Second
         } else if dual {
             self.prev_dual = true;
-            if b + 1 == bundles && k == 2 {
-                self.err = bad_dual(&self.err, "dual issue (no next instruction)");
+            if pos.last {
+                self.err = bad_dual("dual issue (no next instruction)");
             }
             Pair::First
         } else {
             Pair::None
         };
-        Some(LineHead {
-            addr,
-            word: w,
-            ctrl_word: cw,
+        LineHead {
+            addr: pos.addr,
+            word: pos.word,
+            ctrl_word: pos.ctrl_word,
             pair,
-        })
+        }
     }
 }
 
@@ -382,73 +477,95 @@ pub fn render_line(l: &DisLine, style: SchedStyle, compact: bool, out: &mut Stri
         ctrl_word: l.ctrl_word,
         pair: l.pair,
     };
-    render_parts(&head, l.inst.as_ref(), style, compact, out);
+    render_parts(&head, l.inst.as_ref(), None, style, compact, out);
 }
 
-/// [`render_line`] of a line given as its place and its decoded instruction (or the error).
+/// [`render_line`] of a line given as its place and its decoded instruction (or the error),
+/// with its row's print plan where the caller has it.
 fn render_parts(
     l: &LineHead,
     inst: Result<&Inst, &DecodeError>,
+    plan: Option<&print::RowPlan>,
     style: SchedStyle,
     compact: bool,
-    out: &mut String,
+    out: &mut impl Sink,
 ) {
+    if let (Ok(i), SchedStyle::None) = (inst, style) {
+        inst_line(l, i, plan, compact, out);
+        line_end(l, i.ctrl.is_pad(), out);
+        return;
+    }
     if !compact {
-        out.push_str("        ");
+        out.put("        ");
     }
     push_addr(out, l.addr);
+    // The first of a pair opens its brace even when it does not decode, so that the
+    // second's `}` (cuobjdump's text for it) is not left alone.
     let open = l.pair == Pair::First && style == SchedStyle::None;
-    match (inst, style) {
-        (Ok(i), SchedStyle::None) => {
-            let mut guard = [0u8; 8];
-            let glen = guard_text(i, &mut guard);
-            const SPACES: &str = "                  ";
-            if compact {
-                if open {
-                    out.push_str("{ ");
-                }
-            } else if open {
-                // The guard sits right-aligned in an 18-column gutter, `{` at column 9.
-                let pad = 18usize.saturating_sub(glen);
-                out.push_str(&SPACES[..8.min(pad)]);
-                if pad > 8 {
-                    out.push('{');
-                    out.push_str(&SPACES[..pad - 9]);
-                }
-            } else {
-                out.push_str(&SPACES[..18usize.saturating_sub(glen)]);
-            }
-            for &c in &guard[..glen] {
-                out.push(c as char);
-            }
-            print::write_body(i, out);
-            if l.pair != Pair::Second {
-                out.push_str(if i.ctrl.is_pad() { ";" } else { " ;" });
-            } else {
-                // nvdisasm writes the `;` rule's space, then 8 spaces and the brace.
-                out.push_str(if i.ctrl.is_pad() {
-                    "        }"
-                } else {
-                    "         }"
-                });
-            }
-        }
-        _ => {
-            // The first of a pair opens its brace even when it does not decode, so that
-            // the second's `}` (cuobjdump's text for it) is not left alone.
-            if !compact {
-                out.push_str(if open {
-                    "        {         "
-                } else {
-                    "                  "
-                });
-            } else if open {
-                out.push_str("{ ");
-            }
-            out.push_str(&line_text_parts(inst, l.pair, style));
-        }
+    if !compact {
+        out.put(if open {
+            "        {         "
+        } else {
+            "                  "
+        });
+    } else if open {
+        out.put("{ ");
     }
-    out.push('\n');
+    out.put(&line_text_parts(inst, l.pair, style));
+    out.byte(b'\n');
+}
+
+/// nvdisasm's line of a decoded instruction up to its end ([`line_end`]): indent, address,
+/// gutter, guard and body. Returns the guard's length and where the guard begins in `out`.
+fn inst_line(
+    l: &LineHead,
+    i: &Inst,
+    plan: Option<&print::RowPlan>,
+    compact: bool,
+    out: &mut impl Sink,
+) -> (usize, usize) {
+    let mut guard = [0u8; 8];
+    let glen = guard_text(i, &mut guard);
+    line_start(l, glen, compact, out);
+    let at = out.len();
+    out.padded(&guard, glen);
+    match plan {
+        Some(p) => print::write_body_with(i, p, out),
+        None => print::write_body(i, out),
+    }
+    (glen, at)
+}
+
+/// The indent, address and gutter of an instruction line whose guard is `glen` bytes:
+/// the guard sits right-aligned in an 18-column gutter, `{` at column 9 opening a pair.
+#[inline]
+fn line_start(l: &LineHead, glen: usize, compact: bool, out: &mut impl Sink) {
+    let open = l.pair == Pair::First;
+    if compact {
+        push_addr(out, l.addr);
+        if open {
+            out.put("{ ");
+        }
+        return;
+    }
+    out.put("        ");
+    push_addr(out, l.addr);
+    const GUTTER: [&[u8; 18]; 2] = [b"                  ", b"        {         "];
+    out.padded(GUTTER[open as usize], 18 - glen.min(18));
+}
+
+/// The end of an instruction line: ` ;` (`;` for the padding slot, `pad`), and for the
+/// second of a pair the `;` rule's space, then 8 spaces and the brace; then the newline.
+#[inline]
+fn line_end(l: &LineHead, pad: bool, out: &mut impl Sink) {
+    const ENDS: [(&[u8; 11], usize); 4] = [
+        (b" ;\n        ", 3),
+        (b";\n         ", 2),
+        (b"         }\n", 11),
+        (b"        }\n ", 10),
+    ];
+    let (end, n) = ENDS[(l.pair == Pair::Second) as usize * 2 + pad as usize];
+    out.padded(end, n);
 }
 
 /// The guard text (`@!P3 `) into a small buffer; returns its length.
@@ -476,12 +593,25 @@ fn guard_text(i: &Inst, buf: &mut [u8; 8]) -> usize {
 }
 
 /// `/*0008*/ `: at least four lower-case hex digits.
-fn push_addr(out: &mut String, addr: u64) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.push_str("/*");
-    let digits = ((64 - addr.leading_zeros()).div_ceil(4)).max(4);
-    for k in (0..digits).rev() {
-        out.push(HEX[((addr >> (4 * k)) & 0xf) as usize] as char);
+#[inline]
+fn push_addr(out: &mut impl Sink, addr: u64) {
+    let d = print::hex_digits(addr).max(4);
+    if d <= 8 {
+        // `/*`, the digits and `*/ ` in one 16-byte word (13 bytes at most).
+        let digits = (print::hex8(addr as u32) >> (8 * (8 - d))) as u128;
+        let text = u16::from_le_bytes(*b"/*") as u128
+            | digits << 16
+            | (u32::from_le_bytes(*b"*/ \0") as u128) << (16 + 8 * d);
+        out.padded(&text.to_le_bytes(), 5 + d);
+        return;
     }
-    out.push_str("*/ ");
+    out.fill(|b: &mut [u8; 24]| {
+        b[0] = b'/';
+        b[1] = b'*';
+        print::put_hex_digits(b, 2, addr, d);
+        if let Some(end) = b.get_mut(2 + d..5 + d) {
+            end.copy_from_slice(b"*/ ");
+        }
+        5 + d
+    });
 }

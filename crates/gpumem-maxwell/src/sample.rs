@@ -396,7 +396,9 @@ pub fn to_bytes(insts: &[(Inst, u64)]) -> Vec<u8> {
 
 /// Real code repeated into a stream of `n` instructions (`n` rounded up to whole bundles):
 /// the `kernels`' code (each a whole number of bundles, as a cubin's `.text.<kernel>`
-/// sections hold it) concatenated in order and cycled, cut at a bundle boundary. A kernel
+/// sections hold it) concatenated in order and cycled, cut at a bundle boundary; where the
+/// last instruction would open a dual-issue pair, the stream goes on to the first bundle
+/// that does not end inside a pair (nvdisasm rejects a stream that ends in one). A kernel
 /// holding a word gpumem does not decode for `target` is left out, so that the stream
 /// decodes, prints and re-assembles whole (benchmarks and `gen_corpus real`). Empty when
 /// no kernel is left.
@@ -405,20 +407,36 @@ pub fn repeat_kernels(kernels: &[&[u8]], target: Target, n: usize) -> Vec<u8> {
         .iter()
         .copied()
         .filter(|k| {
-            crate::program::decode_lines(k, 0, target)
-                .is_ok_and(|mut ls| ls.all(|l| l.inst.is_ok()))
+            !k.is_empty()
+                && crate::program::decode_lines(k, 0, target)
+                    .is_ok_and(|mut ls| ls.all(|l| l.inst.is_ok()))
         })
         .collect();
     if whole.is_empty() {
         return Vec::new();
     }
-    let bytes = 32 * n.div_ceil(3);
-    whole
-        .iter()
-        .cycle()
-        .flat_map(|k| k.iter().copied())
-        .take(bytes)
-        .collect()
+    let mut bundles = whole.iter().cycle().flat_map(|k| k.chunks_exact(32));
+    let mut out = Vec::with_capacity(32 * n.div_ceil(3));
+    for b in bundles.by_ref().take(n.div_ceil(3)) {
+        out.extend_from_slice(b);
+    }
+    // Slot 2 of the last control word: stall 0 with the yield bit set opens a pair.
+    let opens_pair = |out: &[u8]| {
+        let Some(last) = out.len().checked_sub(32).and_then(|i| out.get(i..i + 8)) else {
+            return false;
+        };
+        let cw = last.try_into().map_or(0, u64::from_le_bytes);
+        crate::inst::Ctrl::from_slot(crate::inst::ctrl_slot(cw, 2)).dual_issue()
+    };
+    // At most one pass over the code (a stream whose every bundle opens a pair stops).
+    let total: usize = whole.iter().map(|k| k.len() / 32).sum();
+    for b in bundles.take(total) {
+        if !opens_pair(&out) {
+            break;
+        }
+        out.extend_from_slice(b);
+    }
+    out
 }
 
 /// The code of every kernel of the cubins in `dir` whose file names end with `suffix`

@@ -11,7 +11,7 @@
 use gpumem_isa::SplitMix64;
 use gpumem_maxwell::codec::{ROWS, decode_into};
 use gpumem_maxwell::inst::{Inst, ctrl_slot};
-use gpumem_maxwell::sample::kernels_in;
+use gpumem_maxwell::sample::{kernels_in, repeat_kernels};
 use gpumem_maxwell::{
     DecodeError, SchedStyle, Target, decode, decode_lines, render_line, render_stream,
 };
@@ -89,6 +89,22 @@ fn streamed(
         bytes.len() < 32 * 1000 || flushes > 0,
         "a long stream is flushed"
     );
+    // The byte buffer the CLI streams into (its own padded writes) holds the same text.
+    let mut bytes_out: Vec<u8> = Vec::new();
+    let mut all: Vec<u8> = Vec::new();
+    let ok_bytes = render_stream(bytes, base, t, style, compact, &mut bytes_out, |o| {
+        all.extend_from_slice(o);
+        o.clear();
+        Ok::<(), ()>(())
+    })
+    .expect("whole bundles")
+    .expect("flush never fails");
+    all.extend_from_slice(&bytes_out);
+    assert_eq!(ok_bytes, ok);
+    assert!(
+        all == text.as_bytes(),
+        "{t:?} {style:?} compact={compact}: the byte stream differs from the text stream"
+    );
     (text, ok)
 }
 
@@ -133,6 +149,28 @@ fn stream_renders_junk_as_lines_do() {
         let (_, ok) = streamed(&bytes, 0, t, SchedStyle::None, false);
         assert!(!ok, "junk has words that do not decode");
         check_stream(&bytes, t);
+    }
+}
+
+/// Words met again (the stream prints them from the text it remembers): every bundle of
+/// real code twice in a row, the second time at another address (branch targets differ)
+/// and with the reuse flags of its slots changed (`.reuse` differs, some become invalid),
+/// then the whole code again far away.
+#[test]
+fn stream_reprints_repeated_words_as_lines_do() {
+    for t in [Target::Sm50, Target::Sm52] {
+        let code = real_code(t);
+        let mut rng = SplitMix64(17);
+        let mut out = Vec::new();
+        for b in code.chunks_exact(32).take(20_000) {
+            out.extend_from_slice(b);
+            let cw = u64::from_le_bytes(b[..8].try_into().expect("8 bytes"));
+            let flips = (0..3).fold(0u64, |m, k| m | (rng.next_u64() & 0xf) << (21 * k + 17));
+            out.extend_from_slice(&(cw ^ flips).to_le_bytes());
+            out.extend_from_slice(&b[8..]);
+        }
+        out.extend_from_slice(&code[..32 * 20_000.min(code.len() / 32)]);
+        check_stream(&out, t);
     }
 }
 
@@ -227,4 +265,36 @@ fn every_group_lists_each_value_once() {
             }
         }
     }
+}
+
+/// The benchmark stream (`gen_corpus real`) never ends inside a dual-issue pair, which
+/// nvdisasm rejects: where the cut falls after an instruction that opens one, the stream
+/// goes on to the end of the pair's bundle.
+#[test]
+fn repeated_real_code_ends_outside_a_pair() {
+    let code = real_code(Target::Sm52);
+    let opens = |b: &[u8]| {
+        let cw = u64::from_le_bytes(b[..8].try_into().expect("8 bytes"));
+        let s = ctrl_slot(cw, 2);
+        s & 0xf == 0 && s & 0x10 != 0
+    };
+    // The first bundle of the code whose last slot opens a pair: cut right after it.
+    let at = code
+        .chunks_exact(32)
+        .position(opens)
+        .expect("real code has a pair across bundles");
+    let one = [code.as_slice()];
+    for n in [3 * (at + 1), 3 * at + 1, 1000, 100_000] {
+        let s = repeat_kernels(&one, Target::Sm52, n);
+        assert!(
+            s.len() >= 32 * n.div_ceil(3),
+            "{n}: at least n instructions"
+        );
+        assert!(!opens(&s[s.len() - 32..]), "{n}: the stream ends in a pair");
+        let lines: Vec<_> = decode_lines(&s, 0, Target::Sm52)
+            .expect("whole bundles")
+            .collect();
+        assert!(lines.iter().all(|l| l.inst.is_ok()), "{n}: decodes whole");
+    }
+    assert!(repeat_kernels(&one, Target::Sm52, 3 * (at + 1)).len() > 32 * (at + 1));
 }
