@@ -221,7 +221,15 @@ impl SectorCache {
         out
     }
 
-    /// Drops line `line` if present (its dirty sectors are returned for write-back).
+    /// Whether `line` is present (some sector valid).
+    pub fn contains(&self, line: u64) -> bool {
+        self.slots[self.set_of(line)]
+            .iter()
+            .any(|s| s.valid != 0 && s.tag == line)
+    }
+
+    /// Drops `line` (its sectors become invalid); returns its dirty sectors (0 when it
+    /// was not present).
     pub fn invalidate(&mut self, line: u64) -> u8 {
         let range = self.set_of(line);
         match self.slots[range]
@@ -635,14 +643,32 @@ impl Hierarchy {
         } else {
             Path::L2
         };
-        let addrs = lanes(a).map(move |(l, addr)| {
-            let (w, b) = (addr / 4, addr % 4);
-            (
-                l,
-                slice.wrapping_add((w.wrapping_mul(WARP as u64) + l as u64) * 4 + b),
-            )
-        });
+        let addrs = lanes(a).map(move |(l, addr)| (l, local_addr(slice, l, addr)));
         self.through(sm, now, a, addrs, path)
+    }
+
+    /// A cache-control record (`CCTL.IV`/`.RS`, `CCTLL.IV`/`.RS`) issued on `sm`: the L1
+    /// of `sm` drops every 128-byte line a lane of `a` names (global or generic-global
+    /// addresses as they are, local ones interleaved in the warp's slice `slice` as
+    /// [`Hierarchy::local`] places them; other spaces name no L1 line). L1 holds no dirty
+    /// data (stores write through), so nothing is written back. Returns the number of
+    /// lines dropped.
+    pub fn invalidate_l1(&mut self, sm: usize, slice: u64, a: &Access) -> u32 {
+        let sm = sm % self.l1.len().max(1);
+        let mut dropped = 0;
+        for (l, addr) in lanes(a) {
+            let addr = match a.space {
+                Space::Global | Space::Buffer => addr,
+                Space::Local | Space::Scratch => local_addr(slice, l, addr),
+                Space::Shared | Space::Constant => continue,
+            };
+            let line = addr / (SECTOR * SECTORS_PER_LINE);
+            if self.l1[sm].contains(line) {
+                self.l1[sm].invalidate(line);
+                dropped += 1;
+            }
+        }
+        dropped
     }
 
     fn through(
@@ -679,10 +705,10 @@ impl Hierarchy {
             let mut lines: [(u64, u8); WARP] = [(0, 0); WARP];
             let mut n = 0usize;
             for addr in chunk.iter().flatten() {
-                let first = addr / 32;
-                let last = addr.saturating_add(bytes - 1) / 32;
+                let first = addr / SECTOR;
+                let last = addr.saturating_add(bytes - 1) / SECTOR;
                 for s in first..=last {
-                    let (line, bit) = (s / 4, 1u8 << (s % 4));
+                    let (line, bit) = (s / SECTORS_PER_LINE, 1u8 << (s % SECTORS_PER_LINE));
                     match lines[..n].iter_mut().find(|(l, _)| *l == line) {
                         Some((_, m)) => *m |= bit,
                         None if n < WARP => {
@@ -813,6 +839,17 @@ impl Hierarchy {
             Space::Constant => self.constant(sm, a),
         }
     }
+}
+
+/// The sector size of the global/local path (bytes) and the sectors of one of its lines.
+const SECTOR: u64 = 32;
+const SECTORS_PER_LINE: u64 = 4;
+
+/// Where byte `addr` of lane `l`'s local memory lives in the warp's slice `slice`:
+/// interleaved per thread at 4-byte granularity.
+fn local_addr(slice: u64, l: usize, addr: u64) -> u64 {
+    let (w, b) = (addr / 4, addr % 4);
+    slice.wrapping_add((w.wrapping_mul(WARP as u64) + l as u64) * 4 + b)
 }
 
 /// The lanes of a record that move data, with their addresses.

@@ -193,6 +193,8 @@ fn settle(ws: &mut WarpSlot, now: u64, pcs: &mut [PcStats], stalls: &mut Stalls)
 
 struct CtaSlot {
     accesses: Vec<Access>,
+    /// Cache-control records (`CtaTrace::ctls`).
+    ctls: Vec<Access>,
     live: u32,
     arrived: u32,
     warps: Vec<usize>,
@@ -476,7 +478,10 @@ impl<'e, 'p> Timing<'e, 'p> {
             self.stopped(StopReason::Emulator);
         }
         let CtaTrace {
-            warps, accesses, ..
+            warps,
+            accesses,
+            ctls,
+            ..
         } = trace;
         let s = &mut self.sms[sm];
         let cslot = match s.ctas.iter().position(|c| c.is_none()) {
@@ -532,6 +537,7 @@ impl<'e, 'p> Timing<'e, 'p> {
         }
         s.ctas[cslot] = Some(CtaSlot {
             accesses,
+            ctls,
             live: ids.len() as u32,
             arrived: 0,
             warps: ids,
@@ -790,6 +796,19 @@ impl<'e, 'p> Timing<'e, 'p> {
             if n == 0 {
                 mem_result = true;
             }
+        }
+        // Cache control (`CCTL.IV`/`.RS`, `CCTLL.IV`/`.RS`): the issuing SM's L1 drops
+        // the named lines when the instruction issues.
+        for k in 0..ev.nctl as usize {
+            let s = &self.sms[sm];
+            let slice = s.warps[w].as_ref().map(|x| x.slice).unwrap_or(LOCAL_BASE);
+            let Some(a) = s.ctas[cta]
+                .as_ref()
+                .and_then(|c| c.ctls.get(ev.ctl as usize + k))
+            else {
+                break;
+            };
+            self.h.invalidate_l1(sm, slice, a);
         }
         {
             let p = &mut self.pcs[pc];

@@ -637,7 +637,14 @@ impl<'p> Emulator<'p> {
                     "BPT: the launch stops (a breakpoint or trap)".to_string(),
                 ))
             }
-            Kind::Nop => Ok(()),
+            Kind::Nop => {
+                if let (Some(t), Some(c)) = (self.trace.as_mut(), e.ctl.as_ref()) {
+                    for a in memory::cache_ctl(&self.cfg, w, c, guard) {
+                        t.cache_ctl(w.id, a);
+                    }
+                }
+                Ok(())
+            }
             Kind::Mem => self.mem_op(w, e, guard, pc, cta, ctx),
             Kind::Alu => {
                 let env = Env {

@@ -103,6 +103,56 @@ pub(crate) struct Exec {
     /// number).
     pub b2r: Option<B2rMode>,
     pub mem: Option<MemPre>,
+    /// A cache-control instruction that drops L1 lines in the cycle model.
+    pub ctl: Option<CtlPre>,
+}
+
+/// The address of a `CCTL.IV`/`.RS` (data cache) or `CCTLL.IV`/`.RS`: the lines the
+/// issuing SM's L1 drops (SEMANTICS.md, "Cache control"; only the trace sees it).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CtlPre {
+    /// `Ra` (RZ: the offset alone).
+    pub ra: u8,
+    /// The byte offset.
+    pub off: i64,
+    /// The offset field's width in bits (an `RZ` address zero-extends it).
+    pub width: u8,
+    /// `.E`: the address is `{Ra+1,Ra}` + offset.
+    pub wide: bool,
+    /// CCTLL: the address is in the local window; CCTL's is generic.
+    pub local: bool,
+}
+
+impl CtlPre {
+    /// CCTL's and CCTLL's operation codes (`CctlOp`, rows_b.rs) that drop lines:
+    /// `.IV` (5) and `.RS` (7). `.PF1`/`.PF1.5`/`.PF2` fill nothing in the model, `.WB`
+    /// writes back nothing (L1 is write-through), `.RSLB` is left alone.
+    const DROP: [u8; 2] = [5, 7];
+
+    fn new(inst: &Inst) -> Option<CtlPre> {
+        let local = match inst.op.op {
+            // Only the data cache (cache type 0, printed as nothing) holds L1 lines.
+            Op::Cctl if inst.mod_value(ModId::CacheType).unwrap_or(0) == 0 => false,
+            Op::Cctll => true,
+            _ => return None,
+        };
+        if !Self::DROP.contains(&inst.mod_value(ModId::CctlOp)?) {
+            return None;
+        }
+        let (k, o) = inst.op.operands.iter().zip(&inst.operands).next()?;
+        let (ra, off, width) = match (k, o) {
+            (OpKind::MemW { imm, .. }, Operand::Mem { ra, off }) => (*ra, *off, imm.width + 2),
+            (OpKind::Mem { imm, .. }, Operand::Mem { ra, off }) => (*ra, *off, imm.width),
+            _ => return None,
+        };
+        Some(CtlPre {
+            ra,
+            off,
+            width,
+            wide: inst.mod_value(ModId::E) == Some(1),
+            local,
+        })
+    }
 }
 
 /// The launch-invariant part of a memory instruction's access record.
@@ -279,7 +329,8 @@ impl Exec {
             // "Rows without a functional meaning").
             Op::Nop | Op::Membar | Op::Depbar | Op::Ide => Kind::Nop,
             // Cache control changes no value: caches are not functional state here, and
-            // an address it names is never checked (SEMANTICS.md, "Cache control").
+            // an address it names is never checked (SEMANTICS.md, "Cache control"); the
+            // trace carries the lines `.IV`/`.RS` drop for the cycle model (`CtlPre`).
             // CCTL's operation 0 (`.QRY1`) goes to `sem::exec`, which faults: SPA 5.0 says
             // it "will signal an illegal instruction encoding" on this generation.
             Op::Cctl if inst.mod_value(ModId::CctlOp) == Some(0) => Kind::Alu,
@@ -308,6 +359,7 @@ impl Exec {
             } else {
                 None
             },
+            ctl: CtlPre::new(inst),
         }
     }
 }
@@ -386,6 +438,7 @@ impl Exec {
             red: None,
             b2r: None,
             mem: None,
+            ctl: None,
         }
     }
 }

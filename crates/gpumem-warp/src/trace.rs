@@ -22,6 +22,12 @@ pub struct Event {
     /// How many records it made (0 for non-memory instructions and guarded-off ones;
     /// a generic access whose lanes reach two spaces makes two).
     pub nmem: u8,
+    /// The first of its cache-control records in [`CtaTrace::ctls`].
+    pub ctl: u32,
+    /// How many cache-control records it made: one per space its lanes' addresses
+    /// reach (global, local) for a `CCTL.IV`/`.RS` of the data cache or a
+    /// `CCTLL.IV`/`.RS`; 0 for every other instruction.
+    pub nctl: u8,
 }
 
 /// What one CTA executed.
@@ -34,6 +40,11 @@ pub struct CtaTrace {
     pub warps: Vec<Vec<Event>>,
     /// The memory records, indexed by [`Event::mem`] (lane faults dropped).
     pub accesses: Vec<Access>,
+    /// The cache-control records, indexed by [`Event::ctl`]: each names, per lane in
+    /// its `mask`, an address (`addr`, in its `space` as an access record holds it)
+    /// whose line the issuing SM's L1 drops. `kind`, `bytes` and `cache` carry no
+    /// meaning (a load of one byte, the default operator).
+    pub ctls: Vec<Access>,
 }
 
 impl CtaTrace {
@@ -49,6 +60,8 @@ impl CtaTrace {
             guard,
             mem: self.accesses.len() as u32,
             nmem: 0,
+            ctl: self.ctls.len() as u32,
+            nctl: 0,
         });
     }
 
@@ -65,6 +78,14 @@ impl CtaTrace {
             copy.addr = a.addr;
             self.accesses.push(copy);
             e.nmem = e.nmem.saturating_add(1);
+        }
+    }
+
+    /// Attaches a cache-control record to warp `warp`'s last instruction.
+    pub(crate) fn cache_ctl(&mut self, warp: u32, a: Access) {
+        if let Some(e) = self.warps.get_mut(warp as usize).and_then(|v| v.last_mut()) {
+            self.ctls.push(a);
+            e.nctl = e.nctl.saturating_add(1);
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::config::LaunchConfig;
 use crate::fault::FaultKind;
-use crate::resolve::Exec;
+use crate::resolve::{CtlPre, Exec};
 use crate::warp::{Lanes, Warp, lanes};
 use gpumem_maxwell::RZ;
 use gpumem_mem::rules;
@@ -149,6 +149,48 @@ pub(crate) fn access(
         }
     }
     Ok((vec![acc], data_reg))
+}
+
+/// The cache-control records of a `CCTL.IV`/`.RS` or `CCTLL.IV`/`.RS` for the trace: per
+/// space whose L1 lines it names (global, then local), the lanes' addresses as an access
+/// record holds them. The address is computed as a load's (`.E`: `{Ra+1,Ra}` + offset,
+/// otherwise the 32-bit sum; `RZ`: the zero-extended offset); CCTL's is generic (a lane
+/// reaching the shared window names no L1 line), CCTLL's local. Nothing is checked: a
+/// cache operation names a line, not data (SEMANTICS.md, "Cache control").
+pub(crate) fn cache_ctl(launch: &LaunchConfig, w: &Warp, c: &CtlPre, guard: u32) -> Vec<Access> {
+    let absolute = c.ra == RZ || c.ra as u32 >= launch.registers;
+    let zext = (c.off as u64) & (1u64 << c.width.min(63)).wrapping_sub(1);
+    let hi_reg = (c.ra < 254).then(|| c.ra + 1);
+    let win = rules::GenericWindows {
+        local: w.lbase,
+        ..launch.windows
+    };
+    let mut recs = [Space::Global, Space::Local]
+        .map(|s| Access::new(s, AccessKind::Load, 1, false, gpumem_mem::CacheOp::Default));
+    for l in lanes(guard) {
+        let raw = if absolute {
+            zext
+        } else if c.wide {
+            let lo = w.r(c.ra, l) as u64;
+            let hi = hi_reg.map(|h| w.r(h, l) as u64).unwrap_or(0);
+            ((hi << 32) | lo).wrapping_add(c.off as u64)
+        } else {
+            w.r(c.ra, l).wrapping_add(c.off as u32) as u64
+        };
+        let (space, addr) = if c.local {
+            (Space::Local, raw)
+        } else {
+            win.resolve(raw)
+        };
+        let i = match space {
+            Space::Local => 1,
+            Space::Shared => continue,
+            _ => 0,
+        };
+        recs[i].mask |= 1 << l;
+        recs[i].addr[l] = addr;
+    }
+    recs.into_iter().filter(|a| a.mask != 0).collect()
 }
 
 /// Writes a load's data into the registers from `data_reg` on, for the record's lanes.
