@@ -300,3 +300,48 @@ fn ptxas_kernel_clean_and_its_mutants_reported() {
         assert!(mutants > 3 && reported > 0, "{sm}: {reported}/{mutants}");
     }
 }
+
+/// LONGJMP and an EXIT that goes to a PEXIT point are jumps, not returns: the barriers
+/// pending before them stay pending at the target, as in the static checker (whose graph
+/// pops the stack there and drains only at RET and JCAL, `LINTS.md` "Calls"). Both
+/// checkers report the read at the target that does not wait, and neither reports it
+/// when it waits.
+#[test]
+fn longjmp_and_an_exit_to_a_pexit_point_do_not_drain() {
+    for (push, jump) in [("PLONGJMP L_t", "LONGJMP"), ("PEXIT L_t", "EXIT")] {
+        for (wait, expect) in [("", true), (" &req={1}", false)] {
+            let src = format!(
+                "LDS R4, [RZ] &wr=1 ?stall=1 ;
+{push} ?stall=5 ;
+{jump} ?stall=5 ;
+NOP ?stall=1 ;
+L_t:
+IADD R5, R4, RZ{wait} ?stall=6 ;
+EXIT ?stall=5 ;"
+            );
+            let prog = Program::from_sass(&src, Target::Sm50).unwrap();
+            let want = if expect {
+                one(Rule::RawBarrier, 0x30, 0x08, "R4")
+            } else {
+                vec![]
+            };
+            assert_eq!(seen(&run_prog(&prog, 0, true)), want, "{src}");
+            let stat = lint_pairs(&prog);
+            assert_eq!(
+                stat.contains(&(Rule::RawBarrier.name(), 0x30, 0x08)),
+                expect,
+                "{src}\nstatic: {stat:?}"
+            );
+        }
+    }
+    // RET drains (ptxas' calling convention), in both checkers.
+    let src = "CAL L_f ?stall=5 ;
+IADD R5, R4, RZ ?stall=6 ;
+EXIT ?stall=5 ;
+L_f:
+LDS R4, [RZ] &wr=1 ?stall=1 ;
+RET ?stall=5 ;";
+    let prog = Program::from_sass(src, Target::Sm50).unwrap();
+    assert_eq!(seen(&run_prog(&prog, 0, true)), vec![]);
+    assert!(lint_pairs(&prog).is_empty());
+}
