@@ -10,8 +10,8 @@
 
 use crate::rowkit::*;
 use crate::table::{
-    AtomOp, BarMode, BarRed, Flow, Latency, MemFacts, MemKind, MemSize, ModGroup, ModId, ModVal,
-    Op, OpKind, OpSpec, RegCount, Space, ValSem, VideoTypes,
+    AtomOp, BarMode, BarRed, CctlAction, Flow, Latency, MemFacts, MemKind, MemSize, ModGroup,
+    ModId, ModVal, Op, OpKind, OpSpec, RegCount, Space, ValSem, VideoTypes,
 };
 use gpumem_isa::bits::Field;
 
@@ -1107,9 +1107,32 @@ pub(crate) const CCTL_CACHE: ModGroup =
     grp!(CacheType, 4, 3, { 0 => "", 1 => ".U", 2 => ".C", 3 => ".I", 4 => ".CRS" });
 pub(crate) const CCTL_E: ModGroup = flag!(E, 52, ".E");
 
-const CCTL_OP: ModGroup = grp!(CctlOp, 0, 4, {
-    1 => ".PF1", 2 => ".PF1.5", 3 => ".PF2", 4 => ".WB", 5 => ".IV", 7 => ".RS", 9 => ".RSLB",
-});
+/// A CCTL/CCTLL operation value and what it does.
+const fn cctl_op(value: u8, text: &'static str, a: CctlAction) -> ModVal {
+    ModVal {
+        value,
+        text,
+        aliases: &[],
+        sem: ValSem::Cctl(a),
+    }
+}
+
+const CCTL_OP: ModGroup = ModGroup {
+    id: ModId::CctlOp,
+    field: f(0, 4),
+    hi: None,
+    vals: &[
+        cctl_op(1, ".PF1", CctlAction::Prefetch),
+        cctl_op(2, ".PF1.5", CctlAction::Prefetch),
+        cctl_op(3, ".PF2", CctlAction::Prefetch),
+        cctl_op(4, ".WB", CctlAction::WriteBack),
+        cctl_op(5, ".IV", CctlAction::Invalidate),
+        cctl_op(7, ".RS", CctlAction::Reset),
+        cctl_op(9, ".RSLB", CctlAction::ResetLb),
+    ],
+    at: None,
+    alt: None,
+};
 
 /// Cache control: CCTL and CCTLL.
 pub static ROWS_B5: &[OpSpec] = &[

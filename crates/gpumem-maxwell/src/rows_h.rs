@@ -21,7 +21,9 @@ use crate::rows_e::{
     SUATOM_OPS, SULD_D_MODS, SULD_I, SULD_OP, SULD_P_MODS, SULD_R, SURED_F16, SURED_TYPE, su,
 };
 use crate::rows_f::F16X2;
-use crate::table::{MemKind, ModGroup, ModId, Op, OpKind, OpSpec, Space, Target};
+use crate::table::{
+    CctlAction, MemKind, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, Space, Target, ValSem,
+};
 
 // ---------------------------------------------------------------------------------------------
 // CCTL.QRY1: operation 0 of CCTL (bits 0-3). Every other field is CCTL's (`.E` 52, cache
@@ -34,7 +36,12 @@ const QRY1: ModGroup = ModGroup {
     id: ModId::CctlOp,
     field: f(0, 0),
     hi: None,
-    vals: vals!(0 => ".QRY1"),
+    vals: &[ModVal {
+        value: 0,
+        text: ".QRY1",
+        aliases: &[],
+        sem: ValSem::Cctl(CctlAction::Query),
+    }],
     at: None,
     alt: None,
 };

@@ -847,6 +847,14 @@ impl ModVal {
         }
     }
 
+    /// What a cache-control value does, if it is a CCTL/CCTLL operation value.
+    pub const fn cctl(&self) -> Option<CctlAction> {
+        match self.sem {
+            ValSem::Cctl(a) => Some(a),
+            _ => None,
+        }
+    }
+
     /// The byte permutation the value names, if it is a byte-selector value.
     pub const fn bytes(&self) -> Option<[u8; 4]> {
         match self.sem {
@@ -896,6 +904,26 @@ pub enum ValSem {
     /// eight-byte pool `{B, A}` (0-3 A's bytes, 4-7 B's) that becomes byte `i` of the
     /// selected operand. nvdisasm spells it from byte 3 down (`.4321` = `[1, 2, 3, 4]`).
     Bytes([u8; 4]),
+    /// What a cache-control operation does (CCTL, CCTLL).
+    Cctl(CctlAction),
+}
+
+/// What a CCTL/CCTLL operation does to the line it names, as a modifier value's meaning
+/// (SPA 5.0's CCTL page).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CctlAction {
+    /// `.PF1`, `.PF1.5`, `.PF2`: prefetch into a cache level.
+    Prefetch,
+    /// `.WB`: write the line back.
+    WriteBack,
+    /// `.IV`: invalidate the line.
+    Invalidate,
+    /// `.RS`: reset (invalidate without writing back) the line.
+    Reset,
+    /// `.RSLB`: reset the line's load-balance state.
+    ResetLb,
+    /// `.QRY1`: query the line (an illegal instruction on this generation).
+    Query,
 }
 
 /// The A and B operand types of a video instruction (VMNMX, VADD, VABSDIFF, VSET,

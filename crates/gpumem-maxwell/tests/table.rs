@@ -6,7 +6,7 @@ use gpumem_maxwell::codec::{ROWS, decode, encode};
 use gpumem_maxwell::inst::DEFAULT_SLOT;
 use gpumem_maxwell::parse::parse_program;
 use gpumem_maxwell::print::inst_text;
-use gpumem_maxwell::table::{CacheOp, ModId, Op, ValSem};
+use gpumem_maxwell::table::{CacheOp, CctlAction, ModId, Op, ValSem};
 use gpumem_maxwell::{Target, inst_addr};
 use std::collections::{HashMap, HashSet};
 
@@ -149,6 +149,22 @@ fn memory_values_carry_their_meaning() {
                     }
                     (ModId::ByteSelA | ModId::ByteSelB, _) => {
                         panic!("{}: byte select {} has no meaning", r.form, v.text)
+                    }
+                    // CCTL/CCTLL's operations: the spelling names the action.
+                    (ModId::CctlOp, ValSem::Cctl(a)) => {
+                        assert!(matches!(r.op, Op::Cctl | Op::Cctll), "{}", r.form);
+                        let want = match a {
+                            CctlAction::Prefetch => &[".PF1", ".PF1.5", ".PF2"][..],
+                            CctlAction::WriteBack => &[".WB"],
+                            CctlAction::Invalidate => &[".IV"],
+                            CctlAction::Reset => &[".RS"],
+                            CctlAction::ResetLb => &[".RSLB"],
+                            CctlAction::Query => &[".QRY1"],
+                        };
+                        assert!(want.contains(&v.text), "{}: {} is {a:?}", r.form, v.text);
+                    }
+                    (ModId::CctlOp, _) if matches!(r.op, Op::Cctl | Op::Cctll) => {
+                        panic!("{}: CCTL operation {} has no meaning", r.form, v.text)
                     }
                     (_, ValSem::None) => {}
                     (_, _) => panic!(

@@ -5,7 +5,7 @@
 use crate::fault::FaultKind;
 use crate::program::addr_index;
 use gpumem_maxwell::table::{
-    AtomOp, B2rMode, BarMode, BarRed, MemKind, MemSize, ModId, Op, OpKind,
+    AtomOp, B2rMode, BarMode, BarRed, CctlAction, MemKind, MemSize, ModId, Op, OpKind,
 };
 use gpumem_maxwell::{Inst, Operand, RZ};
 use gpumem_mem::rules::LdcMode;
@@ -124,11 +124,6 @@ pub(crate) struct CtlPre {
 }
 
 impl CtlPre {
-    /// CCTL's and CCTLL's operation codes (`CctlOp`, rows_b.rs) that drop lines:
-    /// `.IV` (5) and `.RS` (7). `.PF1`/`.PF1.5`/`.PF2` fill nothing in the model, `.WB`
-    /// writes back nothing (L1 is write-through), `.RSLB` is left alone.
-    const DROP: [u8; 2] = [5, 7];
-
     fn new(inst: &Inst) -> Option<CtlPre> {
         let local = match inst.op.op {
             // Only the data cache (cache type 0, printed as nothing) holds L1 lines.
@@ -136,7 +131,12 @@ impl CtlPre {
             Op::Cctll => true,
             _ => return None,
         };
-        if !Self::DROP.contains(&inst.mod_value(ModId::CctlOp)?) {
+        // `.IV` and `.RS` drop lines; `.PF1`/`.PF1.5`/`.PF2` fill nothing in the model,
+        // `.WB` writes back nothing (L1 is write-through), `.RSLB` is left alone.
+        if !matches!(
+            cctl_action(inst)?,
+            CctlAction::Invalidate | CctlAction::Reset
+        ) {
             return None;
         }
         let (k, o) = inst.op.operands.iter().zip(&inst.operands).next()?;
@@ -153,6 +153,11 @@ impl CtlPre {
             local,
         })
     }
+}
+
+/// What a CCTL/CCTLL does (its operation value's meaning in the table).
+fn cctl_action(inst: &Inst) -> Option<CctlAction> {
+    inst.mod_val(ModId::CctlOp).and_then(|v| v.cctl())
 }
 
 /// The launch-invariant part of a memory instruction's access record.
@@ -333,7 +338,7 @@ impl Exec {
             // trace carries the lines `.IV`/`.RS` drop for the cycle model (`CtlPre`).
             // CCTL's operation 0 (`.QRY1`) goes to `sem::exec`, which faults: SPA 5.0 says
             // it "will signal an illegal instruction encoding" on this generation.
-            Op::Cctl if inst.mod_value(ModId::CctlOp) == Some(0) => Kind::Alu,
+            Op::Cctl if cctl_action(inst) == Some(CctlAction::Query) => Kind::Alu,
             Op::Cctl | Op::Cctll | Op::Cctlt => Kind::Nop,
             _ if inst.op.mem.is_some() => Kind::Mem,
             _ => Kind::Alu,
