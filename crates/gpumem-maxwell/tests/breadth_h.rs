@@ -7,62 +7,17 @@
 //! word (bits the row ignores written as 0); every word it rejects or prints with a
 //! placeholder (`INVALIDATOMOP9`, `???1`, ...) is a typed error here.
 
-use gpumem_maxwell::codec::{check_ctrl, decode, find_row_on};
-use gpumem_maxwell::inst::{DEFAULT_SLOT, ctrl_word};
+mod sweep;
+
+use gpumem_maxwell::codec::decode;
+use gpumem_maxwell::inst::DEFAULT_SLOT;
 use gpumem_maxwell::lint::effects::{PRED_BASE, effects};
 use gpumem_maxwell::print::inst_text;
 use gpumem_maxwell::{Target, encode, inst_addr, parse_program};
 
-const SWEEP: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../tests/data/maxwell-breadth-H.tsv"
-);
-
 #[test]
 fn breadth_h_sweeps_match_nvdisasm() {
-    let text = std::fs::read_to_string(SWEEP).expect("sweep file");
-    let (mut printed, mut rejected) = (0, 0);
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-    {
-        let f: Vec<&str> = line.split(" | ").collect();
-        let [hex, want, arch, slot] = f[..] else {
-            panic!("bad line {line}");
-        };
-        let word = u64::from_str_radix(hex.trim_start_matches("0x"), 16).expect("hex");
-        let slot = u32::from_str_radix(slot.trim_start_matches("slot=0x"), 16).expect("slot");
-        let targets: Vec<Target> = match arch {
-            "SM50" => vec![Target::Sm50],
-            "SM52" => vec![Target::Sm52],
-            "SM50+SM52" => Target::ALL.to_vec(),
-            _ => panic!("bad target in {line}"),
-        };
-        for target in targets {
-            // The word alone at 0x8, its slot checked as `disassemble` checks it.
-            let ctrl = ctrl_word([slot, DEFAULT_SLOT, DEFAULT_SLOT]);
-            let got = decode(word, slot, inst_addr(0), target)
-                .and_then(|i| check_ctrl(&i, ctrl, 0, inst_addr(0)).map(|()| i));
-            match got {
-                Ok(inst) => {
-                    assert_eq!(inst_text(&inst), want, "{target:?} {line}");
-                    let p = parse_program(want, target).expect("the text parses");
-                    let back = encode(&p.insts[0], inst_addr(0));
-                    let ignored = find_row_on(word, target).map_or(0, |r| r.ignored);
-                    assert_eq!(back, word & !ignored, "{target:?} {line}");
-                    printed += 1;
-                }
-                // A typed error (`DecodeError`) where nvdisasm rejects or prints a placeholder.
-                Err(e) => {
-                    assert!(
-                        want == "REJECTED" || want.contains("INVALID") || want.contains("???"),
-                        "{target:?} {line}: rejected here: {e}"
-                    );
-                    rejected += 1;
-                }
-            }
-        }
-    }
+    let (printed, rejected) = sweep::replay("maxwell-breadth-H.tsv", true);
     assert!(printed >= 1500, "{printed}");
     assert!(rejected >= 300, "{rejected}");
 }
