@@ -3,6 +3,7 @@
 //! modifier groups that touch the condition code (`.CC` writes it, `.X` reads it).
 //! No mnemonic is compared: everything comes from [`OpKind`], [`ModId`] and [`Op`].
 
+use crate::family::Family;
 use crate::inst::{Inst, Operand, PT, RZ};
 use crate::table::{Latency, ModId, Op, OpKind};
 
@@ -354,23 +355,11 @@ pub fn queue(inst: &Inst) -> u8 {
         // SHFL goes through the shared-memory pipeline (ptxas covers it with a later
         // LDS's barrier).
         Op::Shfl => 1,
-        // Texture and surface instructions go through the unified L1/texture pipeline
-        // that global loads use: ptxas leaves a batch of TEXS without a barrier and covers
-        // it with a later LDG's (FunctionPointers' SobelTex on sm_50).
-        Op::Texs
-        | Op::Tlds
-        | Op::Tex
-        | Op::Tld4s
-        | Op::Tld
-        | Op::Tld4
-        | Op::Txd
-        | Op::Sured
-        | Op::Suatom
-        | Op::Txq
-        | Op::Txa
-        | Op::Tmml
-        | Op::Suld
-        | Op::Sust => 0,
+        // Texture and surface instructions (the table's `Family::TextureSurface`, but
+        // CCTLT, which names texture headers, not data) go through the unified
+        // L1/texture pipeline that global loads use: ptxas leaves a batch of TEXS without
+        // a barrier and covers it with a later LDG's (FunctionPointers' SobelTex on sm_50).
+        op if op.family() == Family::TextureSurface && op != Op::Cctlt => 0,
         Op::Dadd | Op::Dmul | Op::Dfma | Op::Dmnmx | Op::Dset | Op::Dsetp => 5,
         _ => 6,
     }
