@@ -8,17 +8,14 @@
 //! H1 printed first in immediates, `-RZ.H0_H0` as -0, `.H0_H0`/`.H1_H1` swizzles, HSETP2's
 //! Pd = low half and Pq = high half, HSET2's 0xffff and `.BF` 1.0.
 
+mod common;
 #[allow(dead_code)]
 mod f16ref;
 
+use common::triples;
 use f16ref::{Op, is_nan, reference, value};
 use gpumem_maxwell::Target;
-use gpumem_maxwell::cubin;
 use gpumem_maxwell::table::Op as Row;
-use gpumem_warp::{Emulator, LaunchConfig, Program};
-
-const OUT: u64 = 0x1000_0000;
-const IN: u64 = 0x2000_0000;
 const OUTS: usize = 16;
 
 /// The meaning of output `k` (tests/ptx/sm53/half_f16.ptx, in order) for words a, b, c.
@@ -93,28 +90,13 @@ fn operands(n: usize) -> Vec<[u32; 3]> {
             out.push([w(a, b), w(b, a), w(c, edges[(i + j) % 16])]);
         }
     }
-    let mut x = 0x2545_f491u32;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        x
-    };
-    while out.len() < n {
-        out.push([next(), next(), next()]);
-    }
+    triples::fill_xorshift(&mut out, 0x2545_f491, n);
     out
 }
 
 #[test]
 fn ptxas_sm53_half_kernel_matches_ptx() {
-    let file = std::fs::read(format!(
-        "{}/../../tests/cubins/half_f16.sm_53.cubin",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
-    let k = cubin::kernel(&file, Some("half_mix")).unwrap();
-    let prog = Program::from_bytes(&k.code, Target::Sm52).unwrap();
+    let (k, prog) = triples::load("half_f16.sm_53.cubin", "half_mix", Target::Sm52);
     // ptxas kept the f16 operations as half rows (16 of them, every family).
     let rows: Vec<Row> = prog
         .insts
@@ -133,49 +115,13 @@ fn ptxas_sm53_half_kernel_matches_ptx() {
         assert!(rows.contains(&op), "{op:?} missing");
     }
     let ops = operands(4096);
-    let block = 128u32;
-    let mut emu = Emulator::new(
-        &prog,
-        LaunchConfig {
-            grid: [ops.len() as u32 / block, 1, 1],
-            block: [block, 1, 1],
-            registers: k.registers,
-            ..LaunchConfig::default()
-        },
-    );
-    for (bank, d) in &k.constants {
-        emu.mem.constant.write(*bank, 0, d).unwrap();
-    }
-    emu.set_params(&[OUT.to_le_bytes(), IN.to_le_bytes()].concat())
-        .unwrap();
-    let input: Vec<u8> = ops
-        .iter()
-        .flat_map(|&[a, b, c]| [a, b, c, 0])
-        .flat_map(u32::to_le_bytes)
-        .collect();
-    emu.mem.global.write(IN, &input).unwrap();
-    emu.run();
-    assert!(emu.faults.is_empty(), "{:?}", &emu.faults[..1]);
-    let mut out = vec![0u8; 4 * OUTS * ops.len()];
-    emu.mem.global.read(OUT, &mut out);
-    let mut bad = vec![];
-    for (t, &[a, b, c]) in ops.iter().enumerate() {
-        for k in 0..OUTS {
-            let i = 4 * (t * OUTS + k);
-            let got = u32::from_le_bytes(out[i..i + 4].try_into().unwrap());
-            let want = meaning(k, a, b, c);
-            if got != want {
-                bad.push(format!(
-                    "output {k} a={a:#010x} b={b:#010x} c={c:#010x}: {got:#010x}, want {want:#010x}"
-                ));
-            }
-        }
-    }
-    assert!(
-        bad.is_empty(),
-        "{} of {} results differ:\n{}",
-        bad.len(),
-        ops.len() * OUTS,
-        bad[..bad.len().min(20)].join("\n")
+    let got = triples::run(&k, &prog, &ops, OUTS, "half_f16.sm_53");
+    triples::compare(
+        "half_f16.sm_53",
+        &ops,
+        OUTS,
+        &got,
+        |k, [a, b, c]| meaning(k, a, b, c),
+        |k| format!("output {k}"),
     );
 }

@@ -5,13 +5,10 @@
 //! Every result must equal the PTX ISA's definition ("SIMD Video Instructions: vadd4,
 //! vsub4, vavrg4, vabsdiff4, vmin4, vmax4", its Semantics pseudocode), written out here.
 
+mod common;
+use common::triples;
 use gpumem_maxwell::Target;
-use gpumem_maxwell::cubin;
 use gpumem_maxwell::table::Op;
-use gpumem_warp::{Emulator, LaunchConfig, Program};
-
-const OUT: u64 = 0x1000_0000;
-const IN: u64 = 0x2000_0000;
 
 /// `vabsdiff4.u32.u32.u32[.add] d, a, b, c` with the default selectors (`.b3210` of a,
 /// `.b7654` of b) and mask (`.b3210`), no `.sat`: PTX's pseudocode line by line.
@@ -56,27 +53,12 @@ fn operands(n: usize) -> Vec<[u32; 3]> {
             out.push([a, b, edges[(a ^ b) as usize % edges.len()]]);
         }
     }
-    let mut x = 0x1234_5678u32;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        x
-    };
-    while out.len() < n {
-        out.push([next(), next(), next()]);
-    }
+    triples::fill_xorshift(&mut out, 0x1234_5678, n);
     out
 }
 
 fn check(sm: &str, target: Target) {
-    let file = std::fs::read(format!(
-        "{}/../../tests/cubins/vabsdiff4.{sm}.cubin",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
-    let k = cubin::kernel(&file, Some("vabsdiff4_mix")).unwrap();
-    let prog = Program::from_bytes(&k.code, target).unwrap();
+    let (k, prog) = triples::load(&format!("vabsdiff4.{sm}.cubin"), "vabsdiff4_mix", target);
     let n = prog
         .insts
         .iter()
@@ -84,50 +66,15 @@ fn check(sm: &str, target: Target) {
         .count();
     assert_eq!(n, 2, "{sm}: VABSDIFF4s in the cubin");
     let ops = operands(1024);
-    let block = 128u32;
-    let mut emu = Emulator::new(
-        &prog,
-        LaunchConfig {
-            grid: [ops.len() as u32 / block, 1, 1],
-            block: [block, 1, 1],
-            registers: k.registers,
-            ..LaunchConfig::default()
-        },
-    );
-    for (bank, d) in &k.constants {
-        emu.mem.constant.write(*bank, 0, d).unwrap();
-    }
-    emu.set_params(&[OUT.to_le_bytes(), IN.to_le_bytes()].concat())
-        .unwrap();
-    let input: Vec<u8> = ops
-        .iter()
-        .flat_map(|&[a, b, c]| [a, b, c, 0])
-        .flat_map(u32::to_le_bytes)
-        .collect();
-    emu.mem.global.write(IN, &input).unwrap();
-    emu.run();
-    assert!(emu.faults.is_empty(), "{sm}: {:?}", &emu.faults[..1]);
-    let mut out = vec![0u8; 8 * ops.len()];
-    emu.mem.global.read(OUT, &mut out);
-    let mut bad = vec![];
-    for (t, &[a, b, c]) in ops.iter().enumerate() {
-        for (k, add) in [false, true].into_iter().enumerate() {
-            let i = 8 * t + 4 * k;
-            let got = u32::from_le_bytes(out[i..i + 4].try_into().unwrap());
-            let want = meaning(add, a, b, c);
-            if got != want {
-                bad.push(format!(
-                    "add={add} a={a:#x} b={b:#x} c={c:#x}: {got:#x}, want {want:#x}"
-                ));
-            }
-        }
-    }
-    assert!(
-        bad.is_empty(),
-        "{sm}: {} of {} differ:\n{}",
-        bad.len(),
-        2 * ops.len(),
-        bad[..bad.len().min(20)].join("\n")
+    // Output 0: the merge form, output 1: `.ACC` (`add`).
+    let got = triples::run(&k, &prog, &ops, 2, sm);
+    triples::compare(
+        sm,
+        &ops,
+        2,
+        &got,
+        |k, [a, b, c]| meaning(k == 1, a, b, c),
+        |k| format!("add={}", k == 1),
     );
 }
 

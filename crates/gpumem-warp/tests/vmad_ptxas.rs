@@ -6,13 +6,10 @@
 //! pseudocode), computed here literally on 128-bit two's-complement words, independently of
 //! the executor's arithmetic.
 
+mod common;
+use common::triples;
 use gpumem_maxwell::Target;
-use gpumem_maxwell::cubin;
 use gpumem_maxwell::table::Op;
-use gpumem_warp::{Emulator, LaunchConfig, Program};
-
-const OUT: u64 = 0x1000_0000;
-const IN: u64 = 0x2000_0000;
 
 /// A source's part: the word, byte `n` or half `n`.
 #[derive(Clone, Copy)]
@@ -134,27 +131,12 @@ fn operands(n: usize) -> Vec<[u32; 3]> {
             out.push([a, b, edges[(a ^ b) as usize % edges.len()]]);
         }
     }
-    let mut x = 0x1234_5678u32;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        x
-    };
-    while out.len() < n {
-        out.push([next(), next(), next()]);
-    }
+    triples::fill_xorshift(&mut out, 0x1234_5678, n);
     out
 }
 
 fn check(sm: &str, target: Target) {
-    let file = std::fs::read(format!(
-        "{}/../../tests/cubins/vmad.{sm}.cubin",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
-    let k = cubin::kernel(&file, Some("vmad_mix")).unwrap();
-    let prog = Program::from_bytes(&k.code, target).unwrap();
+    let (k, prog) = triples::load(&format!("vmad.{sm}.cubin"), "vmad_mix", target);
     let vs = variants();
     // Every variant is one VMAD (nothing is lowered to other instructions).
     let vmads = prog
@@ -164,51 +146,14 @@ fn check(sm: &str, target: Target) {
         .count();
     assert_eq!(vmads, vs.len(), "{sm}: VMADs in the cubin");
     let ops = operands(512);
-    let block = 128u32;
-    let cfg = LaunchConfig {
-        grid: [ops.len() as u32 / block, 1, 1],
-        block: [block, 1, 1],
-        registers: k.registers,
-        ..LaunchConfig::default()
-    };
-    let mut emu = Emulator::new(&prog, cfg);
-    for (bank, d) in &k.constants {
-        emu.mem.constant.write(*bank, 0, d).unwrap();
-    }
-    let params = [OUT.to_le_bytes(), IN.to_le_bytes()].concat();
-    emu.set_params(&params).unwrap();
-    let input: Vec<u8> = ops
-        .iter()
-        .flat_map(|&[a, b, c]| [a, b, c, 0])
-        .flat_map(u32::to_le_bytes)
-        .collect();
-    emu.mem.global.write(IN, &input).unwrap();
-    emu.run();
-    assert!(emu.faults.is_empty(), "{sm}: {:?}", &emu.faults[..1]);
-    let mut out = vec![0u8; 4 * vs.len() * ops.len()];
-    emu.mem.global.read(OUT, &mut out);
-    let got: Vec<u32> = out
-        .chunks_exact(4)
-        .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
-        .collect();
-    let mut bad = vec![];
-    for (i, &[a, b, c]) in ops.iter().enumerate() {
-        for (k, v) in vs.iter().enumerate() {
-            let want = meaning(v, a, b, c);
-            let g = got[i * vs.len() + k];
-            if g != want {
-                bad.push(format!(
-                    "variant {k} a={a:#x} b={b:#x} c={c:#x}: {g:#x}, want {want:#x}"
-                ));
-            }
-        }
-    }
-    assert!(
-        bad.is_empty(),
-        "{sm}: {} of {} results differ:\n{}",
-        bad.len(),
-        ops.len() * vs.len(),
-        bad[..bad.len().min(20)].join("\n")
+    let got = triples::run(&k, &prog, &ops, vs.len(), sm);
+    triples::compare(
+        sm,
+        &ops,
+        vs.len(),
+        &got,
+        |k, [a, b, c]| meaning(&vs[k], a, b, c),
+        |k| format!("variant {k}"),
     );
 }
 

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod map;
+pub mod triples;
 
 use gpumem_maxwell::Target;
 use gpumem_mem::Memory;
