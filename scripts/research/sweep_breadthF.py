@@ -40,13 +40,16 @@ def dis_all(items, arch):
 # Control slots: the default, write barrier 0, read barrier 0, each reuse flag.
 SLOTS = [("wr0", 0x701), ("rd0", 0x0E1)] + [("reuse%d" % r, 0x7E1 | 1 << (17 + r)) for r in range(4)]
 
-cases = []
-
 
 def flips(title, base, hi=50):
+    """Each bit 0-`hi` of `base` flipped alone (the guard 16-18 kept), and every control slot
+    of SLOTS, appended to `cases`."""
     cases.append((title + " bits 0-%d one at a time (16-19: guard)" % hi,
                   [(base ^ 1 << b, 0x7E1) for b in list(range(0, 16)) + list(range(19, hi + 1))]))
     cases.append((title + " control slot: barriers, reuse flags", [(base, s) for _, s in SLOTS]))
+
+
+cases = []
 
 
 LEPC = 0x50D0000000070005

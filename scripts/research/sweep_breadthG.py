@@ -14,12 +14,6 @@ exec(open(os.path.join(_here, "sweep_breadthF.py")).read().split("\ncases = []\n
 cases = []
 
 
-def flips(title, base, hi=50):
-    cases.append((title + " bits 0-%d one at a time (16-19: guard)" % hi,
-                  [(base ^ 1 << b, 0x7E1) for b in list(range(0, 16)) + list(range(19, hi + 1))]))
-    cases.append((title + " control slot: barriers, reuse flags", [(base, s) for _, s in SLOTS]))
-
-
 # ALD (0xefd8) / AST (0xeff0): the three addressings (Ra = RZ; .P with Ra; .PHYS).
 for name, op in (("ALD", 0xEFD8), ("AST", 0xEFF0)):
     P = op << 48 | 0x00000001A3470503          # .P, Ra = R5, offset 0x234, .O (ALD)

@@ -2,60 +2,16 @@
 
 python3 scripts/research/sweep_breadthH.py > tests/data/maxwell-breadth-H.tsv
 
-Same line format as sweep_breadthF.py: every line 0xWORD | nvdisasm text (or REJECTED) | arch |
+Same line format as sweep_breadthF.py (whose nvdisasm driver it reuses): every line 0xWORD | nvdisasm text (or REJECTED) | arch |
 slot=0x...; each word sits first in a bundle of its own (NOP pads, pads' slots 0x7e1), the bundles
 of a target in one nvdisasm run (run again without the words it names as rejected).
 """
 import os
-import re
-import struct
-import subprocess
-import tempfile
 
-NV = os.path.join(os.environ.get("GPUMEM_CUDA_BIN", "/root/.cache/gpumem-oracles/cuda/usr/bin"), "nvdisasm")
-NOP = 0x50B0000000070F00
-
-
-def field(base, lo, width, values):
-    return [(base & ~(((1 << width) - 1) << lo)) | v << lo for v in values]
-
-
-def dis_all(items, arch):
-    """nvdisasm's text of each (word, slot), each first in a bundle of its own."""
-    bad = set()
-    while True:
-        buf = b""
-        for i, (w, slot) in enumerate(items):
-            slot, w = (0x7E1, NOP) if i in bad else (slot, w)
-            buf += struct.pack("<4Q", slot | 0x7E1 << 21 | 0x7E1 << 42, w, NOP, NOP)
-        fd, name = tempfile.mkstemp(suffix=".bin")
-        os.write(fd, buf)
-        os.close(fd)
-        p = subprocess.run([NV, "-b", arch, name], capture_output=True, text=True)
-        os.unlink(name)
-        new = {(int(a, 16) - 8) // 32 for a in re.findall(r"at address 0x([0-9a-f]+)", p.stderr)}
-        if p.returncode == 0 and not new:
-            break
-        assert new and not new & bad, p.stderr
-        bad |= new
-    text = {}
-    for l in p.stdout.splitlines():
-        m = re.match(r"^\s+/\*([0-9a-f]{4,})\*/\s*(.*?)\s*;", l)
-        if m and (int(m.group(1), 16) - 8) % 32 == 0:
-            text[(int(m.group(1), 16) - 8) // 32] = m.group(2) + " ;"
-    return ["REJECTED" if i in bad else text[i] for i in range(len(items))]
-
-
-# Control slots: the default, write barrier 0, read barrier 0, each reuse flag.
-SLOTS = [("wr0", 0x701), ("rd0", 0x0E1)] + [("reuse%d" % r, 0x7E1 | 1 << (17 + r)) for r in range(4)]
+_here = os.path.dirname(os.path.abspath(__file__))
+exec(open(os.path.join(_here, "sweep_breadthF.py")).read().split("\ncases = []\n")[0])
 
 cases = []
-
-
-def flips(title, base, hi=50):
-    cases.append((title + " bits 0-%d one at a time (16-19: guard)" % hi,
-                  [(base ^ 1 << b, 0x7E1) for b in list(range(0, 16)) + list(range(19, hi + 1))]))
-    cases.append((title + " control slot: barriers, reuse flags", [(base, s) for _, s in SLOTS]))
 
 
 # --- CCTL operation 0 (QRY1): printed without a space before the address.
