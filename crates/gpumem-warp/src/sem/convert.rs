@@ -1,11 +1,11 @@
 //! Conversions: I2F, F2I, I2I, F2F in every width the rows decode (8/16/32/64-bit
 //! integers, f16/f32/f64), rounding modes by soft-float ([`super::fp`]), `.SAT`,
 //! `.FTZ`, byte and half selects. Float-to-integer saturates to the destination's
-//! range and gives 0 for NaN (PTX `cvt`).
+//! range; NaN gives 0 or the destination's sign bit, as the GPU does (see [`f2i`]).
 
 use super::fp::{
-    NAN32, NAN64, f16_to_f32, f32_to_f16, f64_to_f16, f64_to_f32, int_to_f16, int_to_f32,
-    int_to_f64, rint64, to_int,
+    NAN32, f16_to_f32, f32_to_f16, f64_to_f16, f64_to_f32, int_to_f16, int_to_f32, int_to_f64,
+    nan16_to_64, nan32_to_64, nan64, nan64_to_16, nan64_to_32, rint64, to_int,
 };
 use super::{Ctx, R, ftz, invalid};
 use crate::fault::FaultKind;
@@ -137,7 +137,7 @@ fn float_src(c: &Ctx<'_>, src: u8, h1: bool, f: bool, l: usize) -> f64 {
 }
 
 /// F2I: f16/f32/f64 to a 16-, 32- or 64-bit integer, rounded (nearest even, `.FLOOR`,
-/// `.CEIL`, `.TRUNC`) and saturated; NaN gives 0. 16-bit results are extended to 32
+/// `.CEIL`, `.TRUNC`) and saturated; NaN gives 0 or the sign bit (below). 16-bit results are extended to 32
 /// bits by their signedness.
 pub(super) fn f2i(c: &mut Ctx<'_>) -> R {
     let (dst, src) = start(c)?;
@@ -154,7 +154,11 @@ pub(super) fn f2i(c: &mut Ctx<'_>) -> R {
     let d = Ctx::rd(c.inst, 0);
     for l in lanes(c.guard) {
         let x = float_src(c, src, h1, f, l);
-        let v = to_int(x, rnd, bits, signed);
+        // NaN: 0 from an f16/f32 source to 16 or 32 bits, the sign bit alone
+        // (0x80000000, 0x8000000000000000) from an f64 source or to 64 bits, signed or
+        // not (SEMANTICS.md, "Held against silicon").
+        let nan = if src == F64 || bits == 64 { 1 << (bits - 1) } else { 0 };
+        let v = to_int(x, rnd, bits, signed, nan);
         if bits == 64 {
             c.set64(d, l, v as u64);
             int_cc(c, l, (v as u64 >> 32) as u32);
@@ -206,7 +210,9 @@ pub(super) fn i2i(c: &mut Ctx<'_>) -> R {
 /// F2F: float to float. Between formats, rounded by `.RM/.RP/.RZ` (nearest even by
 /// default); within a format, `.ROUND/.FLOOR/.CEIL/.TRUNC` round to an integral value
 /// (`.PASS` and nothing copy). `.FTZ` flushes f32 subnormals (input and result), `.SAT`
-/// clamps to [0, 1] (NaN gives 0); NaN results are canonical.
+/// clamps to [0, 1] (NaN and -0 give +0). A NaN converted to or from f64 keeps its sign
+/// and payload, quieted (the H100's F2F.F64.F32, F2F.F32.F64, F2F.F16.F64, F2F.F64.F64);
+/// between f32 and f16 it becomes the canonical NaN.
 pub(super) fn f2f(c: &mut Ctx<'_>) -> R {
     c.fold_imm_mods();
     let (dst, src, rnd) = (
@@ -236,11 +242,28 @@ pub(super) fn f2f(c: &mut Ctx<'_>) -> R {
             x = rint64(x, mode);
         }
         if s {
-            x = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
+            // NaN, -0 and negative values saturate to +0.
+            x = if x.is_nan() || x <= 0.0 { 0.0 } else { x.min(1.0) };
+        }
+        if x.is_nan() && (src == F64 || dst == F64) {
+            // Through the f64 unit a NaN keeps its sign and payload, quieted.
+            let raw = c.raw64(1, l);
+            let half = if h1 { c.raw(1, l) >> 16 } else { c.raw(1, l) } as u16;
+            match (dst, src) {
+                (F64, F64) => c.set64(d, l, nan64(&[raw])),
+                (F64, F16) => c.set64(d, l, nan16_to_64(half)),
+                (F64, _) => c.set64(d, l, nan32_to_64(c.raw(1, l))),
+                (F16, _) => c.set(d, l, nan64_to_16(raw) as u32),
+                _ => c.set(d, l, nan64_to_32(raw)),
+            }
+            if c.cc {
+                c.set_fcc(l, x);
+            }
+            continue;
         }
         match dst {
             F64 => {
-                c.set64(d, l, if x.is_nan() { NAN64 } else { x.to_bits() });
+                c.set64(d, l, x.to_bits());
                 if c.cc {
                     c.set_fcc(l, x);
                 }

@@ -1,5 +1,6 @@
 //! f32 arithmetic: FADD, FMUL, FFMA and their 32I forms (rounding by soft-float for
-//! `.RM/.RP/.RZ`, `.FTZ`/`.FMZ`, `.SAT`, immediate `.NEG`/`.ABS`; NaN results canonical).
+//! `.RM/.RP/.RZ`, `.FTZ`/`.FMZ` (tininess before rounding), `.SAT` (-0 to +0), immediate
+//! `.NEG`/`.ABS`; NaN results canonical).
 
 use super::fp::{add32, canon32, fma32, mul32};
 use super::{Ctx, R, ftz, round_f32, sat};
@@ -29,6 +30,16 @@ pub(super) fn fadd(c: &mut Ctx<'_>) -> R {
         put(c, d, l, r, f, s);
     }
     Ok(())
+}
+
+/// The `Rnd` value of rounding toward zero.
+const RZ: u8 = 3;
+
+/// Whether a result rounded toward zero is below the smallest normal: the exact result
+/// is, so `.FTZ`/`.FMZ` flush it even where rounding would reach the smallest normal
+/// (the GPU detects tininess before rounding: SEMANTICS.md, "Held against silicon").
+fn tiny(rz: f32) -> bool {
+    rz.abs() < f32::MIN_POSITIVE
 }
 
 /// Writes the f32 result `r` to `d` of lane `l`: flushed when `flush` (`.FTZ`, `.FMZ`),
@@ -70,11 +81,17 @@ pub(super) fn fmul(c: &mut Ctx<'_>) -> R {
         }
         // The product of two f32 is exact in f64 and so is its power-of-two scaling:
         // one rounding to f32.
-        let mut r = if factor == 1.0 {
-            f32::from_bits(mul32(a, b, rnd))
-        } else {
-            f32::from_bits(canon32(round_f32(a as f64 * b as f64 * factor, rnd)))
+        let product = |m: u8| {
+            if factor == 1.0 {
+                f32::from_bits(mul32(a, b, m))
+            } else {
+                f32::from_bits(canon32(round_f32(a as f64 * b as f64 * factor, m)))
+            }
         };
+        let mut r = product(rnd);
+        if fmz != 0 && tiny(product(RZ)) {
+            r = 0.0f32.copysign(r);
+        }
         if fmz == 2 && (a == 0.0 || b == 0.0) {
             r = 0.0;
         }
@@ -101,6 +118,9 @@ pub(super) fn ffma(c: &mut Ctx<'_>) -> R {
             (a, b, cv) = (ftz(a), ftz(b), ftz(cv));
         }
         let mut r = f32::from_bits(fma32(a, b, cv, rnd));
+        if fmz != 0 && tiny(f32::from_bits(fma32(a, b, cv, RZ))) {
+            r = 0.0f32.copysign(r);
+        }
         if fmz == 2 && (a == 0.0 || b == 0.0) {
             // `.FMZ`: the product is +0 whatever the other factor (infinity, NaN).
             r = f32::from_bits(add32(0.0, cv, rnd));

@@ -1,16 +1,53 @@
 //! IEEE-754 arithmetic with an explicit rounding mode, shared by the float, double and
 //! conversion families. Round-to-nearest-even uses the host's IEEE operations (Rust
 //! guarantees them); `.RM`/`.RP`/`.RZ` use `rustc_apfloat`'s soft-float, which rounds
-//! the exact result once in the requested direction. NaN results are the canonical
-//! NaNs [`NAN32`]/[`NAN64`] (SEMANTICS.md).
+//! the exact result once in the requested direction. f32 and f16 NaN results are the
+//! canonical [`NAN32`]/[`NAN16`]; f64 operations propagate a NaN operand's payload
+//! ([`nan64`]) and make [`NAN64`] otherwise, as the GPU does (SEMANTICS.md).
 
 use rustc_apfloat::ieee::{Double, Half, Single};
 use rustc_apfloat::{Float, FloatConvert, Round};
 
 /// The canonical f32 NaN every NaN-producing f32 operation returns.
 pub(crate) const NAN32: u32 = 0x7fff_ffff;
-/// The canonical f64 NaN every NaN-producing f64 operation returns.
-pub(crate) const NAN64: u64 = 0x7fff_ffff_ffff_ffff;
+/// The f64 default NaN: what an f64 operation returns when it makes a NaN of no NaN
+/// operand (inf - inf, 0 * inf, ...). The H100 returns this negative quiet NaN
+/// (SEMANTICS.md, "Held against silicon").
+pub(crate) const NAN64: u64 = 0xfff8_0000_0000_0000;
+/// The quiet bit of an f64 NaN.
+const QUIET64: u64 = 1 << 51;
+
+/// The NaN an f64 operation returns: the first NaN among `ops` (raw register bits, in
+/// the operation's priority order), quieted with its sign and payload kept, or
+/// [`NAN64`] when none is a NaN. `-`/`|..|` do not change a propagated NaN.
+pub(crate) fn nan64(ops: &[u64]) -> u64 {
+    ops.iter()
+        .find(|&&b| f64::from_bits(b).is_nan())
+        .map_or(NAN64, |&b| b | QUIET64)
+}
+
+/// An f32 NaN's bits as the f64 NaN F2F.F64.F32 makes of it: sign and payload kept,
+/// quieted.
+pub(crate) fn nan32_to_64(b: u32) -> u64 {
+    ((b as u64 >> 31) << 63) | 0x7ff0_0000_0000_0000 | QUIET64 | (b as u64 & 0x7f_ffff) << 29
+}
+
+/// An f64 NaN as the f32 NaN F2F.F32.F64 makes of it: sign and the payload's top 22
+/// bits kept, quieted.
+pub(crate) fn nan64_to_32(b: u64) -> u32 {
+    ((b >> 63) as u32) << 31 | 0x7fc0_0000 | ((b >> 29) as u32 & 0x3f_ffff)
+}
+
+/// An f64 NaN as the f16 NaN F2F.F16.F64 makes of it: sign and the payload's top 9 bits
+/// kept, quieted.
+pub(crate) fn nan64_to_16(b: u64) -> u16 {
+    ((b >> 63) as u16) << 15 | 0x7e00 | ((b >> 42) as u16 & 0x1ff)
+}
+
+/// An f16 NaN as the f64 NaN F2F.F64.F16 makes of it: sign and payload kept, quieted.
+pub(crate) fn nan16_to_64(h: u16) -> u64 {
+    ((h as u64 >> 15) << 63) | 0x7ff0_0000_0000_0000 | QUIET64 | (h as u64 & 0x3ff) << 42
+}
 /// The canonical f16 NaN.
 pub(crate) const NAN16: u16 = 0x7fff;
 
@@ -179,11 +216,11 @@ pub(crate) fn rint64(x: f64, m: u8) -> f64 {
     }
 }
 
-/// f64 `x` (any finite or infinite value; NaN gives 0) to an integer of `bits` bits,
-/// signed or not, rounded by `m` (as [`rint64`]) and saturated to the type's range.
-pub(crate) fn to_int(x: f64, m: u8, bits: u32, signed: bool) -> i128 {
+/// f64 `x` (any finite or infinite value; NaN gives `nan`) to an integer of `bits`
+/// bits, signed or not, rounded by `m` (as [`rint64`]) and saturated to the type's range.
+pub(crate) fn to_int(x: f64, m: u8, bits: u32, signed: bool, nan: i128) -> i128 {
     if x.is_nan() {
-        return 0;
+        return nan;
     }
     let r = rint64(x, m);
     let (lo, hi) = if signed {

@@ -1,7 +1,7 @@
 //! f32 and f64 comparisons, selections and min/max: FSETP, FSET, FCMP, FMNMX, FCHK,
 //! DSETP, DSET, DMNMX. Tests by the `Cmp` value ([`fcmp`]), ordered/unordered as PTX.
 
-use super::fp::{NAN32, NAN64, canon32, canon64, fcmp};
+use super::fp::{NAN32, NAN64, canon32, canon64, fcmp, nan64};
 use super::logic::setp_out;
 use super::{Ctx, R, bop, ftz, pdst};
 use crate::warp::lanes;
@@ -167,9 +167,26 @@ pub(super) fn fmnmx(c: &mut Ctx<'_>) -> R {
     min_max::<f32>(c)
 }
 
-/// DMNMX: FMNMX on doubles (the same NaN rules).
+/// DMNMX: FMNMX on doubles (the same NaN rules), except that of two NaNs B's is
+/// returned, quieted (the H100's `min.f64`/`max.f64`; SEMANTICS.md "Held against
+/// silicon").
 pub(super) fn dmnmx(c: &mut Ctx<'_>) -> R {
-    min_max::<f64>(c)
+    c.fold_imm_mods();
+    let d = Ctx::rd(c.inst, 0);
+    for l in lanes(c.guard) {
+        let (x, y) = f64::pair(c, 1, l);
+        match mnmx(x, y, c.p_of(3, l)) {
+            Some(r) => f64::write(c, d, l, Some(r)),
+            None => {
+                let r = nan64(&[c.raw64(2, l), c.raw64(1, l)]);
+                c.set64(d, l, r);
+                if c.cc {
+                    c.set_fcc(l, f64::from_bits(r));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// FMNMX and DMNMX: `Rd = Pp ? min(Ra, B) : max(Ra, B)`.
@@ -186,7 +203,8 @@ fn min_max<T: Lane>(c: &mut Ctx<'_>) -> R {
 
 /// FCHK.DIVIDE: `Pd` true when `Ra / Rb` must take the exact slow path of the
 /// division sequence ptxas emits (see SEMANTICS.md): a NaN, infinite, zero or subnormal
-/// divisor, a NaN, infinite or subnormal dividend, or exponents whose difference or
+/// divisor or dividend (an exponent field of 0 or 255, the slow path's own first test),
+/// or exponents whose difference or
 /// magnitude leaves the fast path's intermediate range. It never changes a value by
 /// itself: a true predicate only selects the exact path.
 pub(super) fn fchk(c: &mut Ctx<'_>) -> R {
@@ -203,16 +221,15 @@ pub(super) fn fchk(c: &mut Ctx<'_>) -> R {
 pub(crate) fn fchk_divide(a: f32, b: f32) -> bool {
     let ea = (a.to_bits() >> 23 & 0xff) as i32;
     let eb = (b.to_bits() >> 23 & 0xff) as i32;
-    if !b.is_normal() || !(a.is_normal() || a == 0.0) {
+    // A zero dividend too: the fast path's `FFMA q, a, y, RZ` would make +0 of 0 / -b,
+    // where the H100 returns -0 (SEMANTICS.md, "Held against silicon").
+    if !b.is_normal() || !a.is_normal() {
         return true;
     }
     // 1/b stays normal; the quotient, the product q*b and the residual a - q*b stay in
     // the normal range with a margin of the 24 significand bits.
     if !(2..=252).contains(&eb) {
         return true;
-    }
-    if a == 0.0 {
-        return false;
     }
     let eq = ea - eb + 127;
     !(25..=252).contains(&ea) || !(25..=252).contains(&eq)

@@ -6,7 +6,7 @@
 //! their sources are in SEMANTICS.md, "Half precision".
 
 use super::fp::{NAN16, NAN32, f16_to_f32, f32_to_f16, fcmp};
-use super::{Ctx, R, bop, ftz, sat, unsupported};
+use super::{Ctx, R, bop, sat, unsupported};
 use crate::warp::lanes;
 use gpumem_maxwell::Operand;
 use gpumem_maxwell::table::{ModId, Op};
@@ -128,19 +128,25 @@ fn lane16(op: Arith, m: Mode, a: u16, b: u16, cc: u16) -> u16 {
         (a, b, cc)
     };
     let zero_product = m.fmz && op != Arith::Add && (a & 0x7fff == 0 || b & 0x7fff == 0);
-    let r = match op {
-        Arith::Add => h(a).add_r(h(b), RN).value,
-        Arith::Mul if zero_product => Half::ZERO,
-        Arith::Mul => h(a).mul_r(h(b), RN).value,
-        Arith::Fma if zero_product => Half::ZERO.add_r(h(cc), RN).value,
-        Arith::Fma => h(a).mul_add_r(h(b), h(cc), RN).value,
+    let at = |rnd: Round| {
+        let r = match op {
+            Arith::Add => h(a).add_r(h(b), rnd).value,
+            Arith::Mul if zero_product => Half::ZERO,
+            Arith::Mul => h(a).mul_r(h(b), rnd).value,
+            Arith::Fma if zero_product => Half::ZERO.add_r(h(cc), rnd).value,
+            Arith::Fma => h(a).mul_add_r(h(b), h(cc), rnd).value,
+        };
+        r.to_bits() as u16
     };
-    let mut r = r.to_bits() as u16;
-    if m.flush {
-        r = flush16(r);
+    let mut r = at(RN);
+    // Tininess before rounding: an exact result below the smallest normal is flushed
+    // even where rounding reaches it (it is below when rounding toward zero stays below).
+    if m.flush && at(Round::TowardZero) & 0x7c00 == 0 {
+        r &= 0x8000;
     }
     if m.sat {
-        r = if is_nan16(r) || r & 0x8000 != 0 && r & 0x7fff != 0 {
+        // NaN, -0 and negative values give +0.
+        r = if is_nan16(r) || r & 0x8000 != 0 {
             0
         } else if r & 0x7fff > ONE16 {
             ONE16
@@ -161,16 +167,20 @@ fn lane32(op: Arith, m: Mode, a: u16, b: u16, cc: u16) -> u32 {
     };
     let zero_product = m.fmz && op != Arith::Add && (a & 0x7fff == 0 || b & 0x7fff == 0);
     let (x, y, z) = (single(a), single(b), single(cc));
-    let r = match op {
-        Arith::Add => x.add_r(y, RN).value,
-        Arith::Mul if zero_product => Single::ZERO,
-        Arith::Mul => x.mul_r(y, RN).value,
-        Arith::Fma if zero_product => Single::ZERO.add_r(z, RN).value,
-        Arith::Fma => x.mul_add_r(y, z, RN).value,
+    let at = |rnd: Round| {
+        let r = match op {
+            Arith::Add => x.add_r(y, rnd).value,
+            Arith::Mul if zero_product => Single::ZERO,
+            Arith::Mul => x.mul_r(y, rnd).value,
+            Arith::Fma if zero_product => Single::ZERO.add_r(z, rnd).value,
+            Arith::Fma => x.mul_add_r(y, z, rnd).value,
+        };
+        f32::from_bits(r.to_bits() as u32)
     };
-    let mut r = f32::from_bits(r.to_bits() as u32);
-    if m.flush {
-        r = ftz(r);
+    let mut r = at(RN);
+    // Tininess before rounding, as in [`lane16`].
+    if m.flush && at(Round::TowardZero).abs() < f32::MIN_POSITIVE {
+        r = 0.0f32.copysign(r);
     }
     if m.sat {
         r = sat(r);

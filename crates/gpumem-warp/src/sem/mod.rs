@@ -422,8 +422,14 @@ fn ftz(x: f32) -> f32 {
     }
 }
 
+/// `.SAT`: `x` clamped to [0, 1]; NaN and every zero or negative value give +0 (a -0
+/// result saturates to +0 on the GPU: SEMANTICS.md, "Held against silicon").
 fn sat(x: f32) -> f32 {
-    if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) }
+    if x.is_nan() || x <= 0.0 {
+        0.0
+    } else {
+        x.min(1.0)
+    }
 }
 
 /// Executes a value-computing instruction on the lanes of `guard`.

@@ -38,10 +38,14 @@ fn out32(y: f64) -> u32 {
     canon32(ftz(y as f32))
 }
 
-/// The high word of an f64 (RCP64H/RSQ64H results), canonical for NaN.
+/// The high word of an f64 (RCP64H/RSQ64H results), canonical for NaN; a subnormal
+/// result is flushed to a zero of its sign (the H100 gives 0 for `rcp.approx.ftz.f64`
+/// of the largest double: SEMANTICS.md, "Held against silicon").
 fn hi_of(y: f64) -> u32 {
     if y.is_nan() {
         NAN32
+    } else if y.is_subnormal() {
+        (0.0f64.copysign(y).to_bits() >> 32) as u32
     } else {
         (y.to_bits() >> 32) as u32
     }
