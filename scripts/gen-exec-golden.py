@@ -14,7 +14,12 @@ from fractions import Fraction
 MODES = ["", ".RM", ".RP", ".RZ"]
 F64 = dict(prec=53, emin=-1022, emax=1023, bits=64)
 F32 = dict(prec=24, emin=-126, emax=127, bits=32)
-NAN = {64: 0x7FFFFFFFFFFFFFFF, 32: 0x7FFFFFFF}
+# A NaN made of no NaN operand: f32 the canonical NaN, f64 the H100's default NaN.
+NAN = {64: 0xFFF8000000000000, 32: 0x7FFFFFFF}
+# f64 NaN operands propagate, quieted: the first NaN in this order of the operands
+# (a, b, c) wins (crates/gpumem-warp/SEMANTICS.md, "Held against silicon"); f32 NaN
+# results are canonical.
+NAN_ORDER = {"add": (1, 0), "mul": (1, 0), "fma": (1, 2, 0)}
 
 
 def to_bits(x, fmt):
@@ -73,7 +78,10 @@ def exact(x):
 
 def op_result(kind, vals, mode, fmt):
     if any(math.isnan(v) for v in vals):
-        return NAN[fmt["bits"]]
+        if fmt["bits"] == 32:
+            return NAN[32]
+        first = next(vals[i] for i in NAN_ORDER[kind] if math.isnan(vals[i]))
+        return to_bits(first, fmt) | (1 << 51)
     if kind == "add":
         a, b = vals
         if math.isinf(a) or math.isinf(b):
