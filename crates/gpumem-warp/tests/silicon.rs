@@ -139,11 +139,7 @@ fn run_op(op: &OpSpec, kernels: &mut BTreeMap<String, (Kernel, Program)>) -> Out
     let atomic = op.out_init.is_some();
     // Thread i reads tuple i and writes output i: the first TUPLES threads make the
     // committed outputs. Atomics' final memory depends on every thread: the whole grid.
-    let grid = if atomic {
-        op.grid
-    } else {
-        TUPLES / op.block
-    };
+    let grid = if atomic { op.grid } else { TUPLES / op.block };
     let mut emu = Emulator::new(
         prog,
         LaunchConfig {
@@ -178,7 +174,12 @@ fn run_op(op: &OpSpec, kernels: &mut BTreeMap<String, (Kernel, Program)>) -> Out
     emu.mem.global.read(OUT, &mut got);
     let fault = emu.faults.first().map(|f| format!("{f:?}"));
     let a = ins.into_iter().next().unwrap_or_default();
-    Outcome { a, got, want, fault }
+    Outcome {
+        a,
+        got,
+        want,
+        fault,
+    }
 }
 
 fn words(b: &[u8], elem: usize) -> Vec<u64> {
@@ -228,7 +229,6 @@ fn ulp(elem: usize, a: u64, b: u64) -> Option<u64> {
 }
 
 /// How one operation compares.
-#[derive(Debug)]
 enum Status {
     Identical,
     /// Every differing word is a NaN in both (payloads differ).
@@ -237,6 +237,17 @@ enum Status {
     /// the first of them.
     Differs(usize, String),
     Fault(String),
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Status::Identical => write!(f, "identical"),
+            Status::NanPayload(n) => write!(f, "{n} words differ in NaN payload only"),
+            Status::Differs(n, first) => write!(f, "{n} words differ, first {first}"),
+            Status::Fault(e) => write!(f, "fault: {e}"),
+        }
+    }
 }
 
 fn compare(op: &OpSpec, o: &Outcome) -> Status {
@@ -314,8 +325,7 @@ fn silicon() {
     let ops: Ops =
         serde_json::from_slice(&std::fs::read(root().join("ops.json")).unwrap()).unwrap();
     let expected: Expected =
-        toml::from_str(&std::fs::read_to_string(root().join("expected.toml")).unwrap())
-            .unwrap();
+        toml::from_str(&std::fs::read_to_string(root().join("expected.toml")).unwrap()).unwrap();
     let only = std::env::var("SILICON_ONLY").ok();
     let mut kernels = BTreeMap::new();
     let mut report = String::new();
@@ -328,15 +338,23 @@ fn silicon() {
         seen.insert(op.name.clone());
         let outcome = run_op(op, &mut kernels);
         let status = compare(op, &outcome);
-        let mut line = format!("{}\t{}\t{status:?}", op.name, op.kind);
-        match (&status, expected.differs.get(&op.name), expected.approx.get(&op.name)) {
+        let mut line = format!("{}\t{}\t{status}", op.name, op.kind);
+        match (
+            &status,
+            expected.differs.get(&op.name),
+            expected.approx.get(&op.name),
+        ) {
             (Status::Identical, None, None) => {}
-            (Status::Identical, _, _) => {
-                bad.push(format!("{}: bit-identical now; drop its expected.toml entry", op.name))
-            }
+            (Status::Identical, _, _) => bad.push(format!(
+                "{}: bit-identical now; drop its expected.toml entry",
+                op.name
+            )),
             (Status::Differs(n, _) | Status::NanPayload(n), Some(d), None) => {
                 if *n != d.words || !matches!(d.class.as_str(), "b" | "c" | "open") {
-                    bad.push(format!("{}: {status:?}, expected {} words of class {}", op.name, d.words, d.class));
+                    bad.push(format!(
+                        "{}: {status}; expected {} words of class {}",
+                        op.name, d.words, d.class
+                    ));
                 }
             }
             (Status::Differs(..) | Status::NanPayload(_), None, Some(a)) if op.approx => {
@@ -346,7 +364,7 @@ fn silicon() {
                     bad.push(format!("{}: beyond its bounds: {e:?}", op.name));
                 }
             }
-            _ => bad.push(format!("{}: {status:?}", op.name)),
+            _ => bad.push(format!("{}: {status}", op.name)),
         }
         report.push_str(&line);
         report.push('\n');
@@ -364,6 +382,129 @@ fn silicon() {
         "{} of {} operations differ from the silicon unexplained:\n{}",
         bad.len(),
         seen.len(),
+        bad.join("\n")
+    );
+}
+
+/// `patterns.json`: the access-pattern kernels' launch and names.
+#[derive(Deserialize)]
+struct Patterns {
+    block: u32,
+    in_bytes: u64,
+    kernels: Vec<Pattern>,
+}
+
+#[derive(Deserialize)]
+struct Pattern {
+    kernel: String,
+}
+
+/// The memory counters Nsight Compute read on the H100 (sums over the kernel) that mean
+/// the same on Maxwell: global requests (warp instructions) and 32-byte sectors, loads
+/// and stores; shared wavefronts (passes through the banks), loads and stores. Nsight's
+/// bank conflicts are the wavefronts beyond a conflict-free access's, so they follow.
+#[derive(Debug, Default, PartialEq, Eq, Clone, Copy)]
+struct Counters {
+    gld_requests: u64,
+    gld_sectors: u64,
+    gst_requests: u64,
+    gst_sectors: u64,
+    sld_wavefronts: u64,
+    sst_wavefronts: u64,
+}
+
+/// Nsight Compute's metric for each counter.
+const METRICS: [&str; 6] = [
+    "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+];
+
+impl Counters {
+    fn set(&mut self, k: usize, v: u64) {
+        *[
+            &mut self.gld_requests,
+            &mut self.gld_sectors,
+            &mut self.gst_requests,
+            &mut self.gst_sectors,
+            &mut self.sld_wavefronts,
+            &mut self.sst_wavefronts,
+        ][k] = v;
+    }
+}
+
+/// The 36 access-pattern kernels (strided, misaligned, vector, scattered and uniform
+/// global loads and stores; shared loads and stores with 1- to 32-way bank conflicts,
+/// broadcasts, 64- and 128-bit accesses) compiled by ptxas 11.8 for sm_52
+/// (`tests/silicon/patterns/`): gpumem's per-instruction statistics, summed, must equal
+/// what Nsight Compute counted on the H100 for the sm_90 compilation of the same PTX.
+#[test]
+fn access_pattern_counters() {
+    let dir = root().join("patterns");
+    let spec: Patterns =
+        serde_json::from_slice(&std::fs::read(dir.join("patterns.json")).unwrap()).unwrap();
+    let csv = std::fs::read_to_string(dir.join("ncu_patterns.csv")).unwrap();
+    let mut want: BTreeMap<String, Counters> = BTreeMap::new();
+    for line in csv.lines().skip(1) {
+        let f: Vec<&str> = line.split("\",\"").map(|s| s.trim_matches('"')).collect();
+        let (kernel, metric, value) = (f[4], f[12], f[14]);
+        if let Some(k) = METRICS.iter().position(|m| *m == metric) {
+            want.entry(kernel.to_string())
+                .or_default()
+                .set(k, value.parse().unwrap());
+        }
+    }
+    let bytes = std::fs::read(dir.join("patterns.sm_52.cubin")).unwrap();
+    let mut bad = vec![];
+    for p in &spec.kernels {
+        let k = cubin::kernel(&bytes, Some(&p.kernel)).unwrap();
+        let prog = Program::from_bytes(&k.code, Target::Sm52).unwrap();
+        let mut emu = Emulator::new(
+            &prog,
+            LaunchConfig {
+                block: [spec.block, 1, 1],
+                registers: k.registers,
+                shared_bytes: k.shared_bytes,
+                ..LaunchConfig::default()
+            },
+        );
+        emu.write_driver_constants();
+        let params: Vec<u8> = [OUT, INS[0]].iter().flat_map(|a| a.to_le_bytes()).collect();
+        emu.set_params(&params).unwrap();
+        emu.mem.global.write(INS[0], &vec![0u8; spec.in_bytes as usize]).unwrap();
+        emu.run();
+        assert!(emu.faults.is_empty(), "{}: {:?}", p.kernel, emu.faults.first());
+        let mut got = Counters::default();
+        for s in emu.stats.per_inst.values() {
+            use gpumem_isa::Space;
+            use gpumem_mem::AccessKind::{Load, Store};
+            match (s.space, s.kind) {
+                (Some(Space::Global), Some(Load)) => {
+                    got.gld_requests += s.executed;
+                    got.gld_sectors += s.sectors_32;
+                }
+                (Some(Space::Global), Some(Store)) => {
+                    got.gst_requests += s.executed;
+                    got.gst_sectors += s.sectors_32;
+                }
+                (Some(Space::Shared), Some(Load)) => got.sld_wavefronts += s.wavefronts,
+                (Some(Space::Shared), Some(Store)) => got.sst_wavefronts += s.wavefronts,
+                _ => {}
+            }
+        }
+        let w = want[&p.kernel];
+        if got != w {
+            bad.push(format!("{}: gpumem {got:?}\n    H100 {w:?}", p.kernel));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} of {} access-pattern kernels count differently from the H100:\n{}",
+        bad.len(),
+        spec.kernels.len(),
         bad.join("\n")
     );
 }
