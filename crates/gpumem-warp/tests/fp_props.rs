@@ -74,7 +74,11 @@ fn check_modes(
         // A NaN's payload follows the GPU's propagation rules (tests/silicon.rs holds
         // them against the H100); here it must be a NaN.
         if h.is_nan() {
-            assert!(f64::from_bits(rn[i]).is_nan(), "{name} RN #{i}: {:#x}", rn[i]);
+            assert!(
+                f64::from_bits(rn[i]).is_nan(),
+                "{name} RN #{i}: {:#x}",
+                rn[i]
+            );
             continue;
         }
         assert_eq!(
