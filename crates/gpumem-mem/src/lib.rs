@@ -104,6 +104,9 @@ pub enum MemFault {
     OutOfAllocation,
     /// A store would grow global memory past the configured limit.
     MemoryLimit,
+    /// A global access outside every region the launch declared (only when the launch
+    /// asks for the check: `[config] check_bounds`).
+    OutOfBounds,
 }
 
 impl MemFault {
@@ -114,6 +117,7 @@ impl MemFault {
             MemFault::OutOfWindow => "out_of_window",
             MemFault::OutOfAllocation => "out_of_allocation",
             MemFault::MemoryLimit => "memory_limit",
+            MemFault::OutOfBounds => "out_of_bounds",
         }
     }
 }

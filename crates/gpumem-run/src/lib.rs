@@ -23,6 +23,7 @@ pub mod report;
 mod timing;
 pub mod vega;
 
+use gpumem_warp::{BoundsCheck, BoundsMode};
 pub use gpumem_warp::{Emulator, Fault, FaultKind, LaunchConfig, Program, Stats};
 pub use report::{DumpOut, Report};
 
@@ -450,6 +451,22 @@ fn run_maxwell(
             )));
         }
     };
+    let bounds_mode = match m.config.check_bounds.get_ref().as_str() {
+        "off" => None,
+        "warn" => Some(BoundsMode::Warn),
+        "fault" => Some(BoundsMode::Fault),
+        o => {
+            return Err(EmuError::At {
+                span: m.config.check_bounds.span(),
+                message: format!("check_bounds = \"{o}\": expected \"off\", \"warn\" or \"fault\""),
+            });
+        }
+    };
+    let bounds = bounds_mode.map(|mode| {
+        let declared = regions.iter().map(|(a, d)| (*a, d.len() as u64));
+        let module = placed.iter().flat_map(|p| p.ranges());
+        BoundsCheck::new(declared.chain(module), mode)
+    });
     let cfg = LaunchConfig {
         grid,
         block,
@@ -465,6 +482,7 @@ fn run_maxwell(
         },
         windows,
         hazards: m.config.hazards,
+        bounds,
     };
     let mut emu = Emulator::new(&prog, cfg);
     for (bank, data) in &constants {

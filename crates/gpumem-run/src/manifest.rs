@@ -226,6 +226,10 @@ pub struct MaxwellConfig {
     /// Report scoreboard hazards (a register read, or overwritten, without the wait its
     /// variable-latency producer's barrier needs; default true).
     pub hazards: bool,
+    /// Global accesses outside every `[[memory]]` region and the cubin's module data:
+    /// `"off"` (default), `"warn"` (an `out_of_bounds` fault, the access still moves its
+    /// data) or `"fault"` (an `out_of_bounds` fault, no data moves).
+    pub check_bounds: Spanned<String>,
 }
 
 impl Default for MaxwellConfig {
@@ -235,6 +239,7 @@ impl Default for MaxwellConfig {
             fault_misaligned_window: true,
             bank_limit: "compute".into(),
             hazards: true,
+            check_bounds: Spanned::new(0..0, "off".into()),
         }
     }
 }

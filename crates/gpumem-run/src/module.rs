@@ -79,6 +79,14 @@ impl Placed {
         Ok(Placed { module, bases })
     }
 
+    /// The global ranges the module's data sections occupy, as `(start, bytes)`.
+    pub fn ranges(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.bases
+            .iter()
+            .zip(&self.module.data)
+            .map(|(&b, d)| (b, d.bytes.len() as u64))
+    }
+
     /// The kernel's code with its relocations applied.
     pub fn link(&self, kernel: &str, code: &[u8]) -> Result<Vec<u8>, EmuError> {
         self.module

@@ -373,3 +373,49 @@ fn vega_source_programs_report_their_lint_warnings_and_listing() {
         r.listing()
     );
 }
+
+/// `[config] check_bounds`: the off-by-one store of examples/maxwell/out-of-bounds.*
+/// (lane 31 writes the word after the declared region) is an `out_of_bounds` fault in
+/// "warn" (the store happens) and "fault" (it does not) and nothing when "off".
+#[test]
+fn check_bounds_reports_accesses_outside_the_declared_regions() {
+    let path = root().join("examples/maxwell/out-of-bounds.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let dir = root().join("examples/maxwell");
+    let run = |mode: &str| {
+        let t = text.replace(
+            "check_bounds = \"warn\"",
+            &format!("check_bounds = \"{mode}\""),
+        );
+        run_manifest_str(&t, &dir).unwrap()
+    };
+    let last = |r: &gpumem_run::Report| {
+        let d = &r.dumps[0].bytes;
+        u32::from_le_bytes(d[128..132].try_into().unwrap())
+    };
+    let warn = run("warn");
+    assert_eq!(warn.faults.len(), 1, "{:?}", warn.faults);
+    let f = &warn.faults[0];
+    assert_eq!(
+        (f.kind, f.lane, f.address),
+        (FaultKind::OutOfBounds, Some(31), Some(0x100080))
+    );
+    assert!(f.message.contains("performed"), "{}", f.message);
+    assert_eq!(last(&warn), 31, "warn lets the store happen");
+    let fault = run("fault");
+    assert_eq!(fault.faults.len(), 1);
+    assert_eq!(fault.faults[0].kind, FaultKind::OutOfBounds);
+    assert_eq!(last(&fault), 0, "fault drops the store");
+    let off = run("off");
+    assert!(off.faults.is_empty());
+    assert_eq!(last(&off), 31);
+    // Inside the region every lane is fine: lanes 0..30 stored without a fault.
+    assert_eq!(&warn.dumps[0].bytes[4..8], &0u32.to_le_bytes());
+    let e = err(&format!(
+        "{BASE}[launch]\nblock = [1]\n[config]\ncheck_bounds = \"yes\"\n"
+    ));
+    assert!(
+        e.contains("check_bounds = \"yes\"") && e.contains("\"warn\""),
+        "{e}"
+    );
+}

@@ -27,6 +27,59 @@ pub struct LaunchConfig {
     /// Check the scoreboard at run time and report hazards (`SEMANTICS.md`,
     /// "Scoreboard hazards"; default true).
     pub hazards: bool,
+    /// Check every global access against the declared regions (default: no check).
+    pub bounds: Option<BoundsCheck>,
+}
+
+/// What a global access outside every declared region does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoundsMode {
+    /// An `out_of_bounds` fault, and the access still moves its data (the program
+    /// computes what it would without the check).
+    Warn,
+    /// An `out_of_bounds` fault, and no data moves (a load writes 0, a store nothing),
+    /// as for an access beyond a window's allocation.
+    Fault,
+}
+
+/// The global regions a launch declared, and what an access outside them does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoundsCheck {
+    /// `[start, end)` byte ranges, sorted by start and disjoint.
+    regions: Vec<(u64, u64)>,
+    /// What an access outside them does.
+    pub mode: BoundsMode,
+}
+
+impl BoundsCheck {
+    /// The check of `regions` (`(start, bytes)`, in any order; empty ones ignored;
+    /// overlapping and adjacent ones merged).
+    pub fn new(regions: impl IntoIterator<Item = (u64, u64)>, mode: BoundsMode) -> BoundsCheck {
+        let mut r: Vec<(u64, u64)> = regions
+            .into_iter()
+            .filter(|&(_, n)| n > 0)
+            .map(|(a, n)| (a, a.saturating_add(n)))
+            .collect();
+        r.sort_unstable();
+        let mut merged: Vec<(u64, u64)> = Vec::with_capacity(r.len());
+        for (a, e) in r {
+            match merged.last_mut() {
+                Some(last) if a <= last.1 => last.1 = last.1.max(e),
+                _ => merged.push((a, e)),
+            }
+        }
+        BoundsCheck {
+            regions: merged,
+            mode,
+        }
+    }
+
+    /// Whether the `bytes` bytes at `addr` lie inside one declared region.
+    pub fn contains(&self, addr: u64, bytes: u64) -> bool {
+        let end = addr.saturating_add(bytes);
+        let i = self.regions.partition_point(|&(a, _)| a <= addr);
+        i > 0 && end <= self.regions[i - 1].1
+    }
 }
 
 impl Default for LaunchConfig {
@@ -42,6 +95,7 @@ impl Default for LaunchConfig {
             mem: MemConfig::default(),
             windows: GenericWindows::default(),
             hazards: true,
+            bounds: None,
         }
     }
 }

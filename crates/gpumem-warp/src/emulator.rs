@@ -780,8 +780,17 @@ impl<'p> Emulator<'p> {
                 (false, AccessKind::Load) => "load",
                 (false, AccessKind::Store) => "store",
             };
+            let bounds = match (f.kind, acc.skip >> f.lane & 1) {
+                (gpumem_mem::MemFault::OutOfBounds, 0) => {
+                    " (outside every declared region; performed: check_bounds = \"warn\")"
+                }
+                (gpumem_mem::MemFault::OutOfBounds, _) => {
+                    " (outside every declared region; nothing moved: check_bounds = \"fault\")"
+                }
+                _ => "",
+            };
             let msg = format!(
-                "{} {what} at {at}: {}{note}",
+                "{} {what} at {at}: {}{bounds}{note}",
                 acc.space.name(),
                 f.kind.name()
             );

@@ -21,6 +21,9 @@ pub enum FaultKind {
     OutOfAllocation,
     /// Global memory (or a CTA's shared/local allocation) would pass `limits.max_memory`.
     MemoryLimit,
+    /// A global access outside every declared region, when the launch checks bounds
+    /// ([`crate::config::BoundsCheck`]).
+    OutOfBounds,
     /// The launch executed `limits.max_steps` warp instructions.
     StepLimit,
     /// A word that does not decode, an encoding the emulator rejects (INVALIDSIZE..), or
@@ -43,13 +46,14 @@ pub enum FaultKind {
 
 impl FaultKind {
     /// Every kind.
-    pub const ALL: [FaultKind; 14] = [
+    pub const ALL: [FaultKind; 15] = [
         FaultKind::RegisterOutOfRange,
         FaultKind::MisalignedAddress,
         FaultKind::MisalignedRegister,
         FaultKind::OutOfWindow,
         FaultKind::OutOfAllocation,
         FaultKind::MemoryLimit,
+        FaultKind::OutOfBounds,
         FaultKind::StepLimit,
         FaultKind::InvalidInstruction,
         FaultKind::Unsupported,
@@ -69,6 +73,7 @@ impl FaultKind {
             FaultKind::OutOfWindow => "out_of_window",
             FaultKind::OutOfAllocation => "out_of_allocation",
             FaultKind::MemoryLimit => "memory_limit",
+            FaultKind::OutOfBounds => "out_of_bounds",
             FaultKind::StepLimit => "step_limit",
             FaultKind::InvalidInstruction => "invalid_instruction",
             FaultKind::Unsupported => "unsupported",
@@ -88,6 +93,7 @@ impl From<MemFault> for FaultKind {
             MemFault::OutOfWindow => FaultKind::OutOfWindow,
             MemFault::OutOfAllocation => FaultKind::OutOfAllocation,
             MemFault::MemoryLimit => FaultKind::MemoryLimit,
+            MemFault::OutOfBounds => FaultKind::OutOfBounds,
         }
     }
 }

@@ -1,6 +1,6 @@
 //! A fuzzing entry: a program and a small launch from arbitrary bytes.
 
-use crate::config::LaunchConfig;
+use crate::config::{BoundsCheck, BoundsMode, LaunchConfig};
 use crate::emulator::Emulator;
 use crate::fault::Fault;
 use crate::program::Program;
@@ -50,6 +50,14 @@ pub fn fuzz_report(data: &[u8]) -> Vec<Fault> {
         },
         windows: GenericWindows::default(),
         hazards: true,
+        bounds: (h(3) & 8 != 0).then(|| {
+            let mode = if h(3) & 16 != 0 {
+                BoundsMode::Fault
+            } else {
+                BoundsMode::Warn
+            };
+            BoundsCheck::new([(0, 1 << 16)], mode)
+        }),
     };
     let mut emu = Emulator::new(&prog, cfg);
     let _ = emu.set_params(&data[..data.len().min(64)]);

@@ -32,7 +32,7 @@ pub mod stats;
 pub mod trace;
 mod warp;
 
-pub use config::LaunchConfig;
+pub use config::{BoundsCheck, BoundsMode, LaunchConfig};
 pub use emulator::{Capture, Emulator};
 pub use error::WarpError;
 pub use fault::{Fault, FaultKind};

@@ -474,9 +474,17 @@ fn access_pattern_counters() {
         emu.write_driver_constants();
         let params: Vec<u8> = [OUT, INS[0]].iter().flat_map(|a| a.to_le_bytes()).collect();
         emu.set_params(&params).unwrap();
-        emu.mem.global.write(INS[0], &vec![0u8; spec.in_bytes as usize]).unwrap();
+        emu.mem
+            .global
+            .write(INS[0], &vec![0u8; spec.in_bytes as usize])
+            .unwrap();
         emu.run();
-        assert!(emu.faults.is_empty(), "{}: {:?}", p.kernel, emu.faults.first());
+        assert!(
+            emu.faults.is_empty(),
+            "{}: {:?}",
+            p.kernel,
+            emu.faults.first()
+        );
         let mut got = Counters::default();
         for s in emu.stats.per_inst.values() {
             use gpumem_isa::Space;

@@ -2,7 +2,7 @@
 //! ST (rules of seed pages 000-003), and the register side of the data they move.
 //! The emulator hands the records to the memory and the statistics model.
 
-use crate::config::LaunchConfig;
+use crate::config::{BoundsMode, LaunchConfig};
 use crate::fault::FaultKind;
 use crate::resolve::{CtlPre, Exec};
 use crate::warp::{Lanes, Warp, lanes};
@@ -109,7 +109,7 @@ pub(crate) fn access(
             let (i, v) = match s {
                 Space::Shared => (0, rules::window(a, bytes, launch.shared_bytes, cfg)),
                 Space::Local => (1, rules::window(a, bytes, launch.local_bytes, cfg)),
-                _ => (2, rules::global(a, bytes, store, cfg)),
+                _ => (2, global(launch, a, bytes, store)),
             };
             recs[i].apply(l, v);
         }
@@ -126,7 +126,7 @@ pub(crate) fn access(
                 let lo = w.r(ra, l) as u64;
                 let hi = hi_reg.map(|h| w.r(h, l) as u64).unwrap_or(0);
                 let raw = ((hi << 32) | lo).wrapping_add(off as u64);
-                acc.apply(l, rules::global(raw, bytes, store, cfg));
+                acc.apply(l, global(launch, raw, bytes, store));
             }
         }
         _ => {
@@ -141,7 +141,7 @@ pub(crate) fn access(
                     w.r(ra, l).wrapping_add(off as u32) as u64
                 };
                 let v = match space {
-                    Space::Global => rules::global(raw, bytes, store, cfg),
+                    Space::Global => global(launch, raw, bytes, store),
                     _ => rules::window(raw, bytes, alloc, cfg),
                 };
                 acc.apply(l, v);
@@ -149,6 +149,21 @@ pub(crate) fn access(
         }
     }
     Ok((vec![acc], data_reg))
+}
+
+/// LDG/STG's rules for one lane ([`rules::global`]), then the launch's bounds check: an
+/// access outside every declared region is an `out_of_bounds` fault (unless the rules
+/// found one already) that moves no data in [`BoundsMode::Fault`].
+fn global(launch: &LaunchConfig, raw: u64, bytes: u32, store: bool) -> rules::Verdict {
+    let mut v = rules::global(raw, bytes, store, &launch.mem);
+    if let Some(b) = &launch.bounds
+        && v.fault.is_none()
+        && !b.contains(v.addr, bytes as u64)
+    {
+        v.fault = Some(gpumem_mem::MemFault::OutOfBounds);
+        v.skip = b.mode == BoundsMode::Fault;
+    }
+    v
 }
 
 /// The cache-control records of a `CCTL.IV`/`.RS` or `CCTLL.IV`/`.RS` for the trace: per
