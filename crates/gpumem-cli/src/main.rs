@@ -14,7 +14,7 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(
     name = "gpumem",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("GPUMEM_COMMIT"), ")"),
     about = "Assemble, disassemble and explain GPU memory instructions (Maxwell SASS, Vega SMEM)",
     after_help = "Exit codes: 0 success; 1 the input was read but has findings (undecodable \
                   words in `dis`, errors in `lint`, faults in `run`); 2 usage or input errors \

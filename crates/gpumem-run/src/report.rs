@@ -155,7 +155,7 @@ impl Report {
                 "wave": Value::Null,
                 "lane": f.lane,
                 "space": f.space.map(|s| s.name()),
-                "address": f.address.map(|a| format!("{a:#x}")),
+                "address": f.address.map(|a| fault_address(f.space, a)),
                 "message": f.message,
             })).collect::<Vec<_>>(),
             "faults_dropped": self.stats.faults_dropped,
@@ -390,5 +390,14 @@ impl Report {
             crate::timing::write(f, t)?;
         }
         Ok(())
+    }
+}
+
+/// A fault's address as the instruction spells it: `c[bank][offset]` for a constant
+/// access (the fault keeps `bank << 32 | offset`), the hexadecimal byte address otherwise.
+fn fault_address(space: Option<gpumem_isa::Space>, a: u64) -> String {
+    match space {
+        Some(gpumem_isa::Space::Constant) => format!("c[{:#x}][{:#x}]", a >> 32, a & 0xffff_ffff),
+        _ => format!("{a:#x}"),
     }
 }

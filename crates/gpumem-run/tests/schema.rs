@@ -56,3 +56,19 @@ fn the_schema_rejects_a_report_that_departs_from_it() {
     r.as_object_mut().unwrap().remove("hazards");
     assert!(!v.is_valid(&r));
 }
+
+/// A constant access's fault names its address as the instruction spells it,
+/// `c[bank][offset]`, in the JSON report too (and the schema allows that form).
+#[test]
+fn a_constant_fault_address_is_spelled_as_the_instruction() {
+    let dir = std::env::temp_dir().join(format!("gpumem-schema-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("ldc.sass"), "LDC R0, c[0x3][0x6] ;\nEXIT ;\n").unwrap();
+    let toml = "isa = \"maxwell\"\nprogram = \"ldc.sass\"\n[launch]\nblock = [1]\n";
+    let r = gpumem_run::run_manifest_str(toml, &dir).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    let j = r.to_json();
+    assert_eq!(j["faults"][0]["space"], "constant", "{j:#}");
+    assert_eq!(j["faults"][0]["address"], "c[0x3][0x6]");
+    check(&validator(), "constant fault", &j);
+}
