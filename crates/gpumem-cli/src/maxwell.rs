@@ -35,7 +35,9 @@ pub fn asm(t: Option<&str>, input: &str, output: &str, json: bool) -> Result<Exi
 }
 
 /// Streams the disassembly of a raw stream into `out`, flushing to standard output as it
-/// goes (in order: `out` holds what precedes it). Returns whether every word decoded.
+/// goes when `stream` (in order: `out` holds what precedes it). Returns whether every
+/// word decoded.
+#[allow(clippy::too_many_arguments)]
 fn dis_raw(
     what: &str,
     bytes: &[u8],
