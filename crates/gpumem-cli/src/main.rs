@@ -17,7 +17,7 @@ use std::process::ExitCode;
     version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("GPUMEM_COMMIT"), ")"),
     about = "Assemble, disassemble and explain GPU memory instructions (Maxwell SASS, Vega SMEM)",
     after_help = "Exit codes: 0 success; 1 the input was read but has findings (undecodable \
-                  words in `dis`, errors in `lint`, faults in `run`); 2 usage or input errors \
+                  words in `dis`, errors in `lint` (undecodable words among them), faults in `run`); 2 usage or input errors \
                   (bad arguments, unreadable files, assembler errors, bad manifests)."
 )]
 struct Cli {
@@ -94,8 +94,10 @@ enum Cmd {
     },
     /// Report the static lints of a program without running it: `--isa vega` on source
     /// text; `--isa maxwell` (the scoreboard checker) on SASS text, a raw stream of
-    /// bundles or a cubin (every kernel). Exit 1 on an error finding, 0 on warnings and
-    /// notes only, 2 on unreadable input.
+    /// bundles or a cubin (every kernel; none: 0 findings). Findings in a binary point at
+    /// the lines of `gpumem dis FILE` (with or without `--sched annot`). Exit 1 on an
+    /// error finding (undecodable words included), 0 on warnings and notes only, 2 on
+    /// unreadable input.
     Lint {
         #[arg(long, value_enum)]
         isa: Isa,
@@ -107,6 +109,10 @@ enum Cmd {
         /// Print the findings as one JSON document.
         #[arg(long)]
         json: bool,
+        /// Maxwell: also report `stall-no-yield` notes (a stall of 12-15 without the
+        /// yield flag: maxas' convention, which ptxas does not follow; off by default).
+        #[arg(long)]
+        stall_no_yield: bool,
     },
     /// Run a launch manifest (TOML); with no manifest, run the built-in example (the
     /// default command).
@@ -281,13 +287,20 @@ fn main() -> ExitCode {
             target,
             input,
             json,
+            ..
         } => vega::lint_file(target.as_deref(), &input, json),
         Cmd::Lint {
             isa: Isa::Maxwell,
             target,
             input,
             json,
-        } => maxwell::lint_file(target.as_deref(), &input, json),
+            stall_no_yield,
+        } => maxwell::lint_file(
+            target.as_deref(),
+            &input,
+            json,
+            gpumem_maxwell::lint::Options { stall_no_yield },
+        ),
         Cmd::Explain {
             manifest,
             pc,

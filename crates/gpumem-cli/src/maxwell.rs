@@ -35,7 +35,9 @@ pub fn asm(t: Option<&str>, input: &str, output: &str, json: bool) -> Result<Exi
 }
 
 /// Streams the disassembly of a raw stream into `out`, flushing to standard output as it
-/// goes (in order: `out` holds what precedes it). Returns whether every word decoded.
+/// goes when `stream` (in order: `out` holds what precedes it). Returns whether every
+/// word decoded.
+#[allow(clippy::too_many_arguments)]
 fn dis_raw(
     what: &str,
     bytes: &[u8],
@@ -44,13 +46,16 @@ fn dis_raw(
     style: SchedStyle,
     compact: bool,
     out: &mut Vec<u8>,
+    stream: bool,
 ) -> Result<bool, Fail> {
     if !compact {
         out.extend_from_slice(header(t).as_bytes());
     }
     render_stream(bytes, base, t, style, compact, out, |out| {
-        write_stdout(out)?;
-        out.clear();
+        if stream {
+            write_stdout(out)?;
+            out.clear();
+        }
         Ok(())
     })
     .map_err(|e| Fail(format!("{what}: {e}")))?
@@ -65,9 +70,31 @@ pub fn dis(
     bytes: Vec<u8>,
 ) -> Result<ExitCode, Fail> {
     let mut out = Vec::new();
-    let ok = if cubin::is_elf(&bytes) {
+    let ok = dis_into(t, style, compact, base, input, &bytes, &mut out, true)?;
+    write_stdout(&out)?;
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// `dis`'s text of a cubin or a raw stream into `out` (streamed to standard output as it
+/// grows when `stream`; `out` then holds the rest). Whether every word decoded.
+#[allow(clippy::too_many_arguments)]
+fn dis_into(
+    t: Option<&str>,
+    style: SchedStyle,
+    compact: bool,
+    base: u64,
+    input: &str,
+    bytes: &[u8],
+    out: &mut Vec<u8>,
+    stream: bool,
+) -> Result<bool, Fail> {
+    Ok(if cubin::is_elf(bytes) {
         // cuobjdump -sass's layout: one "Function :" block per kernel.
-        let ks = cubin::kernels(&bytes)?;
+        let ks = cubin::kernels(bytes)?;
         let mut ok = true;
         let sm = ks.first().map(|k| k.sm).unwrap_or(50);
         out.extend_from_slice(format!("\n\tcode for sm_{sm}\n").as_bytes());
@@ -79,7 +106,7 @@ pub fn dis(
             };
             out.extend_from_slice(format!("\t\tFunction : {}\n", k.name).as_bytes());
             let what = format!("{input}: kernel {}", k.name);
-            ok &= dis_raw(&what, &k.code, 0, t, style, compact, &mut out)?;
+            ok &= dis_raw(&what, &k.code, 0, t, style, compact, out, stream)?;
             out.extend_from_slice(b"\t\t..........\n\n");
         }
         ok
@@ -87,13 +114,7 @@ pub fn dis(
         if !base.is_multiple_of(32) {
             return Err(Fail(format!("--base {base:#x} is not 32-byte aligned")));
         }
-        dis_raw(input, &bytes, base, target(t)?, style, compact, &mut out)?
-    };
-    write_stdout(&out)?;
-    Ok(if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
+        dis_raw(input, bytes, base, target(t)?, style, compact, out, stream)?
     })
 }
 
@@ -121,9 +142,18 @@ pub fn demo() -> Result<ExitCode, Fail> {
     out.extend_from_slice(
         "\n# nvdisasm-style disassembly, schedules as the seed pages' annotations\n".as_bytes(),
     );
-    dis_raw("demo", &bin, 0, t, SchedStyle::Annotations, true, &mut out)?;
+    dis_raw(
+        "demo",
+        &bin,
+        0,
+        t,
+        SchedStyle::Annotations,
+        true,
+        &mut out,
+        true,
+    )?;
     out.extend_from_slice("\n# nvdisasm-exact layout\n".as_bytes());
-    dis_raw("demo", &bin, 0, t, SchedStyle::None, false, &mut out)?;
+    dis_raw("demo", &bin, 0, t, SchedStyle::None, false, &mut out, true)?;
     write_stdout(&out)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -250,50 +280,81 @@ struct Unit {
     spans: Vec<gpumem_isa::Span>,
 }
 
-/// Appends a listing line for each item of a binary unit (`/*0008*/ TEXT` with the
-/// schedule as annotations) to `text`, returning each instruction's span.
-fn listing(items: &[gpumem_maxwell::lint::Item], text: &mut String) -> Vec<gpumem_isa::Span> {
-    let mut spans = Vec::with_capacity(items.len());
-    for it in items {
-        let line = text.matches('\n').count() as u32 + 1;
-        let head = format!("/*{:04x}*/ ", it.addr);
-        let body = match &it.inst {
-            Ok(i) => {
-                let mut s = gpumem_maxwell::print::inst_text(i);
-                if s.ends_with(" ;") {
-                    s.truncate(s.len() - 2);
-                }
-                gpumem_maxwell::program::annotations(it.ctrl, true, &mut s);
-                s.push_str(" ;");
-                s
+/// The span of each item of each unit in `text`, `gpumem dis --sched annot`'s output of
+/// the same file (whose line numbers are plain `gpumem dis`'s too): the line of the
+/// instruction's `/*addr*/`, from the instruction's text to the end of the line. Units
+/// follow the text's `Function :` blocks in order.
+fn dis_spans(text: &str, units: &mut [Unit]) {
+    let mut unit = 0usize;
+    let mut first = true;
+    let mut at = 0usize;
+    for (n, line) in text.split_inclusive('\n').enumerate() {
+        let start = at;
+        at += line.len();
+        let body = line.trim_end_matches('\n');
+        if body.starts_with("\t\tFunction : ") {
+            if !first {
+                unit += 1;
             }
-            Err(e) => format!("<undecodable: {e}>"),
+            first = false;
+            continue;
+        }
+        let Some(u) = units.get_mut(unit) else { break };
+        let t = body.trim_start();
+        let Some(rest) = t.strip_prefix("/*") else {
+            continue;
         };
-        spans.push(gpumem_isa::Span {
-            line,
-            col: head.len() as u32 + 1,
-            start: text.len() + head.len(),
-            len: body.len(),
-        });
-        text.push_str(&head);
-        text.push_str(&body);
-        text.push('\n');
+        let Some((hex, after)) = rest.split_once("*/") else {
+            continue;
+        };
+        let Ok(addr) = u64::from_str_radix(hex, 16) else {
+            continue;
+        };
+        let Some(k) = u.items.iter().position(|it| it.addr == addr) else {
+            continue;
+        };
+        let lead = after.len() - after.trim_start().len();
+        let col = body.len() - after.len() + lead;
+        u.spans[k] = gpumem_isa::Span {
+            line: n as u32 + 1,
+            col: col as u32 + 1,
+            start: start + col,
+            len: body.len() - col,
+        };
     }
-    spans
 }
 
 /// `gpumem lint --isa maxwell`: the scoreboard checker (crates/gpumem-maxwell/LINTS.md)
 /// on SASS text, a raw stream of bundles or every kernel of a cubin. Exit 1 on any
 /// error finding, 0 on warnings and notes only, 2 on unreadable input.
-pub fn lint_file(t: Option<&str>, input: &str, json: bool) -> Result<ExitCode, Fail> {
+pub fn lint_file(
+    t: Option<&str>,
+    input: &str,
+    json: bool,
+    opts: gpumem_maxwell::lint::Options,
+) -> Result<ExitCode, Fail> {
     use gpumem_isa::Severity;
     use gpumem_maxwell::lint;
     let bytes = read_input(input)?;
     let input = if input == "-" { "<stdin>" } else { input };
     let mut units = Vec::new();
     let mut text = String::new();
+    let unit = |items: Vec<lint::Item>, kernel: Option<String>| {
+        let findings = lint::check_with(&items, 0, opts);
+        Unit {
+            kernel,
+            spans: vec![gpumem_isa::Span::default(); items.len()],
+            items,
+            findings,
+        }
+    };
     if cubin::is_elf(&bytes) {
-        for k in cubin::kernels(&bytes)? {
+        // A cubin without kernels (module variables only) has nothing to check.
+        let ks = match cubin::kernels(&bytes) {
+            Err(cubin::CubinError::NoKernels) => Vec::new(),
+            r => r?,
+        };
+        for k in ks {
             let tk = match t {
                 Some(_) => target(t)?,
                 None if k.sm >= 52 => Target::Sm52,
@@ -301,15 +362,22 @@ pub fn lint_file(t: Option<&str>, input: &str, json: bool) -> Result<ExitCode, F
             };
             let items = lint::items_from_binary(&k.code, 0, tk)
                 .map_err(|e| Fail(format!("{input}: kernel {}: {e}", k.name)))?;
-            text.push_str(&format!("// kernel {}\n", k.name));
-            let spans = listing(&items, &mut text);
-            let findings = lint::check(&items, 0);
-            units.push(Unit {
-                kernel: Some(k.name),
-                items,
-                findings,
-                spans,
-            });
+            units.push(unit(items, Some(k.name)));
+        }
+        if !units.is_empty() {
+            let mut out = Vec::new();
+            dis_into(
+                t,
+                SchedStyle::Annotations,
+                false,
+                0,
+                input,
+                &bytes,
+                &mut out,
+                false,
+            )?;
+            text = String::from_utf8_lossy(&out).into_owned();
+            dis_spans(&text, &mut units);
         }
     } else if let Ok(src) = std::str::from_utf8(&bytes) {
         let tt = target(t)?;
@@ -332,24 +400,26 @@ pub fn lint_file(t: Option<&str>, input: &str, json: bool) -> Result<ExitCode, F
             })
             .collect();
         text.push_str(src);
-        let findings = lint::check(&items, 0);
-        units.push(Unit {
-            kernel: None,
-            items,
-            findings,
-            spans: srcs.iter().map(|s| s.span).collect(),
-        });
+        let mut u = unit(items, None);
+        u.spans = srcs.iter().map(|s| s.span).collect();
+        units.push(u);
     } else {
         let items = lint::items_from_binary(&bytes, 0, target(t)?)
             .map_err(|e| Fail(format!("{input}: {e}")))?;
-        let spans = listing(&items, &mut text);
-        let findings = lint::check(&items, 0);
-        units.push(Unit {
-            kernel: None,
-            items,
-            findings,
-            spans,
-        });
+        units.push(unit(items, None));
+        let mut out = Vec::new();
+        dis_into(
+            t,
+            SchedStyle::Annotations,
+            false,
+            0,
+            input,
+            &bytes,
+            &mut out,
+            false,
+        )?;
+        text = String::from_utf8_lossy(&out).into_owned();
+        dis_spans(&text, &mut units);
     }
     let mut diags = Vec::new();
     let mut json_diags = Vec::new();

@@ -506,20 +506,101 @@ fn maxwell_lint_reports_findings_with_exit_codes() {
     );
     let out = gpumem(&["lint", "--isa", "maxwell", cubin], b"");
     assert_eq!(out.status.code(), Some(0));
-    // A raw stream with an undecodable word: reported as a note with its address, the
-    // rest still checked.
+    // A raw stream with an undecodable word: an error with its address (its reads and
+    // writes are unknown), exit 1; the line is `dis`'s.
     let bin = gpumem(&["asm", "--isa", "maxwell", "-", "-o", "-"], good).stdout;
     let mut bad = bin.clone();
     bad[8..16].copy_from_slice(&0xffff_ffff_ffff_ffffu64.to_le_bytes());
     let out = gpumem(&["lint", "--isa", "maxwell", "-"], &bad);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("note[undecodable]") && text.contains("0x0008"),
+        text.contains("error[undecodable]") && text.contains("0x0008"),
         "{text}"
     );
+    assert_eq!(out.status.code(), Some(1), "{text}");
     // Unparsable text: an input error, exit 2.
     let out = gpumem(&["lint", "--isa", "maxwell", "-"], b"BOGUS R0 ;\n");
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// Findings in a cubin point at the lines of `gpumem dis` (with or without `--sched
+/// annot`); a cubin with no kernel lints clean; `stall-no-yield` is opt-in.
+#[test]
+fn maxwell_lint_of_cubins_speaks_dis_lines() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let cubin = format!("{root}/tests/cubins/call_sites.sm_52.cubin");
+    let out = gpumem(&["lint", "--isa", "maxwell", "--json", &cubin], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let ds = j["diagnostics"].as_array().unwrap();
+    assert!(!ds.is_empty(), "notes expected: {j}");
+    assert!(ds.iter().all(|d| d["lint"] != "stall-no-yield"), "{j}");
+    for sched in [None, Some("annot")] {
+        let mut args = vec!["dis", cubin.as_str()];
+        if let Some(s) = sched {
+            args.extend(["--sched", s]);
+        }
+        let dis = String::from_utf8(gpumem(&args, b"").stdout).unwrap();
+        let lines: Vec<&str> = dis.lines().collect();
+        for d in ds {
+            let line = lines[d["line"].as_u64().unwrap() as usize - 1];
+            let addr = d["address"].as_str().unwrap().trim_start_matches("0x");
+            assert!(line.contains(&format!("/*{addr}*/")), "{d}: {line}");
+            let col = d["column"].as_u64().unwrap() as usize;
+            let text = d["text"].as_str().unwrap().trim_end_matches(" ;");
+            let op = text.split_whitespace().next().unwrap();
+            assert!(
+                line[col - 1..]
+                    .trim_start_matches('{')
+                    .trim_start()
+                    .starts_with(op)
+                    || line[col - 1..].starts_with(op),
+                "{d}: {line}"
+            );
+        }
+    }
+    // The rendering quotes the `dis --sched annot` line.
+    let out = gpumem(&["lint", "--isa", "maxwell", &cubin], b"");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let l = ds[0]["line"].as_u64().unwrap();
+    assert!(
+        text.contains(&format!("call_sites.sm_52.cubin:{l}:")),
+        "{text}"
+    );
+    let out = gpumem(
+        &[
+            "lint",
+            "--isa",
+            "maxwell",
+            "--json",
+            "--stall-no-yield",
+            &cubin,
+        ],
+        b"",
+    );
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(
+        j["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["lint"] == "stall-no-yield"),
+        "{j}"
+    );
+    // No kernel (module variables only): nothing to check, exit 0.
+    let none = format!("{root}/tests/data/no_kernels.sm_52.cubin");
+    let out = gpumem(&["lint", "--isa", "maxwell", "--json", &none], b"");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(j["errors"], 0);
+    assert_eq!(j["diagnostics"].as_array().unwrap().len(), 0);
+    let help = String::from_utf8_lossy(&gpumem(&["lint", "--help"], b"").stdout).to_string();
+    assert!(help.contains("--stall-no-yield"), "{help}");
 }
 
 #[test]

@@ -57,3 +57,24 @@ fn jcal_to_an_address_is_a_call_and_jcal_0_is_opaque() {
     let s = succ("MOV R1, RZ ;\nJCAL 0x0 ;\nEXIT ;");
     assert_eq!(s[1], vec![2]);
 }
+
+#[test]
+fn calls_and_returns_are_kept_apart_from_local_edges() {
+    // 0 CAL f (3), 1 CAL f (3), 2 EXIT, 3 MOV, 4 RET.
+    let bin = assemble(
+        "CAL L_f ;\nCAL L_f ;\nEXIT ;\nL_f:\nMOV R1, RZ ;\nRET ;",
+        Target::Sm50,
+    )
+    .unwrap();
+    let d = disassemble(&bin, 0, Target::Sm50).unwrap();
+    let insts: Vec<Option<Inst>> = d.lines.into_iter().map(|l| l.inst.ok()).collect();
+    let g = cfg::build(&insts, 0);
+    // The context-insensitive graph: RET goes after both calls.
+    assert_eq!(g.succ[4], vec![1, 2]);
+    // Inside the function: no call or return edge; the calls name their callee.
+    assert!(g.local[0].is_empty() && g.local[1].is_empty() && g.local[4].is_empty());
+    assert_eq!(g.local[3], vec![4]);
+    assert_eq!(g.call[0], Some(3));
+    assert_eq!(g.call[1], Some(3));
+    assert_eq!(g.call[3], None);
+}

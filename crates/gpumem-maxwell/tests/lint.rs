@@ -60,7 +60,7 @@ fn corpus_has_no_errors() {
     for (f, name, items) in kernels() {
         n += items.len();
         k += 1;
-        for x in lint::check(&items, 0) {
+        for x in lint::check_with(&items, 0, ALL_NOTES) {
             *counts.entry(x.rule.name()).or_default() += 1;
             if x.severity() == Severity::Error {
                 errors.push(format!("{f} {name}: {}", lint::describe(&x, &items)));
@@ -187,7 +187,7 @@ fn sim_step(
         .collect();
     s.pend
         .retain(|p| !(p.read && written.contains(&p.producer)));
-    if inst.is_some_and(|x| matches!(x.op.op, Op::Ret | Op::Jcal)) {
+    if inst.is_some_and(|x| x.op.op == Op::Jcal) {
         s.pend.clear();
     }
     let e = &eff[i];
@@ -294,10 +294,15 @@ fn judge(items: &[Item], budget: usize) -> Option<Vec<(usize, usize)>> {
     let mut reached = vec![false; n];
     // Depth-first over paths from the entry, then from each instruction no path
     // reaches (as the checker does); a node may appear at most twice on a path.
+    // A call pushes its return site and the cycle it issued at; a RET pops it and drains
+    // what was issued since (the callee's barriers), or, with no call on the path (the
+    // kernel's own RET, callers unknown), takes every return edge and drains everything.
+    type Calls = Vec<(usize, u32)>;
     let mut root = Some(0);
     while let Some(r) = root {
-        let mut stack: Vec<(usize, Sim, Vec<u8>)> = vec![(r, Sim::default(), vec![0; n])];
-        while let Some((i, mut s, mut visits)) = stack.pop() {
+        let mut stack: Vec<(usize, Sim, Vec<u8>, Calls)> =
+            vec![(r, Sim::default(), vec![0; n], Vec::new())];
+        while let Some((i, mut s, mut visits, calls)) = stack.pop() {
             steps += 1;
             if steps > budget {
                 return None;
@@ -305,9 +310,34 @@ fn judge(items: &[Item], budget: usize) -> Option<Vec<(usize, usize)>> {
             visits[i] += 1;
             reached[i] = true;
             sim_step(items, &eff, i, &mut s, &mut out);
-            for &j in &g.succ[i] {
-                if visits[j as usize] < 2 {
-                    stack.push((j as usize, s.clone(), visits.clone()));
+            let issued = s.cycle;
+            let is_ret = insts[i].as_ref().is_some_and(|x| x.op.op == Op::Ret);
+            let mut next: Vec<(usize, Sim, Calls)> = Vec::new();
+            if is_ret && calls.is_empty() {
+                s.pend.clear();
+                for &j in &g.succ[i] {
+                    next.push((j as usize, s.clone(), calls.clone()));
+                }
+            } else {
+                for &j in &g.local[i] {
+                    next.push((j as usize, s.clone(), calls.clone()));
+                }
+                if let Some(t) = g.call[i] {
+                    let mut c = calls.clone();
+                    c.push((i + 1, issued));
+                    next.push((t as usize, s.clone(), c));
+                }
+                if is_ret {
+                    let mut c = calls.clone();
+                    let (site, at) = c.pop().unwrap();
+                    let mut d = s.clone();
+                    d.pend.retain(|p| p.issue < at);
+                    next.push((site, d, c));
+                }
+            }
+            for (j, s, c) in next {
+                if visits[j] < 2 {
+                    stack.push((j, s, visits.clone(), c));
                 }
             }
         }
@@ -317,6 +347,11 @@ fn judge(items: &[Item], budget: usize) -> Option<Vec<(usize, usize)>> {
     out.dedup();
     Some(out)
 }
+
+/// The checker with the `stall-no-yield` notes on (the mutants count them).
+const ALL_NOTES: lint::Options = lint::Options {
+    stall_no_yield: true,
+};
 
 const DATAFLOW: [Rule; 5] = [
     Rule::RawBarrier,
@@ -328,7 +363,7 @@ const DATAFLOW: [Rule; 5] = [
 
 /// The checker's dataflow errors as (consumer, producer) pairs.
 fn checker(items: &[Item]) -> (Vec<(usize, usize)>, Vec<Rule>) {
-    let f = lint::check(items, 0);
+    let f = lint::check_with(items, 0, ALL_NOTES);
     let mut pairs: Vec<(usize, usize)> = f
         .iter()
         .filter(|x| DATAFLOW.contains(&x.rule))
@@ -379,7 +414,7 @@ fn mutants_are_found_and_harmless_ones_are_not() {
         {
             continue;
         }
-        let notes_before = lint::check(&items, 0)
+        let notes_before = lint::check_with(&items, 0, ALL_NOTES)
             .iter()
             .filter(|x| x.rule == Rule::StallNoYield)
             .count();
@@ -532,4 +567,97 @@ fn every_rule_is_documented() {
         let row = format!("| `{}` | {} |", r.name(), r.severity());
         assert!(doc.contains(&row), "LINTS.md lacks the row {row}");
     }
+}
+
+/// A caller's barrier pending across a call: 0 LDG R6 (SB0), 1 CAL f, 2 wait SB0 and read
+/// R6, 3 CAL f again, 4 overwrite R6 (nothing is pending in this caller's frame), ...,
+/// 7-8 f: MOV, RET. A context-insensitive RET would carry the first caller's pending R6
+/// to instruction 4 (a false `waw-barrier` on a path that leaves f's return for the
+/// other call site); each call site has its own frame of f, so there is none.
+const TWO_CALL_SITES: &str = "LDG.E R6, [R2] &wr=0 ?stall=1 ;
+CAL L_f ?stall=13 ;
+IADD R7, R6, R6 &req={0} ?stall=6 ;
+CAL L_f ?stall=13 ;
+MOV R6, RZ ?stall=6 ;
+STG.E [R2], R6 ?stall=5 ;
+EXIT ?stall=5 ;
+L_f:
+MOV R8, RZ ?stall=6 ;
+RET ?stall=5 ;";
+
+#[test]
+fn returns_go_back_only_to_their_own_call_site() {
+    let f = lint::lint_source(TWO_CALL_SITES, Target::Sm52).unwrap();
+    let errors: Vec<_> = f
+        .iter()
+        .filter(|x| x.severity() == Severity::Error)
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    // The caller's barrier survives the return: reading R6 after it without the wait is
+    // a hazard (the callee sets no barrier of its own).
+    let mutant = TWO_CALL_SITES.replace("&req={0} ", "");
+    let f = lint::lint_source(&mutant, Target::Sm52).unwrap();
+    assert!(
+        f.iter()
+            .any(|x| x.rule == Rule::RawBarrier && x.at == 2 && x.other == Some(0)),
+        "{f:#?}"
+    );
+    // What the callee sets is drained by its RET (ptxas' convention): a callee's load
+    // read by the caller after the return is not reported.
+    let callee_load =
+        TWO_CALL_SITES.replace("MOV R8, RZ ?stall=6 ;", "LDG.E R8, [R2] &wr=1 ?stall=6 ;");
+    let f = lint::lint_source(&(callee_load.clone() + "\n"), Target::Sm52).unwrap();
+    assert!(!f.iter().any(|x| x.severity() == Severity::Error), "{f:#?}");
+    // The judge (path by path, with a call stack) agrees.
+    let items = |src: &str| -> Vec<Item> {
+        let bin = gpumem_maxwell::assemble(src, Target::Sm52).unwrap();
+        lint::items_from_binary(&bin, 0, Target::Sm52).unwrap()
+    };
+    for src in [TWO_CALL_SITES, mutant.as_str(), callee_load.as_str()] {
+        let it = items(src);
+        let truth = judge(&it, 100_000).unwrap();
+        assert_eq!(checker(&it).0, truth, "{src}");
+    }
+}
+
+/// Recursion shares one frame of the callee, whose RET goes to every call site of that
+/// frame (the outer caller's and the recursive one's): the fixpoint ends and a real
+/// hazard after the outer return is still found.
+#[test]
+fn recursive_calls_share_a_frame() {
+    // 0 LDG R6 (SB0), 1 CAL f, 2 read R6 without the wait, 3 EXIT; f: 4 @P0 BRA 6,
+    // 5 CAL f, 6 RET.
+    let src = "LDG.E R6, [R2] &wr=0 ?stall=1 ;
+CAL L_f ?stall=13 ;
+IADD R7, R6, R6 ?stall=6 ;
+EXIT ?stall=5 ;
+L_f:
+@P0 BRA L_r ?stall=5 ;
+CAL L_f ?stall=13 ;
+L_r:
+RET ?stall=5 ;";
+    let f = lint::lint_source(src, Target::Sm52).unwrap();
+    assert!(
+        f.iter()
+            .any(|x| x.rule == Rule::RawBarrier && x.at == 2 && x.other == Some(0)),
+        "{f:#?}"
+    );
+}
+
+/// `stall-no-yield` is off by default and on with [`lint::Options`].
+#[test]
+fn stall_no_yield_is_opt_in() {
+    let src = "MOV R1, RZ ?stall=13 ;\nEXIT ?stall=5 ;";
+    let f = lint::lint_source(src, Target::Sm52).unwrap();
+    assert!(f.iter().all(|x| x.rule != Rule::StallNoYield), "{f:#?}");
+    let bin = gpumem_maxwell::assemble(src, Target::Sm52).unwrap();
+    let items = lint::items_from_binary(&bin, 0, Target::Sm52).unwrap();
+    let f = lint::check_with(&items, 0, ALL_NOTES);
+    assert!(f.iter().any(|x| x.rule == Rule::StallNoYield), "{f:#?}");
+}
+
+/// An undecodable word is an error: its reads and writes are unknown.
+#[test]
+fn undecodable_is_an_error() {
+    assert_eq!(Rule::Undecodable.severity(), Severity::Error);
 }

@@ -15,8 +15,10 @@
 //!   the barriers.
 //! * `CAL` goes to its target, and `JCAL a` (a non-zero absolute address, which the
 //!   executor calls) to `a`; the callee is explored with a stack of its own, and its
-//!   `RET` goes back to the instruction after every call of that callee (a
-//!   context-insensitive call graph); the caller goes on after the call with its stack.
+//!   `RET` goes back to the instruction after every call of that callee in [`Cfg::succ`]
+//!   (the context-insensitive graph); [`Cfg::local`] and [`Cfg::call`] keep calls and
+//!   returns apart so that the checker can send each return to its own call site only.
+//!   The caller goes on after the call with its stack; a guarded call may fall through.
 //! * `EXIT`, `KIL` end the thread (fall through when guarded).
 //! * Indirect jumps (`BRX`, `JMX`, constant-bank targets) have unknown successors: the
 //!   analysis treats code reached only through them as an entry with nothing pending. A
@@ -36,6 +38,13 @@ pub struct Cfg {
     /// Instructions where the stack exploration gave up (their pops go to every target
     /// of their kind).
     pub gave_up: Vec<u32>,
+    /// `local[i]`: the successors inside the function `i` runs in: `succ[i]` without the
+    /// edge of a call to its callee and without a return's edges to the call sites (a
+    /// guarded `RET` keeps its fall-through).
+    pub local: Vec<Vec<u32>>,
+    /// `call[i]`: the callee's first instruction when `i` is a call (`CAL`, `JCAL` to an
+    /// address); control comes back to `i + 1` through the callee's `RET`.
+    pub call: Vec<Option<u32>>,
 }
 
 /// The instruction index of byte address `addr` in a stream starting at `base`.
@@ -131,11 +140,18 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
         }
     }
     let mut succ: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut local: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let call: Vec<Option<u32>> = insts
+        .iter()
+        .map(|x| {
+            x.as_ref()
+                .and_then(|x| call_target(x, base))
+                .filter(|&t| t < n)
+                .map(|t| t as u32)
+        })
+        .collect();
     if n == 0 {
-        return Cfg {
-            succ,
-            gave_up: Vec::new(),
-        };
+        return Cfg::default();
     }
     // Return sites by callee entry.
     let mut returns_to: std::collections::HashMap<u32, Vec<u32>> = Default::default();
@@ -171,6 +187,9 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
             let mut go = |to: u32, st: Vec<Entry>, succ: &mut Vec<Vec<u32>>| {
                 if !succ[i].contains(&to) {
                     succ[i].push(to);
+                }
+                if !local[i].contains(&to) {
+                    local[i].push(to);
                 }
                 work.push((to, func, st));
             };
@@ -214,8 +233,16 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
                                 succ[i].push(t as u32);
                             }
                             work.push((t as u32, t as u32, Vec::new()));
-                            // The caller goes on after the return (the edge is the RET's).
+                            // The caller goes on after the return (the edge is the RET's);
+                            // a guarded call that is not taken falls through.
                             if let Some(x) = next {
+                                if cond {
+                                    for l in [&mut succ[i], &mut local[i]] {
+                                        if !l.contains(&x) {
+                                            l.push(x);
+                                        }
+                                    }
+                                }
                                 work.push((x, func, stack));
                             }
                         }
@@ -301,18 +328,29 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
         }
         let Some(inst) = &insts[i] else { continue };
         let fallback = simple_succ(inst, i, n, base, &all_targets, &call_returns);
+        let inter = match inst.op.op {
+            Op::Ret => call_returns.clone(),
+            _ => call[i].into_iter().collect(),
+        };
+        let fall = (conditional(inst) && i + 1 < n).then_some(i as u32 + 1);
         for t in fallback {
             if !succ[i].contains(&t) {
                 succ[i].push(t);
             }
+            let is_inter = inter.contains(&t) || (call[i].is_some() && t == i as u32 + 1);
+            if (!is_inter || Some(t) == fall) && !local[i].contains(&t) {
+                local[i].push(t);
+            }
         }
     }
-    for s in &mut succ {
+    for s in succ.iter_mut().chain(local.iter_mut()) {
         s.sort_unstable();
     }
     Cfg {
         succ,
         gave_up: (0..n as u32).filter(|&i| gave_up[i as usize]).collect(),
+        local,
+        call,
     }
 }
 

@@ -48,7 +48,7 @@ pub enum Rule {
     BankConflict,
     /// `reuse-unused`: a reuse flag on an operand the next instruction does not read in that slot (note).
     ReuseUnused,
-    /// `undecodable`: a word that does not decode; skipped (note).
+    /// `undecodable`: a word that does not decode; its reads and writes are unknown (error).
     Undecodable,
 }
 
@@ -92,11 +92,9 @@ impl Rule {
     /// How bad a finding of the rule is.
     pub const fn severity(self) -> Severity {
         match self {
-            Rule::WaitUnset
-            | Rule::BankConflict
-            | Rule::ReuseUnused
-            | Rule::Undecodable
-            | Rule::StallNoYield => Severity::Note,
+            Rule::WaitUnset | Rule::BankConflict | Rule::ReuseUnused | Rule::StallNoYield => {
+                Severity::Note
+            }
             _ => Severity::Error,
         }
     }
@@ -432,7 +430,9 @@ impl Ctx<'_> {
 
     /// The transfer function of instruction `i`: `s` is its entry state, left as its
     /// exit state; findings go to `out` when given.
-    fn step(&self, i: usize, s: &mut State, mut out: Option<&mut Vec<Finding>>) {
+    /// `root`: the instruction runs in the root frame, whose `RET` (callers unknown) drains
+    /// every barrier.
+    fn step(&self, i: usize, s: &mut State, mut out: Option<&mut Vec<Finding>>, root: bool) {
         let it = &self.items[i];
         let c = it.ctrl;
         let inst = self.inst(i);
@@ -468,6 +468,7 @@ impl Ctx<'_> {
             if c.wait & (1 << b) != 0 {
                 if let Some(o) = out.as_deref_mut()
                     && s.ever & (1 << b) == 0
+                    && !o.iter().any(|f| f.rule == Rule::WaitUnset && f.at == i)
                 {
                     o.push(Finding {
                         rule: Rule::WaitUnset,
@@ -529,7 +530,7 @@ impl Ctx<'_> {
         }
         // ptxas' calling convention: no caller waits on a callee's barriers after the
         // return, so a return is taken to drain them (`LINTS.md`).
-        if inst.is_some_and(|x| matches!(x.op.op, Op::Ret | Op::Jcal)) {
+        if inst.is_some_and(|x| x.op.op == Op::Jcal || (root && x.op.op == Op::Ret)) {
             s.pend.clear();
         }
         // 2. Reads.
@@ -820,9 +821,138 @@ fn push_unique(
     });
 }
 
+/// What the checker reports beyond its default rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Report `stall-no-yield` notes (off by default: ptxas emits such stalls all the
+    /// time, `LINTS.md`).
+    pub stall_no_yield: bool,
+}
+
 /// Checks the code of one kernel (or one function body) laid out from byte address
-/// `base`: every rule of `LINTS.md`. Findings come in instruction order.
+/// `base` with the default [`Options`]: every rule of `LINTS.md` but `stall-no-yield`.
+/// Findings come in instruction order.
 pub fn check(items: &[Item], base: u64) -> Vec<Finding> {
+    check_with(items, base, Options::default())
+}
+
+/// A function instance of the context-sensitive analysis: the callee's first
+/// instruction and where its `RET` goes (instruction, context).
+struct Frame {
+    entry: u32,
+    parent: u32,
+    depth: u8,
+    /// Shared by every call of `entry` once the budget is spent (context-insensitive).
+    shared: bool,
+    returns: Vec<(u32, u32)>,
+    /// `RET` instructions analysed in this frame (re-queued when `returns` grows).
+    rets: Vec<u32>,
+}
+
+/// The root frame: the kernel's entry and code no path reaches. Its `RET` has unknown
+/// callers, so it takes the context-insensitive edges and stays in the root frame.
+const ROOT: u32 = 0;
+/// Deepest call string analysed with a frame of its own.
+const MAX_CALL_DEPTH: u8 = 8;
+
+/// The frames of one check, created as calls are met, within a budget of analysed
+/// instructions (`budget`): beyond it, and for recursion, calls share a frame.
+struct Frames {
+    frames: Vec<Frame>,
+    by_site: std::collections::HashMap<(u32, u32), u32>,
+    shared: std::collections::HashMap<u32, u32>,
+    /// Instructions of each callee (its local closure), by entry.
+    size: std::collections::HashMap<u32, usize>,
+    budget: usize,
+}
+
+impl Frames {
+    fn size(&mut self, cfg: &cfg::Cfg, entry: u32) -> usize {
+        *self.size.entry(entry).or_insert_with(|| {
+            let mut seen = std::collections::HashSet::new();
+            let mut work = vec![entry];
+            while let Some(i) = work.pop() {
+                if seen.insert(i) {
+                    work.extend(cfg.local[i as usize].iter().copied());
+                }
+            }
+            seen.len()
+        })
+    }
+
+    /// The frame a call at `(site, ctx)` to `entry` runs in; the return site `site + 1`
+    /// in `ctx` is added to its returns. The second value: the frame's analysed `RET`s
+    /// when the returns grew (they must be propagated again).
+    fn enter(&mut self, cfg: &cfg::Cfg, site: u32, ctx: u32, entry: u32) -> (u32, Vec<u32>) {
+        let ret = (site + 1, ctx);
+        let f = if let Some(&f) = self.by_site.get(&(site, ctx)) {
+            f
+        } else {
+            // Recursion: the frame of `entry` on the call string takes the new caller.
+            let mut up = Some(ctx);
+            let mut rec = None;
+            while let Some(c) = up {
+                let fr = &self.frames[c as usize];
+                if c != ROOT && fr.entry == entry {
+                    rec = Some(c);
+                    break;
+                }
+                up = (c != ROOT).then_some(fr.parent);
+            }
+            let parent = &self.frames[ctx as usize];
+            let (depth, shared) = (parent.depth.saturating_add(1), parent.shared);
+            let f = match rec {
+                Some(c) => c,
+                None => {
+                    let size = self.size(cfg, entry);
+                    if !shared && depth <= MAX_CALL_DEPTH && size <= self.budget {
+                        self.budget -= size;
+                        self.frames.push(Frame {
+                            entry,
+                            parent: ctx,
+                            depth,
+                            shared: false,
+                            returns: Vec::new(),
+                            rets: Vec::new(),
+                        });
+                        self.frames.len() as u32 - 1
+                    } else {
+                        let next = self.frames.len() as u32;
+                        let f = *self.shared.entry(entry).or_insert(next);
+                        if f == next {
+                            self.frames.push(Frame {
+                                entry,
+                                parent: ctx,
+                                depth,
+                                shared: true,
+                                returns: Vec::new(),
+                                rets: Vec::new(),
+                            });
+                        }
+                        f
+                    }
+                }
+            };
+            self.by_site.insert((site, ctx), f);
+            f
+        };
+        let fr = &mut self.frames[f as usize];
+        if (site as usize + 1) < cfg.local.len() && !fr.returns.contains(&ret) {
+            fr.returns.push(ret);
+            return (f, fr.rets.clone());
+        }
+        (f, Vec::new())
+    }
+}
+
+/// Checks like [`check`], with `opts`.
+///
+/// The dataflow is context-sensitive for calls: each call site gets its own frame of the
+/// callee (up to a depth of 8 and a budget of analysed instructions; beyond it, and for
+/// recursion, calls of one callee share a frame), so a `RET` goes back only to the call
+/// sites of its own frame. A `RET` drains the barriers its callee set (ptxas' calling
+/// convention, `LINTS.md`); the caller's pending barriers go on after the return.
+pub fn check_with(items: &[Item], base: u64, opts: Options) -> Vec<Finding> {
     let n = items.len();
     let insts: Vec<Option<Inst>> = items.iter().map(|it| it.inst.clone().ok()).collect();
     let eff: Vec<Effects> = insts
@@ -838,51 +968,133 @@ pub fn check(items: &[Item], base: u64) -> Vec<Finding> {
     if n == 0 {
         return out;
     }
-    // Fixpoint: entry states, seeded at 0 and then at the first instruction no path reaches.
-    let mut entry: Vec<Option<State>> = vec![None; n];
-    let mut queued = vec![false; n];
+    let is_ret = |i: usize| insts[i].as_ref().is_some_and(|x| x.op.op == Op::Ret);
+    let mut frames = Frames {
+        frames: vec![Frame {
+            entry: 0,
+            parent: ROOT,
+            depth: 0,
+            shared: false,
+            returns: Vec::new(),
+            rets: Vec::new(),
+        }],
+        by_site: Default::default(),
+        shared: Default::default(),
+        size: Default::default(),
+        budget: 8 * n + 65_536,
+    };
+    // Which instructions each frame's callee owns: a `RET` drains what they set.
+    let mut owned: std::collections::HashMap<u32, std::collections::HashSet<u32>> =
+        Default::default();
+    // Fixpoint over (instruction, frame): entry states, seeded at 0 and then at the first
+    // instruction no path reaches (in the root frame).
+    let mut entry: std::collections::HashMap<(u32, u32), State> = Default::default();
+    let mut reached = vec![false; n];
     let mut seed = Some(0usize);
     while let Some(root) = seed {
-        entry[root] = Some(State::default());
+        entry.insert((root as u32, ROOT), State::default());
         let mut work = std::collections::BTreeSet::new();
-        work.insert(root);
-        queued[root] = true;
-        while let Some(i) = work.pop_first() {
-            queued[i] = false;
-            let mut s = match &entry[i] {
-                Some(s) => s.clone(),
-                None => continue,
+        work.insert((root as u32, ROOT));
+        while let Some((i, f)) = work.pop_first() {
+            let iu = i as usize;
+            reached[iu] = true;
+            let Some(mut s) = entry.get(&(i, f)).cloned() else {
+                continue;
             };
-            ctx.step(i, &mut s, None);
-            for &j in &ctx.cfg.succ[i] {
-                let j = j as usize;
-                let changed = match &mut entry[j] {
-                    Some(e) => e.join(&s),
-                    slot @ None => {
-                        *slot = Some(s.clone());
+            ctx.step(iu, &mut s, None, f == ROOT);
+            let mut next: Vec<(u32, u32, bool)> =
+                ctx.cfg.local[iu].iter().map(|&j| (j, f, false)).collect();
+            if let Some(t) = ctx.cfg.call[iu] {
+                let (cf, again) = frames.enter(&ctx.cfg, i, f, t);
+                next.push((t, cf, false));
+                for r in again {
+                    work.insert((r, cf));
+                }
+            }
+            if is_ret(iu) {
+                if f == ROOT {
+                    next.extend(ctx.cfg.succ[iu].iter().map(|&j| (j, ROOT, false)));
+                } else {
+                    let fr = &mut frames.frames[f as usize];
+                    if !fr.rets.contains(&i) {
+                        fr.rets.push(i);
+                    }
+                    next.extend(fr.returns.iter().map(|&(j, c)| (j, c, true)));
+                }
+            }
+            // The caller's barriers survive the return; the callee's are drained.
+            let drained = next.iter().any(|x| x.2).then(|| {
+                let e = frames.frames[f as usize].entry;
+                let mine = owned.entry(e).or_insert_with(|| {
+                    let mut seen = std::collections::HashSet::new();
+                    let mut w = vec![e];
+                    while let Some(k) = w.pop() {
+                        if seen.insert(k) {
+                            w.extend(ctx.cfg.local[k as usize].iter().copied());
+                            w.extend(ctx.cfg.call[k as usize]);
+                        }
+                    }
+                    seen
+                });
+                let mut d = s.clone();
+                d.pend.retain(|p| !mine.contains(&p.producer));
+                d
+            });
+            for (j, c, ret) in next {
+                let key = (j, c);
+                let s = if ret {
+                    drained.as_ref().unwrap_or(&s)
+                } else {
+                    &s
+                };
+                let changed = match entry.get_mut(&key) {
+                    Some(e) => e.join(s),
+                    None => {
+                        entry.insert(key, s.clone());
                         true
                     }
                 };
-                if changed && !queued[j] {
-                    queued[j] = true;
-                    work.insert(j);
+                if changed {
+                    work.insert(key);
                 }
             }
         }
-        seed = (root + 1..n).find(|&k| entry[k].is_none());
+        seed = (root + 1..n).find(|&k| !reached[k]);
     }
-    // Reporting pass.
-    for (i, e) in entry.iter().enumerate() {
-        let Some(e) = e else { continue };
-        let mut s = e.clone();
-        ctx.step(i, &mut s, Some(&mut out));
-        local_rules(&ctx, i, &mut out);
+    // Reporting pass, instruction by instruction over every frame. A wait is unset only
+    // when no frame's paths set the barrier.
+    let mut by_inst: Vec<Vec<&State>> = vec![Vec::new(); n];
+    let mut keys: Vec<&(u32, u32)> = entry.keys().collect();
+    keys.sort_unstable();
+    for k in keys {
+        by_inst[k.0 as usize].push(&entry[k]);
+    }
+    let frames_of: Vec<Vec<u32>> = {
+        let mut v = vec![Vec::new(); n];
+        let mut keys: Vec<&(u32, u32)> = entry.keys().collect();
+        keys.sort_unstable();
+        for k in keys {
+            v[k.0 as usize].push(k.1);
+        }
+        v
+    };
+    for i in 0..n {
+        if by_inst[i].is_empty() {
+            continue;
+        }
+        let ever = by_inst[i].iter().fold(0u8, |a, s| a | s.ever);
+        for (e, &f) in by_inst[i].iter().zip(&frames_of[i]) {
+            let mut s = (*e).clone();
+            s.ever = ever;
+            ctx.step(i, &mut s, Some(&mut out), f == ROOT);
+        }
+        local_rules(&ctx, i, opts, &mut out);
     }
     out
 }
 
 /// The rules that need only the instruction and its neighbour.
-fn local_rules(ctx: &Ctx, i: usize, out: &mut Vec<Finding>) {
+fn local_rules(ctx: &Ctx, i: usize, opts: Options, out: &mut Vec<Finding>) {
     let it = &ctx.items[i];
     let c = it.ctrl;
     let mut push = |rule: Rule, other: Option<usize>, message: String| {
@@ -926,7 +1138,7 @@ fn local_rules(ctx: &Ctx, i: usize, out: &mut Vec<Finding>) {
             ),
         );
     }
-    if c.stall >= 12 && c.no_yield {
+    if opts.stall_no_yield && c.stall >= 12 && c.no_yield {
         push(
             Rule::StallNoYield,
             None,
