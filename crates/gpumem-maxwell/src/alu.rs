@@ -332,10 +332,7 @@ pub static ALU_OPS: &[OpSpec] = &[
         &[
             RD,
             rx(8, neg(51), None, None),
-            OpKind::UImm20 {
-                f: f(20, 19),
-                sign: f(56, 1),
-            },
+            I20_BITS,
             rx(39, neg(49), None, None),
         ],
         0,

@@ -562,12 +562,11 @@ fn fill(
                 abs: flag(abs, word),
                 not: flag(not, word),
             },
-            OpKind::Imm20 { f, sign } => {
+            // Sign-extended, however it prints (the hardware's reading: `ImmText`).
+            OpKind::Imm20 { f, sign, .. } => {
                 let v = (f.get(word) | (sign.get(word) << f.width)) as i64;
-                Operand::Imm((v << 44) >> 44)
-            }
-            OpKind::UImm20 { f, sign } => {
-                Operand::Imm((f.get(word) | (sign.get(word) << f.width)) as i64)
+                let sh = 63 - f.width as u32;
+                Operand::Imm((v << sh) >> sh)
             }
             // An f64 immediate keeps the high word of the double: the same bits.
             OpKind::FImm20 { f, sign } | OpKind::DImm20 { f, sign } => {
@@ -856,7 +855,7 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
                 let w = off.put(bank.put(w, b as u64), (o / 4) as u64);
                 put_flag(put_flag(put_flag(w, neg, n), abs, a), not, t)
             }
-            (OpKind::Imm20 { f, sign } | OpKind::UImm20 { f, sign }, Operand::Imm(v)) => {
+            (OpKind::Imm20 { f, sign, .. }, Operand::Imm(v)) => {
                 sign.put(f.put(w, v as u64), ((v as u64) >> f.width) & 1)
             }
             (OpKind::HImm16 { f }, Operand::FImm(b)) => f.put(w, b as u64 & 0xffff),

@@ -146,7 +146,9 @@ pub enum Operand {
         /// `~c[..][..]`: bitwise not.
         not: bool,
     },
-    /// Integer immediate (sign-extended where the kind is signed).
+    /// Integer immediate: the value the instruction computes with, sign-extended where
+    /// the hardware extends the field so ([`crate::table::OpKind::Imm20`], whatever
+    /// nvdisasm's spelling), else the field's value.
     Imm(i64),
     /// Float immediate: the f32 bit pattern.
     FImm(u32),

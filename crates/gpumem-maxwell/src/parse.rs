@@ -7,7 +7,7 @@
 
 use crate::codec::{self, ROWS};
 use crate::inst::{Ctrl, DEFAULT_SLOT, Inst, Operand, PAD_SLOT, PT, RZ};
-use crate::table::{OpKind, OpSpec, Target};
+use crate::table::{ImmText, OpKind, OpSpec, Target};
 use gpumem_isa::{Diagnostic, Diagnostics, Span};
 use std::collections::HashMap;
 
@@ -1127,16 +1127,33 @@ fn match_one(
                 not: t.not,
             })
         }
-        (OpKind::Imm20 { f, .. }, Tok::Int(v)) if t.plain() => {
-            if !fits_signed(*v, f.width + 1) {
+        // The hardware sign-extends the field: -0x80000..=0x7ffff, and where nvdisasm
+        // prints the field's bits (IADD3, R2P) also those bits, 0x80000..=0xfffff for the
+        // negative values (`0xffff0` is -0x10).
+        (OpKind::Imm20 { f, text, .. }, Tok::Int(v)) if t.plain() => {
+            let bits = f.width + 1;
+            let v = match text {
+                ImmText::Bits if *v >= 1i128 << f.width && *v < 1i128 << bits => {
+                    *v - (1i128 << bits)
+                }
+                _ => *v,
+            };
+            if !fits_signed(v, bits) {
+                let also = match text {
+                    ImmText::Bits => format!(
+                        "; {:#x}..={:#x}, as nvdisasm prints them, are the negative values",
+                        1i64 << f.width,
+                        (1i64 << bits) - 1
+                    ),
+                    ImmText::Signed => String::new(),
+                };
                 return Err(format!(
-                    "immediate out of range: -{:#x}..={:#x} (signed {}-bit)",
+                    "immediate out of range: -{:#x}..={:#x} (signed {bits}-bit{also})",
                     1i64 << f.width,
                     (1i64 << f.width) - 1,
-                    f.width + 1
                 ));
             }
-            Some(Operand::Imm(*v as i64))
+            Some(Operand::Imm(v as i64))
         }
         (OpKind::SImm { f, .. }, Tok::Int(v)) if t.plain() => {
             if !fits_signed(*v, f.width) {
@@ -1156,16 +1173,6 @@ fn match_one(
                     f.max(),
                     f.max(),
                     f.width
-                ));
-            }
-            Some(Operand::Imm(*v as i64))
-        }
-        (OpKind::UImm20 { f, .. }, Tok::Int(v)) if t.plain() => {
-            if *v < 0 || *v >= 1i128 << (f.width + 1) {
-                return Err(format!(
-                    "immediate out of range: 0..={:#x} (unsigned {}-bit)",
-                    (1i64 << (f.width + 1)) - 1,
-                    f.width + 1
                 ));
             }
             Some(Operand::Imm(*v as i64))
@@ -1193,11 +1200,18 @@ fn match_one(
             }
             Some(Operand::Imm(*v as i64))
         }
-        (OpKind::Imm32 { .. }, Tok::Int(v)) if t.plain() => {
+        // Either spelling of the 32 bits, held as the decoder holds them (signed where
+        // the row prints them signed).
+        (OpKind::Imm32 { signed, .. }, Tok::Int(v)) if t.plain() => {
             if *v < -(1i128 << 31) || *v > u32::MAX as i128 {
                 return Err("immediate out of range: -0x80000000..=0xffffffff (32-bit)".into());
             }
-            Some(Operand::Imm(*v as i64))
+            let w = *v as u32;
+            Some(Operand::Imm(if *signed {
+                w as i32 as i64
+            } else {
+                w as i64
+            }))
         }
         (OpKind::FImm20 { .. } | OpKind::FImm32 { .. }, Tok::Float(_) | Tok::Int(_))
             if t.plain() =>
@@ -1708,7 +1722,6 @@ pub(crate) fn kind_name(k: &OpKind) -> &'static str {
         OpKind::ConstMem { .. } | OpKind::ConstReg { .. } => "a constant address c[bank][Ra + imm]",
         OpKind::ConstOperand { .. } => "a constant c[bank][offset]",
         OpKind::Imm20 { .. }
-        | OpKind::UImm20 { .. }
         | OpKind::UImm { .. }
         | OpKind::SImm { .. }
         | OpKind::NegImm { .. }

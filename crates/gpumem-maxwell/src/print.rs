@@ -2,7 +2,7 @@
 
 use crate::codec::find_val;
 use crate::inst::{Inst, Operand, PT, RZ};
-use crate::table::{ModId, Op, OpKind, OpSpec};
+use crate::table::{ImmText, ModId, Op, OpKind, OpSpec};
 
 /// Where the printer writes: a `String`, or a byte buffer (the disassembler's stream,
 /// which then holds UTF-8: the printer writes only ASCII and the table's spellings).
@@ -596,13 +596,19 @@ fn write_operand(inst: &Inst, k: &OpKind, v: &Operand, po_neg: bool, out: &mut i
             let sh = 64 - f.width as u32;
             hex_signed((i << sh) >> sh, out);
         }
-        (
-            OpKind::Imm32 { signed: false, .. } | OpKind::UImm { .. } | OpKind::UImm20 { .. },
-            &Operand::Imm(i),
-        ) => {
+        (OpKind::Imm32 { signed: false, .. } | OpKind::UImm { .. }, &Operand::Imm(i)) => {
             // `{:#x}` of the two's complement, as nvdisasm prints these fields.
             push_hex(i as u64, out);
         }
+        // The field's bits, as nvdisasm prints IADD3's and R2P's: -0x10 is `0xffff0`.
+        (
+            OpKind::Imm20 {
+                f,
+                text: ImmText::Bits,
+                ..
+            },
+            &Operand::Imm(i),
+        ) => push_hex(i as u64 & ((1 << (f.width + 1)) - 1), out),
         (OpKind::NegImm { .. }, &Operand::Imm(i)) => {
             hex_signed(if po_neg { i.abs() } else { i }, out)
         }

@@ -361,6 +361,15 @@ pub(crate) const PP39: OpKind = pred(39, b1(42), false, false);
 pub(crate) const I20: OpKind = OpKind::Imm20 {
     f: f(20, 19),
     sign: f(56, 1),
+    text: crate::table::ImmText::Signed,
+};
+
+/// The 20-bit immediate that nvdisasm prints as its bits (`0xffff0` for -0x10: IADD3,
+/// R2P); sign-extended as [`I20`].
+pub(crate) const I20_BITS: OpKind = OpKind::Imm20 {
+    f: f(20, 19),
+    sign: f(56, 1),
+    text: crate::table::ImmText::Bits,
 };
 
 pub(crate) const F20: OpKind = OpKind::FImm20 {

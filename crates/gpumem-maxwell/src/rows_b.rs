@@ -1188,10 +1188,7 @@ const fn rs(lo: u8, slot: u8, write: bool) -> OpKind {
         not: None,
     }
 }
-const I20S: OpKind = OpKind::Imm20 {
-    f: f(20, 19),
-    sign: f(56, 1),
-};
+
 const CB34: OpKind = OpKind::ConstOperand {
     bank: f(34, 5),
     off: f(20, 14),
@@ -1204,11 +1201,6 @@ const P2R_SEL: ModGroup = grp!(Sel, 41, 2, { 0 => "", 1 => ".B1", 2 => ".B2", 3 
 const R2P_SEL: ModGroup = ModGroup {
     at: Some(1),
     ..P2R_SEL
-};
-/// R2P prints its immediate unsigned (`0xfffff`), P2R signed (`-0x7ff01`).
-const U20S: OpKind = OpKind::UImm20 {
-    f: f(20, 19),
-    sign: f(56, 1),
 };
 
 // What the register, constant and immediate rows of each op below share.
@@ -1231,14 +1223,10 @@ pub static ROWS_B6: &[OpSpec] = &[
         0x4ce8,
         &[reg(0, true), PRCC, rs(8, 0, false), CB34],
     ),
-    P2R.i(
-        "P2R_I",
-        0x38e8,
-        &[reg(0, true), PRCC, rs(8, 0, false), I20S],
-    ),
+    P2R.i("P2R_I", 0x38e8, &[reg(0, true), PRCC, rs(8, 0, false), I20]),
     R2P.r("R2P_R", 0x5cf0, &[PRCC, rs(8, 0, false), rs(20, 1, false)]),
     R2P.c("R2P_C", 0x4cf0, &[PRCC, rs(8, 0, false), CB34]),
-    R2P.i("R2P_I", 0x38f0, &[PRCC, rs(8, 0, false), U20S]),
+    R2P.i("R2P_I", 0x38f0, &[PRCC, rs(8, 0, false), I20_BITS]),
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -173,7 +173,6 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
             not: not.is_some() && r.chance(3),
         },
         OpKind::Imm20 { f, .. } => Operand::Imm(signed(r, f.width + 1)),
-        OpKind::UImm20 { f, .. } => Operand::Imm(r.below(1 << (f.width + 1)) as i64),
         OpKind::FImm20 { .. } => Operand::FImm(float_bits(r) & 0xffff_f000),
         OpKind::UImm { f, .. } => Operand::Imm(r.below(f.max() + 1) as i64),
         OpKind::SImm { f, .. } => Operand::Imm(signed(r, f.width)),

@@ -1150,6 +1150,17 @@ pub enum RegCount {
     BySize,
 }
 
+/// How nvdisasm prints a sign-extended integer immediate ([`OpKind::Imm20`]): the value
+/// is the same either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImmText {
+    /// In signed hex: `-0x10`.
+    Signed,
+    /// The field's bits in unsigned hex: `0xffff0` for -0x10 (IADD3, R2P). The assembler
+    /// takes this spelling and the signed one.
+    Bits,
+}
+
 /// The kinds of operand, each with the fields that hold it.
 #[derive(Clone, Copy, Debug)]
 pub enum OpKind {
@@ -1242,19 +1253,19 @@ pub enum OpKind {
         /// Print a space between bank and offset (`c[0x0] [0x8]`).
         spaced: bool,
     },
-    /// A 20-bit integer immediate: low 19 bits at `f`, sign at `sign`, printed signed.
+    /// A 20-bit integer immediate: low 19 bits at `f`, sign at `sign`. The hardware
+    /// sign-extends it to 32 bits in every row (ptxas encodes `a + b - 16` as IADD3 with
+    /// `0xffff0`, `setp.lt.u32 a, -5` as ISETP.U32 with `-0x5`, and puts 0x80000 and
+    /// 0xfffff in a constant bank: SEMANTICS.md, "Immediates"); it decodes as
+    /// [`crate::inst::Operand::Imm`] holding the sign-extended value. `text` is only how
+    /// nvdisasm prints it.
     Imm20 {
         /// The low 19 bits of the immediate (bits 20-38).
         f: Field,
         /// The sign bit, joined above `f` and sign-extended.
         sign: Field,
-    },
-    /// The same 20 bits printed unsigned (IADD3's immediate: `0xfffff`).
-    UImm20 {
-        /// The low 19 bits of the immediate.
-        f: Field,
-        /// The 20th bit, joined above `f` (not sign-extended).
-        sign: Field,
+        /// How nvdisasm prints it (`-0x10`, or IADD3's and R2P's `0xffff0`).
+        text: ImmText,
     },
     /// A 20-bit float immediate: the high 19 bits of an f32 at `f`, sign at `sign`.
     FImm20 {
@@ -1489,8 +1500,7 @@ impl OpKind {
             OpKind::ConstMem { bank, ra, imm } | OpKind::ConstReg { bank, ra, imm } => {
                 [Some(bank), Some(ra), Some(imm), None, None]
             }
-            OpKind::Imm20 { f, sign }
-            | OpKind::UImm20 { f, sign }
+            OpKind::Imm20 { f, sign, .. }
             | OpKind::FImm20 { f, sign }
             | OpKind::DImm20 { f, sign }
             | OpKind::HImmS { f, sign } => [Some(f), Some(sign), None, None, None],

@@ -363,3 +363,75 @@ fn assembler_messages_name_ranges_and_come_in_one_pass() {
         ]
     );
 }
+
+/// A 20-bit integer immediate is sign-extended by the hardware in every row (issue 19;
+/// SEMANTICS.md, "Immediates"). IADD3 and R2P print it as its bits (`0xffff0` is -0x10):
+/// the assembler takes that spelling and the signed one for the same word, and prints
+/// nvdisasm's; the rows printed signed take the signed value only, so that `0xffff0`
+/// meaning +0xffff0 is refused, not silently negative. The 32I forms take either spelling
+/// of their 32 bits.
+#[test]
+fn sign_extended_immediates_take_both_spellings() {
+    use gpumem_maxwell::codec::decode;
+    use gpumem_maxwell::inst::Operand;
+    // The issue's word: a write-back address `tid - 16`.
+    let w = one("IADD3 R12, R3, 0xffff0, R0 ;");
+    assert_eq!(w, 0x39c0_007f_ff07_030c);
+    assert_eq!(one("IADD3 R12, R3, -0x10, R0 ;"), w);
+    let d = decode(w, 0, 0, Target::Sm52).unwrap();
+    assert_eq!(
+        d.operands[2],
+        Operand::Imm(-0x10),
+        "the value the hardware adds"
+    );
+    assert_eq!(inst_text(&d), "IADD3 R12, R3, 0xffff0, R0 ;");
+    for (src, want) in [
+        ("IADD3 R1, R0, -0x10, RZ ;", "IADD3 R1, R0, 0xffff0, RZ ;"),
+        ("IADD3 R1, R0, -0x1, RZ ;", "IADD3 R1, R0, 0xfffff, RZ ;"),
+        (
+            "IADD3 R1, R0, -0x80000, RZ ;",
+            "IADD3 R1, R0, 0x80000, RZ ;",
+        ),
+        ("IADD3 R1, R0, 0x7ffff, RZ ;", "IADD3 R1, R0, 0x7ffff, RZ ;"),
+        (
+            "IADD3.X R1, R0, -0x1, R2 ;",
+            "IADD3.X R1, R0, 0xfffff, R2 ;",
+        ),
+        ("R2P PR, R0, -0x1 ;", "R2P PR, R0, 0xfffff ;"),
+        ("IADD R1, R0, -0x10 ;", "IADD R1, R0, -0x10 ;"),
+        (
+            "LOP32I.AND R1, R0, -0x10 ;",
+            "LOP32I.AND R1, R0, 0xfffffff0 ;",
+        ),
+        ("IADD32I R1, R0, 0xfffffff0 ;", "IADD32I R1, R0, -0x10 ;"),
+    ] {
+        assert_eq!(text(src), want, "{src}");
+        assert_eq!(one(src), one(want), "{src}: one word for both spellings");
+        // The parser holds the value as the decoder does.
+        let p = parse_program(src, Target::Sm52).unwrap();
+        let back = decode(one(src), p.insts[0].slot(), inst_addr(0), Target::Sm52).unwrap();
+        assert_eq!(back.operands, p.insts[0].operands, "{src}");
+    }
+    // Out of range: positioned errors naming both spellings where both exist.
+    for (src, col, msg) in [
+        (
+            "IADD3 R1, R0, 0x100000, RZ ;",
+            15,
+            "immediate out of range: -0x80000..=0x7ffff (signed 20-bit; 0x80000..=0xfffff, as nvdisasm prints them, are the negative values)",
+        ),
+        (
+            "IADD3 R1, R0, -0x80001, RZ ;",
+            15,
+            "immediate out of range: -0x80000..=0x7ffff (signed 20-bit; 0x80000..=0xfffff, as nvdisasm prints them, are the negative values)",
+        ),
+        (
+            "IADD R1, R0, 0xffff0 ;",
+            14,
+            "immediate out of range: -0x80000..=0x7ffff (signed 20-bit)",
+        ),
+    ] {
+        let e = errors(src);
+        assert_eq!(e.len(), 1, "{src}: {e:?}");
+        assert_eq!((e[0].0, e[0].1, e[0].3.as_str()), (1, col, msg), "{src}");
+    }
+}

@@ -421,6 +421,7 @@ impl<'p> Emulator<'p> {
                     regs,
                     preds: [0; WARP],
                     carry: 0,
+                    carry2: 0,
                     zf: 0,
                     sf: 0,
                     of: 0,

@@ -43,6 +43,11 @@ pub(crate) struct Warp {
     pub regs: Vec<u32>,
     pub preds: [u8; WARP],
     pub carry: u32,
+    /// IADD3's second carry bit, one bit per lane: a three-term `IADD3.CC` carries 0-3
+    /// into `IADD3.X` (ptxas pairs every `IADD3.CC` with an `IADD3.X`, also for two
+    /// high terms). Every other writer of the condition code clears it; only `IADD3.X`
+    /// reads it (SEMANTICS.md, "Condition codes").
+    pub carry2: u32,
     /// The condition code's zero flag, one bit per lane (SEMANTICS.md).
     pub zf: u32,
     /// The condition code's sign flag, one bit per lane.
@@ -111,6 +116,7 @@ impl Warp {
             regs: &mut self.regs,
             preds: &mut self.preds,
             carry: &mut self.carry,
+            carry2: &mut self.carry2,
             zf: &mut self.zf,
             sf: &mut self.sf,
             of: &mut self.of,
@@ -164,6 +170,7 @@ pub(crate) struct WarpView<'a> {
     pub regs: &'a mut [u32],
     pub preds: &'a mut [u8; WARP],
     pub carry: &'a mut u32,
+    pub carry2: &'a mut u32,
     pub zf: &'a mut u32,
     pub sf: &'a mut u32,
     pub of: &'a mut u32,

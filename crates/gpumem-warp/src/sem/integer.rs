@@ -64,7 +64,11 @@ pub(super) fn iadd(c: &mut Ctx<'_>) -> R {
     Ok(())
 }
 
-/// IADD3: `Rd = A + B + C` with half selects and `.RS`/`.LS`.
+/// IADD3: `Rd = A + B + C` with half selects and `.RS`/`.LS`. Without a shift, `.CC`
+/// writes the whole carry of the three 32-bit terms (a negated term being `~x + 1`, so
+/// `a - 0` carries as `a + 2^32`): 0-3, its second bit in `carry2`, and `.X` adds it.
+/// ptxas lowers a 64-bit `p + q - 16` to `IADD3 lo.CC, a, 0xffff0, b` and `IADD3.X hi,
+/// c, 0xfffff, d`, whose low word carries 2 when `a + b >= 2^32 + 16`.
 pub(super) fn iadd3(c: &mut Ctx<'_>) -> R {
     let d = Ctx::rd(c.inst, 0);
     let x = c.pre.m(ModId::X) == 1;
@@ -78,15 +82,18 @@ pub(super) fn iadd3(c: &mut Ctx<'_>) -> R {
     let neg_imm = c.pre.m(ModId::Neg) == 1;
     for l in lanes(c.guard) {
         let mut v = [0i64; 3];
+        // The terms as the adder takes them (33 bits: `~x + 1` for a negated one).
+        let mut t = 0u64;
         for k in 0..3 {
             let raw = c.raw(k + 1, l);
             let raw = match halves[k] {
                 1 => raw & 0xffff,
                 2 => raw >> 16,
                 _ => raw,
-            } as i64;
+            };
             let neg = mods(&c.o[k + 1]).0 || (k == 1 && neg_imm);
-            v[k] = if neg { -raw } else { raw };
+            v[k] = if neg { -(raw as i64) } else { raw as i64 };
+            t += if neg { !raw as u64 + 1 } else { raw as u64 };
         }
         let ab = v[0] + v[1];
         let ab = match shift {
@@ -94,10 +101,19 @@ pub(super) fn iadd3(c: &mut Ctx<'_>) -> R {
             2 => ab << 16,
             _ => ab,
         };
-        let sum = ab + v[2] + if x { c.carry(l) as i64 } else { 0 };
+        let cin = if x { c.carry3(l) } else { 0 };
+        let sum = ab + v[2] + cin as i64;
         c.set(d, l, sum as u32);
         if cc {
-            c.set_cc(l, (sum as u64 >> 32) & 1 != 0, sum as u32, x);
+            // The shifted forms keep bit 32 of the signed sum.
+            let cout = match shift {
+                0 => (t + cin as u64) >> 32,
+                _ => (sum as u64 >> 32) & 1,
+            };
+            c.set_cc(l, cout & 1 != 0, sum as u32, x);
+            if cout & 2 != 0 {
+                *c.w.carry2 |= 1 << l;
+            }
         }
     }
     Ok(())

@@ -99,6 +99,8 @@ impl Ctx<'_> {
     fn set(&mut self, r: u8, lane: usize, v: u32) {
         if self.cc {
             let bit = 1u32 << lane;
+            // Only IADD3 writes a second carry bit, after this.
+            *self.w.carry2 &= !bit;
             *self.w.zf = if v == 0 {
                 *self.w.zf | bit
             } else {
@@ -131,6 +133,10 @@ impl Ctx<'_> {
     }
     fn carry(&self, lane: usize) -> u32 {
         *self.w.carry >> lane & 1
+    }
+    /// IADD3's carry in: 0-3, the carry and the second carry bit an `IADD3.CC` left.
+    fn carry3(&self, lane: usize) -> u32 {
+        self.carry(lane) | (*self.w.carry2 >> lane & 1) << 1
     }
     fn zero(&self, lane: usize) -> bool {
         *self.w.zf >> lane & 1 != 0

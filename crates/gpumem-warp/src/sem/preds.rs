@@ -49,6 +49,7 @@ pub(super) fn r2p(c: &mut Ctx<'_>) -> R {
         let v = c.raw(1, l) >> sh;
         if cc {
             let bit = 1u32 << l;
+            *c.w.carry2 &= !bit;
             for (i, f) in [&mut *c.w.zf, &mut *c.w.sf, &mut *c.w.carry, &mut *c.w.of]
                 .into_iter()
                 .enumerate()
