@@ -674,3 +674,45 @@ fn explain_pictures_memory_accesses() {
         assert!(err.contains(want), "{args:?}: {err}");
     }
 }
+
+/// A 100 KB token in a Vega source or manifest is repeated clipped (an ellipsis after
+/// `gpumem_isa::MAX_ECHO` characters), at its line and column.
+#[test]
+fn vega_messages_clip_a_huge_token() {
+    let tok = "x".repeat(100_000);
+    let src = format!("s_nop 0\ns_mov_b32 s0, {tok}\n");
+    for args in [
+        &["lint", "--isa", "vega", "-"][..],
+        &["lint", "--isa", "vega", "--json", "-"],
+    ] {
+        let out = gpumem(args, src.as_bytes());
+        assert_eq!(out.status.code(), Some(1));
+        let all = [out.stdout.as_slice(), out.stderr.as_slice()].concat();
+        assert!(all.len() < 2000, "{args:?}: {} bytes", all.len());
+        let text = String::from_utf8_lossy(&all);
+        assert!(text.contains("xxx…`"), "{text}");
+        assert!(
+            text.contains("<stdin>:2:15:")
+                || text.contains("-:2:15:")
+                || text.contains("\"column\": 15"),
+            "{text}"
+        );
+    }
+    let dir = tmp("huge-token");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("k.s"), "s_endpgm\n").unwrap();
+    for (key, value) in [(tok.as_str(), "1"), ("s4", &*format!("\"{tok}\""))] {
+        let m = dir.join("m.toml");
+        std::fs::write(
+            &m,
+            format!(
+                "isa = \"vega\"\nprogram = \"k.s\"\n[wave]\nsgpr = {{ \"{key}\" = {value} }}\n"
+            ),
+        )
+        .unwrap();
+        let out = gpumem(&["run", m.to_str().unwrap()], b"");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stderr.len() < 500, "{} bytes", out.stderr.len());
+        assert!(String::from_utf8_lossy(&out.stderr).contains('…'));
+    }
+}

@@ -6,7 +6,7 @@ mod lexis;
 
 use std::collections::HashMap;
 
-use gpumem_isa::{Diagnostic, Span};
+use gpumem_isa::{Diagnostic, Span, clip};
 
 use lexis::{
     C_DIGIT, C_IDENT, C_NEWLINE, C_SPACE, CLASS, IDENT_CONT, Val, digits_value, line_span, range_ok,
@@ -608,7 +608,7 @@ impl<'a> LineCx<'a> {
             return Err(PErr {
                 start: s,
                 end: e,
-                msg: format!("symbol `{name}` is defined in terms of itself"),
+                msg: format!("symbol `{}` is defined in terms of itself", clip(name)),
             });
         }
         let mut toks = Vec::new();
@@ -624,7 +624,7 @@ impl<'a> LineCx<'a> {
         r.map_err(|err| PErr {
             start: s,
             end: e,
-            msg: format!("in the value of symbol `{name}`: {}", err.msg),
+            msg: format!("in the value of symbol `{}`: {}", clip(name), err.msg),
         })
     }
 
@@ -800,7 +800,7 @@ impl<'a> LineCx<'a> {
                 self.pos += 1;
                 Ok(Ev::Float(f))
             }
-            Some(Tok::Bad(s)) => self.err(format!("malformed token `{s}`")),
+            Some(Tok::Bad(s)) => self.err(format!("malformed token `{}`", clip(s))),
             Some(Tok::Ident(name)) => {
                 self.pos += 1;
                 if let Some(&(sym, line)) = (!self.syms.is_empty())
@@ -838,7 +838,7 @@ impl<'a> LineCx<'a> {
                 }
                 if !self.labels.contains_key(name) {
                     if self.final_pass {
-                        return Err(fail(&format!("undefined label or symbol `{name}`")));
+                        return Err(fail(&format!("undefined label or symbol `{}`", clip(name))));
                     }
                     // A label or a symbol further on: judged at the end.
                     self.unknown.get_or_insert(name);
@@ -1110,7 +1110,8 @@ fn is_binary_op(t: Tok<'_>) -> bool {
 fn not_absolute(r: &Rel<'_>, unknown: Option<&str>) -> String {
     match unknown.or(r.a).or(r.b) {
         Some(name) => format!(
-            "invalid operand for instruction: expected an absolute expression; `{name}` is a label or is not set before this line"
+            "invalid operand for instruction: expected an absolute expression; `{}` is a label or is not set before this line",
+            clip(name)
         ),
         None => "invalid operand for instruction: expected an absolute expression (a difference of labels is known only once the code is laid out)".into(),
     }
@@ -1309,7 +1310,8 @@ impl<'s> Asm<'s> {
                     if !(-32768..=32767).contains(&delta) {
                         let name = r.a.unwrap_or_default();
                         fail(format!(
-                            "branch target `{name}` is out of range ({delta} dwords)"
+                            "branch target `{}` is out of range ({delta} dwords)",
+                            clip(name)
                         ));
                         continue;
                     }
@@ -1365,12 +1367,15 @@ impl<'s> Asm<'s> {
         while let (Some(Tok::Ident(name)), Some(Tok::Punct(':'))) = (cx.peek_at(0), cx.peek_at(1)) {
             let (s, e) = cx.here();
             if cx.labels.contains_key(name) {
-                cx.error(s, e, format!("label `{name}` is defined twice"));
+                cx.error(s, e, format!("label `{}` is defined twice", clip(name)));
             } else if !cx.syms.is_empty() && cx.syms.contains_key(name) {
                 cx.error(
                     s,
                     e,
-                    format!("`{name}` is already a symbol set with `=` or `.set`"),
+                    format!(
+                        "`{}` is already a symbol set with `=` or `.set`",
+                        clip(name)
+                    ),
                 );
             } else {
                 cx.labels.insert(name, self.bytes.len());
@@ -1468,11 +1473,12 @@ impl<'a> LineCx<'a> {
                 }
                 return Ok(None);
             }
-            return self.err(format!("unsupported directive `{mn}`"));
+            return self.err(format!("unsupported directive `{}`", clip(mn)));
         }
         let Some(def) = table::by_name_ignore_case(mn).filter(|d| d.valid_on(target)) else {
             return self.err(format!(
-                "unknown instruction `{mn}` (gpumem-vega supports the gfx9 SMEM, SOP1, SOP2, SOPK, SOPC and SOPP instructions)"
+                "unknown instruction `{}` (gpumem-vega supports the gfx9 SMEM, SOP1, SOP2, SOPK, SOPC and SOPP instructions)",
+                clip(mn)
             ));
         };
         let mn_end = self.here().1;
@@ -1594,7 +1600,7 @@ impl<'a> LineCx<'a> {
             return Err(PErr {
                 start: s,
                 end: e,
-                msg: format!("redefinition of `{name}`"),
+                msg: format!("redefinition of `{}`", clip(name)),
             });
         }
         self.syms.insert(name, (sym, self.line_no));
@@ -2096,7 +2102,8 @@ impl<'a> LineCx<'a> {
                         s,
                         e,
                         format!(
-                            "invalid hardware register: `{name}` is not a gfx9 hardware register"
+                            "invalid hardware register: `{}` is not a gfx9 hardware register",
+                            clip(name)
                         ),
                     );
                     0
@@ -2258,7 +2265,7 @@ impl<'a> LineCx<'a> {
                     return Err(PErr {
                         start: ns,
                         end: ne,
-                        msg: format!("invalid counter name `{name}`"),
+                        msg: format!("invalid counter name `{}`", clip(name)),
                     });
                 }
             };

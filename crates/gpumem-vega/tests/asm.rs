@@ -277,3 +277,51 @@ fn disassembly_of_a_cut_file_names_the_offset() {
     let e = lines[0].text.as_ref().unwrap_err().to_string();
     assert!(e.contains("at offset 0x0 (7 of its 8 bytes)"), "{e}");
 }
+
+/// A 100 KB token is repeated in a diagnostic (its message and its `text`) clipped to
+/// `gpumem_isa::MAX_ECHO` characters and an ellipsis; the position still points at it.
+#[test]
+fn a_huge_token_is_echoed_clipped_at_its_position() {
+    let tok = "x".repeat(100_000);
+    let cases = [
+        (format!("s_mov_b32 s0, {tok}"), 15),
+        (format!("s_{tok} s0"), 1),
+        (format!("s_nop 0\n{tok}:\n{tok}:"), 1),
+        (format!("s_waitcnt {tok}(0)"), 11),
+        (format!("s_getreg_b32 s0, hwreg({tok})"), 24),
+        (format!("s_branch {tok}"), 10),
+        (format!("s_mov_b32 s0, s1 {tok}"), 18),
+        (format!(".{tok}"), 1),
+        (format!("y = {tok}\ns_mov_b32 s0, y"), 15),
+    ];
+    for (src, col) in &cases {
+        let d = lint(src, Target::Gfx900);
+        let first =
+            d.0.first()
+                .unwrap_or_else(|| panic!("no diagnostic: {}", &src[..40]));
+        assert_eq!(
+            first.span.col,
+            *col,
+            "{}",
+            &first.message[..first.message.len().min(200)]
+        );
+        for x in &d.0 {
+            assert!(
+                x.message.len() < 400 && x.text.len() < 400,
+                "{} bytes: {}",
+                x.message.len(),
+                &x.message[..200]
+            );
+        }
+        assert!(
+            d.0.iter()
+                .any(|x| x.message.contains("xxx…") || x.text.ends_with('…')),
+            "{:?}",
+            d.0.iter()
+                .map(|x| &x.message[..x.message.len().min(200)])
+                .collect::<Vec<_>>()
+        );
+        let shown = gpumem_isa::render_diagnostics("k.s", src, &d.0);
+        assert!(shown.len() < 1500 * d.0.len(), "{} bytes", shown.len());
+    }
+}

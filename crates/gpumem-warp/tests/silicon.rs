@@ -139,11 +139,7 @@ fn run_op(op: &OpSpec, kernels: &mut BTreeMap<String, (Kernel, Program)>) -> Out
     let atomic = op.out_init.is_some();
     // Thread i reads tuple i and writes output i: the first TUPLES threads make the
     // committed outputs. Atomics' final memory depends on every thread: the whole grid.
-    let grid = if atomic {
-        op.grid
-    } else {
-        TUPLES / op.block
-    };
+    let grid = if atomic { op.grid } else { TUPLES / op.block };
     let mut emu = Emulator::new(
         prog,
         LaunchConfig {
@@ -178,7 +174,12 @@ fn run_op(op: &OpSpec, kernels: &mut BTreeMap<String, (Kernel, Program)>) -> Out
     emu.mem.global.read(OUT, &mut got);
     let fault = emu.faults.first().map(|f| format!("{f:?}"));
     let a = ins.into_iter().next().unwrap_or_default();
-    Outcome { a, got, want, fault }
+    Outcome {
+        a,
+        got,
+        want,
+        fault,
+    }
 }
 
 fn words(b: &[u8], elem: usize) -> Vec<u64> {
@@ -314,8 +315,7 @@ fn silicon() {
     let ops: Ops =
         serde_json::from_slice(&std::fs::read(root().join("ops.json")).unwrap()).unwrap();
     let expected: Expected =
-        toml::from_str(&std::fs::read_to_string(root().join("expected.toml")).unwrap())
-            .unwrap();
+        toml::from_str(&std::fs::read_to_string(root().join("expected.toml")).unwrap()).unwrap();
     let only = std::env::var("SILICON_ONLY").ok();
     let mut kernels = BTreeMap::new();
     let mut report = String::new();
@@ -329,14 +329,22 @@ fn silicon() {
         let outcome = run_op(op, &mut kernels);
         let status = compare(op, &outcome);
         let mut line = format!("{}\t{}\t{status:?}", op.name, op.kind);
-        match (&status, expected.differs.get(&op.name), expected.approx.get(&op.name)) {
+        match (
+            &status,
+            expected.differs.get(&op.name),
+            expected.approx.get(&op.name),
+        ) {
             (Status::Identical, None, None) => {}
-            (Status::Identical, _, _) => {
-                bad.push(format!("{}: bit-identical now; drop its expected.toml entry", op.name))
-            }
+            (Status::Identical, _, _) => bad.push(format!(
+                "{}: bit-identical now; drop its expected.toml entry",
+                op.name
+            )),
             (Status::Differs(n, _) | Status::NanPayload(n), Some(d), None) => {
                 if *n != d.words || !matches!(d.class.as_str(), "b" | "c" | "open") {
-                    bad.push(format!("{}: {status:?}, expected {} words of class {}", op.name, d.words, d.class));
+                    bad.push(format!(
+                        "{}: {status:?}, expected {} words of class {}",
+                        op.name, d.words, d.class
+                    ));
                 }
             }
             (Status::Differs(..) | Status::NanPayload(_), None, Some(a)) if op.approx => {

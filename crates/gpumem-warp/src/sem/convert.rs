@@ -157,7 +157,11 @@ pub(super) fn f2i(c: &mut Ctx<'_>) -> R {
         // NaN: 0 from an f16/f32 source to 16 or 32 bits, the sign bit alone
         // (0x80000000, 0x8000000000000000) from an f64 source or to 64 bits, signed or
         // not (SEMANTICS.md, "Held against silicon").
-        let nan = if src == F64 || bits == 64 { 1 << (bits - 1) } else { 0 };
+        let nan = if src == F64 || bits == 64 {
+            1 << (bits - 1)
+        } else {
+            0
+        };
         let v = to_int(x, rnd, bits, signed, nan);
         if bits == 64 {
             c.set64(d, l, v as u64);
@@ -243,7 +247,11 @@ pub(super) fn f2f(c: &mut Ctx<'_>) -> R {
         }
         if s {
             // NaN, -0 and negative values saturate to +0.
-            x = if x.is_nan() || x <= 0.0 { 0.0 } else { x.min(1.0) };
+            x = if x.is_nan() || x <= 0.0 {
+                0.0
+            } else {
+                x.min(1.0)
+            };
         }
         if x.is_nan() && (src == F64 || dst == F64) {
             // Through the f64 unit a NaN keeps its sign and payload, quieted.
