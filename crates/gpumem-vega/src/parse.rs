@@ -20,6 +20,10 @@ use crate::table::{self, FastHash, Field, Format, Imm16, InstDef, Kind, RegClass
 pub(crate) struct Output {
     /// The instructions (only when asked for: see [`assemble_source`]).
     pub insts: Vec<Inst>,
+    /// Where each of `insts` is written: its statement (labels and comment left out).
+    pub spans: Vec<Span>,
+    /// The byte address of each label (with `insts`).
+    pub labels: Vec<u32>,
     /// The machine code (meaningless if `diags` has errors).
     pub bytes: Vec<u8>,
     pub diags: Vec<Diagnostic>,
@@ -429,6 +433,8 @@ struct Asm<'s> {
     /// Whether to keep the parsed instructions (else only their bytes).
     keep_insts: bool,
     insts: Vec<Inst>,
+    /// The statement of each of `insts`.
+    spans: Vec<Span>,
     n_insts: usize,
     bytes: Vec<u8>,
     diags: Vec<Diagnostic>,
@@ -1141,8 +1147,15 @@ impl<'s> Asm<'s> {
         if !self.diags.is_sorted_by_key(diag_key) {
             self.diags.sort_by_key(diag_key);
         }
+        let labels = if self.keep_insts {
+            self.labels.values().map(|&a| a as u32).collect()
+        } else {
+            Vec::new()
+        };
         Output {
             insts: self.insts,
+            spans: self.spans,
+            labels,
             bytes: self.bytes,
             diags: self.diags,
         }
@@ -1159,11 +1172,12 @@ impl<'s> Asm<'s> {
     ) -> Option<usize> {
         #[cfg(debug_assertions)]
         {
-            let (b0, d0, i0, n0) = (
+            let (b0, d0, i0, n0, s0) = (
                 self.bytes.len(),
                 self.diags.len(),
                 self.insts.len(),
                 self.n_insts,
+                self.spans.len(),
             );
             let len = self.fast_line(rest, line_no, line_start)?;
             let fast = (
@@ -1171,6 +1185,7 @@ impl<'s> Asm<'s> {
                 self.diags.split_off(d0),
                 self.insts.split_off(i0),
                 self.n_insts,
+                self.spans.split_off(s0),
             );
             self.n_insts = n0;
             let mut toks = std::mem::take(&mut self.tok_buf);
@@ -1188,6 +1203,7 @@ impl<'s> Asm<'s> {
             );
             assert_eq!(&self.insts[i0..], &fast.2[..], "fast path insts: {text:?}");
             assert_eq!(self.n_insts, fast.3, "{text:?}");
+            assert_eq!(&self.spans[s0..], &fast.4[..], "fast path spans: {text:?}");
             Some(len)
         }
         #[cfg(not(debug_assertions))]
@@ -1209,6 +1225,11 @@ impl<'s> Asm<'s> {
         self.n_insts += 1;
         if self.keep_insts {
             self.insts.push(line.inst);
+            let text = &rest[..line.len];
+            let start = text.len() - text.trim_start().len();
+            let end = text.trim_end().len();
+            self.spans
+                .push(line_span(text, line_no, line_start, start, end.max(start)).0);
         }
         Some(line.len)
     }
@@ -1383,6 +1404,7 @@ impl<'s> Asm<'s> {
             cx.pos += 2;
         }
         if !cx.at_end() {
+            let stmt_start = cx.here().0;
             match cx.statement(self.target) {
                 Ok(Some((inst, fix))) => {
                     if cx
@@ -1422,6 +1444,8 @@ impl<'s> Asm<'s> {
                     self.n_insts += 1;
                     if self.keep_insts {
                         self.insts.push(inst);
+                        let end = cx.toks.last().map_or(stmt_start, |t| t.end);
+                        self.spans.push(cx.span(stmt_start, end).0);
                     }
                 }
                 Ok(None) => {}
@@ -2357,6 +2381,7 @@ pub(crate) fn assemble_source(src: &str, target: Target, keep_insts: bool) -> Ou
         target,
         keep_insts,
         insts: Vec::new(),
+        spans: Vec::new(),
         n_insts: 0,
         // About 5 bytes of code per 25 bytes of source.
         bytes: Vec::with_capacity(src.len() / 4),
