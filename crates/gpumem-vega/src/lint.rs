@@ -382,14 +382,17 @@ fn waits(prog: &[Placed], cfg: &Cfg, locate: &dyn Fn(usize) -> String, out: &mut
                     true
                 }
                 Some(old) => {
-                    let before = old.len();
-                    old.extend(set.iter().copied());
-                    old.sort_unstable();
-                    old.dedup();
-                    if old.len() > MAX_PENDING {
-                        old.drain(..old.len() - MAX_PENDING);
+                    // The union, keeping the latest MAX_PENDING: grows monotonically.
+                    let mut merged = old.clone();
+                    merged.extend(set.iter().copied());
+                    merged.sort_unstable();
+                    merged.dedup();
+                    if merged.len() > MAX_PENDING {
+                        merged.drain(..merged.len() - MAX_PENDING);
                     }
-                    old.len() != before
+                    let changed = merged != *old;
+                    *old = merged;
+                    changed
                 }
             };
             if grown && !queued[j] {
