@@ -120,8 +120,62 @@ pub fn demo() -> Result<ExitCode, Fail> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// One decoded instruction as JSON: its row (`op`, `format`), each operand llvm-mc
+/// prints (`field` as the ISA manual names it, lower case; `text` as llvm-mc prints it;
+/// and its value: `reg` and `dwords` for registers, `code` for a scalar source, `imm`
+/// for immediates, `reg`/`imm` for an SMEM offset), `glc` where the row has the bit, and
+/// the `literal` dword.
+fn inst_json(i: &gpumem_vega::Inst) -> serde_json::Value {
+    use gpumem_vega::SmemOffset;
+    use gpumem_vega::table::Kind;
+    use serde_json::json;
+    let d = i.def;
+    let operands: Vec<serde_json::Value> = i
+        .operands()
+        .map(|(o, text)| {
+            let mut v = json!({
+                "field": o.field.name(d.format).to_ascii_lowercase(),
+                "text": text.to_string(),
+                "written": o.written,
+            });
+            let typed = match o.kind {
+                Kind::Reg(class) => json!({ "reg": i.sdst, "dwords": class.dwords() }),
+                Kind::Base { dwords } => json!({ "reg": i.sbase, "dwords": dwords }),
+                Kind::Src { dwords, .. } => {
+                    let c = if o.field == gpumem_vega::table::Field::Ssrc0 {
+                        i.ssrc0
+                    } else {
+                        i.ssrc1
+                    };
+                    json!({ "code": c, "dwords": dwords })
+                }
+                Kind::SmemOffset { .. } => match i.offset {
+                    SmemOffset::Imm(x) => json!({ "reg": null, "imm": x }),
+                    SmemOffset::Sgpr(c) => json!({ "reg": c, "imm": null }),
+                    SmemOffset::SgprImm(c, x) => json!({ "reg": c, "imm": x }),
+                },
+                Kind::ProbeImm => json!({ "imm": i.sdst }),
+                Kind::GprIdx8 => json!({ "imm": i.ssrc1 }),
+                Kind::Imm16(_) => json!({ "imm": i.simm16 }),
+                Kind::Literal32 => json!({ "imm": i.literal.unwrap_or(0) }),
+            };
+            if let (Some(m), Some(t)) = (v.as_object_mut(), typed.as_object()) {
+                m.extend(t.clone());
+            }
+            v
+        })
+        .collect();
+    json!({
+        "op": d.name,
+        "format": d.format.name(),
+        "operands": operands,
+        "glc": d.glc.then_some(i.glc),
+        "literal": i.literal.map(|l| format!("{l:#010x}")),
+    })
+}
+
 /// `dis --json`: one JSON object per instruction, a line each (JSON Lines): offset,
-/// words, text and the decoded fields, or the decode error.
+/// words, text and the decoded fields ([`inst_json`]), or the decode error.
 pub fn dis_json(t: Option<&str>, input: &str, bytes: Vec<u8>) -> Result<ExitCode, Fail> {
     use serde_json::json;
     let bytes = code(bytes).map_err(|Fail(m)| Fail(format!("{input}: {m}")))?;
@@ -131,20 +185,7 @@ pub fn dis_json(t: Option<&str>, input: &str, bytes: Vec<u8>) -> Result<ExitCode
         ok &= l.text.is_ok();
         let fields = gpumem_vega::decode(&l.words, target(t)?)
             .ok()
-            .map(|(i, _)| {
-                json!({
-                    "op": i.def.name,
-                    "format": format!("{:?}", i.def.format),
-                    "sdst": i.sdst,
-                    "ssrc0": i.ssrc0,
-                    "ssrc1": i.ssrc1,
-                    "simm16": i.simm16,
-                    "literal": i.literal,
-                    "sbase": i.sbase,
-                    "offset": format!("{:?}", i.offset),
-                    "glc": i.glc,
-                })
-            });
+            .map(|(i, _)| inst_json(&i));
         let mut m = crate::diag::line_common(&l);
         m.insert("fields".into(), json!(fields));
         let v = serde_json::Value::Object(m);

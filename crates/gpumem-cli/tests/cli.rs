@@ -755,3 +755,133 @@ fn explain_pictures_memory_accesses() {
         assert!(err.contains(want), "{args:?}: {err}");
     }
 }
+
+/// A 100 KB token in a Vega source or manifest is repeated clipped (an ellipsis after
+/// `gpumem_isa::MAX_ECHO` characters), at its line and column.
+#[test]
+fn vega_messages_clip_a_huge_token() {
+    let tok = "x".repeat(100_000);
+    let src = format!("s_nop 0\ns_mov_b32 s0, {tok}\n");
+    for args in [
+        &["lint", "--isa", "vega", "-"][..],
+        &["lint", "--isa", "vega", "--json", "-"],
+    ] {
+        let out = gpumem(args, src.as_bytes());
+        assert_eq!(out.status.code(), Some(1));
+        let all = [out.stdout.as_slice(), out.stderr.as_slice()].concat();
+        assert!(all.len() < 2000, "{args:?}: {} bytes", all.len());
+        let text = String::from_utf8_lossy(&all);
+        assert!(text.contains("xxx…`"), "{text}");
+        assert!(
+            text.contains("<stdin>:2:15:")
+                || text.contains("-:2:15:")
+                || text.contains("\"column\": 15"),
+            "{text}"
+        );
+    }
+    let dir = tmp("huge-token");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("k.s"), "s_endpgm\n").unwrap();
+    for (key, value) in [(tok.as_str(), "1"), ("s4", &*format!("\"{tok}\""))] {
+        let m = dir.join("m.toml");
+        std::fs::write(
+            &m,
+            format!(
+                "isa = \"vega\"\nprogram = \"k.s\"\n[wave]\nsgpr = {{ \"{key}\" = {value} }}\n"
+            ),
+        )
+        .unwrap();
+        let out = gpumem(&["run", m.to_str().unwrap()], b"");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stderr.len() < 500, "{} bytes", out.stderr.len());
+        assert!(String::from_utf8_lossy(&out.stderr).contains('…'));
+    }
+}
+
+/// Vega `dis --json` gives each operand as llvm-mc prints it with its typed value, never
+/// Rust's debug spelling of a decoded field (`Imm(0)`, `Smem`).
+#[test]
+fn vega_dis_json_operands_are_text_and_values() {
+    let src = "s_load_dword s4, s[0:1], 0x10 glc\n\
+               s_buffer_load_dwordx2 s[8:9], s[4:7], s7 offset:0x8\n\
+               s_store_dword s5, s[2:3], m0\n\
+               s_mov_b32 s5, 0x12345678\n\
+               s_waitcnt lgkmcnt(0)\n\
+               s_getreg_b32 s8, hwreg(HW_REG_MODE)\n\
+               s_endpgm\n";
+    let bin = tmp("vega-json.bin");
+    let out = gpumem(
+        &["asm", "--isa", "vega", "-", "-o", bin.to_str().unwrap()],
+        src.as_bytes(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = gpumem(
+        &["dis", "--isa", "vega", "--json", bin.to_str().unwrap()],
+        b"",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for debug in ["Imm(", "Sgpr(", "SgprImm(", "\"Smem\"", "\"Sopp\"", "Some("] {
+        assert!(!text.contains(debug), "{debug} in {text}");
+    }
+    let rows: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(rows.len(), 7);
+    for r in &rows {
+        // The operands' texts make the instruction's text.
+        let f = &r["fields"];
+        let ops: Vec<&str> = f["operands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["text"].as_str().unwrap())
+            .collect();
+        let mut rebuilt = f["op"].as_str().unwrap().to_string();
+        if !ops.is_empty() {
+            rebuilt += &format!(" {}", ops.join(", "));
+        }
+        if f["glc"] == true {
+            rebuilt += " glc";
+        }
+        assert_eq!(rebuilt, r["text"].as_str().unwrap(), "{r}");
+    }
+    let load = &rows[0]["fields"];
+    assert_eq!(load["format"], "SMEM");
+    assert_eq!(load["glc"], true);
+    let o = &load["operands"];
+    assert_eq!(
+        (
+            o[0]["field"].as_str(),
+            o[0]["reg"].as_u64(),
+            o[0]["dwords"].as_u64()
+        ),
+        (Some("sdata"), Some(4), Some(1))
+    );
+    assert_eq!(
+        (o[1]["field"].as_str(), o[1]["text"].as_str()),
+        (Some("sbase"), Some("s[0:1]"))
+    );
+    assert_eq!(
+        (o[2]["field"].as_str(), o[2]["imm"].as_i64()),
+        (Some("offset"), Some(16))
+    );
+    assert!(o[2]["reg"].is_null());
+    let off = &rows[1]["fields"]["operands"][2];
+    assert_eq!(
+        (off["reg"].as_u64(), off["imm"].as_i64()),
+        (Some(7), Some(8))
+    );
+    assert_eq!(off["text"], "s7 offset:0x8");
+    let mov = &rows[3]["fields"];
+    assert_eq!(mov["literal"], "0x12345678");
+    assert_eq!(mov["operands"][1]["code"], 255);
+    assert_eq!(rows[4]["fields"]["operands"][0]["text"], "lgkmcnt(0)");
+    assert!(rows[4]["fields"]["glc"].is_null());
+    assert_eq!(rows[6]["fields"]["operands"], serde_json::json!([]));
+}

@@ -81,6 +81,26 @@ impl Diagnostic {
     }
 }
 
+/// Longest piece of source text a diagnostic repeats (in its message or its `text`).
+pub const MAX_ECHO: usize = 64;
+
+/// `text` as a diagnostic repeats it: whole when it has at most [`MAX_ECHO`]
+/// characters, else its first `MAX_ECHO` characters and an ellipsis (`…`). The
+/// position of the text is the diagnostic's [`Span`], which always covers the whole of it.
+///
+/// ```
+/// let long = "x".repeat(100_000);
+/// assert_eq!(gpumem_isa::clip(&long).chars().count(), gpumem_isa::MAX_ECHO + 1);
+/// assert!(gpumem_isa::clip(&long).ends_with('…'));
+/// assert_eq!(gpumem_isa::clip("s4"), "s4");
+/// ```
+pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(MAX_ECHO) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some((cut, _)) => std::borrow::Cow::Owned(format!("{}…", &text[..cut])),
+    }
+}
+
 /// Every diagnostic of one source file, in source order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, thiserror::Error)]
 #[error("{} error(s) in source", self.errors().count())]
@@ -114,7 +134,7 @@ pub fn render_diagnostics(file: &str, source: &str, diags: &[Diagnostic]) -> Str
         if let Some(text) = lines.get(d.span.line.saturating_sub(1) as usize) {
             let gutter = d.span.line.to_string().len();
             let col = d.span.col.saturating_sub(1) as usize;
-            let width = d.text.chars().count().max(1);
+            let width = span_width(text, col, d).max(1);
             let (shown, col, width) = excerpt(text, col, width);
             out.push_str(&format!("{:gutter$} |\n", ""));
             out.push_str(&format!("{} | {}\n", d.span.line, shown));
@@ -128,6 +148,23 @@ pub fn render_diagnostics(file: &str, source: &str, diags: &[Diagnostic]) -> Str
         }
     }
     out
+}
+
+/// The caret's width in characters: the diagnostic's text, or, when that text was
+/// [`clip`]ped, the part of `line` its span covers.
+fn span_width(line: &str, col: usize, d: &Diagnostic) -> usize {
+    let shown = d.text.chars().count();
+    if !d.text.ends_with('…') || d.span.len <= d.text.len() {
+        return shown;
+    }
+    let Some((start, _)) = line.char_indices().nth(col) else {
+        return shown;
+    };
+    let rest = &line[start..];
+    rest.char_indices()
+        .take_while(|&(i, _)| i < d.span.len)
+        .count()
+        .max(shown)
 }
 
 /// Longest source line shown whole; longer ones are cut around the caret.
@@ -201,5 +238,23 @@ mod tests {
         let at = caret.find('^').unwrap();
         assert_eq!(&src[at..at + 3], "BAD", "{src}\n{caret}");
         assert!(caret.ends_with("^^^"));
+    }
+
+    #[test]
+    fn a_clipped_text_keeps_its_position_and_caret_width() {
+        let token = "y".repeat(120);
+        let line = format!("s_mov_b32 s0, {token}");
+        let span = Span {
+            line: 1,
+            col: 15,
+            start: 14,
+            len: 120,
+        };
+        let d = Diagnostic::error(span, clip(&token), format!("bad `{}`", clip(&token)));
+        assert_eq!(d.text.chars().count(), MAX_ECHO + 1);
+        let text = render_diagnostics("x", &line, &[d]);
+        assert!(text.starts_with("x:1:15: error: bad `yyy"), "{text}");
+        let caret = text.lines().nth(3).unwrap();
+        assert_eq!(caret.matches('^').count(), 120, "{caret}");
     }
 }

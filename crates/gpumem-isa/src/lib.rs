@@ -17,7 +17,7 @@ mod rng;
 mod space;
 
 pub use cache::CacheOp;
-pub use diag::{Diagnostic, Diagnostics, Severity, Span, render_diagnostics};
+pub use diag::{Diagnostic, Diagnostics, MAX_ECHO, Severity, Span, clip, render_diagnostics};
 pub use listing::DisasmLine;
 pub use rng::SplitMix64;
 pub use space::Space;

@@ -10,7 +10,7 @@ use crate::manifest::{VegaManifest, global_regions};
 use crate::report::{dump_json, pc_text};
 use gpumem_isa::Space;
 use gpumem_vega::code_object;
-use gpumem_wave::{DumpRequest, FaultKind, MemoryInit, VegaConfig, WaveReport};
+use gpumem_wave::{DumpRequest, FaultKind, MemoryInit, VegaConfig, WaveEnd, WaveReport};
 use serde_json::{Value, json};
 use std::fmt::Write;
 use std::path::Path;
@@ -119,6 +119,14 @@ pub fn run_vega(
     })
 }
 
+/// How a wave ended, as the report spells it (`endpgm`, `fault`).
+fn end_name(e: WaveEnd) -> &'static str {
+    match e {
+        WaveEnd::Endpgm => "endpgm",
+        WaveEnd::Fault => "fault",
+    }
+}
+
 impl VegaReport {
     /// Whether a wave stopped on a fault.
     pub fn faulted(&self) -> bool {
@@ -201,7 +209,21 @@ impl VegaReport {
                 "scalar_caches": s.scalar_caches,
                 "dirty_lines_at_end": s.dirty_lines_at_end,
             },
-            "waves": serde_json::to_value(&r.waves).unwrap_or(Value::Null),
+            "waves": r.waves.iter().map(|w| json!({
+                "id": w.id,
+                "end": end_name(w.end),
+                "pc": pc_text(w.pc),
+                "sgpr": w.sgpr,
+                "vcc": w.vcc,
+                "exec": w.exec,
+                "m0": w.m0,
+                "flat_scratch": w.flat_scratch,
+                "xnack_mask": w.xnack_mask,
+                "ttmp": w.ttmp,
+                "scc": w.scc,
+                "instructions": w.instructions,
+                "cycles": w.cycles,
+            })).collect::<Vec<_>>(),
             "warnings": r.warnings,
         })
     }
@@ -234,7 +256,13 @@ impl VegaReport {
             for (i, v) in w.sgpr.iter().enumerate().filter(|(_, v)| **v != 0).take(16) {
                 let _ = write!(regs, " s{i}={v:#x}");
             }
-            let _ = writeln!(f, "  wave {}: {:?} at pc {:#06x};{regs}", w.id, w.end, w.pc);
+            let _ = writeln!(
+                f,
+                "  wave {}: {} at pc {};{regs}",
+                w.id,
+                end_name(w.end),
+                pc_text(w.pc)
+            );
         }
         let _ = writeln!(f, "\nstatistics:");
         let _ = writeln!(f, "  {:>6}  {:<44} {:>8}", "pc", "instruction", "executed");

@@ -51,6 +51,11 @@ fn the_schema_rejects_a_report_that_departs_from_it() {
     assert!(v.is_valid(&r));
     r["faults"] = serde_json::json!([{ "kind": "misaligned_address", "pc": 16 }]);
     assert!(!v.is_valid(&r), "a numeric pc and missing keys");
+    let vega = root().join("examples/vega/missing-waitcnt.toml");
+    let mut r = gpumem_run::run_any_manifest_file(&vega).unwrap().to_json();
+    assert!(v.is_valid(&r));
+    r["waves"][0]["pc"] = 24.into();
+    assert!(!v.is_valid(&r), "a numeric wave pc");
     let mut r = gpumem_run::builtin_example().to_json();
     r["stats"]["warp_instructions"] = 3.into();
     r.as_object_mut().unwrap().remove("hazards");

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::operand::{self, SmallText, code};
-use crate::table::{self, Field, Format, Imm16, InstDef, Kind, RegClass, Target};
+use crate::table::{self, Field, Format, Imm16, InstDef, Kind, Operand, RegClass, Target};
 
 /// SMEM offset operand: the IMM/SOE addressing modes of Vega ISA §7.2.1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -132,19 +132,6 @@ pub enum DecodeError {
     },
 }
 
-fn field_name(format: Format, f: Field) -> &'static str {
-    match (format, f) {
-        (Format::Smem, Field::Sdst) => "SDATA",
-        (_, Field::Sdst) => "SDST",
-        (_, Field::Ssrc0) => "SSRC0",
-        (_, Field::Ssrc1) => "SSRC1",
-        (_, Field::Simm16) => "SIMM16",
-        (_, Field::Sbase) => "SBASE",
-        (_, Field::Offset) => "OFFSET",
-        (_, Field::Literal) => "LITERAL",
-    }
-}
-
 /// Decodes one instruction from `words` for `target`; returns it and the
 /// number of dwords it used. Never panics.
 ///
@@ -215,7 +202,7 @@ pub fn decode(words: &[u32], target: Target) -> Result<(Inst, usize), DecodeErro
             (_, Field::Simm16) => w0 & 0xffff,
             _ => 0,
         };
-        let fname = field_name(format, o.field);
+        let fname = o.field.name(format);
         match o.kind {
             Kind::Reg(class) => {
                 let (_, canon) = operand::reg_parts(raw as u8, class.dwords()).ok_or(invalid(
@@ -487,68 +474,97 @@ fn write_literal32(f: &mut fmt::Formatter<'_>, l: u32) -> fmt::Result {
     }
 }
 
+/// One operand of an instruction, printed as llvm-mc prints it (see [`Inst::operands`]).
+#[derive(Clone, Copy, Debug)]
+pub struct OperandText<'a> {
+    inst: &'a Inst,
+    op: &'static Operand,
+}
+
+impl fmt::Display for OperandText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (inst, o) = (self.inst, self.op);
+        match o.kind {
+            Kind::Reg(class) => write_reg(f, inst.sdst, class),
+            Kind::ProbeImm => write_u16(f, u16::from(inst.sdst)),
+            Kind::Src { dwords, consts } => {
+                let c = if o.field == Field::Ssrc0 {
+                    inst.ssrc0
+                } else {
+                    inst.ssrc1
+                };
+                write_src(f, c, dwords, consts, inst.literal)
+            }
+            Kind::GprIdx8 => f.write_str(&operand::gpr_idx_text(u16::from(inst.ssrc1))),
+            Kind::Base { dwords } => write_reg(
+                f,
+                inst.sbase,
+                if dwords == 4 {
+                    RegClass::SReg128
+                } else {
+                    RegClass::SReg64
+                },
+            ),
+            Kind::SmemOffset { .. } => match inst.offset {
+                SmemOffset::Imm(v) => write_hex_signed(f, i64::from(v)),
+                SmemOffset::Sgpr(c) => write_reg(f, c, RegClass::SReg32),
+                SmemOffset::SgprImm(c, v) => {
+                    write_reg(f, c, RegClass::SReg32)?;
+                    f.write_str(" offset:")?;
+                    write_hex_signed(f, i64::from(v))
+                }
+            },
+            Kind::Imm16(style) => {
+                let v = inst.simm16;
+                match style {
+                    Imm16::Hex { .. } => {
+                        f.write_str(SmallText::new().str("0x").hex(v.into()).as_str())
+                    }
+                    Imm16::Plain => write_u16(f, v),
+                    Imm16::EndPgm | Imm16::Branch => {
+                        f.write_str(SmallText::new().dec(v.into()).as_str())
+                    }
+                    Imm16::Hwreg => f.write_str(&operand::hwreg_text(v)),
+                    Imm16::SendMsg => f.write_str(&operand::sendmsg_text(v)),
+                    Imm16::Waitcnt => f.write_str(&operand::waitcnt_text(v)),
+                    Imm16::GprIdx => f.write_str(&operand::gpr_idx_text(v)),
+                }
+            }
+            Kind::Literal32 => write_literal32(f, inst.literal.unwrap_or(0)),
+        }
+    }
+}
+
+impl Inst {
+    /// The operands llvm-mc prints, in assembly order: each with its table row's
+    /// [`Operand`] (field, kind, written) and its text (`s_endpgm`'s zero immediate is
+    /// not printed, so not listed). The instruction's text is its mnemonic, these
+    /// texts separated by `, `, and ` glc` when set.
+    ///
+    /// ```
+    /// let i = gpumem_vega::parse_inst("s_load_dword s4, s[0:1], s7 offset:0x10", gpumem_vega::Target::Gfx900).unwrap();
+    /// let texts: Vec<String> = i.operands().map(|(_, t)| t.to_string()).collect();
+    /// assert_eq!(texts, ["s4", "s[0:1]", "s7 offset:0x10"]);
+    /// ```
+    pub fn operands(&self) -> impl Iterator<Item = (&'static Operand, OperandText<'_>)> {
+        let simm16 = self.simm16;
+        self.def
+            .operands
+            .iter()
+            .filter(move |o| !(o.kind == Kind::Imm16(Imm16::EndPgm) && simm16 == 0))
+            .map(move |op| (op, OperandText { inst: self, op }))
+    }
+}
+
 impl fmt::Display for Inst {
     /// Prints the instruction exactly as llvm-mc 19 (`-mcpu=gfx900`) does.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let d = self.def;
-        f.write_str(d.name)?;
-        let mut first = true;
-        for o in d.operands {
-            if o.kind == Kind::Imm16(Imm16::EndPgm) && self.simm16 == 0 {
-                continue;
-            }
-            f.write_str(if first { " " } else { ", " })?;
-            first = false;
-            match o.kind {
-                Kind::Reg(class) => write_reg(f, self.sdst, class)?,
-                Kind::ProbeImm => write_u16(f, u16::from(self.sdst))?,
-                Kind::Src { dwords, consts } => {
-                    let c = if o.field == Field::Ssrc0 {
-                        self.ssrc0
-                    } else {
-                        self.ssrc1
-                    };
-                    write_src(f, c, dwords, consts, self.literal)?;
-                }
-                Kind::GprIdx8 => f.write_str(&operand::gpr_idx_text(u16::from(self.ssrc1)))?,
-                Kind::Base { dwords } => write_reg(
-                    f,
-                    self.sbase,
-                    if dwords == 4 {
-                        RegClass::SReg128
-                    } else {
-                        RegClass::SReg64
-                    },
-                )?,
-                Kind::SmemOffset { .. } => match self.offset {
-                    SmemOffset::Imm(v) => write_hex_signed(f, i64::from(v))?,
-                    SmemOffset::Sgpr(c) => write_reg(f, c, RegClass::SReg32)?,
-                    SmemOffset::SgprImm(c, v) => {
-                        write_reg(f, c, RegClass::SReg32)?;
-                        f.write_str(" offset:")?;
-                        write_hex_signed(f, i64::from(v))?;
-                    }
-                },
-                Kind::Imm16(style) => {
-                    let v = self.simm16;
-                    match style {
-                        Imm16::Hex { .. } => {
-                            f.write_str(SmallText::new().str("0x").hex(v.into()).as_str())?;
-                        }
-                        Imm16::Plain => write_u16(f, v)?,
-                        Imm16::EndPgm | Imm16::Branch => {
-                            f.write_str(SmallText::new().dec(v.into()).as_str())?;
-                        }
-                        Imm16::Hwreg => f.write_str(&operand::hwreg_text(v))?,
-                        Imm16::SendMsg => f.write_str(&operand::sendmsg_text(v))?,
-                        Imm16::Waitcnt => f.write_str(&operand::waitcnt_text(v))?,
-                        Imm16::GprIdx => f.write_str(&operand::gpr_idx_text(v))?,
-                    }
-                }
-                Kind::Literal32 => write_literal32(f, self.literal.unwrap_or(0))?,
-            }
+        f.write_str(self.def.name)?;
+        for (k, (_, text)) in self.operands().enumerate() {
+            f.write_str(if k == 0 { " " } else { ", " })?;
+            fmt::Display::fmt(&text, f)?;
         }
-        if d.glc && self.glc {
+        if self.def.glc && self.glc {
             f.write_str(" glc")?;
         }
         Ok(())

@@ -21,14 +21,17 @@
 #![warn(missing_docs)]
 
 pub mod code_object;
+pub mod flow;
 pub mod inst;
 pub mod lint;
 pub mod operand;
 mod parse;
 pub mod table;
+pub mod uses;
 
-pub use inst::{DecodeError, Inst, SmemOffset, decode, encode};
+pub use inst::{DecodeError, Inst, OperandText, SmemOffset, decode, encode};
 pub use table::{Format, InstDef, Target, UnknownTarget};
+pub use uses::{RegSet, Uses};
 
 use std::fmt::Write as _;
 
@@ -65,10 +68,52 @@ pub fn parse_inst(line: &str, target: Target) -> Result<Inst, Diagnostics> {
     Ok(out.insts[0])
 }
 
-/// Every diagnostic of a source file: the assembler's errors (lines that do not parse,
-/// undefined labels) and the static lint warnings of the lines that do, in source order.
+/// Every diagnostic of a source file, in source order: the assembler's errors (lines
+/// that do not parse, undefined labels) and lint warnings of the lines that do, and,
+/// when there is no error, the program lints ([`lint::check_program`]: replays,
+/// clauses, registers read or written before their `s_waitcnt`) of the instructions
+/// that can run (reachable from the first one, [`flow::build`]; see `LINTS.md`).
+///
+/// ```
+/// use gpumem_vega::{Target, lint};
+/// let d = lint("s_load_dword s4, s[0:1], 0x0\ns_mov_b32 s5, s4\ns_endpgm\n", Target::Gfx900);
+/// assert_eq!(d.0[0].lint, Some("read-before-wait"));
+/// assert_eq!((d.0[0].span.line, d.0[0].text.as_str()), (2, "s_mov_b32 s5, s4"));
+/// ```
 pub fn lint(src: &str, target: Target) -> Diagnostics {
-    Diagnostics(parse::assemble_source(src, target, false).diags)
+    let out = parse::assemble_source(src, target, true);
+    let mut diags = out.diags;
+    if diags.iter().any(|d| d.severity == Severity::Error) {
+        return Diagnostics(diags);
+    }
+    let prog = flow::place(&out.insts);
+    let cfg = flow::build(&prog, &out.labels);
+    let locate = |i: usize| {
+        format!(
+            "{:#06x} (line {})",
+            prog[i].offset,
+            out.spans.get(i).map_or(0, |s| s.line)
+        )
+    };
+    let hits = lint::check_program(&prog, &cfg, &locate);
+    if hits.is_empty() {
+        return Diagnostics(diags);
+    }
+    for h in hits {
+        let Some(&span) = out.spans.get(h.at) else {
+            continue;
+        };
+        let text = src.get(span.start..span.start + span.len).unwrap_or("");
+        diags.push(Diagnostic::warning(
+            h.lint.name(),
+            span,
+            gpumem_isa::clip(text),
+            h.message,
+        ));
+    }
+    // Stable: the assembler's own diagnostics of a line come before the program's.
+    diags.sort_by_key(|d| (d.span.line, d.span.col));
+    Diagnostics(diags)
 }
 
 /// One disassembled instruction.

@@ -6,7 +6,7 @@ mod lexis;
 
 use std::collections::HashMap;
 
-use gpumem_isa::{Diagnostic, Span};
+use gpumem_isa::{Diagnostic, Span, clip};
 
 use lexis::{
     C_DIGIT, C_IDENT, C_NEWLINE, C_SPACE, CLASS, IDENT_CONT, Val, digits_value, line_span, range_ok,
@@ -20,6 +20,10 @@ use crate::table::{self, FastHash, Field, Format, Imm16, InstDef, Kind, RegClass
 pub(crate) struct Output {
     /// The instructions (only when asked for: see [`assemble_source`]).
     pub insts: Vec<Inst>,
+    /// Where each of `insts` is written: its statement (labels and comment left out).
+    pub spans: Vec<Span>,
+    /// The byte address of each label (with `insts`).
+    pub labels: Vec<u32>,
     /// The machine code (meaningless if `diags` has errors).
     pub bytes: Vec<u8>,
     pub diags: Vec<Diagnostic>,
@@ -429,6 +433,8 @@ struct Asm<'s> {
     /// Whether to keep the parsed instructions (else only their bytes).
     keep_insts: bool,
     insts: Vec<Inst>,
+    /// The statement of each of `insts`.
+    spans: Vec<Span>,
     n_insts: usize,
     bytes: Vec<u8>,
     diags: Vec<Diagnostic>,
@@ -608,7 +614,7 @@ impl<'a> LineCx<'a> {
             return Err(PErr {
                 start: s,
                 end: e,
-                msg: format!("symbol `{name}` is defined in terms of itself"),
+                msg: format!("symbol `{}` is defined in terms of itself", clip(name)),
             });
         }
         let mut toks = Vec::new();
@@ -624,7 +630,7 @@ impl<'a> LineCx<'a> {
         r.map_err(|err| PErr {
             start: s,
             end: e,
-            msg: format!("in the value of symbol `{name}`: {}", err.msg),
+            msg: format!("in the value of symbol `{}`: {}", clip(name), err.msg),
         })
     }
 
@@ -800,7 +806,7 @@ impl<'a> LineCx<'a> {
                 self.pos += 1;
                 Ok(Ev::Float(f))
             }
-            Some(Tok::Bad(s)) => self.err(format!("malformed token `{s}`")),
+            Some(Tok::Bad(s)) => self.err(format!("malformed token `{}`", clip(s))),
             Some(Tok::Ident(name)) => {
                 self.pos += 1;
                 if let Some(&(sym, line)) = (!self.syms.is_empty())
@@ -838,7 +844,7 @@ impl<'a> LineCx<'a> {
                 }
                 if !self.labels.contains_key(name) {
                     if self.final_pass {
-                        return Err(fail(&format!("undefined label or symbol `{name}`")));
+                        return Err(fail(&format!("undefined label or symbol `{}`", clip(name))));
                     }
                     // A label or a symbol further on: judged at the end.
                     self.unknown.get_or_insert(name);
@@ -1110,7 +1116,8 @@ fn is_binary_op(t: Tok<'_>) -> bool {
 fn not_absolute(r: &Rel<'_>, unknown: Option<&str>) -> String {
     match unknown.or(r.a).or(r.b) {
         Some(name) => format!(
-            "invalid operand for instruction: expected an absolute expression; `{name}` is a label or is not set before this line"
+            "invalid operand for instruction: expected an absolute expression; `{}` is a label or is not set before this line",
+            clip(name)
         ),
         None => "invalid operand for instruction: expected an absolute expression (a difference of labels is known only once the code is laid out)".into(),
     }
@@ -1140,8 +1147,15 @@ impl<'s> Asm<'s> {
         if !self.diags.is_sorted_by_key(diag_key) {
             self.diags.sort_by_key(diag_key);
         }
+        let labels = if self.keep_insts {
+            self.labels.values().map(|&a| a as u32).collect()
+        } else {
+            Vec::new()
+        };
         Output {
             insts: self.insts,
+            spans: self.spans,
+            labels,
             bytes: self.bytes,
             diags: self.diags,
         }
@@ -1158,11 +1172,12 @@ impl<'s> Asm<'s> {
     ) -> Option<usize> {
         #[cfg(debug_assertions)]
         {
-            let (b0, d0, i0, n0) = (
+            let (b0, d0, i0, n0, s0) = (
                 self.bytes.len(),
                 self.diags.len(),
                 self.insts.len(),
                 self.n_insts,
+                self.spans.len(),
             );
             let len = self.fast_line(rest, line_no, line_start)?;
             let fast = (
@@ -1170,6 +1185,7 @@ impl<'s> Asm<'s> {
                 self.diags.split_off(d0),
                 self.insts.split_off(i0),
                 self.n_insts,
+                self.spans.split_off(s0),
             );
             self.n_insts = n0;
             let mut toks = std::mem::take(&mut self.tok_buf);
@@ -1187,6 +1203,7 @@ impl<'s> Asm<'s> {
             );
             assert_eq!(&self.insts[i0..], &fast.2[..], "fast path insts: {text:?}");
             assert_eq!(self.n_insts, fast.3, "{text:?}");
+            assert_eq!(&self.spans[s0..], &fast.4[..], "fast path spans: {text:?}");
             Some(len)
         }
         #[cfg(not(debug_assertions))]
@@ -1208,6 +1225,11 @@ impl<'s> Asm<'s> {
         self.n_insts += 1;
         if self.keep_insts {
             self.insts.push(line.inst);
+            let text = &rest[..line.len];
+            let start = text.len() - text.trim_start().len();
+            let end = text.trim_end().len();
+            self.spans
+                .push(line_span(text, line_no, line_start, start, end.max(start)).0);
         }
         Some(line.len)
     }
@@ -1309,7 +1331,8 @@ impl<'s> Asm<'s> {
                     if !(-32768..=32767).contains(&delta) {
                         let name = r.a.unwrap_or_default();
                         fail(format!(
-                            "branch target `{name}` is out of range ({delta} dwords)"
+                            "branch target `{}` is out of range ({delta} dwords)",
+                            clip(name)
                         ));
                         continue;
                     }
@@ -1365,12 +1388,15 @@ impl<'s> Asm<'s> {
         while let (Some(Tok::Ident(name)), Some(Tok::Punct(':'))) = (cx.peek_at(0), cx.peek_at(1)) {
             let (s, e) = cx.here();
             if cx.labels.contains_key(name) {
-                cx.error(s, e, format!("label `{name}` is defined twice"));
+                cx.error(s, e, format!("label `{}` is defined twice", clip(name)));
             } else if !cx.syms.is_empty() && cx.syms.contains_key(name) {
                 cx.error(
                     s,
                     e,
-                    format!("`{name}` is already a symbol set with `=` or `.set`"),
+                    format!(
+                        "`{}` is already a symbol set with `=` or `.set`",
+                        clip(name)
+                    ),
                 );
             } else {
                 cx.labels.insert(name, self.bytes.len());
@@ -1378,6 +1404,7 @@ impl<'s> Asm<'s> {
             cx.pos += 2;
         }
         if !cx.at_end() {
+            let stmt_start = cx.here().0;
             match cx.statement(self.target) {
                 Ok(Some((inst, fix))) => {
                     if cx
@@ -1417,6 +1444,8 @@ impl<'s> Asm<'s> {
                     self.n_insts += 1;
                     if self.keep_insts {
                         self.insts.push(inst);
+                        let end = cx.toks.last().map_or(stmt_start, |t| t.end);
+                        self.spans.push(cx.span(stmt_start, end).0);
                     }
                 }
                 Ok(None) => {}
@@ -1468,11 +1497,12 @@ impl<'a> LineCx<'a> {
                 }
                 return Ok(None);
             }
-            return self.err(format!("unsupported directive `{mn}`"));
+            return self.err(format!("unsupported directive `{}`", clip(mn)));
         }
         let Some(def) = table::by_name_ignore_case(mn).filter(|d| d.valid_on(target)) else {
             return self.err(format!(
-                "unknown instruction `{mn}` (gpumem-vega supports the gfx9 SMEM, SOP1, SOP2, SOPK, SOPC and SOPP instructions)"
+                "unknown instruction `{}` (gpumem-vega supports the gfx9 SMEM, SOP1, SOP2, SOPK, SOPC and SOPP instructions)",
+                clip(mn)
             ));
         };
         let mn_end = self.here().1;
@@ -1594,7 +1624,7 @@ impl<'a> LineCx<'a> {
             return Err(PErr {
                 start: s,
                 end: e,
-                msg: format!("redefinition of `{name}`"),
+                msg: format!("redefinition of `{}`", clip(name)),
             });
         }
         self.syms.insert(name, (sym, self.line_no));
@@ -2096,7 +2126,8 @@ impl<'a> LineCx<'a> {
                         s,
                         e,
                         format!(
-                            "invalid hardware register: `{name}` is not a gfx9 hardware register"
+                            "invalid hardware register: `{}` is not a gfx9 hardware register",
+                            clip(name)
                         ),
                     );
                     0
@@ -2258,7 +2289,7 @@ impl<'a> LineCx<'a> {
                     return Err(PErr {
                         start: ns,
                         end: ne,
-                        msg: format!("invalid counter name `{name}`"),
+                        msg: format!("invalid counter name `{}`", clip(name)),
                     });
                 }
             };
@@ -2350,6 +2381,7 @@ pub(crate) fn assemble_source(src: &str, target: Target, keep_insts: bool) -> Ou
         target,
         keep_insts,
         insts: Vec::new(),
+        spans: Vec::new(),
         n_insts: 0,
         // About 5 bytes of code per 25 bytes of source.
         bytes: Vec::with_capacity(src.len() / 4),

@@ -161,6 +161,23 @@ pub enum Field {
     Literal,
 }
 
+impl Field {
+    /// The field's name in the ISA manual for an instruction of `format` (`SDATA` for
+    /// SMEM's data, `SDST`, `SSRC0`, `SSRC1`, `SIMM16`, `SBASE`, `OFFSET`, `LITERAL`).
+    pub const fn name(self, format: Format) -> &'static str {
+        match (format, self) {
+            (Format::Smem, Field::Sdst) => "SDATA",
+            (_, Field::Sdst) => "SDST",
+            (_, Field::Ssrc0) => "SSRC0",
+            (_, Field::Ssrc1) => "SSRC1",
+            (_, Field::Simm16) => "SIMM16",
+            (_, Field::Sbase) => "SBASE",
+            (_, Field::Offset) => "OFFSET",
+            (_, Field::Literal) => "LITERAL",
+        }
+    }
+}
+
 /// LLVM register classes, named as LLVM prints them in its
 /// `/*Invalid register, operand has '…' register class*/` comments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -928,6 +945,54 @@ const fn implicit(op: SOp) -> (Implicit, Implicit) {
     }
 }
 
+/// Where control goes after an instruction (Vega ISA chapter 4, "Program Flow
+/// Control", and chapter 12's SOPP/SOP1/SOPK descriptions): the facts a static
+/// control-flow graph is built from. Traps, halts and messages continue at the next
+/// instruction here (a trap handler returns there; `s_sethalt 0` does not halt), so a
+/// graph built from these facts never calls code unreachable that can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Control {
+    /// The next instruction.
+    Next,
+    /// The wave ends (`s_endpgm`, `s_endpgm_saved`, `s_endpgm_ordered_ps_done`).
+    End,
+    /// The SIMM16 branch target only (`s_branch`).
+    Jump,
+    /// The SIMM16 branch target or the next instruction (`s_cbranch_*`; `s_call_b64`
+    /// and `s_cbranch_i_fork`, whose other path comes back to the next one).
+    Branch,
+    /// An address held in registers (`s_setpc_b64`, `s_rfe_b64`, `s_rfe_restore_b64`,
+    /// `s_cbranch_join`).
+    Indirect,
+    /// An address held in registers, and back to the next instruction
+    /// (`s_swappc_b64`: a call; `s_cbranch_g_fork`).
+    IndirectCall,
+}
+
+/// The [`Control`] of `op`.
+const fn control(op: SOp) -> Control {
+    use SOp::*;
+    match op {
+        Endpgm | EndpgmSaved | EndpgmOrderedPsDone => Control::End,
+        Branch => Control::Jump,
+        CbranchScc0
+        | CbranchScc1
+        | CbranchVccz
+        | CbranchVccnz
+        | CbranchExecz
+        | CbranchExecnz
+        | CbranchCdbgsys
+        | CbranchCdbguser
+        | CbranchCdbgsysOrUser
+        | CbranchCdbgsysAndUser
+        | CallB64
+        | CbranchIFork => Control::Branch,
+        SetpcB64 | RfeB64 | RfeRestoreB64 | CbranchJoin => Control::Indirect,
+        SwappcB64 | CbranchGFork => Control::IndirectCall,
+        _ => Control::Next,
+    }
+}
+
 /// The memory space of an SMEM instruction's base (Vega spaces of
 /// [`gpumem_isa::Space`]): [`Space::Global`] for a 64-bit address in an SGPR
 /// pair, [`Space::Buffer`] for a V# (4 SGPRs: base, stride, num_records),
@@ -952,6 +1017,8 @@ pub struct InstDef {
     pub implicit_reads: Implicit,
     /// Registers written without being named as operands.
     pub implicit_writes: Implicit,
+    /// Where control goes next.
+    pub control: Control,
     /// Memory behaviour.
     pub mem: Mem,
     /// Address space of the base (SMEM loads, stores, atomics, probes, discards).
@@ -987,6 +1054,44 @@ impl InstDef {
     /// The operand stored in `field`, if any.
     pub fn operand(&self, field: Field) -> Option<&'static Operand> {
         self.operands.iter().find(|o| o.field == field)
+    }
+
+    /// How much the instruction adds to LGKM_CNT at issue, and takes off when its
+    /// last part returns (Vega ISA §7.3): 1 for a one-dword SMEM, 2 for two or more
+    /// dwords (`s_memtime` and `s_memrealtime` return two); 1 for cache control and
+    /// discards (CLRX); 0 for probes (LLVM) and for everything that is not SMEM.
+    pub fn lgkm_weight(&self) -> u8 {
+        match self.mem {
+            Mem::Probe | Mem::None => 0,
+            Mem::CacheCtl | Mem::Discard => 1,
+            Mem::Time => 2,
+            Mem::Load | Mem::Store | Mem::Atomic => {
+                if self.data_dwords() == 1 {
+                    1
+                } else {
+                    2
+                }
+            }
+        }
+    }
+
+    /// The SGPRs an SMEM writes when its data returns, in dwords: a load's data, a
+    /// time's 64 bits, an atomic's pre-op value (one data width: `cmpswap` carries the
+    /// compare value beside it and returns only the first half) when `glc` is set.
+    pub fn returned_dwords(&self, glc: bool) -> u8 {
+        use SOp::*;
+        let n = self.data_dwords();
+        match self.mem {
+            Mem::Load | Mem::Time => n,
+            Mem::Atomic if !glc => 0,
+            Mem::Atomic => match self.op {
+                AtomicCmpswap | AtomicCmpswapX2 | BufferAtomicCmpswap | BufferAtomicCmpswapX2 => {
+                    n / 2
+                }
+                _ => n,
+            },
+            _ => 0,
+        }
     }
 }
 
@@ -1156,6 +1261,7 @@ const fn row(
         operands,
         implicit_reads,
         implicit_writes,
+        control: control(op),
         mem: Mem::None,
         space: None,
         glc: false,
@@ -1181,6 +1287,7 @@ const fn smem(
         operands,
         implicit_reads,
         implicit_writes,
+        control: Control::Next,
         mem,
         space,
         glc: matches!(mem, Mem::Load | Mem::Store | Mem::Atomic),

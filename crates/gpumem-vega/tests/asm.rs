@@ -277,3 +277,202 @@ fn disassembly_of_a_cut_file_names_the_offset() {
     let e = lines[0].text.as_ref().unwrap_err().to_string();
     assert!(e.contains("at offset 0x0 (7 of its 8 bytes)"), "{e}");
 }
+
+/// A 100 KB token is repeated in a diagnostic (its message and its `text`) clipped to
+/// `gpumem_isa::MAX_ECHO` characters and an ellipsis; the position still points at it.
+#[test]
+fn a_huge_token_is_echoed_clipped_at_its_position() {
+    let tok = "x".repeat(100_000);
+    let cases = [
+        (format!("s_mov_b32 s0, {tok}"), 15),
+        (format!("s_{tok} s0"), 1),
+        (format!("s_nop 0\n{tok}:\n{tok}:"), 1),
+        (format!("s_waitcnt {tok}(0)"), 11),
+        (format!("s_getreg_b32 s0, hwreg({tok})"), 24),
+        (format!("s_branch {tok}"), 10),
+        (format!("s_mov_b32 s0, s1 {tok}"), 18),
+        (format!(".{tok}"), 1),
+        (format!("y = {tok}\ns_mov_b32 s0, y"), 15),
+    ];
+    for (src, col) in &cases {
+        let d = lint(src, Target::Gfx900);
+        let first =
+            d.0.first()
+                .unwrap_or_else(|| panic!("no diagnostic: {}", &src[..40]));
+        assert_eq!(
+            first.span.col,
+            *col,
+            "{}",
+            &first.message[..first.message.len().min(200)]
+        );
+        for x in &d.0 {
+            assert!(
+                x.message.len() < 400 && x.text.len() < 400,
+                "{} bytes: {}",
+                x.message.len(),
+                &x.message[..200]
+            );
+        }
+        assert!(
+            d.0.iter()
+                .any(|x| x.message.contains("xxx…") || x.text.ends_with('…')),
+            "{:?}",
+            d.0.iter()
+                .map(|x| &x.message[..x.message.len().min(200)])
+                .collect::<Vec<_>>()
+        );
+        let shown = gpumem_isa::render_diagnostics("k.s", src, &d.0);
+        assert!(shown.len() < 1500 * d.0.len(), "{} bytes", shown.len());
+    }
+}
+
+fn program_lints(src: &str) -> Vec<(u32, &'static str)> {
+    let d = lint(src, Target::Gfx900);
+    assert!(!d.has_errors(), "{d:#?}");
+    d.0.iter().map(|x| (x.span.line, x.lint.unwrap())).collect()
+}
+
+/// The guide's example, which a run reports as `read-before-wait`, gets the same from
+/// the lint; `assemble` keeps to the line lints.
+#[test]
+fn lint_reports_a_load_read_before_its_waitcnt() {
+    let src = include_str!("../../../examples/vega/missing-waitcnt.s");
+    let d = lint(src, Target::Gfx900);
+    assert_eq!(d.0.len(), 1, "{d:#?}");
+    let w = &d.0[0];
+    assert_eq!(w.lint, Some("read-before-wait"));
+    assert_eq!((w.span.line, w.span.col), (7, 1));
+    assert_eq!(w.text, "s_mov_b32 s5, s4");
+    assert!(
+        w.message
+            .contains("reads s4 which the SMEM at 0x0000 (line 3)"),
+        "{}",
+        w.message
+    );
+    assert!(assemble(src, Target::Gfx900).unwrap().warnings.is_empty());
+    // Waited for: nothing.
+    assert!(
+        program_lints(
+            "s_load_dword s4, s[0:1], 0x0\ns_waitcnt lgkmcnt(0)\ns_mov_b32 s5, s4\ns_endpgm\n"
+        )
+        .is_empty()
+    );
+    // lgkmcnt(1) guarantees a two-dword load only; a one-dword one may still be out.
+    assert_eq!(
+        program_lints(
+            "s_load_dwordx2 s[4:5], s[0:1], 0x0\ns_load_dword s6, s[0:1], 0x8\ns_waitcnt lgkmcnt(1)\ns_mov_b32 s7, s5\ns_mov_b32 s8, s6\ns_endpgm\n"
+        ),
+        [(5, "read-before-wait")]
+    );
+    // On one path only: still a hazard (a may-analysis); a write too.
+    assert_eq!(
+        program_lints(
+            "s_load_dword s4, s[0:1], 0x0\ns_cbranch_scc0 skip\ns_waitcnt lgkmcnt(0)\nskip: s_mov_b32 s4, 0\ns_endpgm\n"
+        ),
+        [(4, "write-before-wait")]
+    );
+    // SMEM sources count as reads (a base loaded but not waited for).
+    assert_eq!(
+        program_lints(
+            "s_load_dwordx2 s[2:3], s[0:1], 0x0\ns_load_dword s4, s[2:3], 0x0\ns_waitcnt lgkmcnt(0)\ns_endpgm\n"
+        ),
+        [(2, "read-before-wait")]
+    );
+    // An atomic without GLC returns nothing; with GLC its pre-op value.
+    assert!(
+        program_lints("s_atomic_add s4, s[0:1], 0x0\ns_nop 0\ns_mov_b32 s5, s4\ns_endpgm\n")
+            .is_empty()
+    );
+    assert_eq!(
+        program_lints("s_atomic_add s4, s[0:1], 0x0 glc\ns_nop 0\ns_mov_b32 s5, s4\ns_endpgm\n"),
+        [(3, "read-before-wait")]
+    );
+}
+
+/// `atomic-in-clause` once per clause, at its first atomic, naming the atomics; clause
+/// overwrites per pair.
+#[test]
+fn lint_reports_clauses_once() {
+    let src = "s_load_dword s4, s[0:1], 0x0\n\
+               s_atomic_add s5, s[0:1], 0x4\n\
+               s_load_dword s6, s[0:1], 0x8\n\
+               s_load_dword s7, s[0:1], 0xc\n\
+               s_atomic_or s8, s[0:1], 0x10\n\
+               s_waitcnt lgkmcnt(0)\n\
+               s_atomic_add s5, s[0:1], 0x4\n\
+               s_endpgm\n";
+    let d = lint(src, Target::Gfx900);
+    assert_eq!(d.0.len(), 1, "{d:#?}");
+    assert_eq!(
+        (d.0[0].lint, d.0[0].span.line),
+        (Some("atomic-in-clause"), 2)
+    );
+    assert!(
+        d.0[0]
+            .message
+            .contains("atomics at 0x0008 (line 2), 0x0020 (line 5) share a clause of 5"),
+        "{}",
+        d.0[0].message
+    );
+    assert_eq!(
+        program_lints(
+            "s_load_dword s5, s[2:3], 0x0\ns_load_dword s2, s[0:1], 0x4\ns_waitcnt lgkmcnt(0)\ns_endpgm\n"
+        ),
+        [(2, "replay-clause-overwrite")]
+    );
+}
+
+/// Only instructions that can run are linted for what they do: code after `s_endpgm` or
+/// an `s_branch` that nothing reaches is not; a label reached by a branch, or by an
+/// address in registers (`s_setpc_b64` goes to any label), is.
+#[test]
+fn lint_skips_code_that_cannot_run() {
+    let dead = "s_load_dword s4, s[0:1], 0x0\n\
+                s_mov_b32 s5, s4\n\
+                s_load_dwordx2 s[0:1], s[0:1], 0x0\n\
+                s_atomic_add s5, s[0:1], 0x4\n";
+    assert!(program_lints(&format!("s_endpgm\n{dead}")).is_empty());
+    assert!(program_lints(&format!("s_branch end\n{dead}end: s_endpgm\n")).is_empty());
+    // The line lints still apply to every line.
+    assert_eq!(
+        program_lints("s_endpgm\ns_load_dword s5, s[2:3], 0x3\n"),
+        [(2, "smem-unaligned-offset")]
+    );
+    let live = [
+        (2, "read-before-wait"),
+        (3, "smem-replay-overlap"),
+        (4, "atomic-in-clause"),
+        (4, "read-before-wait"),
+    ];
+    let on = |l: &[(u32, &'static str)]| -> Vec<(u32, &'static str)> {
+        l.iter().map(|&(n, s)| (n + 1, s)).collect()
+    };
+    assert_eq!(
+        program_lints(&format!("s_cbranch_scc0 0\n{dead}s_endpgm\n")),
+        on(&live)
+    );
+    let reached = format!("s_setpc_b64 s[8:9]\nat: {dead}s_endpgm\n");
+    assert_eq!(program_lints(&reached), on(&live));
+    // s_swappc_b64 returns to the next instruction.
+    assert_eq!(
+        program_lints(&format!("s_swappc_b64 s[10:11], s[8:9]\n{dead}s_endpgm\n")),
+        on(&live)
+    );
+}
+
+#[test]
+fn control_flow_comes_from_the_rows() {
+    use gpumem_vega::table::{Control, Imm16, Kind, TABLE};
+    for d in TABLE {
+        // A row goes to a SIMM16 target exactly when it has a branch operand.
+        let has_target = d
+            .operands
+            .iter()
+            .any(|o| o.kind == Kind::Imm16(Imm16::Branch));
+        let wants_target = matches!(d.control, Control::Jump | Control::Branch);
+        assert_eq!(has_target, wants_target, "{}", d.name);
+        if d.format == gpumem_vega::Format::Smem {
+            assert_eq!(d.control, Control::Next, "{}", d.name);
+        }
+    }
+}

@@ -64,6 +64,29 @@ proptest! {
         prop_assert!(covered <= bytes.len());
     }
 
+    /// The program lints on any decodable words (scalar formats biased in), any
+    /// branch targets and any label addresses.
+    #[test]
+    fn program_lints_never_panic(
+        words in proptest::collection::vec(prop_oneof![any::<u32>(), (0u32..0x4000_0000).prop_map(|w| w | 0xbe80_0000), (0u32..0x0400_0000).prop_map(|w| w | 0xc000_0000), (0u32..0x0080_0000).prop_map(|w| w | 0xbf80_0000)], 0..48),
+        entries in proptest::collection::vec(0u32..256, 0..4),
+    ) {
+        let mut insts = Vec::new();
+        let mut at = 0;
+        while at < words.len() {
+            match decode(&words[at..], Target::Gfx900) {
+                Ok((i, n)) => { insts.push(i); at += n; }
+                Err(_) => at += 1,
+            }
+        }
+        let prog = gpumem_vega::flow::place(&insts);
+        let cfg = gpumem_vega::flow::build(&prog, &entries);
+        let locate = |i: usize| i.to_string();
+        for h in gpumem_vega::lint::check_program(&prog, &cfg, &locate) {
+            prop_assert!(cfg.reachable[h.at]);
+        }
+    }
+
     #[test]
     fn parser_never_panics(src in "\\PC{0,120}") {
         let _ = assemble(&src, Target::Gfx900);

@@ -25,23 +25,10 @@ pub(crate) struct Apertures {
     pub private_base_hi: u32,
 }
 
-/// LGKM_CNT increment of an SMEM row (§7.3): 1 for a one-dword fetch, 2 for
-/// two or more (`s_memtime*` return two); 1 for cache control and discard
-/// (CLRX); 0 for probes (LLVM). Known before the record is built, so issue
-/// can check the 4-bit counter's capacity first.
+/// LGKM_CNT increment of an SMEM row (§7.3, [`InstDef::lgkm_weight`]). Known before
+/// the record is built, so issue can check the 4-bit counter's capacity first.
 pub(crate) fn weight(d: &InstDef) -> u8 {
-    weight_for(d.mem, d.data_dwords())
-}
-
-/// [`weight`] of a row of kind `mem` with `data_dwords` data registers.
-fn weight_for(mem: Mem, data_dwords: u8) -> u8 {
-    match mem {
-        Mem::Probe | Mem::None => 0,
-        Mem::CacheCtl | Mem::Discard => 1,
-        Mem::Time => 2,
-        _ if data_dwords == 1 => 1,
-        _ => 2,
-    }
+    d.lgkm_weight()
 }
 
 /// The atomic operation of a scalar atomic row and whether it is 64-bit.
@@ -179,22 +166,8 @@ pub(crate) fn build(
                 ),
             ));
         }
-        let dest_n = match a.op {
-            Op::Atomic { wide, .. } => {
-                if wide {
-                    2
-                } else {
-                    1
-                }
-            }
-            _ => n,
-        };
-        let returns = match a.op {
-            Op::Load | Op::MemTime | Op::MemRealTime => true,
-            Op::Atomic { .. } => a.glc,
-            _ => false,
-        };
-        if returns {
+        let dest_n = d.returned_dwords(a.glc);
+        if dest_n > 0 {
             a.dest = Some(ScalarDest {
                 code: raw,
                 count: dest_n,
@@ -210,7 +183,7 @@ pub(crate) fn build(
             }
         }
     }
-    a.weight = weight_for(d.mem, n);
+    a.weight = d.lgkm_weight();
     if matches!(
         a.op,
         Op::Invalidate | Op::WriteBack | Op::MemTime | Op::MemRealTime

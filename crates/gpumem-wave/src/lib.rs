@@ -97,7 +97,9 @@ fn apply_sgprs(
             if c < 128 && c != 125 {
                 if let Some(other) = owner[c] {
                     return Err(WaveError::Config(format!(
-                        "`{other}` and `{name}` both set {}: give each register once",
+                        "`{}` and `{}` both set {}: give each register once",
+                        gpumem_isa::clip(other),
+                        gpumem_isa::clip(name),
                         regs::reg_name(c as u8)
                     )));
                 }

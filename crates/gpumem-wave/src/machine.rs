@@ -6,8 +6,8 @@ use std::collections::{BinaryHeap, HashSet};
 
 use gpumem_vega::lint::Lint;
 use gpumem_vega::operand::code;
-use gpumem_vega::table::{Field, Format, Implicit, Kind, Mem, Operand, SOp};
-use gpumem_vega::{DecodeError, Inst, SmemOffset, Target, decode};
+use gpumem_vega::table::{Format, SOp};
+use gpumem_vega::{DecodeError, Inst, Target, decode};
 
 use gpumem_mem::scache::{CacheStats, Part, ScalarCache, Served};
 use gpumem_mem::scalar::{ScalarAccess, ScalarOp as Op};
@@ -92,70 +92,11 @@ impl Decoded {
     }
 }
 
-fn src_mask(c: u8, dwords: u8) -> u128 {
-    match c {
-        code::NULL => 0,
-        0..=127 => mask(c, dwords),
-        // src_vccz, src_execz.
-        251 => mask(code::VCC, 2),
-        252 => mask(code::EXEC, 2),
-        _ => 0,
-    }
-}
-
-/// Registers an instruction reads and writes, from the table's operands and
-/// the implicit operands of the Vega ISA (VCC/EXEC for branches and
-/// saveexec, M0 for relative moves and SMEM offsets).
+/// Registers an instruction reads and writes (the table's operands and implicit uses,
+/// shared with the static lints: [`Inst::uses`]).
 fn static_uses(inst: &Inst) -> (u128, u128) {
-    let d = inst.def;
-    let (mut r, mut w) = (0u128, 0u128);
-    for o in d.operands {
-        match (o.field, o.kind) {
-            (Field::Sdst, Kind::Reg(class)) => {
-                let m = mask(inst.sdst, class.dwords());
-                if o.written {
-                    w |= m;
-                    if d.mem == Mem::Atomic {
-                        r |= m;
-                    }
-                } else {
-                    r |= m;
-                }
-            }
-            (Field::Ssrc0, Kind::Src { dwords, .. }) => r |= src_mask(inst.ssrc0, dwords),
-            (Field::Ssrc1, Kind::Src { dwords, .. }) => r |= src_mask(inst.ssrc1, dwords),
-            (Field::Sbase, Kind::Base { dwords }) => r |= mask(inst.sbase, dwords),
-            (Field::Offset, _) => match inst.offset {
-                SmemOffset::Sgpr(c) | SmemOffset::SgprImm(c, _) if c != 125 => r |= mask(c, 1),
-                _ => {}
-            },
-            _ => {}
-        }
-    }
-    let implicit = |set: Implicit| -> u128 {
-        let mut m = 0;
-        if set.contains(Implicit::VCC) {
-            m |= mask(code::VCC, 2);
-        }
-        if set.contains(Implicit::EXEC) {
-            m |= mask(code::EXEC, 2);
-        }
-        if set.contains(Implicit::M0) {
-            m |= mask(code::M0, 1);
-        }
-        m
-    };
-    r |= implicit(d.implicit_reads);
-    w |= implicit(d.implicit_writes);
-    if d.implicit_reads.contains(Implicit::SDST)
-        && let Some(Operand {
-            kind: Kind::Reg(class),
-            ..
-        }) = d.operand(Field::Sdst)
-    {
-        r |= mask(inst.sdst, class.dwords());
-    }
-    (r, w)
+    let u = inst.uses();
+    (u.reads.0, u.writes.0)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -321,6 +262,7 @@ impl<'a> Machine<'a> {
     }
 
     fn fault(&mut self, wi: usize, kind: FaultKind, message: String) {
+        self.end_clause(wi);
         let w = &mut self.waves[wi];
         w.status = Status::Faulted;
         w.end_cycle = self.now;
@@ -519,7 +461,7 @@ impl<'a> Machine<'a> {
         if is_smem {
             self.smem(wi, slot, pc, next);
         } else {
-            self.waves[wi].clause.clear();
+            self.end_clause(wi);
             self.stats.scalar_alu += 1;
             let flow = self.waves[wi].s.step(&inst, pc, next);
             self.apply_flow(wi, flow, d.name, pc, next);
@@ -655,39 +597,48 @@ impl<'a> Machine<'a> {
             w.pc = next;
             w.ready_at = self.now + 1;
         }
-        // Static rules, shared with the assembler's lints.
-        for hit in gpumem_vega::lint::check(&inst) {
-            let rule = match hit.lint {
-                Lint::StoreSgprOffset => HazardRule::StoreSgprOffset,
-                Lint::ReplayOverlap => HazardRule::ReplaySelfOverwrite,
-                // SDATA = M0/EXEC is `sdata-exec-m0` (not executed), reported by the
-                // record builder: one rule per finding, as SEMANTICS.md defines.
-                Lint::SdataNotSgpr if matches!((slot.w0 >> 6) & 0x7f, 124 | 126 | 127) => {
-                    continue;
-                }
-                Lint::SdataNotSgpr => HazardRule::SdataNotSgpr,
-                Lint::UnalignedOffset => HazardRule::AddressLsbsIgnored,
-                Lint::NegativeOffset => continue,
-            };
-            self.hazard(rule, wi, pc, vec![], move || hit.message);
-        }
         let ap = Apertures {
             private_base_hi: PRIVATE_BASE_HI,
         };
         let mut notes = Vec::new();
-        let a = match access::build(&inst, slot.w0, &self.waves[wi].s.regs, ap, &mut notes) {
+        let built = access::build(&inst, slot.w0, &self.waves[wi].s.regs, ap, &mut notes);
+        if let Err(NotBuilt::Skip(rule, m)) = &built {
+            // Not executed: only why (no replay or offset findings about an access
+            // that does not happen, nor about fields read from a patched word).
+            let m = m.clone();
+            self.stats.smem_skipped += 1;
+            self.hazard(*rule, wi, pc, vec![], move || m);
+            self.end_clause(wi);
+            return;
+        }
+        // Static rules, shared with the lints.
+        let hits = gpumem_vega::lint::check(&inst)
+            .into_iter()
+            .chain(gpumem_vega::lint::replay_overlap(&inst));
+        for hit in hits {
+            let rule = match hit.lint {
+                Lint::StoreSgprOffset => HazardRule::StoreSgprOffset,
+                Lint::ReplayOverlap => HazardRule::ReplaySelfOverwrite,
+                Lint::SdataNotSgpr => HazardRule::SdataNotSgpr,
+                Lint::UnalignedOffset => HazardRule::AddressLsbsIgnored,
+                // A negative sum faults (`negative_offset`); the program lints are
+                // the run's own dynamic rules.
+                Lint::NegativeOffset
+                | Lint::ReplayClauseOverwrite
+                | Lint::AtomicInClause
+                | Lint::ReadBeforeWait
+                | Lint::WriteBeforeWait => continue,
+            };
+            self.hazard(rule, wi, pc, vec![], move || hit.message);
+        }
+        let a = match built {
             Ok(a) => a,
-            Err(NotBuilt::Skip(rule, m)) => {
-                self.stats.smem_skipped += 1;
-                self.hazard(rule, wi, pc, vec![], move || m);
-                self.waves[wi].clause.clear();
-                return;
-            }
             Err(NotBuilt::Fault(k, m)) => {
                 self.waves[wi].pc = pc;
                 self.fault(wi, k, m);
                 return;
             }
+            Err(NotBuilt::Skip(..)) => return,
         };
         for (rule, m) in notes {
             self.hazard(rule, wi, pc, vec![], move || m);
@@ -743,16 +694,44 @@ impl<'a> Machine<'a> {
         }
     }
 
+    /// The wave's clause ends (a non-SMEM instruction, a skipped SMEM, a fault): a
+    /// clause of two or more SMEMs with atomics is reported once, at its first atomic,
+    /// naming the other atomics (§7.2.1: an atomic must be alone in its clause).
+    fn end_clause(&mut self, wi: usize) {
+        let clause = std::mem::take(&mut self.waves[wi].clause);
+        let atomics: Vec<u64> = clause.iter().filter(|m| m.atomic).map(|m| m.pc).collect();
+        if clause.len() < 2 || atomics.is_empty() {
+            return;
+        }
+        let (first, last) = (clause[0].pc, clause[clause.len() - 1].pc);
+        let n = clause.len();
+        let named: Vec<String> = atomics.iter().map(|p| format!("{p:#06x}")).collect();
+        let plural = atomics.len() > 1;
+        self.hazard(
+            HazardRule::AtomicInClause,
+            wi,
+            atomics[0],
+            atomics[1..].to_vec(),
+            move || format!(
+                "the scalar atomic{} at {} share{} a clause of {n} SMEM instructions from {first:#06x} to {last:#06x}: a scalar atomic must be in a single-instruction clause (§7.2.1); separate it from neighbouring SMEMs with a non-memory instruction",
+                if plural { "s" } else { "" },
+                named.join(", "),
+                if plural { "" } else { "s" },
+            ),
+        );
+    }
+
     /// XNACK replay rules (§7.2.1): within a clause (consecutive SMEMs), no
-    /// member may overwrite its own or an earlier member's sources; an atomic
-    /// must be alone. A returning atomic overwriting its own data is allowed.
+    /// member may overwrite its own or an earlier member's sources (an atomic
+    /// returning its pre-op value overwrites its own data, which is allowed).
+    /// Atomics in a clause are reported when it ends ([`Machine::end_clause`]).
     fn clause_check(&mut self, wi: usize, pc: u64, slot: &Slot, a: &ScalarAccess) {
         let atomic = matches!(a.op, Op::Atomic { .. });
         let writes = a.dest.map_or(0, |r| mask(r.code, r.count));
         let mut own_reads = slot.reads;
         if atomic {
             // The data registers are read and (GLC=1) written by definition.
-            own_reads &= !mask(a.dest.map_or(0, |r| r.code), a.n);
+            own_reads &= !mask(slot.inst.sdst, a.n);
             own_reads &= !writes;
         }
         let clause = self.waves[wi].clause.clone();
@@ -782,16 +761,6 @@ impl<'a> Machine<'a> {
                     ),
                 );
             }
-        }
-        if !clause.is_empty() && (atomic || clause.iter().any(|m| m.atomic)) {
-            let other = clause.last().map_or(pc, |m| m.pc);
-            self.hazard(
-                HazardRule::AtomicInClause,
-                wi,
-                pc,
-                vec![other],
-                move || "a scalar atomic must be in a single-instruction clause (§7.2.1); separate it from neighbouring SMEMs with a non-memory instruction".into(),
-            );
         }
         self.waves[wi].clause.push(ClauseMember {
             pc,

@@ -85,7 +85,7 @@ fn parse_num(s: &str) -> Option<u32> {
 pub fn parse_reg(name: &str) -> Result<RegRange, RegError> {
     let n = name.trim().to_ascii_lowercase();
     let err = |reason| RegError {
-        name: name.to_string(),
+        name: gpumem_isa::clip(name).into_owned(),
         reason,
     };
     let fixed = match n.as_str() {
@@ -168,16 +168,20 @@ fn parse_int_text(s: &str) -> Option<i128> {
 
 fn value_u64(reg: &str, v: &toml::Value, bits: u32) -> Result<u64, ValueError> {
     let bad = |reason: String| ValueError {
-        reg: reg.to_string(),
+        reg: gpumem_isa::clip(reg).into_owned(),
         reason,
     };
     let x: i128 = match v {
         toml::Value::Integer(i) => i128::from(*i),
-        toml::Value::String(s) => {
-            parse_int_text(s).ok_or_else(|| bad(format!("`{s}` is not an integer")))?
-        }
+        toml::Value::String(s) => parse_int_text(s)
+            .ok_or_else(|| bad(format!("`{}` is not an integer", gpumem_isa::clip(s))))?,
         toml::Value::Boolean(b) => i128::from(*b),
-        other => return Err(bad(format!("expected an integer or string, got {other}"))),
+        other => {
+            return Err(bad(format!(
+                "expected an integer or string, got {}",
+                gpumem_isa::clip(&other.to_string())
+            )));
+        }
     };
     let max = (1i128 << bits) - 1;
     let min = -(1i128 << (bits - 1));

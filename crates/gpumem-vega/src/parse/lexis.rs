@@ -90,7 +90,7 @@ pub(super) fn line_span(
             start: line_start + start,
             len: end - start,
         },
-        text[start..end].to_string(),
+        gpumem_isa::clip(&text[start..end]).into_owned(),
     )
 }
 
