@@ -331,18 +331,24 @@ fn clauses(
                 at: first,
                 related: rest.to_vec(),
                 field: None,
-                message: format!(
-                    "the scalar atomic{} at {} share{} a clause of {} SMEM instructions from {} to {}: a scalar atomic must be in a single-instruction clause (§7.2.1); separate it from neighbouring SMEMs with a non-memory instruction",
-                    if atomics.len() > 1 { "s" } else { "" },
-                    named.join(", "),
-                    if atomics.len() > 1 { "" } else { "s" },
-                    clause.len(),
-                    locate(start),
-                    locate(i - 1)
-                ),
+                message: atomic_message(&named, clause.len()),
             });
         }
     }
+}
+
+/// The message of `atomic-in-clause`, which names only the atomics (`named`) and the
+/// clause's size (the run's message is the same).
+pub fn atomic_message(named: &[String], clause_len: usize) -> String {
+    let (s, are, them) = if named.len() > 1 {
+        ("s", "are", "them")
+    } else {
+        ("", "is", "it")
+    };
+    format!(
+        "the scalar atomic{s} at {} {are} in a clause of {clause_len} SMEM instructions: a scalar atomic must be in a single-instruction clause (§7.2.1); separate {them} from the neighbouring SMEMs with a non-memory instruction",
+        named.join(", ")
+    )
 }
 
 /// `read-before-wait` and `write-before-wait` (see [`check_program`]): a forward

@@ -410,7 +410,7 @@ fn lint_reports_clauses_once() {
     assert!(
         d.0[0]
             .message
-            .contains("atomics at 0x0008 (line 2), 0x0020 (line 5) share a clause of 5"),
+            .contains("atomics at 0x0008 (line 2), 0x0020 (line 5) are in a clause of 5"),
         "{}",
         d.0[0].message
     );

@@ -698,26 +698,21 @@ impl<'a> Machine<'a> {
     /// clause of two or more SMEMs with atomics is reported once, at its first atomic,
     /// naming the other atomics (§7.2.1: an atomic must be alone in its clause).
     fn end_clause(&mut self, wi: usize) {
-        let clause = std::mem::take(&mut self.waves[wi].clause);
-        let atomics: Vec<u64> = clause.iter().filter(|m| m.atomic).map(|m| m.pc).collect();
-        if clause.len() < 2 || atomics.is_empty() {
+        let clause = &mut self.waves[wi].clause;
+        let n = clause.len();
+        if n < 2 || !clause.iter().any(|m| m.atomic) {
+            clause.clear();
             return;
         }
-        let (first, last) = (clause[0].pc, clause[clause.len() - 1].pc);
-        let n = clause.len();
+        let atomics: Vec<u64> = clause.iter().filter(|m| m.atomic).map(|m| m.pc).collect();
+        clause.clear();
         let named: Vec<String> = atomics.iter().map(|p| format!("{p:#06x}")).collect();
-        let plural = atomics.len() > 1;
         self.hazard(
             HazardRule::AtomicInClause,
             wi,
             atomics[0],
             atomics[1..].to_vec(),
-            move || format!(
-                "the scalar atomic{} at {} share{} a clause of {n} SMEM instructions from {first:#06x} to {last:#06x}: a scalar atomic must be in a single-instruction clause (§7.2.1); separate it from neighbouring SMEMs with a non-memory instruction",
-                if plural { "s" } else { "" },
-                named.join(", "),
-                if plural { "" } else { "s" },
-            ),
+            move || gpumem_vega::lint::atomic_message(&named, n),
         );
     }
 
