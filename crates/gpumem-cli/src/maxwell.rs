@@ -2,7 +2,9 @@
 
 use crate::{Fail, read_input, write_stdout};
 use gpumem_isa::render_diagnostics;
-use gpumem_maxwell::{SchedStyle, Target, cubin, decode_lines, header, render_stream};
+use gpumem_maxwell::{
+    SchedStyle, Target, cubin, cubin_header, decode_lines, header, render_stream,
+};
 use std::process::ExitCode;
 
 /// The built-in sample: the seed pages' examples in their own spelling.
@@ -13,6 +15,31 @@ fn target(t: Option<&str>) -> Result<Target, Fail> {
         .transpose()
         .map_err(Fail)?
         .unwrap_or(Target::Sm52))
+}
+
+/// The flags and decoding table of the cubin `input`, every error naming the file; a
+/// `--target` that contradicts the header is refused.
+fn cubin_arch(
+    input: &str,
+    t: Option<&str>,
+    bytes: &[u8],
+) -> Result<(cubin::HeaderFlags, Target), Fail> {
+    let (flags, ct) = cubin::arch(bytes).map_err(|e| Fail(format!("{input}: {e}")))?;
+    if let Some(given) = t
+        && target(t)? != ct
+    {
+        return Err(Fail(format!(
+            "{input}: --target {given} contradicts the cubin's ELF header, which names sm_{}: \
+             drop --target (a cubin names its own)",
+            flags.sm()
+        )));
+    }
+    Ok((flags, ct))
+}
+
+/// The kernels of the cubin `input`, every error naming the file.
+fn cubin_kernels(input: &str, bytes: &[u8]) -> Result<Vec<cubin::Kernel>, Fail> {
+    cubin::kernels(bytes).map_err(|e| Fail(format!("{input}: {e}")))
 }
 
 fn assemble(src: &str, file: &str, t: Target) -> Result<Vec<u8>, Fail> {
@@ -36,8 +63,10 @@ pub fn asm(t: Option<&str>, input: &str, output: &str, json: bool) -> Result<Exi
 
 /// Streams the disassembly of a raw stream into `out`, flushing to standard output as it
 /// goes (in order: `out` holds what precedes it). Returns whether every word decoded.
+#[allow(clippy::too_many_arguments)]
 fn dis_raw(
     what: &str,
+    head: &str,
     bytes: &[u8],
     base: u64,
     t: Target,
@@ -46,7 +75,7 @@ fn dis_raw(
     out: &mut Vec<u8>,
 ) -> Result<bool, Fail> {
     if !compact {
-        out.extend_from_slice(header(t).as_bytes());
+        out.extend_from_slice(head.as_bytes());
     }
     render_stream(bytes, base, t, style, compact, out, |out| {
         write_stdout(out)?;
@@ -66,20 +95,17 @@ pub fn dis(
 ) -> Result<ExitCode, Fail> {
     let mut out = Vec::new();
     let ok = if cubin::is_elf(&bytes) {
-        // cuobjdump -sass's layout: one "Function :" block per kernel.
-        let ks = cubin::kernels(&bytes)?;
+        // cuobjdump -sass's layout: one "Function :" block per kernel, the header line
+        // from the cubin's own flags.
+        let (flags, tk) = cubin_arch(input, t, &bytes)?;
+        let ks = cubin_kernels(input, &bytes)?;
         let mut ok = true;
-        let sm = ks.first().map(|k| k.sm).unwrap_or(50);
-        out.extend_from_slice(format!("\n\tcode for sm_{sm}\n").as_bytes());
+        out.extend_from_slice(format!("\n\tcode for sm_{}\n", flags.sm()).as_bytes());
+        let head = cubin_header(flags);
         for k in ks {
-            let t = match t {
-                Some(_) => target(t)?,
-                None if k.sm >= 52 => Target::Sm52,
-                None => Target::Sm50,
-            };
             out.extend_from_slice(format!("\t\tFunction : {}\n", k.name).as_bytes());
             let what = format!("{input}: kernel {}", k.name);
-            ok &= dis_raw(&what, &k.code, 0, t, style, compact, &mut out)?;
+            ok &= dis_raw(&what, &head, &k.code, 0, tk, style, compact, &mut out)?;
             out.extend_from_slice(b"\t\t..........\n\n");
         }
         ok
@@ -87,7 +113,8 @@ pub fn dis(
         if !base.is_multiple_of(32) {
             return Err(Fail(format!("--base {base:#x} is not 32-byte aligned")));
         }
-        dis_raw(input, &bytes, base, target(t)?, style, compact, &mut out)?
+        let t = target(t)?;
+        dis_raw(input, &header(t), &bytes, base, t, style, compact, &mut out)?
     };
     write_stdout(&out)?;
     Ok(if ok {
@@ -121,9 +148,19 @@ pub fn demo() -> Result<ExitCode, Fail> {
     out.extend_from_slice(
         "\n# nvdisasm-style disassembly, schedules as the seed pages' annotations\n".as_bytes(),
     );
-    dis_raw("demo", &bin, 0, t, SchedStyle::Annotations, true, &mut out)?;
+    let head = header(t);
+    dis_raw(
+        "demo",
+        &head,
+        &bin,
+        0,
+        t,
+        SchedStyle::Annotations,
+        true,
+        &mut out,
+    )?;
     out.extend_from_slice("\n# nvdisasm-exact layout\n".as_bytes());
-    dis_raw("demo", &bin, 0, t, SchedStyle::None, false, &mut out)?;
+    dis_raw("demo", &head, &bin, 0, t, SchedStyle::None, false, &mut out)?;
     write_stdout(&out)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -222,12 +259,8 @@ pub fn dis_json(t: Option<&str>, base: u64, input: &str, bytes: Vec<u8>) -> Resu
         Ok(())
     };
     if cubin::is_elf(&bytes) {
-        for k in cubin::kernels(&bytes)? {
-            let tk = match t {
-                Some(_) => target(t)?,
-                None if k.sm >= 52 => Target::Sm52,
-                None => Target::Sm50,
-            };
+        let (_, tk) = cubin_arch(input, t, &bytes)?;
+        for k in cubin_kernels(input, &bytes)? {
             emit(&k.code, 0, tk, Some(&k.name), &mut out)?;
         }
     } else {
@@ -285,20 +318,19 @@ fn listing(items: &[gpumem_maxwell::lint::Item], text: &mut String) -> Vec<gpume
 /// `gpumem lint --isa maxwell`: the scoreboard checker (crates/gpumem-maxwell/LINTS.md)
 /// on SASS text, a raw stream of bundles or every kernel of a cubin. Exit 1 on any
 /// error finding, 0 on warnings and notes only, 2 on unreadable input.
-pub fn lint_file(t: Option<&str>, input: &str, json: bool) -> Result<ExitCode, Fail> {
+pub fn lint_file(
+    t: Option<&str>,
+    input: &str,
+    bytes: Vec<u8>,
+    json: bool,
+) -> Result<ExitCode, Fail> {
     use gpumem_isa::Severity;
     use gpumem_maxwell::lint;
-    let bytes = read_input(input)?;
-    let input = if input == "-" { "<stdin>" } else { input };
     let mut units = Vec::new();
     let mut text = String::new();
     if cubin::is_elf(&bytes) {
-        for k in cubin::kernels(&bytes)? {
-            let tk = match t {
-                Some(_) => target(t)?,
-                None if k.sm >= 52 => Target::Sm52,
-                None => Target::Sm50,
-            };
+        let (_, tk) = cubin_arch(input, t, &bytes)?;
+        for k in cubin_kernels(input, &bytes)? {
             let items = lint::items_from_binary(&k.code, 0, tk)
                 .map_err(|e| Fail(format!("{input}: kernel {}: {e}", k.name)))?;
             text.push_str(&format!("// kernel {}\n", k.name));

@@ -35,11 +35,7 @@ fn main() {
     for f in &files {
         let bytes = std::fs::read(f).unwrap();
         for k in cubin::kernels(&bytes).unwrap_or_default() {
-            let t = if k.sm >= 52 {
-                Target::Sm52
-            } else {
-                Target::Sm50
-            };
+            let t = k.target;
             let t0 = std::time::Instant::now();
             let items = lint::items_from_binary(&k.code, 0, t).unwrap();
             let found = lint::check(&items, 0);
