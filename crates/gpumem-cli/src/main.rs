@@ -18,7 +18,8 @@ use std::process::ExitCode;
     about = "Assemble, disassemble and explain GPU memory instructions (Maxwell SASS, Vega SMEM)",
     after_help = "Exit codes: 0 success; 1 the input was read but has findings (undecodable \
                   words in `dis`, errors in `lint`, faults in `run`); 2 usage or input errors \
-                  (bad arguments, unreadable files, assembler errors, bad manifests)."
+                  (bad arguments, unreadable, truncated or corrupt files, a cubin or code \
+                  object for a GPU gpumem does not model, assembler errors, bad manifests)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -67,13 +68,15 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
-    /// Disassemble a raw instruction stream, a cubin or an AMDGPU code object.
+    /// Disassemble a raw instruction stream, a cubin (sm_50, sm_52, sm_53) or an AMDGPU
+    /// code object (gfx900, gfx906); a cubin or code object for another GPU is refused.
     Dis {
         /// The ISA of a raw file; an ELF file (cubin, code object) names its own.
         #[arg(long, value_enum)]
         isa: Option<Isa>,
-        /// sm_50 or sm_52 (Maxwell, default sm_52; a cubin's own); gfx900 or gfx906 (Vega,
-        /// default gfx900).
+        /// sm_50 or sm_52 (Maxwell, default sm_52); gfx900 or gfx906 (Vega, default
+        /// gfx900). A cubin or code object names its own; a --target that contradicts it is
+        /// refused.
         #[arg(long)]
         target: Option<String>,
         /// How to show control-word schedules (Maxwell).

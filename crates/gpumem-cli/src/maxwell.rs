@@ -62,11 +62,10 @@ pub fn asm(t: Option<&str>, input: &str, output: &str, json: bool) -> Result<Exi
 }
 
 /// Streams the disassembly of a raw stream into `out`, flushing to standard output as it
-/// goes (in order: `out` holds what precedes it). Returns whether every word decoded.
-#[allow(clippy::too_many_arguments)]
+/// goes (in order: `out` holds what precedes it, the header line included). Returns
+/// whether every word decoded.
 fn dis_raw(
     what: &str,
-    head: &str,
     bytes: &[u8],
     base: u64,
     t: Target,
@@ -74,9 +73,6 @@ fn dis_raw(
     compact: bool,
     out: &mut Vec<u8>,
 ) -> Result<bool, Fail> {
-    if !compact {
-        out.extend_from_slice(head.as_bytes());
-    }
     render_stream(bytes, base, t, style, compact, out, |out| {
         write_stdout(out)?;
         out.clear();
@@ -104,8 +100,11 @@ pub fn dis(
         let head = cubin_header(flags);
         for k in ks {
             out.extend_from_slice(format!("\t\tFunction : {}\n", k.name).as_bytes());
+            if !compact {
+                out.extend_from_slice(head.as_bytes());
+            }
             let what = format!("{input}: kernel {}", k.name);
-            ok &= dis_raw(&what, &head, &k.code, 0, tk, style, compact, &mut out)?;
+            ok &= dis_raw(&what, &k.code, 0, tk, style, compact, &mut out)?;
             out.extend_from_slice(b"\t\t..........\n\n");
         }
         ok
@@ -114,7 +113,10 @@ pub fn dis(
             return Err(Fail(format!("--base {base:#x} is not 32-byte aligned")));
         }
         let t = target(t)?;
-        dis_raw(input, &header(t), &bytes, base, t, style, compact, &mut out)?
+        if !compact {
+            out.extend_from_slice(header(t).as_bytes());
+        }
+        dis_raw(input, &bytes, base, t, style, compact, &mut out)?
     };
     write_stdout(&out)?;
     Ok(if ok {
@@ -148,19 +150,10 @@ pub fn demo() -> Result<ExitCode, Fail> {
     out.extend_from_slice(
         "\n# nvdisasm-style disassembly, schedules as the seed pages' annotations\n".as_bytes(),
     );
-    let head = header(t);
-    dis_raw(
-        "demo",
-        &head,
-        &bin,
-        0,
-        t,
-        SchedStyle::Annotations,
-        true,
-        &mut out,
-    )?;
+    dis_raw("demo", &bin, 0, t, SchedStyle::Annotations, true, &mut out)?;
     out.extend_from_slice("\n# nvdisasm-exact layout\n".as_bytes());
-    dis_raw("demo", &head, &bin, 0, t, SchedStyle::None, false, &mut out)?;
+    out.extend_from_slice(header(t).as_bytes());
+    dis_raw("demo", &bin, 0, t, SchedStyle::None, false, &mut out)?;
     write_stdout(&out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,5 +1,6 @@
 //! The ELF header facts both readers check before they trust a file to the `object`
-//! crate: that it is a whole little-endian ELF64 file, which machine it is for
+//! crate: that it is a whole little-endian ELF64 file (its program and section header
+//! tables, segments and sections all inside it), which machine it is for
 //! (`e_machine`: an NVIDIA cubin or an AMDGPU code object) and its flags (`e_flags`,
 //! which name the GPU). Truncation is reported as truncation, with the byte counts.
 //!
@@ -20,6 +21,8 @@ pub const EM_X86_64: u16 = 62;
 const EHDR64: usize = 64;
 /// Bytes of an ELF64 section header.
 const SHDR64: u64 = 64;
+/// Bytes of an ELF64 program header.
+const PHDR64: u64 = 56;
 /// `sh_type` of a section that occupies no file space.
 const SHT_NOBITS: u32 = 8;
 
@@ -68,6 +71,39 @@ pub enum ElfError {
         "a corrupt ELF header: e_shentsize is {0}, not the 64 bytes of an ELF64 section header"
     )]
     ShentSize(u16),
+    /// `e_phentsize` is not 56 though the file has segments.
+    #[error(
+        "a corrupt ELF header: e_phentsize is {0}, not the 56 bytes of an ELF64 program header"
+    )]
+    PhentSize(u16),
+    /// The program header table runs past the end of the file.
+    #[error(
+        "a truncated ELF file: its program header table (e_phoff {phoff:#x}, {phnum} entries) ends at byte {end}, but the file has {len} bytes"
+    )]
+    TruncatedProgramTable {
+        /// `e_phoff`.
+        phoff: u64,
+        /// `e_phnum`.
+        phnum: u16,
+        /// Where the table ends.
+        end: u64,
+        /// The file's length.
+        len: usize,
+    },
+    /// A segment's contents run past the end of the file.
+    #[error(
+        "a truncated ELF file: segment {index} (bytes {start:#x}..{end:#x}) ends beyond the file's {len} bytes"
+    )]
+    TruncatedSegment {
+        /// The segment's index in the program header table.
+        index: u16,
+        /// Its first byte.
+        start: u64,
+        /// One past its last byte.
+        end: u64,
+        /// The file's length.
+        len: usize,
+    },
     /// The section header table runs past the end of the file.
     #[error(
         "a truncated ELF file: its section header table (e_shoff {shoff:#x}, {shnum} entries) ends at byte {end}, but the file has {len} bytes"
@@ -143,6 +179,36 @@ pub fn header(bytes: &[u8]) -> Result<ElfHeader, ElfError> {
         osabi: bytes[7],
         abi_version: bytes[8],
     };
+    let len = bytes.len();
+    let in_file = |start: u64, size: u64| start.checked_add(size).is_some_and(|e| e <= len as u64);
+    let phoff = u64_at(bytes, 32);
+    let phentsize = u16_at(bytes, 54);
+    let phnum = u16_at(bytes, 56);
+    if phnum > 0 {
+        if phentsize as u64 != PHDR64 {
+            return Err(ElfError::PhentSize(phentsize));
+        }
+        if !in_file(phoff, phnum as u64 * PHDR64) {
+            return Err(ElfError::TruncatedProgramTable {
+                phoff,
+                phnum,
+                end: phoff.saturating_add(phnum as u64 * PHDR64),
+                len,
+            });
+        }
+        for index in 0..phnum {
+            let at = (phoff + index as u64 * PHDR64) as usize;
+            let (start, size) = (u64_at(bytes, at + 8), u64_at(bytes, at + 32));
+            if !in_file(start, size) {
+                return Err(ElfError::TruncatedSegment {
+                    index,
+                    start,
+                    end: start.saturating_add(size),
+                    len,
+                });
+            }
+        }
+    }
     let shoff = u64_at(bytes, 40);
     let shentsize = u16_at(bytes, 58);
     let shnum = u16_at(bytes, 60);
@@ -153,7 +219,6 @@ pub fn header(bytes: &[u8]) -> Result<ElfHeader, ElfError> {
     if shentsize as u64 != SHDR64 {
         return Err(ElfError::ShentSize(shentsize));
     }
-    let len = bytes.len();
     let end = shoff.saturating_add(shnum as u64 * SHDR64);
     if end > len as u64 {
         return Err(ElfError::TruncatedSectionTable {
@@ -173,7 +238,6 @@ pub fn header(bytes: &[u8]) -> Result<ElfHeader, ElfError> {
             u64_at(bytes, at + 32),
         )
     };
-    let in_file = |start: u64, size: u64| start.checked_add(size).is_some_and(|e| e <= len as u64);
     let names = (shstrndx < shnum)
         .then(|| sec(shstrndx))
         .filter(|&(_, ty, off, size)| ty != SHT_NOBITS && in_file(off, size))

@@ -359,3 +359,26 @@ fn corrupt_nv_info_names_the_attribute() {
         );
     }
 }
+
+/// Every prefix of a cubin and every byte of it overwritten: an error or the kernels,
+/// never a panic; a cut file is reported as truncated.
+#[test]
+fn cut_and_mangled_cubins_never_panic() {
+    let b = std::fs::read(root().join("tests/cubins/copy_u32.sm_52.cubin")).expect("cubin");
+    for n in 0..b.len() {
+        match kernels(&b[..n]) {
+            Ok(_) => panic!("{n} bytes read as a cubin"),
+            Err(e) if n >= 4 => assert!(e.to_string().contains("truncated"), "{n}: {e}"),
+            Err(_) => {}
+        }
+    }
+    for i in 0..b.len() {
+        for v in [0x00, 0xff, b[i] ^ 0x80] {
+            let mut m = b.clone();
+            m[i] = v;
+            if let Err(e) = kernels(&m) {
+                assert!(!e.to_string().is_empty());
+            }
+        }
+    }
+}

@@ -397,7 +397,10 @@ fn run_maxwell(
             }
             constants = k.constants;
             let module = gpumem_maxwell::link::Module::read(&bytes, &k.name).map_err(|e| {
-                EmuError::Program(format!("cannot read the cubin's module data: {e}"))
+                EmuError::Program(format!(
+                    "{}: cannot read the cubin's module data: {e}",
+                    path.display()
+                ))
             })?;
             let start = match &m.launch.module_base {
                 Some(n) => n.u64("module_base")?,
@@ -408,7 +411,10 @@ fn run_maxwell(
                 check_module_overlap(&p, &regions, n)?;
             }
             let code = if p.module.needs_link() {
-                p.link(&k.name, &k.code)?
+                p.link(&k.name, &k.code).map_err(|e| match e {
+                    EmuError::Program(m) => EmuError::Program(format!("{}: {m}", path.display())),
+                    e => e,
+                })?
             } else {
                 k.code
             };
