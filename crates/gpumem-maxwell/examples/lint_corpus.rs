@@ -1,7 +1,7 @@
 //! Lints every kernel of every cubin under the given folders; prints findings per rule
 //! and the throughput. `cargo run --release -p gpumem-maxwell --example lint_corpus -- tests/cuda-samples tests/cubins`
+use gpumem_maxwell::cubin;
 use gpumem_maxwell::lint::{self, Rule};
-use gpumem_maxwell::{Target, cubin};
 use std::collections::BTreeMap;
 use std::path::Path;
 

@@ -3,7 +3,6 @@
 //! (tests/cuda-samples, sm_50 and sm_52) trips it, while a count one lower does trip it
 //! wherever the kernel uses its top register as an operand.
 
-use gpumem_maxwell::Target;
 use gpumem_maxwell::cubin::kernels;
 use gpumem_warp::{Emulator, LaunchConfig, Program};
 use std::path::PathBuf;
