@@ -317,7 +317,7 @@ fn read_cubin(
         return Err(EmuError::Manifest(format!(
             "target = \"{}\" contradicts the ELF header of {file}, which names sm_{}: drop \
              `target` (a cubin names its own)",
-            t.nvdisasm_name().replace("SM", "sm_"),
+            t.name(),
             k.sm
         )));
     }
@@ -673,10 +673,7 @@ fn run_maxwell(
             m.program.clone()
         },
         kernel: m.kernel.clone(),
-        target: match target {
-            Target::Sm50 => "sm_50".into(),
-            Target::Sm52 => "sm_52".into(),
-        },
+        target: target.name().into(),
         grid,
         block,
         registers,
