@@ -421,7 +421,6 @@ fn dis(
     input: &str,
 ) -> Result<ExitCode, Fail> {
     let bytes = read_input(input)?;
-    let input = if input == "-" { "<stdin>" } else { input };
     let isa = resolve_isa(isa, input, &bytes)?;
     match isa {
         Isa::Maxwell if json => maxwell::dis_json(target, base, input, bytes),
