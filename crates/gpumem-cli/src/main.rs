@@ -18,7 +18,8 @@ use std::process::ExitCode;
     about = "Assemble, disassemble and explain GPU memory instructions (Maxwell SASS, Vega SMEM)",
     after_help = "Exit codes: 0 success; 1 the input was read but has findings (undecodable \
                   words in `dis`, errors in `lint` (undecodable words among them), faults in `run`); 2 usage or input errors \
-                  (bad arguments, unreadable files, assembler errors, bad manifests)."
+                  (bad arguments, unreadable, truncated or corrupt files, a cubin or code \
+                  object for a GPU gpumem does not model, assembler errors, bad manifests)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -67,13 +68,15 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
-    /// Disassemble a raw instruction stream, a cubin or an AMDGPU code object.
+    /// Disassemble a raw instruction stream, a cubin (sm_50, sm_52, sm_53) or an AMDGPU
+    /// code object (gfx900, gfx906); a cubin or code object for another GPU is refused.
     Dis {
         /// The ISA of a raw file; an ELF file (cubin, code object) names its own.
         #[arg(long, value_enum)]
         isa: Option<Isa>,
-        /// sm_50 or sm_52 (Maxwell, default sm_52; a cubin's own); gfx900 or gfx906 (Vega,
-        /// default gfx900).
+        /// sm_50 or sm_52 (Maxwell, default sm_52); gfx900 or gfx906 (Vega, default
+        /// gfx900). A cubin or code object names its own; a --target that contradicts it is
+        /// refused.
         #[arg(long)]
         target: Option<String>,
         /// How to show control-word schedules (Maxwell).
@@ -92,19 +95,24 @@ enum Cmd {
         /// Binary file, or `-` for standard input.
         input: String,
     },
-    /// Report the static lints of a program without running it: `--isa vega` on source
-    /// text; `--isa maxwell` (the scoreboard checker) on SASS text, a raw stream of
-    /// bundles or a cubin (every kernel; none: 0 findings). Findings in a binary point at
-    /// the lines of `gpumem dis FILE` (with or without `--sched annot`). Exit 1 on an
-    /// error finding (undecodable words included), 0 on warnings and notes only, 2 on
-    /// unreadable input.
+    /// Report the static lints of a program without running it: Vega on LLVM source text
+    /// or an AMDGPU code object (its disassembly); Maxwell (the scoreboard checker) on
+    /// SASS text, a raw stream of bundles or a cubin (every kernel; none: 0 findings). A
+    /// cubin or code object names its ISA and target in its ELF header; text and raw
+    /// streams need `--isa`. Findings in a binary point at the lines of `gpumem dis FILE`
+    /// (with or without `--sched annot`). Exit 1 on an error finding (undecodable words
+    /// included), 0 on warnings and notes only, 2 on unreadable input or a cubin/code
+    /// object for a GPU gpumem does not model.
     Lint {
+        /// The ISA of text or a raw stream; an ELF file (cubin, code object) names its own.
         #[arg(long, value_enum)]
-        isa: Isa,
-        /// gfx900 or gfx906 (default gfx900); sm_50 or sm_52 (default sm_52, a cubin's own).
+        isa: Option<Isa>,
+        /// gfx900 or gfx906 (default gfx900); sm_50 or sm_52 (default sm_52). A cubin or
+        /// code object names its own.
         #[arg(long)]
         target: Option<String>,
-        /// Source file (Maxwell: also a raw binary or a cubin), or `-` for standard input.
+        /// Source file, raw binary (Maxwell), cubin or code object, or `-` for standard
+        /// input.
         input: String,
         /// Print the findings as one JSON document.
         #[arg(long)]
@@ -283,19 +291,13 @@ fn main() -> ExitCode {
             json,
         } => vega::asm(target.as_deref(), &input, &output, json),
         Cmd::Lint {
-            isa: Isa::Vega,
-            target,
-            input,
-            json,
-            ..
-        } => vega::lint_file(target.as_deref(), &input, json),
-        Cmd::Lint {
-            isa: Isa::Maxwell,
+            isa,
             target,
             input,
             json,
             stall_no_yield,
-        } => maxwell::lint_file(
+        } => lint(
+            isa,
             target.as_deref(),
             &input,
             json,
@@ -364,25 +366,67 @@ fn with_progress<T: Send>(what: &str, f: impl FnOnce() -> T + Send) -> T {
     })
 }
 
-/// ELF machine numbers (`e_machine`) of the two kinds of ELF file gpumem reads.
-const EM_CUDA: u16 = 190;
-const EM_AMDGPU: u16 = 224;
-
-/// The ISA an ELF file names in its header, if it is an ELF file.
-fn elf_isa(bytes: &[u8]) -> Option<Result<Isa, Fail>> {
-    if !bytes.starts_with(b"\x7fELF") {
+/// The ISA an ELF file names in its header (`e_machine`), if it is an ELF file; a
+/// truncated or foreign ELF file is an error naming `input`.
+fn elf_isa(input: &str, bytes: &[u8]) -> Option<Result<Isa, Fail>> {
+    use gpumem_isa::elf::{self, EM_AMDGPU, EM_CUDA, EM_X86_64};
+    if !elf::is_elf(bytes) {
         return None;
     }
-    let machine = bytes.get(18..20).map(|m| u16::from_le_bytes([m[0], m[1]]));
-    Some(match machine {
-        Some(EM_CUDA) => Ok(Isa::Maxwell),
-        Some(EM_AMDGPU) => Ok(Isa::Vega),
-        Some(m) => Err(Fail(format!(
-            "an ELF file for machine {m}, neither a cubin (EM_CUDA, 190) nor an AMDGPU code \
-             object (224)"
-        ))),
-        None => Err(Fail("a truncated ELF header".into())),
+    Some(match elf::header(bytes) {
+        Err(e) => Err(Fail(format!("{input}: {e}"))),
+        Ok(h) => match h.machine {
+            EM_CUDA => Ok(Isa::Maxwell),
+            EM_AMDGPU => Ok(Isa::Vega),
+            EM_X86_64 => Err(Fail(format!(
+                "{input}: an x86-64 host object or executable (ELF machine 62), neither an \
+                 NVIDIA cubin (190) nor an AMDGPU code object (224): give gpumem the device \
+                 code alone (`nvcc -cubin -arch=sm_52`, or `cuobjdump -xelf all` to extract it)"
+            ))),
+            m => Err(Fail(format!(
+                "{input}: an ELF file for machine {m}, neither an NVIDIA cubin (ELF machine \
+                 190) nor an AMDGPU code object (224)"
+            ))),
+        },
     })
+}
+
+/// The ISA of `input`: an ELF file's own (an `--isa` that contradicts it is refused),
+/// else `--isa`.
+fn resolve_isa(isa: Option<Isa>, input: &str, bytes: &[u8]) -> Result<Isa, Fail> {
+    match (isa, elf_isa(input, bytes)) {
+        (_, Some(Err(e))) => Err(e),
+        (Some(Isa::Vega), Some(Ok(Isa::Maxwell))) => Err(Fail(format!(
+            "{input} is an NVIDIA cubin (ELF machine 190), not an AMDGPU code object: drop \
+             --isa vega (the ELF header names the ISA)"
+        ))),
+        (Some(Isa::Maxwell), Some(Ok(Isa::Vega))) => Err(Fail(format!(
+            "{input} is an AMDGPU code object (ELF machine 224), not an NVIDIA cubin: drop \
+             --isa maxwell (the ELF header names the ISA)"
+        ))),
+        (_, Some(Ok(found))) => Ok(found),
+        (Some(i), None) => Ok(i),
+        (None, None) => Err(Fail(format!(
+            "{input} is not a cubin or code object, so it does not name its ISA: say which \
+             with --isa maxwell or --isa vega"
+        ))),
+    }
+}
+
+/// `gpumem lint`: the ISA from `--isa`, else from the ELF header.
+fn lint(
+    isa: Option<Isa>,
+    target: Option<&str>,
+    input: &str,
+    json: bool,
+    options: gpumem_maxwell::lint::Options,
+) -> Result<ExitCode, Fail> {
+    let bytes = read_input(input)?;
+    let input = if input == "-" { "<stdin>" } else { input };
+    match resolve_isa(isa, input, &bytes)? {
+        Isa::Maxwell => maxwell::lint_file(target, input, bytes, json, options),
+        Isa::Vega => vega::lint_file(target, input, bytes, json),
+    }
 }
 
 /// `gpumem dis`: the ISA from `--isa`, else from the ELF header.
@@ -396,26 +440,7 @@ fn dis(
     input: &str,
 ) -> Result<ExitCode, Fail> {
     let bytes = read_input(input)?;
-    let isa = match (isa, elf_isa(&bytes)) {
-        (Some(Isa::Vega), Some(Ok(Isa::Maxwell))) => {
-            return Err(Fail(format!(
-                "{input} is an NVIDIA cubin, not an AMDGPU code object (drop --isa vega)"
-            )));
-        }
-        (Some(Isa::Maxwell), Some(Ok(Isa::Vega))) => {
-            return Err(Fail(format!(
-                "{input} is an AMDGPU code object, not a cubin (drop --isa maxwell)"
-            )));
-        }
-        (Some(i), _) => i,
-        (None, Some(found)) => found.map_err(|Fail(m)| Fail(format!("{input}: {m}")))?,
-        (None, None) => {
-            return Err(Fail(format!(
-                "{input} is a raw instruction stream: say which ISA with --isa maxwell or \
-                 --isa vega"
-            )));
-        }
-    };
+    let isa = resolve_isa(isa, input, &bytes)?;
     match isa {
         Isa::Maxwell if json => maxwell::dis_json(target, base, input, bytes),
         Isa::Vega if json && base == 0 => vega::dis_json(target, input, bytes),

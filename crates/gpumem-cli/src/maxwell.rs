@@ -2,7 +2,9 @@
 
 use crate::{Fail, read_input, write_stdout};
 use gpumem_isa::render_diagnostics;
-use gpumem_maxwell::{SchedStyle, Target, cubin, decode_lines, header, render_stream};
+use gpumem_maxwell::{
+    SchedStyle, Target, cubin, cubin_header, decode_lines, header, render_stream,
+};
 use std::process::ExitCode;
 
 /// The built-in sample: the seed pages' examples in their own spelling.
@@ -13,6 +15,31 @@ fn target(t: Option<&str>) -> Result<Target, Fail> {
         .transpose()
         .map_err(Fail)?
         .unwrap_or(Target::Sm52))
+}
+
+/// The flags and decoding table of the cubin `input`, every error naming the file; a
+/// `--target` that contradicts the header is refused.
+fn cubin_arch(
+    input: &str,
+    t: Option<&str>,
+    bytes: &[u8],
+) -> Result<(cubin::HeaderFlags, Target), Fail> {
+    let (flags, ct) = cubin::arch(bytes).map_err(|e| Fail(format!("{input}: {e}")))?;
+    if let Some(given) = t
+        && target(t)? != ct
+    {
+        return Err(Fail(format!(
+            "{input}: --target {given} contradicts the cubin's ELF header, which names sm_{}: \
+             drop --target (a cubin names its own)",
+            flags.sm()
+        )));
+    }
+    Ok((flags, ct))
+}
+
+/// The kernels of the cubin `input`, every error naming the file.
+fn cubin_kernels(input: &str, bytes: &[u8]) -> Result<Vec<cubin::Kernel>, Fail> {
+    cubin::kernels(bytes).map_err(|e| Fail(format!("{input}: {e}")))
 }
 
 fn assemble(src: &str, file: &str, t: Target) -> Result<Vec<u8>, Fail> {
@@ -34,24 +61,26 @@ pub fn asm(t: Option<&str>, input: &str, output: &str, json: bool) -> Result<Exi
     crate::diag::finish_asm(input, &src, output, result, json)
 }
 
+/// How `dis` lays text out: the schedule style and whether the layout is compact.
+#[derive(Clone, Copy)]
+struct Layout {
+    style: SchedStyle,
+    compact: bool,
+}
+
 /// Streams the disassembly of a raw stream into `out`, flushing to standard output as it
-/// goes when `stream` (in order: `out` holds what precedes it). Returns whether every
-/// word decoded.
-#[allow(clippy::too_many_arguments)]
+/// goes when `stream` (in order: `out` holds what precedes it, the header line included).
+/// Returns whether every word decoded.
 fn dis_raw(
     what: &str,
     bytes: &[u8],
     base: u64,
     t: Target,
-    style: SchedStyle,
-    compact: bool,
+    layout: Layout,
     out: &mut Vec<u8>,
     stream: bool,
 ) -> Result<bool, Fail> {
-    if !compact {
-        out.extend_from_slice(header(t).as_bytes());
-    }
-    render_stream(bytes, base, t, style, compact, out, |out| {
+    render_stream(bytes, base, t, layout.style, layout.compact, out, |out| {
         if stream {
             write_stdout(out)?;
             out.clear();
@@ -70,7 +99,8 @@ pub fn dis(
     bytes: Vec<u8>,
 ) -> Result<ExitCode, Fail> {
     let mut out = Vec::new();
-    let ok = dis_into(t, style, compact, base, input, &bytes, &mut out, true)?;
+    let layout = Layout { style, compact };
+    let ok = dis_into(t, layout, base, input, &bytes, &mut out, true)?;
     write_stdout(&out)?;
     Ok(if ok {
         ExitCode::SUCCESS
@@ -81,11 +111,9 @@ pub fn dis(
 
 /// `dis`'s text of a cubin or a raw stream into `out` (streamed to standard output as it
 /// grows when `stream`; `out` then holds the rest). Whether every word decoded.
-#[allow(clippy::too_many_arguments)]
 fn dis_into(
     t: Option<&str>,
-    style: SchedStyle,
-    compact: bool,
+    layout: Layout,
     base: u64,
     input: &str,
     bytes: &[u8],
@@ -93,20 +121,20 @@ fn dis_into(
     stream: bool,
 ) -> Result<bool, Fail> {
     Ok(if cubin::is_elf(bytes) {
-        // cuobjdump -sass's layout: one "Function :" block per kernel.
-        let ks = cubin::kernels(bytes)?;
+        // cuobjdump -sass's layout: one "Function :" block per kernel, the header line
+        // from the cubin's own flags.
+        let (flags, tk) = cubin_arch(input, t, bytes)?;
+        let ks = cubin_kernels(input, bytes)?;
         let mut ok = true;
-        let sm = ks.first().map(|k| k.sm).unwrap_or(50);
-        out.extend_from_slice(format!("\n\tcode for sm_{sm}\n").as_bytes());
+        out.extend_from_slice(format!("\n\tcode for sm_{}\n", flags.sm()).as_bytes());
+        let head = cubin_header(flags);
         for k in ks {
-            let t = match t {
-                Some(_) => target(t)?,
-                None if k.sm >= 52 => Target::Sm52,
-                None => Target::Sm50,
-            };
             out.extend_from_slice(format!("\t\tFunction : {}\n", k.name).as_bytes());
+            if !layout.compact {
+                out.extend_from_slice(head.as_bytes());
+            }
             let what = format!("{input}: kernel {}", k.name);
-            ok &= dis_raw(&what, &k.code, 0, t, style, compact, out, stream)?;
+            ok &= dis_raw(&what, &k.code, 0, tk, layout, out, stream)?;
             out.extend_from_slice(b"\t\t..........\n\n");
         }
         ok
@@ -114,7 +142,11 @@ fn dis_into(
         if !base.is_multiple_of(32) {
             return Err(Fail(format!("--base {base:#x} is not 32-byte aligned")));
         }
-        dis_raw(input, bytes, base, target(t)?, style, compact, out, stream)?
+        let t = target(t)?;
+        if !layout.compact {
+            out.extend_from_slice(header(t).as_bytes());
+        }
+        dis_raw(input, bytes, base, t, layout, out, stream)?
     })
 }
 
@@ -142,18 +174,18 @@ pub fn demo() -> Result<ExitCode, Fail> {
     out.extend_from_slice(
         "\n# nvdisasm-style disassembly, schedules as the seed pages' annotations\n".as_bytes(),
     );
-    dis_raw(
-        "demo",
-        &bin,
-        0,
-        t,
-        SchedStyle::Annotations,
-        true,
-        &mut out,
-        true,
-    )?;
+    let annot = Layout {
+        style: SchedStyle::Annotations,
+        compact: true,
+    };
+    dis_raw("demo", &bin, 0, t, annot, &mut out, true)?;
     out.extend_from_slice("\n# nvdisasm-exact layout\n".as_bytes());
-    dis_raw("demo", &bin, 0, t, SchedStyle::None, false, &mut out, true)?;
+    out.extend_from_slice(header(t).as_bytes());
+    let exact = Layout {
+        style: SchedStyle::None,
+        compact: false,
+    };
+    dis_raw("demo", &bin, 0, t, exact, &mut out, true)?;
     write_stdout(&out)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -252,12 +284,8 @@ pub fn dis_json(t: Option<&str>, base: u64, input: &str, bytes: Vec<u8>) -> Resu
         Ok(())
     };
     if cubin::is_elf(&bytes) {
-        for k in cubin::kernels(&bytes)? {
-            let tk = match t {
-                Some(_) => target(t)?,
-                None if k.sm >= 52 => Target::Sm52,
-                None => Target::Sm50,
-            };
+        let (_, tk) = cubin_arch(input, t, &bytes)?;
+        for k in cubin_kernels(input, &bytes)? {
             emit(&k.code, 0, tk, Some(&k.name), &mut out)?;
         }
     } else {
@@ -324,19 +352,25 @@ fn dis_spans(text: &str, units: &mut [Unit]) {
     }
 }
 
+/// The layout of the disassembly lint's findings in a binary point into (`gpumem dis
+/// --sched annot`'s lines are the same).
+const LINT_LAYOUT: Layout = Layout {
+    style: SchedStyle::Annotations,
+    compact: false,
+};
+
 /// `gpumem lint --isa maxwell`: the scoreboard checker (crates/gpumem-maxwell/LINTS.md)
 /// on SASS text, a raw stream of bundles or every kernel of a cubin. Exit 1 on any
 /// error finding, 0 on warnings and notes only, 2 on unreadable input.
 pub fn lint_file(
     t: Option<&str>,
     input: &str,
+    bytes: Vec<u8>,
     json: bool,
     opts: gpumem_maxwell::lint::Options,
 ) -> Result<ExitCode, Fail> {
     use gpumem_isa::Severity;
     use gpumem_maxwell::lint;
-    let bytes = read_input(input)?;
-    let input = if input == "-" { "<stdin>" } else { input };
     let mut units = Vec::new();
     let mut text = String::new();
     let unit = |items: Vec<lint::Item>, kernel: Option<String>| {
@@ -349,33 +383,20 @@ pub fn lint_file(
         }
     };
     if cubin::is_elf(&bytes) {
+        let (_, tk) = cubin_arch(input, t, &bytes)?;
         // A cubin without kernels (module variables only) has nothing to check.
         let ks = match cubin::kernels(&bytes) {
             Err(cubin::CubinError::NoKernels) => Vec::new(),
-            r => r?,
+            r => r.map_err(|e| Fail(format!("{input}: {e}")))?,
         };
         for k in ks {
-            let tk = match t {
-                Some(_) => target(t)?,
-                None if k.sm >= 52 => Target::Sm52,
-                None => Target::Sm50,
-            };
             let items = lint::items_from_binary(&k.code, 0, tk)
                 .map_err(|e| Fail(format!("{input}: kernel {}: {e}", k.name)))?;
             units.push(unit(items, Some(k.name)));
         }
         if !units.is_empty() {
             let mut out = Vec::new();
-            dis_into(
-                t,
-                SchedStyle::Annotations,
-                false,
-                0,
-                input,
-                &bytes,
-                &mut out,
-                false,
-            )?;
+            dis_into(t, LINT_LAYOUT, 0, input, &bytes, &mut out, false)?;
             text = String::from_utf8_lossy(&out).into_owned();
             dis_spans(&text, &mut units);
         }
@@ -408,16 +429,7 @@ pub fn lint_file(
             .map_err(|e| Fail(format!("{input}: {e}")))?;
         units.push(unit(items, None));
         let mut out = Vec::new();
-        dis_into(
-            t,
-            SchedStyle::Annotations,
-            false,
-            0,
-            input,
-            &bytes,
-            &mut out,
-            false,
-        )?;
+        dis_into(t, LINT_LAYOUT, 0, input, &bytes, &mut out, false)?;
         text = String::from_utf8_lossy(&out).into_owned();
         dis_spans(&text, &mut units);
     }

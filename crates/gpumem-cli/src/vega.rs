@@ -23,21 +23,31 @@ pub fn asm(t: Option<&str>, input: &str, output: &str, json: bool) -> Result<Exi
     crate::diag::finish_asm(input, &src, output, result, json)
 }
 
-/// The `.text` of an AMDGPU code object, or the bytes themselves.
-fn code(bytes: Vec<u8>) -> Result<Vec<u8>, Fail> {
+/// The machine code and target of `bytes`: a code object's `.text` and the processor its
+/// ELF header names (a `--target` that contradicts it is refused), or the raw bytes and
+/// `--target`. Errors name `input`.
+fn code(t: Option<&str>, input: &str, bytes: Vec<u8>) -> Result<(Vec<u8>, Target), Fail> {
     if !code_object::is_elf(&bytes) {
-        return Ok(bytes);
+        return Ok((bytes, target(t)?));
     }
-    Ok(code_object::text(&bytes)
-        .map_err(|e| Fail(e.to_string()))?
-        .to_vec())
+    let co = code_object::read(&bytes).map_err(|e| Fail(format!("{input}: {e}")))?;
+    if let Some(given) = t
+        && target(t)? != co.target
+    {
+        return Err(Fail(format!(
+            "{input}: --target {given} contradicts the code object's ELF header, which names \
+             {}: drop --target (a code object names its own)",
+            co.target
+        )));
+    }
+    Ok((co.text.to_vec(), co.target))
 }
 
 /// One instruction a line: llvm-mc's text, then the byte offset and the words, as
 /// llvm-objdump writes them (`s_endpgm  // 000010: BF810000`).
 pub fn dis(t: Option<&str>, input: &str, bytes: Vec<u8>) -> Result<ExitCode, Fail> {
-    let bytes = code(bytes).map_err(|Fail(m)| Fail(format!("{input}: {m}")))?;
-    let lines = disassemble(&bytes, target(t)?);
+    let (bytes, t) = code(t, input, bytes)?;
+    let lines = disassemble(&bytes, t);
     let mut out = String::with_capacity(lines.len() * 72);
     let mut ok = true;
     for l in &lines {
@@ -79,9 +89,38 @@ fn push_hex_upper(out: &mut String, value: u64, digits: u32) {
     }
 }
 
-/// Static lints (documented in crates/gpumem-vega/LINTS.md); exit 1 on errors, 0 otherwise.
-pub fn lint_file(t: Option<&str>, input: &str, json: bool) -> Result<ExitCode, Fail> {
-    let src = source(input)?;
+/// Static lints (documented in crates/gpumem-vega/LINTS.md) of LLVM source text, or of a
+/// code object's disassembly (one line per instruction, its byte offset in a comment, so
+/// that findings point at lines the user can read); exit 1 on errors, 0 otherwise.
+pub fn lint_file(
+    t: Option<&str>,
+    input: &str,
+    bytes: Vec<u8>,
+    json: bool,
+) -> Result<ExitCode, Fail> {
+    if code_object::is_elf(&bytes) {
+        let (code, t) = code(t, input, bytes)?;
+        let mut src = String::new();
+        for l in disassemble(&code, t) {
+            match &l.text {
+                Ok(text) => src.push_str(text),
+                Err(e) => {
+                    return Err(Fail(format!(
+                        "{input}: .text offset {:#x}: {e}: gpumem cannot lint code it cannot decode",
+                        l.offset
+                    )));
+                }
+            }
+            src.push_str(&format!(" // {:06X}\n", l.offset));
+        }
+        let d = lint(&src, t);
+        return crate::diag::finish_lint(input, &src, &d.0, json);
+    }
+    let src = String::from_utf8(bytes).map_err(|_| {
+        Fail(format!(
+            "{input}: not UTF-8 text: lint --isa vega reads LLVM assembly or a code object"
+        ))
+    })?;
     let d = lint(&src, target(t)?);
     crate::diag::finish_lint(input, &src, &d.0, json)
 }
@@ -178,12 +217,12 @@ fn inst_json(i: &gpumem_vega::Inst) -> serde_json::Value {
 /// words, text and the decoded fields ([`inst_json`]), or the decode error.
 pub fn dis_json(t: Option<&str>, input: &str, bytes: Vec<u8>) -> Result<ExitCode, Fail> {
     use serde_json::json;
-    let bytes = code(bytes).map_err(|Fail(m)| Fail(format!("{input}: {m}")))?;
+    let (bytes, t) = code(t, input, bytes)?;
     let mut out = String::new();
     let mut ok = true;
-    for l in disassemble(&bytes, target(t)?) {
+    for l in disassemble(&bytes, t) {
         ok &= l.text.is_ok();
-        let fields = gpumem_vega::decode(&l.words, target(t)?)
+        let fields = gpumem_vega::decode(&l.words, t)
             .ok()
             .map(|(i, _)| inst_json(&i));
         let mut m = crate::diag::line_common(&l);

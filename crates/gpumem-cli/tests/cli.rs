@@ -885,3 +885,257 @@ fn vega_dis_json_operands_are_text_and_values() {
     assert!(rows[4]["fields"]["glc"].is_null());
     assert_eq!(rows[6]["fields"]["operands"], serde_json::json!([]));
 }
+
+// Wrong architectures and corrupt ELF files: every command refuses them with exit 2,
+// naming the file, what was found (the SM, the processor, the field) and what to do.
+
+/// The repository root.
+fn root() -> String {
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../..").to_string()
+}
+
+/// A copy of copy_u32.sm_52.cubin whose `.nv.info.copy_u32` KPARAM_INFO record claims an
+/// 11-byte payload.
+fn corrupt_nv_info() -> std::path::PathBuf {
+    let mut b = std::fs::read(format!("{}/tests/cubins/copy_u32.sm_52.cubin", root())).unwrap();
+    let at = b.windows(4).position(|w| w == b"\x04\x17\x0c\x00").unwrap();
+    b[at + 2] = 0x0b;
+    let p = tmp("corrupt-nv-info.cubin");
+    std::fs::write(&p, b).unwrap();
+    p
+}
+
+/// The first 1000 bytes of copy_u32.sm_52.cubin (its section header table is cut off),
+/// and its first 40 (the ELF header itself is cut).
+fn truncated() -> [std::path::PathBuf; 2] {
+    let b = std::fs::read(format!("{}/tests/cubins/copy_u32.sm_52.cubin", root())).unwrap();
+    let (p, q) = (tmp("truncated.cubin"), tmp("truncated-header.cubin"));
+    std::fs::write(&p, &b[..1000]).unwrap();
+    std::fs::write(&q, &b[..40]).unwrap();
+    [p, q]
+}
+
+/// A manifest running `program` (absolute) as `isa`: copy_u32's launch for Maxwell.
+fn manifest_for(isa: &str, program: &str, name: &str) -> String {
+    let body = if isa == "maxwell" {
+        format!(
+            "isa = \"maxwell\"\nprogram = \"{program}\"\n[launch]\nblock = [32]\nparams = \
+             [{{ u64 = \"0x200000\" }}, {{ u64 = \"0x100000\" }}, {{ u32 = 16 }}]\n"
+        )
+    } else {
+        format!("isa = \"vega\"\nprogram = \"{program}\"\n")
+    };
+    let m = tmp(name);
+    std::fs::write(&m, body).unwrap();
+    m.display().to_string()
+}
+
+/// Runs `args`; asserts exit 2 and that standard error holds every one of `want`.
+fn refused(args: &[&str], want: &[&str]) {
+    let out = gpumem(args, b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(
+        out.stdout.is_empty(),
+        "{args:?} printed {:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    for w in want {
+        assert!(err.contains(w), "{args:?}: `{w}` missing from: {err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn every_command_refuses_cubins_for_other_sms() {
+    let root = root();
+    for (sm, family) in [
+        ("sm_70", "Volta"),
+        ("sm_61", "Pascal"),
+        ("sm_60", "Pascal"),
+        ("sm_75", "Turing"),
+    ] {
+        let cubin = format!("{root}/tests/data/arch/copy_u32.{sm}.cubin");
+        let m = manifest_for("maxwell", &cubin, &format!("{sm}.toml"));
+        let want = [
+            cubin.as_str(),
+            sm,
+            family,
+            "-arch=sm_52",
+            "sm_50, sm_52 and sm_53",
+        ];
+        refused(&["dis", &cubin], &want);
+        refused(&["dis", "--json", &cubin], &want);
+        refused(
+            &["dis", "--isa", "maxwell", "--target", "sm_52", &cubin],
+            &want,
+        );
+        refused(&["lint", &cubin], &want);
+        refused(&["lint", "--isa", "maxwell", &cubin], &want);
+        refused(&["run", &m], &want);
+        refused(&["explain", &m], &want);
+    }
+    // The Pascal refusal says Pascal is not modelled.
+    let p = format!("{root}/tests/data/arch/copy_u32.sm_61.cubin");
+    refused(&["dis", &p], &["Pascal is not modelled"]);
+}
+
+#[test]
+fn the_elf_header_picks_the_isa_and_the_target() {
+    let root = root();
+    // An sm_53 cubin: printed with cuobjdump's header from its own flags, run as sm_52.
+    let half = format!("{root}/tests/cubins/half_f16.sm_53.cubin");
+    let out = gpumem(&["dis", &half], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("\n\tcode for sm_53\n"), "{text}");
+    assert!(text.contains("\t.headerflags    @\"EF_CUDA_SM53 EF_CUDA_PTX_SM(EF_CUDA_SM53)\"\n"));
+    // A --target that contradicts the header is refused.
+    let sm52 = format!("{root}/tests/cubins/copy_u32.sm_52.cubin");
+    for cmd in ["dis", "lint"] {
+        refused(
+            &[cmd, "--target", "sm_50", &sm52],
+            &[&sm52, "--target sm_50", "sm_52", "drop --target"],
+        );
+    }
+    let m = tmp("target-contradicts.toml");
+    std::fs::write(
+        &m,
+        format!(
+            "isa = \"maxwell\"\nprogram = \"{sm52}\"\ntarget = \"sm_50\"\n[launch]\nblock = [32]\n\
+             params = [{{ u64 = \"0x200000\" }}, {{ u64 = \"0x100000\" }}, {{ u32 = 16 }}]\n"
+        ),
+    )
+    .unwrap();
+    refused(
+        &["run", m.to_str().unwrap()],
+        &["target = \"sm_50\"", &sm52, "sm_52", "drop `target`"],
+    );
+    // lint reads the ISA from the header: a cubin lints as Maxwell, a code object as Vega
+    // (its disassembly), without --isa.
+    let out = gpumem(&["lint", &sm52], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let obj = format!("{root}/tests/data/vega-small.o");
+    let out = gpumem(&["lint", &obj], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Text still needs --isa.
+    refused(
+        &["lint", &format!("{root}/examples/vega/missing-waitcnt.s")],
+        &["--isa maxwell or --isa vega"],
+    );
+    // A gfx906 code object disassembles and runs as gfx906.
+    let gfx906 = format!("{root}/tests/data/arch/vega-small.gfx906.o");
+    let out = gpumem(&["dis", &gfx906], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let m = manifest_for("vega", &gfx906, "gfx906.toml");
+    let out = gpumem(&["run", &m, "--json"], b"");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    assert_eq!(json["target"], "gfx906");
+    refused(
+        &["dis", "--target", "gfx900", &gfx906],
+        &[&gfx906, "--target gfx900", "gfx906", "drop --target"],
+    );
+}
+
+#[test]
+fn every_command_refuses_the_other_vendors_elf() {
+    let root = root();
+    let obj = format!("{root}/tests/data/vega-small.o");
+    let cubin = format!("{root}/tests/cubins/copy_u32.sm_52.cubin");
+    // An AMDGPU code object to the Maxwell commands.
+    let want = [obj.as_str(), "AMDGPU code object", "ELF machine 224"];
+    refused(
+        &["dis", "--isa", "maxwell", &obj],
+        &[&want[..], &["drop --isa maxwell"]].concat(),
+    );
+    refused(
+        &["lint", "--isa", "maxwell", &obj],
+        &[&want[..], &["drop --isa maxwell"]].concat(),
+    );
+    let m = manifest_for("maxwell", &obj, "amd-as-maxwell.toml");
+    for cmd in ["run", "explain"] {
+        refused(&[cmd, &m], &[&want[..], &["isa = \"vega\""]].concat());
+    }
+    // A cubin to the Vega commands.
+    let want = [cubin.as_str(), "NVIDIA cubin", "ELF machine 190"];
+    refused(
+        &["dis", "--isa", "vega", &cubin],
+        &[&want[..], &["drop --isa vega"]].concat(),
+    );
+    refused(
+        &["lint", "--isa", "vega", &cubin],
+        &[&want[..], &["drop --isa vega"]].concat(),
+    );
+    let m = manifest_for("vega", &cubin, "cubin-as-vega.toml");
+    for cmd in ["run", "explain"] {
+        refused(&[cmd, &m], &[&want[..], &["isa = \"maxwell\""]].concat());
+    }
+    // A code object for a processor gpumem does not model.
+    let gfx1030 = format!("{root}/tests/data/arch/vega-small.gfx1030.o");
+    let want = [
+        gfx1030.as_str(),
+        "gfx1030",
+        "gfx900 and gfx906",
+        "-mcpu=gfx900",
+    ];
+    refused(&["dis", &gfx1030], &want);
+    refused(&["dis", "--json", &gfx1030], &want);
+    refused(&["lint", &gfx1030], &want);
+    let m = manifest_for("vega", &gfx1030, "gfx1030.toml");
+    refused(&["run", &m], &want);
+}
+
+#[test]
+fn every_command_refuses_truncated_and_corrupt_cubins() {
+    let [cut, cut_header] = truncated();
+    let (cut, cut_header) = (cut.display().to_string(), cut_header.display().to_string());
+    let bad = corrupt_nv_info().display().to_string();
+    let cases: [(&str, &[&str]); 3] = [
+        (&cut, &["truncated ELF file", "header table", "1000 bytes"]),
+        (&cut_header, &["truncated ELF file", "40 bytes", "64"]),
+        (
+            &bad,
+            &[
+                ".nv.info.copy_u32",
+                "EIATTR_KPARAM_INFO",
+                "11 bytes",
+                "rebuild it",
+            ],
+        ),
+    ];
+    for (i, (file, what)) in cases.into_iter().enumerate() {
+        let want = [&[file][..], what].concat();
+        refused(&["dis", file], &want);
+        refused(&["dis", "--json", file], &want);
+        refused(&["lint", file], &want);
+        refused(&["lint", "--isa", "maxwell", file], &want);
+        let m = manifest_for("maxwell", file, &format!("corrupt-{i}.toml"));
+        refused(&["run", &m], &want);
+        refused(&["explain", &m], &want);
+        let m = manifest_for("vega", file, &format!("corrupt-vega-{i}.toml"));
+        if i < 2 {
+            // Truncated before the machine is known: the same message for Vega.
+            refused(&["run", &m], &want);
+            refused(&["dis", "--isa", "vega", file], &want);
+        }
+        // Never "not a 64-bit ELF".
+        let out = gpumem(&["dis", file], b"");
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("not a 64-bit"));
+    }
+}

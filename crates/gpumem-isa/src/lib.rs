@@ -7,11 +7,13 @@
 //!   memory model and the emulators.
 //! * [`CacheOp`]: the cache operators of memory instructions, as values.
 //! * [`DisasmLine`]: the shape of a disassembled instruction in both ISA crates.
+//! * [`elf`]: the ELF header checks both readers make (machine, flags, truncation).
 #![warn(missing_docs)]
 
 pub mod bits;
 mod cache;
 mod diag;
+pub mod elf;
 mod listing;
 mod rng;
 mod space;

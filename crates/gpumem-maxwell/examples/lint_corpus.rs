@@ -1,7 +1,7 @@
 //! Lints every kernel of every cubin under the given folders; prints findings per rule
 //! and the throughput. `cargo run --release -p gpumem-maxwell --example lint_corpus -- tests/cuda-samples tests/cubins`
+use gpumem_maxwell::cubin;
 use gpumem_maxwell::lint::{self, Rule};
-use gpumem_maxwell::{Target, cubin};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -35,11 +35,7 @@ fn main() {
     for f in &files {
         let bytes = std::fs::read(f).unwrap();
         for k in cubin::kernels(&bytes).unwrap_or_default() {
-            let t = if k.sm >= 52 {
-                Target::Sm52
-            } else {
-                Target::Sm50
-            };
+            let t = k.target;
             let t0 = std::time::Instant::now();
             let items = lint::items_from_binary(&k.code, 0, t).unwrap();
             // Every note, `stall-no-yield` included (LINTS.md's table counts it).

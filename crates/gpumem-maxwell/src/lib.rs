@@ -40,7 +40,7 @@ pub use codec::{DecodeError, decode, encode};
 pub use inst::{Ctrl, Inst, Operand, PT, RZ};
 pub use parse::{Program, inst_addr, parse_program};
 pub use program::{
-    DisLine, Disassembly, SchedStyle, assemble, decode_lines, disassemble, header, layout, render,
-    render_line, render_stream,
+    DisLine, Disassembly, SchedStyle, assemble, cubin_header, decode_lines, disassemble, header,
+    layout, render, render_line, render_stream,
 };
 pub use table::Target;

@@ -455,6 +455,12 @@ pub fn header(target: Target) -> String {
     format!("\t.headerflags    @\"EF_CUDA_{sm} EF_CUDA_PTX_SM(EF_CUDA_{sm})\"\n")
 }
 
+/// cuobjdump -sass's header line of a cubin's kernel, from the cubin's own flags (an
+/// sm_53 cubin says SM53 though its code decodes with the SM52 table).
+pub fn cubin_header(flags: crate::cubin::HeaderFlags) -> String {
+    format!("\t.headerflags    @\"{}\"\n", flags.cuobjdump_text())
+}
+
 /// nvdisasm's layout: header, then `        /*0008*/` + a 19-column gutter holding `{`
 /// and the right-aligned guard + text (+ `         }` closing a pair). With `compact`,
 /// `/*0008*/ TEXT` lines and no header.

@@ -22,6 +22,14 @@ impl Target {
     /// Both targets, oldest first.
     pub const ALL: [Target; 2] = [Target::Sm50, Target::Sm52];
 
+    /// The `-arch` spelling: `sm_50`, `sm_52`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Sm50 => "sm_50",
+            Target::Sm52 => "sm_52",
+        }
+    }
+
     /// nvdisasm's `-b` spelling.
     pub fn nvdisasm_name(self) -> &'static str {
         match self {

@@ -5,7 +5,7 @@
 //! (instruction words only: cuobjdump's text does not show the whole schedule).
 
 use gpumem_maxwell::cubin::kernels;
-use gpumem_maxwell::{SchedStyle, Target, assemble, disassemble, inst_addr, render};
+use gpumem_maxwell::{SchedStyle, assemble, cubin_header, disassemble, inst_addr, render};
 use std::path::PathBuf;
 
 fn cubin_dir() -> PathBuf {
@@ -54,11 +54,7 @@ fn every_cubin_instruction_round_trips_and_prints_as_cuobjdump() {
         let bytes = std::fs::read(path).expect("cubin");
         let sass = std::fs::read_to_string(path.with_extension("sass")).expect("sass listing");
         for k in kernels(&bytes).expect("a cubin") {
-            let target = if k.sm >= 52 {
-                Target::Sm52
-            } else {
-                Target::Sm50
-            };
+            let target = k.target;
             let d = disassemble(&k.code, 0, target).expect("whole bundles");
             if let Some(e) = d.first_error() {
                 bad.push(format!("{}: {}: {e}", path.display(), k.name));
@@ -128,4 +124,36 @@ fn every_cubin_instruction_round_trips_and_prints_as_cuobjdump() {
 
 fn sass_for(lines: &[String]) -> String {
     lines.join("\n")
+}
+
+/// The header lines `gpumem dis` prints for a cubin (`code for sm_NN` and each kernel's
+/// `.headerflags`) are cuobjdump's, taken from the cubin's own ELF flags: an sm_53
+/// cubin says SM53 though its code decodes with the SM52 table.
+#[test]
+fn header_lines_are_cuobjdumps_from_the_elf_flags() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(cubin_dir())
+        .expect("tests/cubins")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "cubin"))
+        .collect();
+    files.sort();
+    let mut sms = std::collections::BTreeSet::new();
+    for path in &files {
+        let bytes = std::fs::read(path).expect("cubin");
+        let sass = std::fs::read_to_string(path.with_extension("sass")).expect("sass listing");
+        let (flags, _) = gpumem_maxwell::cubin::arch(&bytes).expect("a Maxwell cubin");
+        let ks = kernels(&bytes).expect("kernels");
+        let heads: Vec<&str> = sass
+            .lines()
+            .filter(|l| l.contains(".headerflags"))
+            .collect();
+        assert_eq!(heads.len(), ks.len(), "{}", path.display());
+        for h in heads {
+            assert_eq!(format!("{h}\n"), cubin_header(flags), "{}", path.display());
+        }
+        let code_for = format!("\tcode for sm_{}", flags.sm());
+        assert!(sass.lines().any(|l| l == code_for), "{}", path.display());
+        sms.insert(flags.sm());
+    }
+    assert_eq!(sms.into_iter().collect::<Vec<_>>(), [50, 52, 53]);
 }

@@ -270,11 +270,7 @@ fn check_file(tool: &Path, path: &Path) -> FileResult {
     });
     let mut cubin_exact = true;
     for k in &ks {
-        let target = if k.sm >= 52 {
-            Target::Sm52
-        } else {
-            Target::Sm50
-        };
+        let target = k.target;
         r.target = Some(target);
         let kn = &k.name;
         let refs = &theirs[kn];

@@ -40,11 +40,7 @@ fn kernels() -> Vec<(String, String, Vec<Item>)> {
         let bytes = std::fs::read(&f).unwrap();
         // A cubin without kernels (device-function libraries) has nothing to check.
         for k in cubin::kernels(&bytes).unwrap_or_default() {
-            let t = if k.sm >= 52 {
-                Target::Sm52
-            } else {
-                Target::Sm50
-            };
+            let t = k.target;
             let items = lint::items_from_binary(&k.code, 0, t).unwrap();
             out.push((f.display().to_string(), k.name, items));
         }

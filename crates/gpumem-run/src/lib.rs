@@ -291,6 +291,40 @@ fn target_of(s: &str) -> Result<Target, EmuError> {
     s.parse::<Target>().map_err(EmuError::Manifest)
 }
 
+/// The kernel `kernel` of the cubin at `path`, every error naming the file: an AMDGPU
+/// code object, a cubin for an SM gpumem does not model, a truncated or corrupt file,
+/// and a manifest `target` that contradicts the cubin's ELF header are refused.
+fn read_cubin(
+    path: &Path,
+    bytes: &[u8],
+    kernel: Option<&str>,
+    target: Option<Target>,
+) -> Result<gpumem_maxwell::cubin::Kernel, EmuError> {
+    use gpumem_maxwell::cubin::{self, CubinError};
+    let file = path.display();
+    let k = cubin::kernel(bytes, kernel).map_err(|e| {
+        EmuError::Program(match e {
+            CubinError::Ambiguous { .. } => format!("{file}: {e} with `kernel = \"...\"`"),
+            CubinError::NotCubin(gpumem_isa::elf::EM_AMDGPU) => format!(
+                "{file} is an AMDGPU code object (ELF machine 224), not an NVIDIA cubin: the \
+                 manifest says isa = \"maxwell\"; set isa = \"vega\" to run Vega code"
+            ),
+            _ => format!("{file}: {e}"),
+        })
+    })?;
+    if let Some(t) = target
+        && t != k.target
+    {
+        return Err(EmuError::Manifest(format!(
+            "target = \"{}\" contradicts the ELF header of {file}, which names sm_{}: drop \
+             `target` (a cubin names its own)",
+            t.name(),
+            k.sm
+        )));
+    }
+    Ok(k)
+}
+
 /// Reads at most `limit` bytes of `path`; a longer file (or an endless one such as a
 /// device, whose size the file system does not know) is an error naming `what`.
 pub(crate) fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, EmuError> {
@@ -355,21 +389,8 @@ fn run_maxwell(
         let bytes = read_bounded(&path, MAX_PROGRAM_BYTES, "the program")?;
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         if gpumem_maxwell::cubin::is_elf(&bytes) || ext == "cubin" {
-            let k = gpumem_maxwell::cubin::kernel(&bytes, m.kernel.as_deref()).map_err(|e| {
-                EmuError::Program(match e {
-                    gpumem_maxwell::cubin::CubinError::Ambiguous { .. } => {
-                        format!("{e} with `kernel = \"...\"`")
-                    }
-                    _ => format!("cannot read the cubin: {e}"),
-                })
-            })?;
-            if target.is_none() {
-                target = Some(if k.sm == 52 {
-                    Target::Sm52
-                } else {
-                    Target::Sm50
-                });
-            }
+            let k = read_cubin(&path, &bytes, m.kernel.as_deref(), target)?;
+            target = Some(k.target);
             kernel_regs = Some(k.registers);
             static_shared = k.shared_bytes;
             if k.param_bytes.is_some() || !k.params.is_empty() {
@@ -377,7 +398,10 @@ fn run_maxwell(
             }
             constants = k.constants;
             let module = gpumem_maxwell::link::Module::read(&bytes, &k.name).map_err(|e| {
-                EmuError::Program(format!("cannot read the cubin's module data: {e}"))
+                EmuError::Program(format!(
+                    "{}: cannot read the cubin's module data: {e}",
+                    path.display()
+                ))
             })?;
             let start = match &m.launch.module_base {
                 Some(n) => n.u64("module_base")?,
@@ -388,7 +412,10 @@ fn run_maxwell(
                 check_module_overlap(&p, &regions, n)?;
             }
             let code = if p.module.needs_link() {
-                p.link(&k.name, &k.code)?
+                p.link(&k.name, &k.code).map_err(|e| match e {
+                    EmuError::Program(m) => EmuError::Program(format!("{}: {m}", path.display())),
+                    e => e,
+                })?
             } else {
                 k.code
             };
@@ -664,10 +691,7 @@ fn run_maxwell(
             m.program.clone()
         },
         kernel: m.kernel.clone(),
-        target: match target {
-            Target::Sm50 => "sm_50".into(),
-            Target::Sm52 => "sm_52".into(),
-        },
+        target: target.name().into(),
         grid,
         block,
         registers,

@@ -73,7 +73,8 @@ pub struct MaxwellManifest {
     pub program: String,
     /// The kernel to run from a cubin (optional when it has one kernel).
     pub kernel: Option<String>,
-    /// `sm_50` (default for text and binaries) or `sm_52`; a cubin's own by default.
+    /// `sm_50` (default for text and binaries) or `sm_52`. A cubin names its own (its
+    /// ELF header); a `target` that contradicts it is refused.
     pub target: Option<String>,
     /// `[launch]`.
     pub launch: MaxwellLaunch,

@@ -22,6 +22,9 @@ pub struct VegaReport {
     pub program: String,
     /// The latency model's seed.
     pub seed: u64,
+    /// The processor: a code object's own (its ELF header), else gfx900. The scalar
+    /// instructions gpumem runs are the same on both.
+    pub target: gpumem_vega::Target,
     /// What the executor reported.
     pub run: WaveReport,
     /// The program: each instruction's byte offset and text.
@@ -79,11 +82,21 @@ pub fn run_vega(
     };
     // The machine code (assembled once here: for the run and for the listing), and the
     // assembler's lint warnings for the report.
+    let mut target = gpumem_vega::Target::Gfx900;
     let (code, warnings) = if code_object::is_elf(&bytes) {
-        let text = code_object::text(&bytes)
-            .map_err(|e| EmuError::Program(format!("{}: {e}", path.display())))?
-            .to_vec();
-        (text, Vec::new())
+        let co = code_object::read(&bytes).map_err(|e| {
+            EmuError::Program(match e {
+                code_object::CodeObjectError::Cubin => format!(
+                    "{} is an NVIDIA cubin (ELF machine 190), not an AMDGPU code object: the \
+                     manifest says isa = \"vega\"; set isa = \"maxwell\" (and kernel = \
+                     \"...\") to run Maxwell code",
+                    path.display()
+                ),
+                e => format!("{}: {e}", path.display()),
+            })
+        })?;
+        target = co.target;
+        (co.text.to_vec(), Vec::new())
     } else if matches!(ext, "s" | "asm" | "txt" | "S") {
         let src = String::from_utf8(bytes)
             .map_err(|_| EmuError::Program(format!("{}: not UTF-8 text", path.display())))?;
@@ -99,7 +112,7 @@ pub fn run_vega(
     };
     let mut run = run(&code)?;
     run.warnings = warnings;
-    let listing = gpumem_vega::disassemble(&code, gpumem_vega::Target::Gfx900)
+    let listing = gpumem_vega::disassemble(&code, target)
         .into_iter()
         .map(|l| {
             let t = l.text.unwrap_or_else(|e| format!("<invalid: {e}>"));
@@ -114,6 +127,7 @@ pub fn run_vega(
             m.program.clone()
         },
         seed: m.seed,
+        target,
         run,
         listing,
     })
@@ -155,7 +169,7 @@ impl VegaReport {
             "isa": "vega",
             "program": self.program,
             "kernel": Value::Null,
-            "target": "gfx900",
+            "target": self.target.name(),
             "launch": { "waves": r.waves.len(), "seed": self.seed },
             "stopped": self.stopped(),
             "dumps": r.dumps.iter().map(|d| dump_json(&crate::DumpOut {
@@ -235,8 +249,9 @@ impl VegaReport {
         let mut f = String::new();
         let _ = writeln!(
             f,
-            "vega {} (gfx900) {} wave(s), seed {}",
+            "vega {} ({}) {} wave(s), seed {}",
             self.program,
+            self.target,
             r.waves.len(),
             self.seed
         );

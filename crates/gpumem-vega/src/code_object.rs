@@ -1,34 +1,131 @@
 //! The machine code of an AMDGPU code object: the `.text` section of an ELF
-//! whose machine (`e_machine`) is AMDGPU. An NVIDIA cubin (the other ELF
-//! gpumem reads) is recognised and named in the error.
+//! whose machine (`e_machine`) is AMDGPU, and the processor its `e_flags` name
+//! (`EF_AMDGPU_MACH`, bits 7..0). An NVIDIA cubin (the other ELF gpumem reads), a
+//! truncated file and a code object for a processor gpumem does not model are named
+//! in the error.
 //!
 //! ```
 //! use gpumem_vega::code_object::{self, CodeObjectError};
 //! assert!(!code_object::is_elf(&[0x00, 0x00, 0x81, 0xbf]));
 //! assert!(matches!(code_object::text(b"\x7fELF"), Err(CodeObjectError::Elf(_))));
+//! assert_eq!(code_object::mach_name(0x36), Some("gfx1030"));
 //! ```
 
+use crate::Target;
+use gpumem_isa::elf::{self, ElfError};
 use object::{Object, ObjectSection};
 
-/// `e_machine` of an NVIDIA CUDA cubin (`EM_CUDA`).
-pub const EM_CUDA: u16 = 190;
-/// `e_machine` of an AMDGPU code object (`EM_AMDGPU`).
-pub const EM_AMDGPU: u16 = 224;
+pub use gpumem_isa::elf::{EM_AMDGPU, EM_CUDA};
+
+/// `EF_AMDGPU_MACH`: the processor field of `e_flags`.
+const EF_AMDGPU_MACH: u32 = 0xff;
+
+/// LLVM 19's processor names of the `EF_AMDGPU_MACH` values (`llvm-readobj -h` prints
+/// them as `EF_AMDGPU_MACH_AMDGCN_GFX900`; `tests/differential.rs` holds this list
+/// against it).
+const MACH_NAMES: &[(u8, &str)] = &[
+    (0x01, "r600"),
+    (0x02, "r630"),
+    (0x03, "rs880"),
+    (0x04, "rv670"),
+    (0x05, "rv710"),
+    (0x06, "rv730"),
+    (0x07, "rv770"),
+    (0x08, "cedar"),
+    (0x09, "cypress"),
+    (0x0a, "juniper"),
+    (0x0b, "redwood"),
+    (0x0c, "sumo"),
+    (0x0d, "barts"),
+    (0x0e, "caicos"),
+    (0x0f, "cayman"),
+    (0x10, "turks"),
+    (0x20, "gfx600"),
+    (0x21, "gfx601"),
+    (0x22, "gfx700"),
+    (0x23, "gfx701"),
+    (0x24, "gfx702"),
+    (0x25, "gfx703"),
+    (0x26, "gfx704"),
+    (0x28, "gfx801"),
+    (0x29, "gfx802"),
+    (0x2a, "gfx803"),
+    (0x2b, "gfx810"),
+    (0x2c, "gfx900"),
+    (0x2d, "gfx902"),
+    (0x2e, "gfx904"),
+    (0x2f, "gfx906"),
+    (0x30, "gfx908"),
+    (0x31, "gfx909"),
+    (0x32, "gfx90c"),
+    (0x33, "gfx1010"),
+    (0x34, "gfx1011"),
+    (0x35, "gfx1012"),
+    (0x36, "gfx1030"),
+    (0x37, "gfx1031"),
+    (0x38, "gfx1032"),
+    (0x39, "gfx1033"),
+    (0x3a, "gfx602"),
+    (0x3b, "gfx705"),
+    (0x3c, "gfx805"),
+    (0x3d, "gfx1035"),
+    (0x3e, "gfx1034"),
+    (0x3f, "gfx90a"),
+    (0x40, "gfx940"),
+    (0x41, "gfx1100"),
+    (0x42, "gfx1013"),
+    (0x43, "gfx1150"),
+    (0x44, "gfx1103"),
+    (0x45, "gfx1036"),
+    (0x46, "gfx1101"),
+    (0x47, "gfx1102"),
+    (0x48, "gfx1200"),
+    (0x4a, "gfx1151"),
+    (0x4b, "gfx941"),
+    (0x4c, "gfx942"),
+    (0x4e, "gfx1201"),
+    (0x51, "gfx9-generic"),
+    (0x52, "gfx10-1-generic"),
+    (0x53, "gfx10-3-generic"),
+    (0x54, "gfx11-generic"),
+    (0x55, "gfx1152"),
+    (0x59, "gfx12-generic"),
+];
+
+/// The LLVM processor name (`-mcpu=`) of an `EF_AMDGPU_MACH` value.
+pub fn mach_name(mach: u8) -> Option<&'static str> {
+    MACH_NAMES.iter().find(|(m, _)| *m == mach).map(|(_, n)| *n)
+}
 
 /// Why no `.text` was read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CodeObjectError {
-    /// The bytes are not a readable ELF file.
-    #[error("not a readable ELF code object: {0}")]
-    Elf(String),
+    /// The bytes are not a whole little-endian ELF64 file.
+    #[error(transparent)]
+    Elf(#[from] ElfError),
+    /// The `object` crate cannot read the ELF structures.
+    #[error("a corrupt ELF file: {0}")]
+    Object(String),
     /// The ELF is an NVIDIA cubin.
     #[error(
-        "an NVIDIA CUDA cubin (ELF machine {EM_CUDA}), not an AMDGPU code object (ELF machine {EM_AMDGPU}): use --isa maxwell"
+        "an NVIDIA cubin (ELF machine {EM_CUDA}), not an AMDGPU code object (ELF machine {EM_AMDGPU}): it is Maxwell code; read it with `--isa maxwell` (or none: the ELF header names the ISA), run it from a manifest with isa = \"maxwell\""
     )]
     Cubin,
     /// The ELF is for another machine.
-    #[error("ELF machine {0} is not AMDGPU (ELF machine {EM_AMDGPU})")]
+    #[error("an ELF file for machine {0}, not an AMDGPU code object (ELF machine {EM_AMDGPU})")]
     Machine(u16),
+    /// The code object is for a processor gpumem does not model.
+    #[error(
+        "{}; gpumem models gfx900 and gfx906 only: reassemble for Vega, e.g. `llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj` (or clang --offload-arch=gfx900)",
+        match mach_name((*.flags & EF_AMDGPU_MACH) as u8) {
+            Some(n) => format!("an AMDGPU code object for {n} (e_flags {:#x})", .flags),
+            None => format!("an AMDGPU code object whose e_flags ({:#x}) name no processor LLVM 19 knows (EF_AMDGPU_MACH {:#04x})", .flags, *.flags & EF_AMDGPU_MACH),
+        }
+    )]
+    Mach {
+        /// The code object's `e_flags`.
+        flags: u32,
+    },
     /// The code object has no `.text` section.
     #[error("the ELF code object has no .text section")]
     NoText,
@@ -37,35 +134,56 @@ pub enum CodeObjectError {
     Text(String),
 }
 
-/// Whether `bytes` start with the ELF magic.
-pub fn is_elf(bytes: &[u8]) -> bool {
-    bytes.starts_with(b"\x7fELF")
+/// A code object's machine code and the target it is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CodeObject<'a> {
+    /// The processor its `e_flags` name.
+    pub target: Target,
+    /// Its `e_flags` (processor and feature bits such as xnack and sramecc).
+    pub flags: u32,
+    /// The `.text` section.
+    pub text: &'a [u8],
 }
 
-/// The ELF header's `e_machine` (at byte 18 in both ELF classes, in the
-/// file's byte order).
-fn machine(bytes: &[u8]) -> Option<u16> {
-    let b = [*bytes.get(18)?, *bytes.get(19)?];
-    Some(match bytes.get(5) {
-        Some(2) => u16::from_be_bytes(b),
-        _ => u16::from_le_bytes(b),
+/// Whether `bytes` start with the ELF magic.
+pub fn is_elf(bytes: &[u8]) -> bool {
+    elf::is_elf(bytes)
+}
+
+/// The target an AMDGPU code object's `e_flags` name, or why gpumem cannot read it.
+pub fn target(flags: u32) -> Result<Target, CodeObjectError> {
+    match mach_name((flags & EF_AMDGPU_MACH) as u8) {
+        Some("gfx900") => Ok(Target::Gfx900),
+        Some("gfx906") => Ok(Target::Gfx906),
+        _ => Err(CodeObjectError::Mach { flags }),
+    }
+}
+
+/// The `.text` and target of the AMDGPU code object `bytes`.
+pub fn read(bytes: &[u8]) -> Result<CodeObject<'_>, CodeObjectError> {
+    let h = elf::header(bytes)?;
+    match h.machine {
+        EM_AMDGPU => {}
+        EM_CUDA => return Err(CodeObjectError::Cubin),
+        m => return Err(CodeObjectError::Machine(m)),
+    }
+    let target = target(h.flags)?;
+    let file = object::File::parse(bytes).map_err(|e| CodeObjectError::Object(e.to_string()))?;
+    let text = file
+        .section_by_name(".text")
+        .ok_or(CodeObjectError::NoText)?
+        .data()
+        .map_err(|e| CodeObjectError::Text(e.to_string()))?;
+    Ok(CodeObject {
+        target,
+        flags: h.flags,
+        text,
     })
 }
 
-/// The `.text` of the AMDGPU code object `bytes`.
+/// The `.text` of the AMDGPU code object `bytes` ([`read`]).
 pub fn text(bytes: &[u8]) -> Result<&[u8], CodeObjectError> {
-    let file = object::File::parse(bytes).map_err(|e| CodeObjectError::Elf(e.to_string()))?;
-    match machine(bytes) {
-        Some(EM_AMDGPU) => {}
-        Some(EM_CUDA) => return Err(CodeObjectError::Cubin),
-        Some(m) => return Err(CodeObjectError::Machine(m)),
-        None => return Err(CodeObjectError::Elf("truncated ELF header".into())),
-    }
-    let text = file
-        .section_by_name(".text")
-        .ok_or(CodeObjectError::NoText)?;
-    text.data()
-        .map_err(|e| CodeObjectError::Text(e.to_string()))
+    read(bytes).map(|c| c.text)
 }
 
 #[cfg(test)]
@@ -88,7 +206,7 @@ mod tests {
         f.extend_from_slice(&0u64.to_le_bytes()); // e_entry
         f.extend_from_slice(&0u64.to_le_bytes()); // e_phoff
         f.extend_from_slice(&sh_off.to_le_bytes());
-        f.extend_from_slice(&0u32.to_le_bytes()); // e_flags
+        f.extend_from_slice(&0x2cu32.to_le_bytes()); // e_flags: gfx900
         f.extend_from_slice(&64u16.to_le_bytes()); // e_ehsize
         f.extend_from_slice(&0u16.to_le_bytes()); // e_phentsize
         f.extend_from_slice(&0u16.to_le_bytes()); // e_phnum
@@ -145,6 +263,11 @@ mod tests {
             text(b"\x7fELF\x02\x01"),
             Err(CodeObjectError::Elf(_))
         ));
+        let mut gfx1030 = elf(EM_AMDGPU, &code, true);
+        gfx1030[48] = 0x36;
+        let e = text(&gfx1030).unwrap_err();
+        assert_eq!(e, CodeObjectError::Mach { flags: 0x36 });
+        assert!(e.to_string().contains("gfx1030") && e.to_string().contains("-mcpu=gfx900"));
         assert!(CodeObjectError::Cubin.to_string().contains("cubin"));
     }
 

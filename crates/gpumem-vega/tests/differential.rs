@@ -865,3 +865,46 @@ fn generated_label_expressions() {
     }
     assert!(bad.is_empty(), "mismatches against llvm-mc (see stderr)");
 }
+
+/// The processor names gpumem gives the `EF_AMDGPU_MACH` values of a code object's
+/// `e_flags` are llvm-readobj 19's (`EF_AMDGPU_MACH_AMDGCN_GFX1030` is gfx1030), for every
+/// value 0..=0x7f: the names in refusals, and gfx900/gfx906 the only ones read.
+#[test]
+fn mach_names_match_llvm_readobj() {
+    let Oracle::Found(readobj) = require(llvm_bin(), "llvm-readobj") else {
+        return;
+    };
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let base = std::fs::read(format!("{root}/tests/data/vega-small.o")).expect("code object");
+    let mut bad = Vec::new();
+    let mut named = 0;
+    for mach in 0u8..0x80 {
+        let mut b = base.clone();
+        b[48..52].copy_from_slice(&(mach as u32).to_le_bytes());
+        let p = gpumem_oracle::temp_file(&format!("mach-{mach:02x}.o"), &b);
+        let (_, out, _) = run(&readobj, &["-h", &p.display().to_string()], b"");
+        let theirs = out
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("EF_AMDGPU_MACH_"))
+            .and_then(|w| w.split_once('_'))
+            .map(|(_, name)| name.to_ascii_lowercase().replace('_', "-"));
+        let ours = gpumem_vega::code_object::mach_name(mach).map(str::to_string);
+        named += ours.is_some() as usize;
+        if ours != theirs {
+            bad.push(format!(
+                "{mach:#04x}: gpumem {ours:?}, llvm-readobj {theirs:?}"
+            ));
+        }
+        let read = gpumem_vega::code_object::target(mach as u32).ok();
+        let want = match mach {
+            0x2c => Some(Target::Gfx900),
+            0x2f => Some(Target::Gfx906),
+            _ => None,
+        };
+        if read != want {
+            bad.push(format!("{mach:#04x}: read as {read:?}"));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    assert!(named > 60, "{named}");
+}

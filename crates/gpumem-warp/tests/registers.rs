@@ -3,7 +3,6 @@
 //! (tests/cuda-samples, sm_50 and sm_52) trips it, while a count one lower does trip it
 //! wherever the kernel uses its top register as an operand.
 
-use gpumem_maxwell::Target;
 use gpumem_maxwell::cubin::kernels;
 use gpumem_warp::{Emulator, LaunchConfig, Program};
 use std::path::PathBuf;
@@ -26,11 +25,7 @@ fn no_sample_kernel_names_a_register_beyond_its_count() {
             let bytes = std::fs::read(&path).expect("cubin");
             let Ok(ks) = kernels(&bytes) else { continue };
             for k in ks {
-                let target = if k.sm >= 52 {
-                    Target::Sm52
-                } else {
-                    Target::Sm50
-                };
+                let target = k.target;
                 let prog = Program::from_bytes(&k.code, target).expect("a program");
                 let at = |registers| {
                     let cfg = LaunchConfig {
