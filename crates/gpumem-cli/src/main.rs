@@ -467,11 +467,28 @@ fn run(
     } else {
         report.render(view)
     };
-    if let (Some((path, _)), gpumem_run::AnyReport::Maxwell(r)) = (trace, &report)
+    if let (Some((path, limit)), gpumem_run::AnyReport::Maxwell(r)) = (trace, &report)
         && let Some(t) = &r.trace
     {
-        let bytes = serde_json::to_vec(t).map_err(|e| Fail(e.to_string()))?;
-        std::fs::write(path, bytes).map_err(|e| Fail(format!("{path}: {e}")))?;
+        // Written an event at a time from the model's small records.
+        let write = || -> std::io::Result<()> {
+            let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+            r.write_trace(&mut out)?;
+            out.flush()
+        };
+        write().map_err(|e| Fail(format!("{path}: {e}")))?;
+        if t.truncated() {
+            let why = if t.slices() >= limit {
+                format!("--trace-limit {limit}")
+            } else {
+                "limits.max_trace_memory".to_string()
+            };
+            eprintln!(
+                "gpumem: note: {path} keeps the first {} instruction slices ({why}); \
+                 otherData.truncated is true",
+                t.slices()
+            );
+        }
     }
     write_stdout(text.as_bytes())?;
     Ok(if report.faulted() {

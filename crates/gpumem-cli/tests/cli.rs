@@ -674,3 +674,29 @@ fn explain_pictures_memory_accesses() {
         assert!(err.contains(want), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn truncated_timelines_say_so() {
+    let manifest = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/maxwell/copy_u32.toml"
+    );
+    let trace = tmp("note-trace.json");
+    let out = gpumem(
+        &[
+            "run",
+            "--trace",
+            trace.to_str().unwrap(),
+            "--trace-limit",
+            "10",
+            manifest,
+        ],
+        b"",
+    );
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("keeps the first 10 instruction slices (--trace-limit 10)"),
+        "{err}"
+    );
+}

@@ -157,12 +157,13 @@ pub struct RunOptions {
     /// Record the cycle model's timeline (Chrome trace JSON, [`Report::trace`]) with at
     /// most this many instruction slices; implies `timing`.
     pub trace_limit: Option<usize>,
-    /// Also execute CTA 0 alone on a copy of the launch's initial memory and keep what it
-    /// executed ([`Report::first_cta`], for `gpumem explain`). CTA 0 is the first CTA both
-    /// the functional run and the cycle model execute, from the same memory, so its trace
-    /// is the one the run made. Maxwell only.
+    /// Also execute CTA 0 alone on a copy of the launch's initial memory and keep the
+    /// first memory record of each instruction per warp ([`Report::first_cta`], for
+    /// `gpumem explain`; within `[limits] max_trace_memory`). CTA 0 is the first CTA
+    /// both the functional run and the cycle model execute, from the same memory, so its
+    /// records are the ones the run made. Maxwell only.
     pub first_cta: bool,
-    /// The CTA (linear index) whose trace `first_cta` keeps instead of CTA 0. CTAs 0 to
+    /// The CTA (linear index) whose records `first_cta` keeps instead of CTA 0. CTAs 0 to
     /// `trace_cta - 1` are executed first on the copy, in the order both the functional
     /// run and the cycle model execute them, so the traced CTA starts from the memory
     /// the run gave it. An index outside the grid is an error.
@@ -565,17 +566,18 @@ fn run_maxwell(
         }
         let mut probe = Emulator::new(&prog, emu.cfg.clone());
         probe.mem = emu.mem.clone();
-        // The CTAs before it, as the run executes them (their traces are dropped).
+        // The CTAs before it, as the run executes them (nothing of them is kept).
         for c in 0..opts.trace_cta {
             if probe.stopped() {
                 break;
             }
-            probe.run_cta_traced(c);
+            probe.run_cta(c);
         }
         if probe.stopped() {
             None
         } else {
-            probe.run_cta_traced(opts.trace_cta)
+            let limit = usize::try_from(m.limits.max_trace_memory).unwrap_or(usize::MAX);
+            probe.run_cta_first_accesses(opts.trace_cta, limit)
         }
     } else {
         None
@@ -586,12 +588,13 @@ fn run_maxwell(
             // the program names.
             let regs = given_registers.unwrap_or_else(|| gpumem_timing::registers_named(&prog));
             let mut model = gpumem_timing::Timing::new(&mut emu, t, regs)
-                .map_err(|e| EmuError::Manifest(format!("[timing]: {e}")))?;
+                .map_err(|e| EmuError::Manifest(format!("[timing]: {e}")))?
+                .with_memory_limit(m.limits.max_trace_memory);
             if let Some(limit) = opts.trace_limit {
                 model = model.with_trace(limit);
             }
             let (report, timeline) = model.run_traced();
-            (Some(report), timeline.map(|t| t.to_json(&prog.texts)))
+            (Some(report), timeline)
         }
         None => {
             emu.run();

@@ -628,6 +628,12 @@ pub struct Limits {
     /// Bytes of emulated memory (global pages, region contents, each CTA's shared and
     /// local allocations) the run may hold (default 1 GiB).
     pub max_memory: u64,
+    /// Bytes of host memory the records of executed instructions may take (default 1
+    /// GiB; Maxwell): what the cycle model holds not yet timed and the `--trace`
+    /// timeline together (`gpumem_timing::Timing::with_memory_limit`: past it the
+    /// timeline is truncated, then the model stops with `max_trace_memory`), and the
+    /// first records `gpumem explain` keeps.
+    pub max_trace_memory: u64,
 }
 
 impl Default for Limits {
@@ -635,12 +641,13 @@ impl Default for Limits {
         Limits {
             max_steps: 10_000_000,
             max_memory: 1 << 30,
+            max_trace_memory: gpumem_timing::DEFAULT_MEMORY_LIMIT,
         }
     }
 }
 
 /// The contents of a region: `init`, `fill` (with `size`) or `file`, read relative to
-/// `base`. At most `limit` bytes.
+/// `base`, spelled out to `size` bytes. At most `limit` bytes.
 pub fn contents(
     size: &Option<Num>,
     init: &Option<Init>,

@@ -53,12 +53,13 @@ pub struct Report {
     pub stopped: bool,
     /// The cycle model's report, when the run was timed (`[timing]`, `--timing`).
     pub timing: Option<gpumem_timing::TimingReport>,
-    /// The cycle model's timeline as Chrome trace JSON (`RunOptions::trace_limit`); not
-    /// part of the report's JSON.
-    pub trace: Option<serde_json::Value>,
-    /// What CTA 0 (or `RunOptions::trace_cta`) executed, per warp, with its memory records (`RunOptions::first_cta`);
-    /// not part of the report's JSON.
-    pub first_cta: Option<gpumem_warp::CtaTrace>,
+    /// The cycle model's timeline (`RunOptions::trace_limit`), written as Chrome trace
+    /// JSON by [`Report::write_trace`]; not part of the report's JSON.
+    pub trace: Option<gpumem_timing::Timeline>,
+    /// The first memory record of each instruction, per warp, in CTA 0 (or
+    /// `RunOptions::trace_cta`) (`RunOptions::first_cta`); not part of the report's
+    /// JSON.
+    pub first_cta: Option<gpumem_warp::FirstAccesses>,
     /// Scoreboard hazards met (once per instruction pair; `[config] hazards`).
     pub hazards: Vec<Hazard>,
     /// Distinct hazards beyond the kept ones.
@@ -122,6 +123,16 @@ fn stat_json(pc: Option<u64>, s: &InstStats) -> Value {
 }
 
 impl Report {
+    /// Writes the timeline ([`Report::trace`]) as Chrome trace / Perfetto JSON to `out`,
+    /// an event at a time; nothing without one.
+    pub fn write_trace(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        let Some(t) = &self.trace else {
+            return Ok(());
+        };
+        let texts: Vec<String> = self.listing.iter().map(|(_, t)| t.clone()).collect();
+        t.write_json(&texts, out)
+    }
+
     /// The JSON report. Both ISAs share its layout: `isa`, `program`, `kernel`, `target`,
     /// `launch` (per ISA), `stopped`, `dumps` (`space`, `bank`, `address`, `size`, `hex`),
     /// `faults` (`kind`, `pc`, `cta`, `warp`, `wave`, `lane`, `space`, `address`,
