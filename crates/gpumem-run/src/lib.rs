@@ -346,7 +346,7 @@ fn run_maxwell(
     let mut kparams: Option<Vec<gpumem_maxwell::cubin::KernelParam>> = None;
     let mut target = m.target.as_deref().map(target_of).transpose()?;
     // The [[memory]] regions come first: the module data of a cubin goes above them.
-    let regions = manifest::global_regions(&m.memory, base, limit)?;
+    let mut regions = manifest::global_regions(&m.memory, base, limit)?;
     let mut placed: Option<module::Placed> = None;
     let prog = if let Some(src) = inline_src {
         Program::from_sass(src, target.unwrap_or(Target::Sm50))?
@@ -492,12 +492,9 @@ fn run_maxwell(
                 message,
             })?;
     }
-    for (addr, data) in &regions {
-        emu.mem.global.write(*addr, data).map_err(|_| {
-            EmuError::Manifest(format!(
-                "the [[memory]] region at {addr:#x} passes limits.max_memory ({limit})"
-            ))
-        })?;
+    // Each region once, in memory's pages only (the manifest's bytes are dropped here).
+    for r in std::mem::take(&mut regions) {
+        r.write_to(&mut emu.mem.global)?;
     }
     let dump_list = match &placed {
         Some(p) => {
@@ -672,19 +669,20 @@ fn run_maxwell(
 /// A `module_base` that puts module data over a `[[memory]]` region: an error at it.
 fn check_module_overlap(
     p: &module::Placed,
-    regions: &[(u64, Vec<u8>)],
+    regions: &[manifest::GlobalRegion],
     at: &manifest::Num,
 ) -> Result<(), EmuError> {
     for (d, b) in p.module.data.iter().zip(&p.bases) {
         let end = b.saturating_add(d.bytes.len() as u64);
-        if let Some((a, r)) = regions
+        if let Some(r) = regions
             .iter()
-            .find(|(a, r)| !r.is_empty() && *b < a + r.len() as u64 && *a < end)
+            .find(|r| r.size > 0 && *b < r.address + r.size && r.address < end)
         {
             return Err(at.error(format!(
-                "the module's {} ({b:#x}..{end:#x}) overlaps the [[memory]] region at {a:#x}..{:#x}",
+                "the module's {} ({b:#x}..{end:#x}) overlaps the [[memory]] region at {:#x}..{:#x}",
                 d.name,
-                a + r.len() as u64
+                r.address,
+                r.address + r.size
             )));
         }
     }

@@ -46,10 +46,17 @@ pub fn run_vega(
     } else {
         path.extension().and_then(|e| e.to_str()).unwrap_or("")
     };
+    // The zeros of a region (no contents, the padding after them) are left out: the
+    // scalar unit's memory reads them as zeros without storing them.
     let memory = global_regions(&m.memory, base, limit)?
         .into_iter()
-        .map(|(addr, bytes)| MemoryInit { addr, bytes })
-        .collect::<Vec<_>>();
+        .map(|r| {
+            Ok(MemoryInit {
+                addr: r.address,
+                bytes: r.bytes()?,
+            })
+        })
+        .collect::<Result<Vec<_>, EmuError>>()?;
     let specs = crate::manifest::dumps(&m.dump, &[gpumem_isa::Space::Global], None, limit)?;
     let dumps = specs
         .iter()
