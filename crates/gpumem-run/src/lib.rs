@@ -200,9 +200,14 @@ pub enum AnyReport {
 impl AnyReport {
     /// The JSON document, in the layout both ISAs share (`docs/report.schema.json`).
     pub fn to_json(&self) -> serde_json::Value {
+        self.to_json_with(dump::JsonDumps::Hex)
+    }
+
+    /// [`AnyReport::to_json`] with the dumps' bytes in `form` (`hex` or collapsed `runs`).
+    pub fn to_json_with(&self, form: dump::JsonDumps) -> serde_json::Value {
         match self {
-            AnyReport::Maxwell(r) => r.to_json(),
-            AnyReport::Vega(r) => r.to_json(),
+            AnyReport::Maxwell(r) => r.to_json_with(form),
+            AnyReport::Vega(r) => r.to_json_with(form),
         }
     }
 
@@ -627,6 +632,7 @@ fn run_maxwell(
                 thread: d.thread,
                 address: d.address,
                 bytes,
+                file: d.file.clone(),
             }
         })
         .collect();

@@ -1,6 +1,6 @@
 //! The result of a run: dumps, faults and statistics, as text and as JSON.
 
-use crate::dump::View;
+use crate::dump::{JsonDumps, View};
 use crate::manifest::DumpOf;
 use gpumem_warp::exec::{InstStats, Stats};
 use gpumem_warp::{Fault, Hazard};
@@ -22,6 +22,9 @@ pub struct DumpOut {
     pub address: u64,
     /// The bytes, in memory order.
     pub bytes: Vec<u8>,
+    /// The file the bytes were saved to too (`[[dump]] file`, as the manifest names
+    /// it): the JSON report names it instead of repeating the bytes.
+    pub file: Option<String>,
 }
 
 /// What a run produced.
@@ -85,8 +88,9 @@ pub(crate) fn dump_name(of: DumpOf) -> &'static str {
 }
 
 /// One dump in the shared JSON layout. A register dump's bytes are `R0`, `R1`, ..., 4
-/// little-endian bytes each, from `address` 0.
-pub(crate) fn dump_json(d: &DumpOut) -> Value {
+/// little-endian bytes each, from `address` 0. The bytes are `hex`, or `null` when they
+/// were saved to a `file` (named) or are given collapsed as `runs` (`form`).
+pub(crate) fn dump_json(d: &DumpOut, form: JsonDumps) -> Value {
     let DumpOut {
         of,
         bank,
@@ -94,16 +98,29 @@ pub(crate) fn dump_json(d: &DumpOut) -> Value {
         thread,
         address,
         bytes,
+        file,
     } = d;
-    json!({
+    let mut v = json!({
         "space": dump_name(*of),
         "bank": bank,
         "cta": cta,
         "thread": thread,
         "address": format!("{address:#x}"),
         "size": bytes.len(),
-        "hex": hex(bytes),
-    })
+        "file": file,
+        "hex": Value::Null,
+    });
+    match (file, form) {
+        (Some(_), _) => {}
+        (None, JsonDumps::Hex) => v["hex"] = Value::String(hex(bytes)),
+        (None, JsonDumps::Runs) => {
+            v["runs"] = crate::dump::runs(bytes)
+                .iter()
+                .map(|r| json!({ "offset": r.offset, "hex": hex(r.unit), "repeat": r.repeat }))
+                .collect();
+        }
+    }
+    v
 }
 
 fn stat_json(pc: Option<u64>, s: &InstStats) -> Value {
@@ -142,14 +159,19 @@ impl Report {
     /// `stats` (`instructions`, `per_instruction` with `pc`, `text`, `executed` and the
     /// ISA's counters, `totals`). `docs/report.schema.json` is the schema.
     pub fn to_json(&self) -> Value {
-        let mut v = self.functional_json();
+        self.to_json_with(JsonDumps::Hex)
+    }
+
+    /// [`Report::to_json`] with the dumps' bytes in `form`.
+    pub fn to_json_with(&self, form: JsonDumps) -> Value {
+        let mut v = self.functional_json(form);
         if let (Some(t), Some(o)) = (&self.timing, v.as_object_mut()) {
             o.insert("timing".into(), crate::timing::json(t));
         }
         v
     }
 
-    fn functional_json(&self) -> Value {
+    fn functional_json(&self, form: JsonDumps) -> Value {
         json!({
             "isa": self.isa,
             "program": self.program,
@@ -157,7 +179,7 @@ impl Report {
             "target": self.target,
             "launch": { "grid": self.grid, "block": self.block, "registers": self.registers },
             "stopped": self.stopped,
-            "dumps": self.dumps.iter().map(dump_json).collect::<Vec<_>>(),
+            "dumps": self.dumps.iter().map(|d| dump_json(d, form)).collect::<Vec<_>>(),
             "faults": self.faults.iter().map(|f| json!({
                 "kind": f.kind.name(),
                 "pc": pc_text(f.pc),

@@ -26,6 +26,8 @@ pub struct VegaReport {
     pub run: WaveReport,
     /// The program: each instruction's byte offset and text.
     pub listing: Vec<(u64, String)>,
+    /// Per dump, the file its bytes were saved to too (`[[dump]] file`).
+    pub dump_files: Vec<Option<String>>,
 }
 
 /// Runs a Vega manifest; relative paths are relative to `base`. With `inline`, that
@@ -123,6 +125,7 @@ pub fn run_vega(
         seed: m.seed,
         run,
         listing,
+        dump_files: specs.iter().map(|d| d.file.clone()).collect(),
     })
 }
 
@@ -143,6 +146,11 @@ impl VegaReport {
     /// The JSON report, in the layout both ISAs share ([`crate::report`]); Vega adds the
     /// waves' final state and the scalar-unit counters.
     pub fn to_json(&self) -> Value {
+        self.to_json_with(crate::dump::JsonDumps::Hex)
+    }
+
+    /// [`VegaReport::to_json`] with the dumps' bytes in `form`.
+    pub fn to_json_with(&self, form: crate::dump::JsonDumps) -> Value {
         let r = &self.run;
         let s = &r.stats;
         let per: Vec<Value> = s
@@ -157,14 +165,15 @@ impl VegaReport {
             "target": "gfx900",
             "launch": { "waves": r.waves.len(), "seed": self.seed },
             "stopped": self.stopped(),
-            "dumps": r.dumps.iter().map(|d| dump_json(&crate::DumpOut {
+            "dumps": r.dumps.iter().zip(&self.dump_files).map(|(d, file)| dump_json(&crate::DumpOut {
                 of: crate::manifest::DumpOf::Memory(Space::Global),
                 bank: None,
                 cta: None,
                 thread: None,
                 address: d.addr,
                 bytes: d.bytes.clone(),
-            })).collect::<Vec<_>>(),
+                file: file.clone(),
+            }, form)).collect::<Vec<_>>(),
             "faults": r.faults.iter().map(|f| json!({
                 "kind": f.kind.name(),
                 "pc": pc_text(f.pc),
