@@ -30,7 +30,10 @@ pub fn explain(
     } else if let Some(to) = html {
         write(to, gpumem_explain::html(&e))?;
     } else {
-        let text: Vec<String> = e.pictures.iter().map(gpumem_explain::text).collect();
+        let mut text: Vec<String> = e.pictures.iter().map(gpumem_explain::text).collect();
+        if let Some(n) = e.dropped_note() {
+            text.push(format!("{n}\n"));
+        }
         write_stdout(text.join("\n").as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)

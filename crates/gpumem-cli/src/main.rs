@@ -131,6 +131,11 @@ enum Cmd {
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
+        /// How --json gives a dump's bytes: hex (every byte) or runs (stretches that
+        /// repeat a unit of 1 to 16 bytes collapsed: offset, hex of the unit, repeat). A
+        /// dump saved with `file =` is named instead (`hex` null).
+        #[arg(long, default_value = "hex", requires = "json")]
+        json_dumps: gpumem_run::dump::JsonDumps,
         /// How dumps are shown: hex (bytes in memory order with an ASCII column), u8,
         /// u32, i32, f32, f64.
         #[arg(long, default_value = "hex")]
@@ -245,6 +250,7 @@ fn main() -> ExitCode {
     let result = match cli.cmd.unwrap_or(Cmd::Run {
         manifest: None,
         json: false,
+        json_dumps: gpumem_run::dump::JsonDumps::Hex,
         view: gpumem_run::dump::View::Hex,
         show_program: false,
         timing: false,
@@ -254,6 +260,7 @@ fn main() -> ExitCode {
         Cmd::Run {
             manifest,
             json,
+            json_dumps,
             view,
             show_program,
             timing,
@@ -261,7 +268,7 @@ fn main() -> ExitCode {
             trace_limit,
         } => run(
             manifest.as_deref(),
-            json,
+            json.then_some(json_dumps),
             view,
             show_program,
             timing,
@@ -457,7 +464,7 @@ fn dis(
 /// `gpumem run`: the report on standard output; exit 1 when the run faulted.
 fn run(
     manifest: Option<&str>,
-    json: bool,
+    json: Option<gpumem_run::dump::JsonDumps>,
     view: gpumem_run::dump::View,
     show_program: bool,
     timing: bool,
@@ -495,9 +502,9 @@ fn run(
         Some(path) => gpumem_run::run_any_manifest_file_with(std::path::Path::new(path), &opts)
             .map_err(|e| located(path, e)),
     })?;
-    let text = if json {
-        let mut s =
-            serde_json::to_string_pretty(&report.to_json()).map_err(|e| Fail(e.to_string()))?;
+    let text = if let Some(form) = json {
+        let mut s = serde_json::to_string_pretty(&report.to_json_with(form))
+            .map_err(|e| Fail(e.to_string()))?;
         s.push('\n');
         s
     } else if show_program {
@@ -505,11 +512,28 @@ fn run(
     } else {
         report.render(view)
     };
-    if let (Some((path, _)), gpumem_run::AnyReport::Maxwell(r)) = (trace, &report)
+    if let (Some((path, limit)), gpumem_run::AnyReport::Maxwell(r)) = (trace, &report)
         && let Some(t) = &r.trace
     {
-        let bytes = serde_json::to_vec(t).map_err(|e| Fail(e.to_string()))?;
-        std::fs::write(path, bytes).map_err(|e| Fail(format!("{path}: {e}")))?;
+        // Written an event at a time from the model's small records.
+        let write = || -> std::io::Result<()> {
+            let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+            r.write_trace(&mut out)?;
+            out.flush()
+        };
+        write().map_err(|e| Fail(format!("{path}: {e}")))?;
+        if t.truncated() {
+            let why = if t.slices() >= limit {
+                format!("--trace-limit {limit}")
+            } else {
+                "limits.max_trace_memory".to_string()
+            };
+            eprintln!(
+                "gpumem: note: {path} keeps the first {} instruction slices ({why}); \
+                 otherData.truncated is true",
+                t.slices()
+            );
+        }
     }
     write_stdout(text.as_bytes())?;
     Ok(if report.faulted() {

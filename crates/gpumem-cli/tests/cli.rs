@@ -1139,3 +1139,55 @@ fn every_command_refuses_truncated_and_corrupt_cubins() {
         assert!(!String::from_utf8_lossy(&out.stderr).contains("not a 64-bit"));
     }
 }
+
+#[test]
+fn json_dumps_collapse_and_truncated_timelines_say_so() {
+    // --json-dumps runs: the dump's bytes as stretches (hex null).
+    let out = gpumem(&["run", "--json", "--json-dumps", "runs"], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    let d = &json["dumps"][0];
+    assert!(d["hex"].is_null(), "{d}");
+    let bytes: usize = d["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["hex"].as_str().unwrap().len() / 2 * r["repeat"].as_u64().unwrap() as usize)
+        .sum();
+    assert_eq!(bytes as u64, d["size"].as_u64().unwrap());
+    // Only with --json; an unknown form is a usage error.
+    for args in [
+        &["run", "--json-dumps", "runs"][..],
+        &["run", "--json", "--json-dumps", "base64"][..],
+    ] {
+        let out = gpumem(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+    // A timeline cut at --trace-limit says so.
+    let manifest = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/maxwell/copy_u32.toml"
+    );
+    let trace = tmp("note-trace.json");
+    let out = gpumem(
+        &[
+            "run",
+            "--trace",
+            trace.to_str().unwrap(),
+            "--trace-limit",
+            "10",
+            manifest,
+        ],
+        b"",
+    );
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("keeps the first 10 instruction slices (--trace-limit 10)"),
+        "{err}"
+    );
+}

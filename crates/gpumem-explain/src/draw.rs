@@ -521,6 +521,9 @@ svg{max-width:100%;height:auto}</style>\n</head>\n<body>\n",
             None => String::new(),
         }
     );
+    if let Some(n) = e.dropped_note() {
+        let _ = writeln!(s, "<p>{}</p>", esc(&n));
+    }
     s.push_str("<table>\n<tr><th>pc</th><th>instruction</th><th>space</th><th>lanes</th><th>sectors</th><th>lines</th><th>wavefronts</th><th>conflict</th></tr>\n");
     for p in &e.pictures {
         let c = &p.cost;

@@ -67,6 +67,17 @@ pub enum ExplainError {
         /// `CTA 0`, `warp 1 of CTA 2`.
         who: String,
     },
+    /// The first records of the CTA's memory instructions did not fit `[limits]
+    /// max_trace_memory`: none (or not the `--pc` one) could be kept.
+    #[error(
+        "{who}'s first memory records pass limits.max_trace_memory ({dropped} not kept): raise it to picture them"
+    )]
+    TraceMemory {
+        /// `CTA 0`, `warp 1 of CTA 2`.
+        who: String,
+        /// Records not kept.
+        dropped: u64,
+    },
     /// `--warp` names a warp the CTA does not have.
     #[error("CTA {cta} has {warps} warps (0 to {last}); there is no warp {warp}", last = warps.saturating_sub(1))]
     NoWarp {
@@ -165,6 +176,22 @@ pub struct Explanation {
     pub select: Select,
     /// The pictures.
     pub pictures: Vec<Picture>,
+    /// Instructions (per warp) whose first record was not kept because it passed
+    /// `[limits] max_trace_memory` (they have no picture; 0 normally).
+    pub dropped: u64,
+}
+
+impl Explanation {
+    /// The note that says pictures are missing (`None` when none is).
+    pub fn dropped_note(&self) -> Option<String> {
+        (self.dropped > 0).then(|| {
+            format!(
+                "note: {} first memory record(s) of CTA {} were not kept: they passed \
+                 limits.max_trace_memory, and their instructions are not pictured",
+                self.dropped, self.select.cta
+            )
+        })
+    }
 }
 
 /// Runs the manifest at `path` (with the cycle model when `timing`) and pictures its
@@ -236,15 +263,13 @@ pub fn explain_report_at(
     // The first record of every instruction, lowest warp first.
     let mut first: std::collections::BTreeMap<u64, (u32, Access)> = Default::default();
     if let Some(t) = &r.first_cta {
-        for (w, events) in t.warps.iter().enumerate() {
+        for (w, recs) in t.warps.iter().enumerate() {
             if warp.is_some_and(|want| want as usize != w) {
                 continue;
             }
-            for e in events.iter().filter(|e| e.nmem > 0) {
-                let at = gpumem_warp::program::inst_addr(e.pc as usize);
-                if let Some(a) = t.accesses.get(e.mem as usize) {
-                    first.entry(at).or_insert_with(|| (w as u32, a.clone()));
-                }
+            for (pc, a) in recs {
+                let at = gpumem_warp::program::inst_addr(*pc as usize);
+                first.entry(at).or_insert_with(|| (w as u32, a.clone()));
             }
         }
     }
@@ -258,9 +283,16 @@ pub fn explain_report_at(
             .find(|(a, _)| *a == at)
             .map_or(String::new(), |l| l.1.clone())
     };
+    let dropped = r.first_cta.as_ref().map_or(0, |t| t.dropped);
     let pictures: Vec<Picture> = match pc {
         Some(pc) => {
             let Some((w, a)) = first.remove(&pc) else {
+                if dropped > 0 {
+                    return Err(ExplainError::TraceMemory {
+                        who: select.who(),
+                        dropped,
+                    });
+                }
                 let st = r.stats.per_inst.get(&pc);
                 let why = match st {
                     None => "was never executed".to_string(),
@@ -289,6 +321,12 @@ pub fn explain_report_at(
             })
             .collect(),
     };
+    if pictures.is_empty() && dropped > 0 {
+        return Err(ExplainError::TraceMemory {
+            who: select.who(),
+            dropped,
+        });
+    }
     if pictures.is_empty() {
         return Err(ExplainError::NoMemory { who: select.who() });
     }
@@ -297,6 +335,7 @@ pub fn explain_report_at(
         timing: r.timing.as_ref().map(|t| t.preset.clone()),
         select,
         pictures,
+        dropped,
     })
 }
 

@@ -289,3 +289,61 @@ fn pictures_the_cta_and_warp_asked_for() {
     );
     assert!(e.to_string().contains("CTA 1 has 2 warps (0 to 1)"), "{e}");
 }
+
+/// A manifest of the spin loop (a global load, an add, a branch back, until the step
+/// limit) in a fresh folder, with `max_trace_memory`.
+fn spin_manifest(steps: u64, trace_memory: u64) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "gpumem-explain-spin-{}-{trace_memory}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("spin.sass"),
+        "MOV32I R2, 0x100000 ;\nMOV R3, RZ ;\nloop:\nLDG.E R0, [R2] ;\nIADD32I R1, R1, 0x1 ;\nBRA loop ;\n",
+    )
+    .unwrap();
+    let m = dir.join("spin.toml");
+    std::fs::write(
+        &m,
+        format!(
+            "isa = \"maxwell\"\nprogram = \"spin.sass\"\n[launch]\nblock = [32]\n\
+             [limits]\nmax_steps = {steps}\nmax_trace_memory = {trace_memory}\n"
+        ),
+    )
+    .unwrap();
+    m
+}
+
+#[test]
+fn a_long_run_is_explained_from_one_record_per_instruction() {
+    // 200 000 instructions (~25 MB as a whole trace) explained and timed within 1 MiB:
+    // the first record of the load is all explain keeps, the cycle model holds a window
+    // of instructions at a time; the totals are the whole run's.
+    let m = spin_manifest(200_000, 1 << 20);
+    for timing in [false, true] {
+        let e = explain_manifest(&m, timing, None).unwrap();
+        assert_eq!(e.pictures.len(), 1);
+        let p = &e.pictures[0];
+        assert_eq!((p.pc, p.text.as_str()), (0x18, "LDG.E R0, [R2]"));
+        assert_eq!(p.access.addr[31], 0x100000);
+        let totals = p.totals.as_ref().unwrap();
+        assert_eq!(totals.stats.executed, 66_666);
+        assert_eq!(
+            totals.timing.as_ref().map(|t| t.issued),
+            timing.then_some(66_666)
+        );
+        assert!(e.dropped_note().is_none());
+    }
+    // A limit below one record keeps none, and says so.
+    let e = explain_manifest(&spin_manifest(1000, 100), false, None).unwrap_err();
+    assert!(
+        matches!(e, ExplainError::TraceMemory { dropped: 1, .. }),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .contains("CTA 0's first memory records pass limits.max_trace_memory (1 not kept)"),
+        "{e}"
+    );
+}

@@ -456,6 +456,23 @@ impl Global {
         Ok(())
     }
 
+    /// Writes `data` a page at a time, leaving out the parts that are all zero on pages
+    /// not resident (they read as zero already): a region of zeros takes no memory. On
+    /// a [`MemoryLimit`] the pages before the failing one are written.
+    pub fn write_sparse(&mut self, addr: u64, data: &[u8]) -> Result<(), MemoryLimit> {
+        let mut done = 0;
+        while done < data.len() {
+            let a = addr.wrapping_add(done as u64);
+            let n = (PAGE_BYTES - a % PAGE_BYTES).min((data.len() - done) as u64) as usize;
+            let part = &data[done..done + n];
+            if self.pages.contains_key(&(a / PAGE_BYTES)) || part.iter().any(|&b| b != 0) {
+                self.write(a, part)?;
+            }
+            done += n;
+        }
+        Ok(())
+    }
+
     /// Reads a little-endian dword.
     #[inline]
     pub fn read_u32(&self, addr: u64) -> u32 {
@@ -852,6 +869,30 @@ mod tests {
         assert_eq!(g.read_u32(0x1000_0000_0000), 0x0003_0201);
         g.write_u32(0x1000_0000_0004, 0xdead_beef).unwrap();
         assert_eq!(g.read_u32(0x1000_0000_0004), 0xdead_beef);
+    }
+
+    #[test]
+    fn sparse_writes_take_no_page_for_zeros() {
+        // 64 MiB of zeros under a limit of one page: nothing is stored.
+        let mut g = Global::new(PAGE_BYTES);
+        g.write_sparse(0x10_0000, &vec![0u8; 64 << 20]).unwrap();
+        assert_eq!(g.resident(), 0);
+        // Zeros then one byte: only the byte's page.
+        let mut data = vec![0u8; 3 * PAGE_BYTES as usize];
+        data[2 * PAGE_BYTES as usize + 5] = 9;
+        g.write_sparse(0x20_0000, &data).unwrap();
+        assert_eq!(g.resident(), PAGE_BYTES);
+        let mut b = [0u8; 1];
+        g.read(0x20_0000 + 2 * PAGE_BYTES + 5, &mut b);
+        assert_eq!(b, [9]);
+        // Zeros over a resident page are written.
+        g.write_sparse(0x20_0000 + 2 * PAGE_BYTES + 4, &[0, 0])
+            .unwrap();
+        g.read(0x20_0000 + 2 * PAGE_BYTES + 5, &mut b);
+        assert_eq!(b, [0]);
+        // A second page with data passes the limit.
+        let e = g.write_sparse(0x30_0001, &[0, 1]).unwrap_err();
+        assert_eq!(e.addr, 0x30_0001);
     }
 
     #[test]

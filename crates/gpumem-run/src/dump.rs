@@ -1,5 +1,6 @@
 //! Memory dumps for people: hexdump's layout (16 bytes a line, an ASCII column, `*` for
-//! lines that repeat the one above), or typed views.
+//! lines that repeat the one above), or typed views; and for programs, the collapsed
+//! form of the JSON report ([`runs`]).
 
 use std::fmt::Write;
 
@@ -121,6 +122,100 @@ pub fn render(out: &mut String, base: u64, bytes: &[u8], view: View) {
     }
 }
 
+/// How the JSON report gives a dump's bytes (`gpumem run --json --json-dumps`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum JsonDumps {
+    /// `hex`: every byte (the default).
+    #[default]
+    Hex,
+    /// `runs`: stretches that repeat a unit of 1 to 16 bytes collapsed ([`runs`]).
+    Runs,
+}
+
+impl std::str::FromStr for JsonDumps {
+    type Err = String;
+    fn from_str(s: &str) -> Result<JsonDumps, String> {
+        match s {
+            "hex" => Ok(JsonDumps::Hex),
+            "runs" => Ok(JsonDumps::Runs),
+            _ => Err(format!("unknown dump form `{s}` (hex, runs)")),
+        }
+    }
+}
+
+/// One stretch of a dump in the collapsed form: `unit` repeated `repeat` times from
+/// byte `offset` of the dump.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run<'a> {
+    /// Where it starts, from the dump's first byte.
+    pub offset: usize,
+    /// The bytes repeated.
+    pub unit: &'a [u8],
+    /// How many times (1 for bytes that repeat nothing).
+    pub repeat: usize,
+}
+
+/// Units a collapsed stretch may repeat, and the shortest stretch collapsed (bytes).
+const UNITS: [usize; 5] = [1, 2, 4, 8, 16];
+const MIN_RUN: usize = 32;
+
+/// `bytes` as stretches: where a unit of 1, 2, 4, 8 or 16 bytes repeats over at least 32
+/// bytes, one stretch of it (the unit covering the most bytes, the shortest on a tie);
+/// the bytes between as stretches that repeat once. Concatenating each `unit`
+/// `repeat` times gives `bytes` back: a 256 MB zero region is one stretch.
+pub fn runs(bytes: &[u8]) -> Vec<Run<'_>> {
+    let mut out = Vec::new();
+    let mut lit = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let mut best: Option<(usize, usize)> = None;
+        for u in UNITS {
+            // Cheap first test: the byte a unit later must equal this one.
+            if bytes.get(i + u) != Some(&bytes[i]) || i + MIN_RUN > bytes.len() {
+                continue;
+            }
+            let unit = &bytes[i..i + u];
+            let mut r = 1;
+            while bytes
+                .get(i + r * u..i + (r + 1) * u)
+                .is_some_and(|c| c == unit)
+            {
+                r += 1;
+            }
+            if r >= 2 && r * u >= MIN_RUN && best.is_none_or(|(_, n)| r * u > n) {
+                best = Some((u, r * u));
+            }
+        }
+        match best {
+            Some((u, n)) => {
+                if lit < i {
+                    out.push(Run {
+                        offset: lit,
+                        unit: &bytes[lit..i],
+                        repeat: 1,
+                    });
+                }
+                out.push(Run {
+                    offset: i,
+                    unit: &bytes[i..i + u],
+                    repeat: n / u,
+                });
+                i += n;
+                lit = i;
+            }
+            None => i += 1,
+        }
+    }
+    if lit < bytes.len() {
+        out.push(Run {
+            offset: lit,
+            unit: &bytes[lit..],
+            repeat: 1,
+        });
+    }
+    out
+}
+
 /// A float as people read it: plain decimal between 1e-4 and 1e9 (Rust's shortest
 /// round-trip digits), scientific notation outside, `NaN`/`inf` as such.
 fn float_text(v: f64) -> String {
@@ -173,6 +268,43 @@ mod tests {
                 .unwrap()
                 .starts_with("  0x0000001030: 01000000")
         );
+    }
+
+    #[test]
+    fn runs_collapse_repeats_and_give_the_bytes_back() {
+        let unrun =
+            |r: &[Run]| -> Vec<u8> { r.iter().flat_map(|x| x.unit.repeat(x.repeat)).collect() };
+        // 256 MB of zeros: one stretch.
+        let z = vec![0u8; 256 << 20];
+        let r = runs(&z);
+        assert_eq!(
+            r,
+            vec![Run {
+                offset: 0,
+                unit: &[0],
+                repeat: 256 << 20
+            }]
+        );
+        // Words, a repeated 32-bit pattern, short repeats left as they are.
+        let mut b: Vec<u8> = (0..40u8).collect();
+        for _ in 0..100 {
+            b.extend_from_slice(&0xdead_beefu32.to_le_bytes());
+        }
+        b.extend_from_slice(&[7, 7, 7, 1, 2]);
+        b.extend(std::iter::repeat_n(0xab, 33));
+        let r = runs(&b);
+        assert_eq!(unrun(&r), b);
+        assert_eq!(r.len(), 4, "{r:?}");
+        assert_eq!(
+            (r[1].offset, r[1].unit, r[1].repeat),
+            (40, &[0xef, 0xbe, 0xad, 0xde][..], 100)
+        );
+        assert_eq!((r[2].unit.len(), r[2].repeat), (5, 1));
+        assert_eq!((r[3].unit, r[3].repeat), (&[0xab][..], 33));
+        // Nothing repeats: one stretch.
+        let n: Vec<u8> = (0..=255u8).collect();
+        assert_eq!(runs(&n).len(), 1);
+        assert!(runs(&[]).is_empty());
     }
 
     #[test]

@@ -158,12 +158,13 @@ pub struct RunOptions {
     /// Record the cycle model's timeline (Chrome trace JSON, [`Report::trace`]) with at
     /// most this many instruction slices; implies `timing`.
     pub trace_limit: Option<usize>,
-    /// Also execute CTA 0 alone on a copy of the launch's initial memory and keep what it
-    /// executed ([`Report::first_cta`], for `gpumem explain`). CTA 0 is the first CTA both
-    /// the functional run and the cycle model execute, from the same memory, so its trace
-    /// is the one the run made. Maxwell only.
+    /// Also execute CTA 0 alone on a copy of the launch's initial memory and keep the
+    /// first memory record of each instruction per warp ([`Report::first_cta`], for
+    /// `gpumem explain`; within `[limits] max_trace_memory`). CTA 0 is the first CTA
+    /// both the functional run and the cycle model execute, from the same memory, so its
+    /// records are the ones the run made. Maxwell only.
     pub first_cta: bool,
-    /// The CTA (linear index) whose trace `first_cta` keeps instead of CTA 0. CTAs 0 to
+    /// The CTA (linear index) whose records `first_cta` keeps instead of CTA 0. CTAs 0 to
     /// `trace_cta - 1` are executed first on the copy, in the order both the functional
     /// run and the cycle model execute them, so the traced CTA starts from the memory
     /// the run gave it. An index outside the grid is an error.
@@ -200,9 +201,14 @@ pub enum AnyReport {
 impl AnyReport {
     /// The JSON document, in the layout both ISAs share (`docs/report.schema.json`).
     pub fn to_json(&self) -> serde_json::Value {
+        self.to_json_with(dump::JsonDumps::Hex)
+    }
+
+    /// [`AnyReport::to_json`] with the dumps' bytes in `form` (`hex` or collapsed `runs`).
+    pub fn to_json_with(&self, form: dump::JsonDumps) -> serde_json::Value {
         match self {
-            AnyReport::Maxwell(r) => r.to_json(),
-            AnyReport::Vega(r) => r.to_json(),
+            AnyReport::Maxwell(r) => r.to_json_with(form),
+            AnyReport::Vega(r) => r.to_json_with(form),
         }
     }
 
@@ -380,7 +386,7 @@ fn run_maxwell(
     let mut kparams: Option<Vec<gpumem_maxwell::cubin::KernelParam>> = None;
     let mut target = m.target.as_deref().map(target_of).transpose()?;
     // The [[memory]] regions come first: the module data of a cubin goes above them.
-    let regions = manifest::global_regions(&m.memory, base, limit)?;
+    let mut regions = manifest::global_regions(&m.memory, base, limit)?;
     let mut placed: Option<module::Placed> = None;
     let prog = if let Some(src) = inline_src {
         Program::from_sass(src, target.unwrap_or(Target::Sm50))?
@@ -536,12 +542,9 @@ fn run_maxwell(
                 message,
             })?;
     }
-    for (addr, data) in &regions {
-        emu.mem.global.write(*addr, data).map_err(|_| {
-            EmuError::Manifest(format!(
-                "the [[memory]] region at {addr:#x} passes limits.max_memory ({limit})"
-            ))
-        })?;
+    // Each region once, in memory's pages only (the manifest's bytes are dropped here).
+    for r in std::mem::take(&mut regions) {
+        r.write_to(&mut emu.mem.global)?;
     }
     let dump_list = match &placed {
         Some(p) => {
@@ -610,17 +613,18 @@ fn run_maxwell(
         }
         let mut probe = Emulator::new(&prog, emu.cfg.clone());
         probe.mem = emu.mem.clone();
-        // The CTAs before it, as the run executes them (their traces are dropped).
+        // The CTAs before it, as the run executes them (nothing of them is kept).
         for c in 0..opts.trace_cta {
             if probe.stopped() {
                 break;
             }
-            probe.run_cta_traced(c);
+            probe.run_cta(c);
         }
         if probe.stopped() {
             None
         } else {
-            probe.run_cta_traced(opts.trace_cta)
+            let limit = usize::try_from(m.limits.max_trace_memory).unwrap_or(usize::MAX);
+            probe.run_cta_first_accesses(opts.trace_cta, limit)
         }
     } else {
         None
@@ -631,12 +635,13 @@ fn run_maxwell(
             // the program names.
             let regs = given_registers.unwrap_or_else(|| gpumem_timing::registers_named(&prog));
             let mut model = gpumem_timing::Timing::new(&mut emu, t, regs)
-                .map_err(|e| EmuError::Manifest(format!("[timing]: {e}")))?;
+                .map_err(|e| EmuError::Manifest(format!("[timing]: {e}")))?
+                .with_memory_limit(m.limits.max_trace_memory);
             if let Some(limit) = opts.trace_limit {
                 model = model.with_trace(limit);
             }
             let (report, timeline) = model.run_traced();
-            (Some(report), timeline.map(|t| t.to_json(&prog.texts)))
+            (Some(report), timeline)
         }
         None => {
             emu.run();
@@ -672,6 +677,7 @@ fn run_maxwell(
                 thread: d.thread,
                 address: d.address,
                 bytes,
+                file: d.file.clone(),
             }
         })
         .collect();
@@ -711,19 +717,20 @@ fn run_maxwell(
 /// A `module_base` that puts module data over a `[[memory]]` region: an error at it.
 fn check_module_overlap(
     p: &module::Placed,
-    regions: &[(u64, Vec<u8>)],
+    regions: &[manifest::GlobalRegion],
     at: &manifest::Num,
 ) -> Result<(), EmuError> {
     for (d, b) in p.module.data.iter().zip(&p.bases) {
         let end = b.saturating_add(d.bytes.len() as u64);
-        if let Some((a, r)) = regions
+        if let Some(r) = regions
             .iter()
-            .find(|(a, r)| !r.is_empty() && *b < a + r.len() as u64 && *a < end)
+            .find(|r| r.size > 0 && *b < r.address + r.size && r.address < end)
         {
             return Err(at.error(format!(
-                "the module's {} ({b:#x}..{end:#x}) overlaps the [[memory]] region at {a:#x}..{:#x}",
+                "the module's {} ({b:#x}..{end:#x}) overlaps the [[memory]] region at {:#x}..{:#x}",
                 d.name,
-                a + r.len() as u64
+                r.address,
+                r.address + r.size
             )));
         }
     }

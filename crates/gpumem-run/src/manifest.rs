@@ -634,6 +634,12 @@ pub struct Limits {
     /// Bytes of emulated memory (global pages, region contents, each CTA's shared and
     /// local allocations) the run may hold (default 1 GiB).
     pub max_memory: u64,
+    /// Bytes of host memory the records of executed instructions may take (default 1
+    /// GiB; Maxwell): what the cycle model holds not yet timed and the `--trace`
+    /// timeline together (`gpumem_timing::Timing::with_memory_limit`: past it the
+    /// timeline is truncated, then the model stops with `max_trace_memory`), and the
+    /// first records `gpumem explain` keeps.
+    pub max_trace_memory: u64,
 }
 
 impl Default for Limits {
@@ -641,12 +647,13 @@ impl Default for Limits {
         Limits {
             max_steps: 10_000_000,
             max_memory: 1 << 30,
+            max_trace_memory: gpumem_timing::DEFAULT_MEMORY_LIMIT,
         }
     }
 }
 
 /// The contents of a region: `init`, `fill` (with `size`) or `file`, read relative to
-/// `base`. At most `limit` bytes.
+/// `base`, spelled out to `size` bytes. At most `limit` bytes.
 pub fn contents(
     size: &Option<Num>,
     init: &Option<Init>,
@@ -655,16 +662,150 @@ pub fn contents(
     base: &Path,
     limit: u64,
 ) -> Result<Vec<u8>, EmuError> {
+    let (data, n) = region_data(size, init, fill, file, base, limit, false)?;
+    let mut bytes = match data {
+        RegionData::Bytes(b) => b,
+        RegionData::Fill(b) => vec![b; n as usize],
+        RegionData::File { path, .. } => {
+            crate::read_bounded(&path, limit, "the region's file (limits.max_memory)")?
+        }
+    };
+    bytes.resize(n as usize, 0);
+    Ok(bytes)
+}
+
+/// What a region holds, as the manifest gives it: nothing is spelled out that costs
+/// memory without saying anything (a fill, the zeros after the given bytes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RegionData {
+    /// These bytes (`init`, or a file that is not a regular file), then zeros.
+    Bytes(Vec<u8>),
+    /// A regular file's bytes, read when the region is written, then zeros.
+    File {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Its length when it was checked.
+        len: u64,
+    },
+    /// One byte over the whole region (`fill`; no contents is a fill of 0).
+    Fill(u8),
+}
+
+/// A checked `[[memory]]` region.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GlobalRegion {
+    /// Its first address.
+    pub address: u64,
+    /// Its bytes (`size`, else the contents' length).
+    pub size: u64,
+    /// What it holds.
+    pub data: RegionData,
+}
+
+/// Bytes read from a region's file at a time.
+const CHUNK: usize = 1 << 20;
+
+impl GlobalRegion {
+    /// Bytes of it that are not zero by construction (what it costs in memory at most).
+    pub fn stored(&self) -> u64 {
+        match &self.data {
+            RegionData::Bytes(b) => b.len() as u64,
+            RegionData::File { len, .. } => *len,
+            RegionData::Fill(0) => 0,
+            RegionData::Fill(_) => self.size,
+        }
+    }
+
+    /// Writes it into `mem` a part at a time, never holding it whole twice: zeros (a
+    /// region without contents, the padding after them, zero pages of a file) take no
+    /// page of `mem` ([`gpumem_mem::Global::write_sparse`]).
+    pub fn write_to(&self, mem: &mut gpumem_mem::Global) -> Result<(), EmuError> {
+        let limit = |e: gpumem_mem::MemoryLimit| {
+            EmuError::Manifest(format!(
+                "the [[memory]] region at {:#x} passes limits.max_memory ({})",
+                self.address, e.limit
+            ))
+        };
+        match &self.data {
+            RegionData::Bytes(b) => mem.write_sparse(self.address, b).map_err(limit),
+            RegionData::Fill(0) => Ok(()),
+            RegionData::Fill(v) => {
+                let chunk = vec![*v; CHUNK.min(self.size as usize)];
+                let mut at = 0u64;
+                while at < self.size {
+                    let n = (self.size - at).min(CHUNK as u64) as usize;
+                    mem.write(self.address.wrapping_add(at), &chunk[..n])
+                        .map_err(limit)?;
+                    at += n as u64;
+                }
+                Ok(())
+            }
+            RegionData::File { path, len } => {
+                use std::io::Read;
+                let io = |err| EmuError::Io {
+                    path: path.display().to_string(),
+                    err,
+                };
+                let mut f = std::fs::File::open(path).map_err(io)?.take(*len);
+                let mut buf = vec![0u8; CHUNK.min(*len as usize)];
+                let mut at = 0u64;
+                loop {
+                    let n = f.read(&mut buf).map_err(io)?;
+                    if n == 0 {
+                        return Ok(());
+                    }
+                    mem.write_sparse(self.address.wrapping_add(at), &buf[..n])
+                        .map_err(limit)?;
+                    at += n as u64;
+                }
+            }
+        }
+    }
+
+    /// Its contents spelled out up to the last byte that is not zero by construction
+    /// (the zeros after them left out).
+    pub fn bytes(&self) -> Result<Vec<u8>, EmuError> {
+        Ok(match &self.data {
+            RegionData::Bytes(b) => b.clone(),
+            RegionData::File { path, len } => {
+                crate::read_bounded(path, *len, "the region's file (limits.max_memory)")?
+            }
+            RegionData::Fill(0) => Vec::new(),
+            RegionData::Fill(v) => vec![*v; self.size as usize],
+        })
+    }
+}
+
+/// The checks of [`contents`] and what a region holds, not spelled out, with its size.
+/// `zero_free`: a region whose contents are zeros (none, or `fill = 0`) may be larger
+/// than `limit` (it costs no memory).
+fn region_data(
+    size: &Option<Num>,
+    init: &Option<Init>,
+    fill: &Option<Num>,
+    file: &Option<String>,
+    base: &Path,
+    limit: u64,
+    zero_free: bool,
+) -> Result<(RegionData, u64), EmuError> {
     let given = init.is_some() as u8 + fill.is_some() as u8 + file.is_some() as u8;
     if given > 1 {
         return Err(EmuError::Manifest(
             "give at most one of `init`, `fill`, `file`".into(),
         ));
     }
+    let fill_byte = match fill {
+        Some(f) => {
+            let b = f.exact()?;
+            Some((f, b))
+        }
+        None => None,
+    };
+    let zero = given == 0 || fill_byte.is_some_and(|(_, b)| b == 0);
     let size = match size {
         Some(s) => {
             let n = s.u64("size")?;
-            if n > limit {
+            if n > limit && !(zero && zero_free) {
                 return Err(s.error(format!(
                     "a region of {n} bytes passes limits.max_memory ({limit})"
                 )));
@@ -673,73 +814,105 @@ pub fn contents(
         }
         None => None,
     };
-    let mut data = if let Some(i) = init {
-        i.bytes()?
-    } else if let Some(f) = fill {
-        let b = f.exact()?;
+    let data = if let Some(i) = init {
+        RegionData::Bytes(i.bytes()?)
+    } else if let Some((f, b)) = fill_byte {
         if !(0..=0xff).contains(&b) {
             return Err(f.error(format!("fill = {b} is not a byte (0 to 255)")));
         }
-        let Some(n) = size else {
+        if size.is_none() {
             return Err(f.error("`fill` needs a `size`".into()));
-        };
-        vec![b as u8; n as usize]
-    } else if let Some(f) = file {
-        crate::read_bounded(
-            &base.join(f),
-            limit,
-            "the region's file (limits.max_memory)",
-        )?
-    } else {
-        Vec::new()
-    };
-    if let Some(n) = size {
-        if (data.len() as u64) > n {
-            return Err(EmuError::Manifest(format!(
-                "the contents ({} bytes) are larger than the region's size ({n})",
-                data.len()
-            )));
         }
-        data.resize(n as usize, 0);
+        RegionData::Fill(b as u8)
+    } else if let Some(f) = file {
+        let path = base.join(f);
+        match regular_file_len(&path)? {
+            Some(len) if len > limit => {
+                return Err(EmuError::Manifest(format!(
+                    "{}: the region's file (limits.max_memory) is larger than {limit} bytes",
+                    path.display()
+                )));
+            }
+            Some(len) => RegionData::File { path, len },
+            None => RegionData::Bytes(crate::read_bounded(
+                &path,
+                limit,
+                "the region's file (limits.max_memory)",
+            )?),
+        }
+    } else {
+        RegionData::Fill(0)
+    };
+    let given_len = match &data {
+        RegionData::Bytes(b) => b.len() as u64,
+        RegionData::File { len, .. } => *len,
+        RegionData::Fill(_) => 0,
+    };
+    if let Some(n) = size
+        && given_len > n
+    {
+        return Err(EmuError::Manifest(format!(
+            "the contents ({given_len} bytes) are larger than the region's size ({n})"
+        )));
     }
-    if data.len() as u64 > limit {
+    let n = size.unwrap_or(given_len);
+    if n > limit && !(zero && zero_free) {
         return Err(EmuError::Manifest(
             "region contents pass limits.max_memory".into(),
         ));
     }
-    Ok(data)
+    Ok((data, n))
+}
+
+/// The length of `path` when it is a regular file (`None` for a device, a pipe ...:
+/// their length is known only by reading them). Errors opening it are I/O errors.
+fn regular_file_len(path: &Path) -> Result<Option<u64>, EmuError> {
+    let io = |err| EmuError::Io {
+        path: path.display().to_string(),
+        err,
+    };
+    let f = std::fs::File::open(path).map_err(io)?;
+    let m = f.metadata().map_err(io)?;
+    Ok(m.is_file().then_some(m.len()))
 }
 
 /// The `[[memory]]` regions, read and checked: each lies inside the 64-bit address
 /// space, no two overlap (an overlap is an error at the later region's address: which
-/// one should win is not obvious to a reader), and together they stay within `limit`.
+/// one should win is not obvious to a reader), and together the bytes they give (not
+/// the zeros of a region without contents or of its padding) stay within `limit`.
 pub fn global_regions(
     regions: &[Region],
     base: &Path,
     limit: u64,
-) -> Result<Vec<(u64, Vec<u8>)>, EmuError> {
-    let mut out: Vec<(u64, Vec<u8>)> = Vec::with_capacity(regions.len());
+) -> Result<Vec<GlobalRegion>, EmuError> {
+    let mut out: Vec<GlobalRegion> = Vec::with_capacity(regions.len());
     let mut total = 0u64;
     for r in regions {
-        let data = contents(&r.size, &r.init, &r.fill, &r.file, base, limit)?;
+        let (data, size) = region_data(&r.size, &r.init, &r.fill, &r.file, base, limit, true)?;
         let addr = r.address.u64("address")?;
-        let end = end_of(&r.address, addr, data.len() as u64)?;
-        total = total.saturating_add(data.len() as u64);
+        let end = end_of(&r.address, addr, size)?;
+        let region = GlobalRegion {
+            address: addr,
+            size,
+            data,
+        };
+        total = total.saturating_add(region.stored());
         if total > limit {
             return Err(r.address.error(format!(
                 "the [[memory]] regions together pass limits.max_memory ({limit})"
             )));
         }
-        if let Some((a, d)) = out
+        if let Some(o) = out
             .iter()
-            .find(|(a, d)| !d.is_empty() && addr < a + d.len() as u64 && *a < end)
+            .find(|o| o.size > 0 && addr < o.address + o.size && o.address < end)
         {
             return Err(r.address.error(format!(
-                "this region ({addr:#x}..{end:#x}) overlaps the [[memory]] region at {a:#x}..{:#x}",
-                a + d.len() as u64
+                "this region ({addr:#x}..{end:#x}) overlaps the [[memory]] region at {:#x}..{:#x}",
+                o.address,
+                o.address + o.size
             )));
         }
-        out.push((addr, data));
+        out.push(region);
     }
     Ok(out)
 }

@@ -35,10 +35,10 @@ fn align_up(v: u64, a: u64) -> Option<u64> {
 
 /// The default start of the module data: the first [`START_ALIGN`] boundary at or
 /// above both `START_ALIGN` and the end of every region.
-pub(crate) fn default_start(regions: &[(u64, Vec<u8>)]) -> Result<u64, EmuError> {
+pub(crate) fn default_start(regions: &[crate::manifest::GlobalRegion]) -> Result<u64, EmuError> {
     let end = regions
         .iter()
-        .map(|(a, d)| a.saturating_add(d.len() as u64))
+        .map(|r| r.address.saturating_add(r.size))
         .max()
         .unwrap_or(0)
         .max(START_ALIGN);
@@ -122,7 +122,8 @@ impl Placed {
                     )));
                 }
             };
-            emu.mem.global.write(*base, &bytes).map_err(|_| {
+            // `.nv.global` is zeros: it takes no page until written.
+            emu.mem.global.write_sparse(*base, &bytes).map_err(|_| {
                 EmuError::Manifest(format!(
                     "the module's {} ({} bytes at {base:#x}) passes limits.max_memory ({limit})",
                     self.module.data[d].name,

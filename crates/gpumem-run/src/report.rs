@@ -1,6 +1,6 @@
 //! The result of a run: dumps, faults and statistics, as text and as JSON.
 
-use crate::dump::View;
+use crate::dump::{JsonDumps, View};
 use crate::manifest::DumpOf;
 use gpumem_warp::exec::{InstStats, Stats};
 use gpumem_warp::{Fault, Hazard};
@@ -22,6 +22,9 @@ pub struct DumpOut {
     pub address: u64,
     /// The bytes, in memory order.
     pub bytes: Vec<u8>,
+    /// The file the bytes were saved to too (`[[dump]] file`, as the manifest names
+    /// it): the JSON report names it instead of repeating the bytes.
+    pub file: Option<String>,
 }
 
 /// What a run produced.
@@ -53,12 +56,13 @@ pub struct Report {
     pub stopped: bool,
     /// The cycle model's report, when the run was timed (`[timing]`, `--timing`).
     pub timing: Option<gpumem_timing::TimingReport>,
-    /// The cycle model's timeline as Chrome trace JSON (`RunOptions::trace_limit`); not
-    /// part of the report's JSON.
-    pub trace: Option<serde_json::Value>,
-    /// What CTA 0 (or `RunOptions::trace_cta`) executed, per warp, with its memory records (`RunOptions::first_cta`);
-    /// not part of the report's JSON.
-    pub first_cta: Option<gpumem_warp::CtaTrace>,
+    /// The cycle model's timeline (`RunOptions::trace_limit`), written as Chrome trace
+    /// JSON by [`Report::write_trace`]; not part of the report's JSON.
+    pub trace: Option<gpumem_timing::Timeline>,
+    /// The first memory record of each instruction, per warp, in CTA 0 (or
+    /// `RunOptions::trace_cta`) (`RunOptions::first_cta`); not part of the report's
+    /// JSON.
+    pub first_cta: Option<gpumem_warp::FirstAccesses>,
     /// Scoreboard hazards met (once per instruction pair; `[config] hazards`).
     pub hazards: Vec<Hazard>,
     /// Distinct hazards beyond the kept ones.
@@ -84,8 +88,9 @@ pub(crate) fn dump_name(of: DumpOf) -> &'static str {
 }
 
 /// One dump in the shared JSON layout. A register dump's bytes are `R0`, `R1`, ..., 4
-/// little-endian bytes each, from `address` 0.
-pub(crate) fn dump_json(d: &DumpOut) -> Value {
+/// little-endian bytes each, from `address` 0. The bytes are `hex`, or `null` when they
+/// were saved to a `file` (named) or are given collapsed as `runs` (`form`).
+pub(crate) fn dump_json(d: &DumpOut, form: JsonDumps) -> Value {
     let DumpOut {
         of,
         bank,
@@ -93,16 +98,29 @@ pub(crate) fn dump_json(d: &DumpOut) -> Value {
         thread,
         address,
         bytes,
+        file,
     } = d;
-    json!({
+    let mut v = json!({
         "space": dump_name(*of),
         "bank": bank,
         "cta": cta,
         "thread": thread,
         "address": format!("{address:#x}"),
         "size": bytes.len(),
-        "hex": hex(bytes),
-    })
+        "file": file,
+        "hex": Value::Null,
+    });
+    match (file, form) {
+        (Some(_), _) => {}
+        (None, JsonDumps::Hex) => v["hex"] = Value::String(hex(bytes)),
+        (None, JsonDumps::Runs) => {
+            v["runs"] = crate::dump::runs(bytes)
+                .iter()
+                .map(|r| json!({ "offset": r.offset, "hex": hex(r.unit), "repeat": r.repeat }))
+                .collect();
+        }
+    }
+    v
 }
 
 fn stat_json(pc: Option<u64>, s: &InstStats) -> Value {
@@ -122,6 +140,16 @@ fn stat_json(pc: Option<u64>, s: &InstStats) -> Value {
 }
 
 impl Report {
+    /// Writes the timeline ([`Report::trace`]) as Chrome trace / Perfetto JSON to `out`,
+    /// an event at a time; nothing without one.
+    pub fn write_trace(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        let Some(t) = &self.trace else {
+            return Ok(());
+        };
+        let texts: Vec<String> = self.listing.iter().map(|(_, t)| t.clone()).collect();
+        t.write_json(&texts, out)
+    }
+
     /// The JSON report. Both ISAs share its layout: `isa`, `program`, `kernel`, `target`,
     /// `launch` (per ISA), `stopped`, `dumps` (`space`, `bank`, `address`, `size`, `hex`),
     /// `faults` (`kind`, `pc`, `cta`, `warp`, `wave`, `lane`, `space`, `address`,
@@ -131,14 +159,19 @@ impl Report {
     /// `stats` (`instructions`, `per_instruction` with `pc`, `text`, `executed` and the
     /// ISA's counters, `totals`). `docs/report.schema.json` is the schema.
     pub fn to_json(&self) -> Value {
-        let mut v = self.functional_json();
+        self.to_json_with(JsonDumps::Hex)
+    }
+
+    /// [`Report::to_json`] with the dumps' bytes in `form`.
+    pub fn to_json_with(&self, form: JsonDumps) -> Value {
+        let mut v = self.functional_json(form);
         if let (Some(t), Some(o)) = (&self.timing, v.as_object_mut()) {
             o.insert("timing".into(), crate::timing::json(t));
         }
         v
     }
 
-    fn functional_json(&self) -> Value {
+    fn functional_json(&self, form: JsonDumps) -> Value {
         json!({
             "isa": self.isa,
             "program": self.program,
@@ -146,7 +179,7 @@ impl Report {
             "target": self.target,
             "launch": { "grid": self.grid, "block": self.block, "registers": self.registers },
             "stopped": self.stopped,
-            "dumps": self.dumps.iter().map(dump_json).collect::<Vec<_>>(),
+            "dumps": self.dumps.iter().map(|d| dump_json(d, form)).collect::<Vec<_>>(),
             "faults": self.faults.iter().map(|f| json!({
                 "kind": f.kind.name(),
                 "pc": pc_text(f.pc),

@@ -23,6 +23,7 @@ pub(crate) fn json(t: &TimingReport) -> Value {
         "cycles": t.cycles,
         "partial": t.partial,
         "stop_reason": t.stop_reason.map(|r| r.name()),
+        "stop_message": t.stop_message,
         "ctas": t.ctas,
         "warp_instructions": t.warp_instructions,
         "thread_instructions": t.thread_instructions,
@@ -86,6 +87,9 @@ pub(crate) fn write(f: &mut impl fmt::Write, t: &TimingReport) -> fmt::Result {
         t.occupancy.limited_by,
         t.occupancy.registers,
     )?;
+    if let Some(m) = &t.stop_message {
+        writeln!(f, "  stopped: {m}")?;
+    }
     writeln!(
         f,
         "  {:>6}  {:<36} {:>7} {:>8} {:>6} {:>9} {:<20} {:>8} {:>6} {:>5}",

@@ -29,6 +29,8 @@ pub struct VegaReport {
     pub run: WaveReport,
     /// The program: each instruction's byte offset and text.
     pub listing: Vec<(u64, String)>,
+    /// Per dump, the file its bytes were saved to too (`[[dump]] file`).
+    pub dump_files: Vec<Option<String>>,
 }
 
 /// Runs a Vega manifest; relative paths are relative to `base`. With `inline`, that
@@ -49,10 +51,17 @@ pub fn run_vega(
     } else {
         path.extension().and_then(|e| e.to_str()).unwrap_or("")
     };
+    // The zeros of a region (no contents, the padding after them) are left out: the
+    // scalar unit's memory reads them as zeros without storing them.
     let memory = global_regions(&m.memory, base, limit)?
         .into_iter()
-        .map(|(addr, bytes)| MemoryInit { addr, bytes })
-        .collect::<Vec<_>>();
+        .map(|r| {
+            Ok(MemoryInit {
+                addr: r.address,
+                bytes: r.bytes()?,
+            })
+        })
+        .collect::<Result<Vec<_>, EmuError>>()?;
     let specs = crate::manifest::dumps(&m.dump, &[gpumem_isa::Space::Global], None, limit)?;
     let dumps = specs
         .iter()
@@ -130,6 +139,7 @@ pub fn run_vega(
         target,
         run,
         listing,
+        dump_files: specs.iter().map(|d| d.file.clone()).collect(),
     })
 }
 
@@ -158,6 +168,11 @@ impl VegaReport {
     /// The JSON report, in the layout both ISAs share ([`crate::report`]); Vega adds the
     /// waves' final state and the scalar-unit counters.
     pub fn to_json(&self) -> Value {
+        self.to_json_with(crate::dump::JsonDumps::Hex)
+    }
+
+    /// [`VegaReport::to_json`] with the dumps' bytes in `form`.
+    pub fn to_json_with(&self, form: crate::dump::JsonDumps) -> Value {
         let r = &self.run;
         let s = &r.stats;
         let per: Vec<Value> = s
@@ -172,14 +187,15 @@ impl VegaReport {
             "target": self.target.name(),
             "launch": { "waves": r.waves.len(), "seed": self.seed },
             "stopped": self.stopped(),
-            "dumps": r.dumps.iter().map(|d| dump_json(&crate::DumpOut {
+            "dumps": r.dumps.iter().zip(&self.dump_files).map(|(d, file)| dump_json(&crate::DumpOut {
                 of: crate::manifest::DumpOf::Memory(Space::Global),
                 bank: None,
                 cta: None,
                 thread: None,
                 address: d.addr,
                 bytes: d.bytes.clone(),
-            })).collect::<Vec<_>>(),
+                file: file.clone(),
+            }, form)).collect::<Vec<_>>(),
             "faults": r.faults.iter().map(|f| json!({
                 "kind": f.kind.name(),
                 "pc": pc_text(f.pc),

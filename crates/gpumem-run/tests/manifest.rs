@@ -419,3 +419,75 @@ fn check_bounds_reports_accesses_outside_the_declared_regions() {
         "{e}"
     );
 }
+
+/// A folder holding `k.sass`: one thread stores 0x2a at 0x100000.
+fn store_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gpumem-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("k.sass"),
+        "MOV32I R2, 0x100000 ;\nMOV32I R4, 0x2a ;\nSTG [R2], R4 ;\nEXIT ;\n",
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn a_region_without_contents_costs_no_memory() {
+    // 8 GiB declared, no contents, under a limit of two pages: the region takes none,
+    // the kernel's store one.
+    let dir = store_dir("zero-region");
+    let t = "isa = \"maxwell\"\nprogram = \"k.sass\"\n[launch]\nblock = [1]\n\
+             [[memory]]\naddress = 0x100000\nsize = 8589934592\n\
+             [[memory]]\naddress = 0x300000000\nsize = 4096\nfill = 0\n\
+             [[dump]]\nspace = \"global\"\naddress = 0x100000\nsize = 8\n\
+             [limits]\nmax_memory = 8192\n";
+    let r = run_manifest_str(t, &dir).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    assert_eq!(r.dumps[0].bytes, [0x2a, 0, 0, 0, 0, 0, 0, 0]);
+    // A region that gives bytes still counts them.
+    let e = run_manifest_str(
+        &t.replace("size = 4096\nfill = 0", "size = 16384\nfill = 1"),
+        &dir,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("passes limits.max_memory (8192)"), "{e}");
+}
+
+#[test]
+fn a_region_is_kept_as_given_and_written_once() {
+    use gpumem_run::manifest::{Manifest, RegionData, global_regions};
+    // A 1 GiB fill is one byte and a size until it is written page by page; a region
+    // without contents is a fill of zeros that is never written; `init` keeps its own
+    // bytes only (no zero padding spelled out).
+    let t = "isa = \"maxwell\"\nprogram = \"k.sass\"\n[launch]\nblock = [1]\n\
+             [[memory]]\naddress = 0x100000\nsize = 1073741824\nfill = 0xab\n\
+             [[memory]]\naddress = 0x100000000\nsize = 8589934592\n\
+             [[memory]]\naddress = 0x80000000\nsize = 1048576\ninit = { u8 = [1, 2] }\n\
+             [limits]\nmax_memory = 2147483648\n";
+    let Manifest::Maxwell(m) = Manifest::parse(t).unwrap() else {
+        panic!("Maxwell")
+    };
+    let r = global_regions(&m.memory, Path::new("."), m.limits.max_memory).unwrap();
+    assert_eq!((r[0].size, &r[0].data), (1 << 30, &RegionData::Fill(0xab)));
+    assert_eq!(r[0].stored(), 1 << 30);
+    assert_eq!((r[1].size, &r[1].data), (8 << 30, &RegionData::Fill(0)));
+    assert_eq!(r[1].stored(), 0);
+    assert_eq!(
+        (r[2].size, &r[2].data),
+        (1 << 20, &RegionData::Bytes(vec![1, 2]))
+    );
+    // Written: the fill's pages, the init's one page, nothing for the zeros.
+    let mut g = gpumem_mem::Global::new(1 << 40);
+    let small = gpumem_run::manifest::GlobalRegion {
+        size: 8 << 20,
+        ..r[0].clone()
+    };
+    for x in [&small, &r[1], &r[2]] {
+        x.write_to(&mut g).unwrap();
+    }
+    assert_eq!(g.resident(), (8 << 20) + 4096);
+    assert_eq!(g.read_u32(0x100000 + (8 << 20) - 4), 0xabab_abab);
+    assert_eq!(g.read_u32(0x80000000), 0x0201);
+}

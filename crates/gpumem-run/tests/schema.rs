@@ -77,3 +77,46 @@ fn a_constant_fault_address_is_spelled_as_the_instruction() {
     assert_eq!(j["faults"][0]["address"], "c[0x3][0x6]");
     check(&validator(), "constant fault", &j);
 }
+
+#[test]
+fn json_dumps_name_their_file_or_come_collapsed() {
+    use gpumem_run::dump::JsonDumps;
+    let v = validator();
+    let dir = std::env::temp_dir().join(format!("gpumem-json-dumps-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("k.sass"),
+        "MOV32I R2, 0x100000 ;\nMOV32I R4, 0x2a ;\nSTG [R2], R4 ;\nEXIT ;\n",
+    )
+    .unwrap();
+    // A 16 MiB dump (32 MiB of hex), and the same saved to a file.
+    let t = "isa = \"maxwell\"\nprogram = \"k.sass\"\n[launch]\nblock = [1]\n\
+             [[dump]]\nspace = \"global\"\naddress = 0x100000\nsize = 16777216\n\
+             [[dump]]\nspace = \"global\"\naddress = 0x100000\nsize = 16777216\nfile = \"out.bin\"\n";
+    let r = gpumem_run::run_manifest_str(t, &dir).unwrap();
+    let hex = r.to_json();
+    check(&v, "hex dumps", &hex);
+    assert_eq!(hex["dumps"][0]["hex"].as_str().unwrap().len(), 32 << 20);
+    assert!(hex["dumps"][0]["file"].is_null());
+    // Saved to a file: named, not repeated.
+    assert!(hex["dumps"][1]["hex"].is_null());
+    assert_eq!(hex["dumps"][1]["file"], "out.bin");
+    assert_eq!(hex["dumps"][1]["size"], 16777216);
+    assert_eq!(
+        std::fs::read(dir.join("out.bin")).unwrap(),
+        r.dumps[1].bytes
+    );
+    // Collapsed: the stored word, then one stretch of zeros.
+    let runs = r.to_json_with(JsonDumps::Runs);
+    check(&v, "collapsed dumps", &runs);
+    assert!(runs["dumps"][0]["hex"].is_null());
+    assert_eq!(
+        runs["dumps"][0]["runs"],
+        serde_json::json!([
+            { "offset": 0, "hex": "2a", "repeat": 1 },
+            { "offset": 1, "hex": "00", "repeat": 16777215 },
+        ])
+    );
+    assert!(runs.to_string().len() < 4096);
+    assert!(runs["dumps"][1].get("runs").is_none());
+}

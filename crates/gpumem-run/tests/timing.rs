@@ -258,3 +258,89 @@ fn stale_reads_are_timed_as_issued_and_reported_not_given_stale_values() {
     assert_eq!(waited, 0, "{add}");
     assert!(lds["latency_max"].as_u64().unwrap() > 1, "{lds}");
 }
+
+/// A folder holding the spin loop (one global load, an add and a branch back, forever).
+fn spin_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gpumem-spin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("spin.sass"),
+        "MOV32I R2, 0x100000 ;\nMOV R3, RZ ;\nloop:\nLDG.E R0, [R2] ;\nIADD32I R1, R1, 0x1 ;\nBRA loop ;\n",
+    )
+    .unwrap();
+    dir
+}
+
+/// The spin loop's manifest: `threads` threads, `steps` warp instructions, and
+/// `max_trace_memory`.
+fn spin_manifest(threads: u32, steps: u64, trace_memory: u64) -> String {
+    format!(
+        "isa = \"maxwell\"\nprogram = \"spin.sass\"\n[launch]\nblock = [{threads}]\n\
+         [limits]\nmax_steps = {steps}\nmax_trace_memory = {trace_memory}\n"
+    )
+}
+
+fn run_spin(text: &str, opts: &RunOptions) -> gpumem_run::Report {
+    match run_any_manifest_str_with("spin.toml", text, &spin_dir(), opts) {
+        Ok(AnyReport::Maxwell(r)) => r,
+        Ok(AnyReport::Vega(_)) => panic!("not Maxwell"),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn max_trace_memory_bounds_the_model_the_timeline_and_explains_records() {
+    let traced = RunOptions {
+        trace_limit: Some(1_000_000),
+        first_cta: true,
+        ..RunOptions::default()
+    };
+    // One spinning warp: 200 000 instructions (~25 MB as one trace) timed within 2 MiB;
+    // the timeline keeps what fits half of it; explain's records are one per
+    // instruction.
+    let limit = 2 << 20;
+    let r = run_spin(&spin_manifest(32, 200_000, limit), &traced);
+    let t = r.timing.as_ref().unwrap();
+    assert_eq!(t.stop_reason.map(|s| s.name()), Some("emulator"));
+    assert_eq!(t.warp_instructions, 200_000);
+    let tl = r.trace.as_ref().unwrap();
+    assert!(tl.truncated() && tl.bytes() <= limit / 2, "{}", tl.bytes());
+    let mut json = Vec::new();
+    r.write_trace(&mut json).unwrap();
+    let j: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    assert_eq!(j["otherData"]["truncated"], true);
+    let first = r.first_cta.as_ref().unwrap();
+    assert_eq!(first.warps.len(), 1);
+    assert_eq!(first.warps[0].len(), 1, "the LDG's first record only");
+    assert!(first.bytes() < 1024, "{}", first.bytes());
+    // Two warps: warp 1 waits for warp 0's whole spin; the model stops at the limit and
+    // the report says where, in text and JSON.
+    let r = run_spin(&spin_manifest(64, 200_000, 1 << 20), &traced);
+    let t = r.timing.as_ref().unwrap();
+    assert!(t.partial);
+    assert_eq!(t.stop_reason.map(|s| s.name()), Some("max_trace_memory"));
+    let text = r.to_string();
+    assert!(
+        text.contains("(partial: stopped by max_trace_memory)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  stopped: cycle 0: the executed instructions held for timing pass limits.max_trace_memory (1048576 bytes): CTA 0 warp 1 waits"),
+        "{text}"
+    );
+    let j = r.to_json();
+    let errors: Vec<String> = validator().iter_errors(&j).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(j["timing"]["stop_reason"], "max_trace_memory");
+    assert!(
+        j["timing"]["stop_message"]
+            .as_str()
+            .unwrap()
+            .contains("CTA 0 warp 1")
+    );
+    // The functional run is the untimed one (the CTA ran on to the step limit).
+    let plain = run_spin(&spin_manifest(64, 200_000, 1 << 20), &RunOptions::default());
+    assert_eq!(r.stats.warp_instructions, plain.stats.warp_instructions);
+    assert_eq!(r.faults.len(), plain.faults.len());
+    assert!(r.stopped);
+}

@@ -2,8 +2,10 @@
 //!
 //! The functional executor (`gpumem-warp`) decides values; this crate decides *when*.
 //! CTAs are dispatched to the SMs of a preset (`gm107`, `gm204`) as occupancy allows;
-//! each CTA is executed functionally when it is dispatched and reports, per warp, the
-//! instructions it executed and their memory records ([`gpumem_warp::CtaTrace`]). Four
+//! each CTA is executed functionally as it is dispatched, a window of instructions at a
+//! time while the model wants more, and reports, per warp, the instructions it executed
+//! and their memory records ([`gpumem_warp::CtaTrace`]), dropped once timed: what is held
+//! stays within a memory limit ([`Timing::with_memory_limit`]). Four
 //! schedulers per SM then issue those instructions as the control words say (stall
 //! counts, yield, dual issue, write/read scoreboards and wait masks, DEPBAR, CTA
 //! barriers), with fixed latencies per class ([`CoreParams`]) and variable ones from the
@@ -33,7 +35,7 @@ pub mod trace;
 
 pub use params::{CoreParams, DEFAULT_MAX_CYCLES, ParamError, TimingConfig};
 pub use report::{InstTiming, Level, Occupancy, Reason, Stalls, StopReason, TimingReport};
-pub use sim::{Timing, occupancy};
+pub use sim::{DEFAULT_MEMORY_LIMIT, Timing, WINDOW, occupancy};
 pub use trace::Timeline;
 
 /// Registers per thread a program needs at least: its highest named register plus one

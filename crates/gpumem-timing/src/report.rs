@@ -169,6 +169,10 @@ pub enum StopReason {
     Deadlock,
     /// One CTA needs more than an SM has (registers, shared memory, threads).
     CtaTooLarge,
+    /// The executed instructions held for timing passed `[limits] max_trace_memory`
+    /// ([`crate::Timing::with_memory_limit`]); [`TimingReport::stop_message`] says where.
+    #[serde(rename = "max_trace_memory")]
+    TraceMemory,
 }
 
 impl StopReason {
@@ -179,6 +183,7 @@ impl StopReason {
             StopReason::Emulator => "emulator",
             StopReason::Deadlock => "deadlock",
             StopReason::CtaTooLarge => "cta_too_large",
+            StopReason::TraceMemory => "max_trace_memory",
         }
     }
 }
@@ -194,6 +199,9 @@ pub struct TimingReport {
     pub partial: bool,
     /// Why a partial run stopped ([`StopReason`]); `None` when it ran to the end.
     pub stop_reason: Option<StopReason>,
+    /// Where the model stood when the memory limit stopped it (cycle, CTA, warp, the
+    /// limit); `None` otherwise.
+    pub stop_message: Option<String>,
     /// CTAs timed.
     pub ctas: u64,
     /// Warp instructions issued.

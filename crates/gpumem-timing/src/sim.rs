@@ -1,7 +1,17 @@
 //! The cycle model of the whole GPU: CTAs dispatched to SMs by occupancy, four
 //! schedulers per SM issuing each warp's next instruction as its control word allows,
-//! latencies from the memory hierarchy. The functional executor runs each CTA when it
-//! is dispatched and reports what it executed ([`CtaTrace`]); this module decides when.
+//! latencies from the memory hierarchy. The functional executor runs each CTA as the
+//! model dispatches it and reports what it executed ([`CtaTrace`]); this module decides
+//! when.
+//!
+//! The model takes a warp's instructions as it needs them: the CTA dispatched last runs
+//! in the executor a window at a time ([`WINDOW`] instructions) while its warps want
+//! more, and what was timed is dropped. CTAs run functionally one after another, in
+//! dispatch order, and a CTA's warps each to its next barrier, so the model holds what
+//! the executor produced ahead of it: a whole CTA when the next one is dispatched before
+//! it ends, or a warp's run up to a barrier while another warp of its CTA waits for its
+//! first instruction. That is bounded by [`Timing::with_memory_limit`] (`[limits]
+//! max_trace_memory`): past it the model stops with [`StopReason::TraceMemory`].
 
 use crate::params::TimingConfig;
 use crate::report::{InstTiming, Level, Occupancy, Reason, Stalls, StopReason, TimingReport};
@@ -11,7 +21,7 @@ use gpumem_maxwell::{Inst, Operand};
 use gpumem_mem::hierarchy::{AccessTiming, Hierarchy, LevelStats};
 use gpumem_mem::{Access, AccessKind, CacheOp, Space, WARP};
 use gpumem_warp::program::inst_addr;
-use gpumem_warp::{CtaTrace, Emulator, Event};
+use gpumem_warp::{CtaRun, CtaTrace, Emulator, Event};
 use std::collections::BTreeMap;
 
 const NEVER: u64 = u64::MAX;
@@ -20,6 +30,11 @@ const SBS: usize = 6;
 /// Where local memory's per-warp slices start in the hierarchy's address space (above
 /// any 48-bit global address).
 const LOCAL_BASE: u64 = 1 << 50;
+/// Warp instructions the executor runs each time the model wants more of a CTA.
+pub const WINDOW: u64 = 1024;
+/// Bytes of executed-instruction records (and timeline) the model holds at most by
+/// default (`[limits] max_trace_memory`).
+pub const DEFAULT_MEMORY_LIMIT: u64 = 1 << 30;
 
 /// What the scheduler needs of one instruction, resolved once per launch.
 #[derive(Clone, Copy, Debug)]
@@ -146,8 +161,11 @@ struct Pending {
 
 struct WarpSlot {
     cta: usize,
-    events: Vec<Event>,
-    idx: usize,
+    /// Its index in the CTA (its queue in the CTA's trace).
+    wic: usize,
+    /// The instruction it issues next (`None`: it has no more, or the model stopped
+    /// before it got one).
+    cur: Option<Event>,
     ready: u64,
     ready_reason: Reason,
     sb: [Vec<Pending>; SBS],
@@ -175,11 +193,7 @@ fn settle(ws: &mut WarpSlot, now: u64, pcs: &mut [PcStats], stalls: &mut Stalls)
     if let Some(r) = ws.why {
         let n = now.saturating_sub(ws.since);
         if n > 0 {
-            if let Some(p) = ws
-                .events
-                .get(ws.idx)
-                .and_then(|e| pcs.get_mut(e.pc as usize))
-            {
+            if let Some(p) = ws.cur.and_then(|e| pcs.get_mut(e.pc as usize)) {
                 p.stalls.add(r, n);
             }
             if let Some(p) = ws.blame.and_then(|b| pcs.get_mut(b as usize)) {
@@ -192,9 +206,8 @@ fn settle(ws: &mut WarpSlot, now: u64, pcs: &mut [PcStats], stalls: &mut Stalls)
 }
 
 struct CtaSlot {
-    accesses: Vec<Access>,
-    /// Cache-control records (`CtaTrace::ctls`).
-    ctls: Vec<Access>,
+    /// What its warps executed and the model has not taken yet.
+    trace: CtaTrace,
     live: u32,
     arrived: u32,
     warps: Vec<usize>,
@@ -273,9 +286,22 @@ struct PcStats {
     cache: Option<CacheOp>,
 }
 
+/// The CTA the executor is running: the one dispatched last, while it has not finished.
+struct Live {
+    run: CtaRun,
+    sm: usize,
+    cslot: usize,
+}
+
 /// A timed launch. Build with [`Timing::new`], then [`Timing::run`].
 pub struct Timing<'e, 'p> {
     emu: &'e mut Emulator<'p>,
+    live: Option<Live>,
+    /// Bytes of records and timeline the model may hold.
+    memory_limit: u64,
+    /// The memory limit stopped the model ([`StopReason::TraceMemory`]).
+    halted: bool,
+    stop_message: Option<String>,
     cfg: TimingConfig,
     registers: u32,
     info: Vec<PcInfo>,
@@ -339,6 +365,10 @@ impl<'e, 'p> Timing<'e, 'p> {
         Ok(Timing {
             warps_per_cta: threads.div_ceil(WARP as u64) as u32,
             emu,
+            live: None,
+            memory_limit: DEFAULT_MEMORY_LIMIT,
+            halted: false,
+            stop_message: None,
             registers,
             info,
             h,
@@ -372,7 +402,23 @@ impl<'e, 'p> Timing<'e, 'p> {
 
     /// Records a timeline of at most `limit` instruction slices ([`Timing::run_traced`]).
     pub fn with_trace(mut self, limit: usize) -> Self {
-        self.timeline = Some(Timeline::new(limit));
+        let mut t = Timeline::new(limit);
+        t.set_budget(self.memory_limit / 2);
+        self.timeline = Some(t);
+        self
+    }
+
+    /// Holds at most `bytes` of executed-instruction records not yet timed and of
+    /// timeline together (default [`DEFAULT_MEMORY_LIMIT`]; `[limits]
+    /// max_trace_memory`). The timeline takes at most half of it (then it is
+    /// truncated); the model stops ([`StopReason::TraceMemory`], a partial report whose
+    /// [`TimingReport::stop_message`] says where) when the records it needs would pass
+    /// the rest.
+    pub fn with_memory_limit(mut self, bytes: u64) -> Self {
+        self.memory_limit = bytes;
+        if let Some(t) = self.timeline.as_mut() {
+            t.set_budget(bytes / 2);
+        }
         self
     }
 
@@ -403,8 +449,12 @@ impl<'e, 'p> Timing<'e, 'p> {
             if self.sms.iter().all(|s| s.resident_ctas == 0) {
                 break;
             }
+            if self.halted {
+                break;
+            }
             if self.now >= self.max_cycles {
                 self.now = self.max_cycles;
+                self.finish_live();
                 self.stopped(StopReason::MaxCycles);
                 break;
             }
@@ -424,14 +474,21 @@ impl<'e, 'p> Timing<'e, 'p> {
                 self.sms[sm].wake = w;
                 next = next.min(w);
             }
+            if self.halted {
+                break;
+            }
             if next == NEVER {
                 // Every warp waits on something that will not come (a barrier some
                 // warp never reaches): stop with what ran.
+                self.finish_live();
                 self.stopped(StopReason::Deadlock);
                 break;
             }
             self.now = next.max(self.now + 1);
         }
+        // The CTA the executor was running ends functionally as if it had been run whole
+        // (a stopped model times no more of it).
+        self.finish_live();
         // Warps still resident (a stopped run) are charged up to the end.
         let now = self.now;
         for sm in &mut self.sms {
@@ -456,8 +513,14 @@ impl<'e, 'p> Timing<'e, 'p> {
             for sm in 0..nsm {
                 if (self.next_cta as u64) < self.ctas_total
                     && self.sms[sm].resident_ctas < self.occ.ctas_per_sm
-                    && !self.emu.stopped()
                 {
+                    // CTAs run functionally in dispatch order: the one in progress ends
+                    // first (what it executes is held for the model), and whether a
+                    // limit stopped the launch is known then.
+                    self.complete_live();
+                    if self.emu.stopped() || self.halted {
+                        continue;
+                    }
                     self.dispatch(sm);
                     placed = true;
                 }
@@ -471,18 +534,9 @@ impl<'e, 'p> Timing<'e, 'p> {
     fn dispatch(&mut self, sm: usize) {
         let linear = self.next_cta;
         self.next_cta += 1;
-        let Some(trace) = self.emu.run_cta_traced(linear) else {
+        let Some(run) = self.emu.start_cta(linear) else {
             return;
         };
-        if self.emu.stopped() {
-            self.stopped(StopReason::Emulator);
-        }
-        let CtaTrace {
-            warps,
-            accesses,
-            ctls,
-            ..
-        } = trace;
         let s = &mut self.sms[sm];
         let cslot = match s.ctas.iter().position(|c| c.is_none()) {
             Some(i) => i,
@@ -491,18 +545,30 @@ impl<'e, 'p> Timing<'e, 'p> {
                 s.ctas.len() - 1
             }
         };
+        s.ctas[cslot] = Some(CtaSlot {
+            trace: CtaTrace::new(linear),
+            live: 0,
+            arrived: 0,
+            warps: Vec::new(),
+            stores_until: 0,
+        });
+        self.live = Some(Live { run, sm, cslot });
         let mut ids = Vec::new();
         let nw = self.warps_per_cta as usize;
         for w in 0..nw {
-            let events = warps.get(w).cloned().unwrap_or_default();
-            if events.is_empty() {
+            // A warp that executes nothing (the launch stopped before it ran) gets no
+            // slot.
+            let Some(first) = self.next_event(sm, cslot, w) else {
+                if self.halted {
+                    break;
+                }
                 continue;
-            }
+            };
             self.age += 1;
             let slot = WarpSlot {
                 cta: cslot,
-                events,
-                idx: 0,
+                wic: w,
+                cur: Some(first),
                 ready: self.now,
                 ready_reason: Reason::ExecutionDependency,
                 sb: Default::default(),
@@ -518,6 +584,7 @@ impl<'e, 'p> Timing<'e, 'p> {
                 gid: linear as u64 * nw as u64 + w as u64,
                 open: None,
             };
+            let s = &mut self.sms[sm];
             let i = match s.warps.iter().position(|x| x.is_none()) {
                 Some(i) => i,
                 None => {
@@ -532,19 +599,129 @@ impl<'e, 'p> Timing<'e, 'p> {
             ids.push(i);
         }
         if ids.is_empty() {
-            self.ctas_done += 1;
+            self.release_live(sm, cslot);
+            self.sms[sm].ctas[cslot] = None;
+            if !self.halted {
+                self.ctas_done += 1;
+            }
             return;
         }
-        s.ctas[cslot] = Some(CtaSlot {
-            accesses,
-            ctls,
-            live: ids.len() as u32,
-            arrived: 0,
-            warps: ids,
-            stores_until: 0,
-        });
+        let s = &mut self.sms[sm];
+        if let Some(c) = s.ctas[cslot].as_mut() {
+            c.live = ids.len() as u32;
+            c.warps = ids;
+        }
         s.resident_ctas += 1;
         s.wake = 0;
+    }
+
+    /// Warp `wic` of the CTA in slot `cslot` of SM `sm`: its next instruction, taken
+    /// from the CTA's trace; while the CTA is the one the executor runs, the executor
+    /// runs on (a window at a time) until the warp has one or will have none. `None`
+    /// when it has no more, or when the memory limit stopped the model.
+    fn next_event(&mut self, sm: usize, cslot: usize, wic: usize) -> Option<Event> {
+        loop {
+            let c = self.sms[sm].ctas[cslot].as_mut()?;
+            if let Some(e) = c.trace.pop_event(wic) {
+                return Some(e);
+            }
+            let live = self
+                .live
+                .as_mut()
+                .filter(|l| l.sm == sm && l.cslot == cslot)?;
+            if live.run.warp_done(wic) || self.halted {
+                return None;
+            }
+            let linear = c.trace.linear;
+            self.emu.advance(&mut live.run, Some(&mut c.trace), WINDOW);
+            if self.emu.stopped() {
+                self.stopped(StopReason::Emulator);
+            }
+            if self.over_limit() {
+                self.halt(format!(
+                    "CTA {linear} warp {wic} waits for its next instruction while the executor runs \
+                     ahead of it (a CTA's warps run one after another up to each barrier, and CTAs \
+                     one after another)"
+                ));
+                return None;
+            }
+        }
+    }
+
+    /// Whether the records held now and the timeline together pass the memory limit.
+    fn over_limit(&self) -> bool {
+        let records: usize = self
+            .sms
+            .iter()
+            .flat_map(|s| s.ctas.iter().flatten())
+            .map(|c| c.trace.bytes())
+            .sum();
+        let timeline = self.timeline.as_ref().map_or(0, |t| t.bytes());
+        (records as u64).saturating_add(timeline) > self.memory_limit
+    }
+
+    /// Stops the model for the memory limit, with where it stood.
+    fn halt(&mut self, why: String) {
+        self.halted = true;
+        self.stopped(StopReason::TraceMemory);
+        self.stop_message.get_or_insert(format!(
+            "cycle {}: the executed instructions held for timing pass limits.max_trace_memory \
+             ({} bytes): {why}",
+            self.now, self.memory_limit
+        ));
+    }
+
+    /// Runs the CTA in progress to its end, keeping what it executes for the model (a
+    /// CTA dispatched after it needs the executor); past the memory limit the model
+    /// stops and the rest runs untimed.
+    fn complete_live(&mut self) {
+        while let Some(l) = self.live.as_mut() {
+            if self.halted {
+                self.finish_live();
+                return;
+            }
+            let Some(c) = self.sms[l.sm].ctas[l.cslot].as_mut() else {
+                self.finish_live();
+                return;
+            };
+            let done = self.emu.advance(&mut l.run, Some(&mut c.trace), WINDOW);
+            let linear = c.trace.linear;
+            if self.emu.stopped() {
+                self.stopped(StopReason::Emulator);
+            }
+            if done {
+                self.live = None;
+            }
+            if self.over_limit() {
+                self.halt(format!(
+                    "CTA {linear} is run to its end before the next CTA is dispatched (CTAs run \
+                     one after another) while the model times it"
+                ));
+            }
+        }
+    }
+
+    /// Runs the CTA in progress to its end without keeping what it executes (the model
+    /// needs no more of it).
+    fn finish_live(&mut self) {
+        if let Some(mut l) = self.live.take() {
+            self.emu.advance(&mut l.run, None, u64::MAX);
+            if self.emu.stopped() {
+                self.stopped(StopReason::Emulator);
+            }
+        }
+    }
+
+    /// The CTA in slot `cslot` of SM `sm` leaves: when it is the one in progress, its
+    /// end runs untimed.
+    fn release_live(&mut self, sm: usize, cslot: usize) {
+        if self
+            .live
+            .as_ref()
+            .is_some_and(|l| l.sm == sm && l.cslot == cslot)
+        {
+            self.finish_live();
+        }
     }
 
     /// Why warp `w` cannot issue now, and when that may change (`None`: it can).
@@ -558,7 +735,10 @@ impl<'e, 'p> Timing<'e, 'p> {
         if ws.ready > now {
             return Some((ws.ready_reason, ws.ready));
         }
-        let ev = ws.events[ws.idx];
+        let Some(ev) = ws.cur else {
+            // The memory limit stopped the model before its next instruction came.
+            return Some((Reason::ExecutionDependency, NEVER));
+        };
         let info = self.info[ev.pc as usize];
         for sb in ws.sb.iter_mut() {
             sb.retain(|p| p.at > now);
@@ -719,13 +899,16 @@ impl<'e, 'p> Timing<'e, 'p> {
     fn issue(&mut self, sm: usize, w: usize, sch: usize) -> bool {
         let now = self.now;
         let core = &self.cfg.core;
-        let (ev, cta) = {
+        let (ev, cta, wic) = {
             let ws = self.sms[sm].warps[w].as_mut().expect("a resident warp");
+            let Some(ev) = ws.cur else {
+                return false;
+            };
             settle(ws, now, &mut self.pcs, &mut self.stalls);
             ws.why = None;
             ws.blame = None;
             ws.wake = 0;
-            (ws.events[ws.idx], ws.cta)
+            (ev, ws.cta, ws.wic)
         };
         let pc = ev.pc as usize;
         let info = self.info[pc];
@@ -745,17 +928,16 @@ impl<'e, 'p> Timing<'e, 'p> {
             };
             done = now + read as u64;
             let n = ev.nmem as usize;
-            for k in 0..n {
+            for _ in 0..n {
                 let s = &mut self.sms[sm];
-                let Some(c) = s.ctas[cta].as_ref() else { break };
-                let Some(a) = c.accesses.get(ev.mem as usize + k) else {
+                let Some(a) = s.ctas[cta].as_mut().and_then(|c| c.trace.pop_access(wic)) else {
                     break;
                 };
                 let start = now.max(s.lsu_free);
                 let slice = s.warps[w].as_ref().map(|x| x.slice).unwrap_or(LOCAL_BASE);
                 let t: AccessTiming = match a.space {
-                    Space::Local | Space::Scratch => self.h.local(sm, start, slice, a),
-                    _ => self.h.access(sm, start, a),
+                    Space::Local | Space::Scratch => self.h.local(sm, start, slice, &a),
+                    _ => self.h.access(sm, start, &a),
                 };
                 let (space, kind, cache) = (a.space, a.kind, a.cache);
                 let writes = kind == AccessKind::Store || a.rmw.is_some();
@@ -799,16 +981,13 @@ impl<'e, 'p> Timing<'e, 'p> {
         }
         // Cache control (`CCTL.IV`/`.RS`, `CCTLL.IV`/`.RS`): the issuing SM's L1 drops
         // the named lines when the instruction issues.
-        for k in 0..ev.nctl as usize {
-            let s = &self.sms[sm];
+        for _ in 0..ev.nctl {
+            let s = &mut self.sms[sm];
             let slice = s.warps[w].as_ref().map(|x| x.slice).unwrap_or(LOCAL_BASE);
-            let Some(a) = s.ctas[cta]
-                .as_ref()
-                .and_then(|c| c.ctls.get(ev.ctl as usize + k))
-            else {
+            let Some(a) = s.ctas[cta].as_mut().and_then(|c| c.trace.pop_ctl(wic)) else {
                 break;
             };
-            self.h.invalidate_l1(sm, slice, a);
+            self.h.invalidate_l1(sm, slice, &a);
         }
         {
             let p = &mut self.pcs[pc];
@@ -818,6 +997,10 @@ impl<'e, 'p> Timing<'e, 'p> {
             p.lat_max = p.lat_max.max(lat);
         }
         self.end = self.end.max(done);
+        // The warp's next instruction (the executor runs on when it has none yet).
+        let next = self.next_event(sm, cta, wic);
+        // Without one, this was its last (unless the memory limit stopped the model).
+        let last = next.is_none() && !self.halted;
         if let Some(tl) = self.timeline.as_mut() {
             if info.mem {
                 tl.memory(now, done, served, dram_bytes);
@@ -826,7 +1009,7 @@ impl<'e, 'p> Timing<'e, 'p> {
             if let Some((ppc, start, lat)) = ws.open.take() {
                 tl.slice(sm as u32, ws.gid, ppc, start, now, lat);
             }
-            if ws.idx + 1 >= ws.events.len() {
+            if last {
                 tl.slice(sm as u32, ws.gid, pc as u32, now, done, done - now);
             } else {
                 ws.open = Some((pc as u32, now, done - now));
@@ -844,9 +1027,9 @@ impl<'e, 'p> Timing<'e, 'p> {
         }
         if (info.rd as usize) < SBS {
             let read = if info.mem_shared_like {
-                core.shared_read_latency
+                self.cfg.core.shared_read_latency
             } else {
-                core.global_read_latency
+                self.cfg.core.global_read_latency
             };
             ws.sb[info.rd as usize].push(Pending {
                 at: now + read.max(1) as u64,
@@ -861,9 +1044,9 @@ impl<'e, 'p> Timing<'e, 'p> {
         };
         ws.ready_reason = Reason::ExecutionDependency;
         ws.const_checked = false;
-        ws.idx += 1;
+        ws.cur = next;
         s.last[sch] = if info.yields { None } else { Some(w) };
-        let finished = ws.idx >= ws.events.len();
+        let finished = last;
         if info.bar && !finished {
             ws.at_bar = true;
             if let Some(c) = s.ctas[cta].as_mut() {
@@ -879,6 +1062,7 @@ impl<'e, 'p> Timing<'e, 'p> {
         self.release_barrier(sm, cta);
         let cta_done = self.sms[sm].ctas[cta].as_ref().is_some_and(|c| c.live == 0);
         if cta_done {
+            self.release_live(sm, cta);
             let s = &mut self.sms[sm];
             if let Some(c) = s.ctas[cta].take() {
                 for w in c.warps {
@@ -1071,6 +1255,7 @@ impl<'e, 'p> Timing<'e, 'p> {
             cycles,
             partial: self.partial,
             stop_reason: self.stop,
+            stop_message: self.stop_message,
             ctas: self.ctas_done,
             warp_instructions: self.warp_insts,
             thread_instructions: self.thread_insts,
@@ -1088,7 +1273,7 @@ impl<'e, 'p> Timing<'e, 'p> {
 
 /// The instruction whose scoreboard warp `ws` waits on now (for blame).
 fn blocking_producer(ws: &WarpSlot, info: &[PcInfo], now: u64) -> Option<u32> {
-    let ev = ws.events.get(ws.idx)?;
+    let ev = ws.cur?;
     let i = info.get(ev.pc as usize)?;
     let mut best: Option<&Pending> = None;
     let mask = i.wait | i.depbar.map(|d| d.2 | (1 << d.0.min(7))).unwrap_or(0);

@@ -104,3 +104,115 @@ fn the_timeline_is_bounded() {
     assert!(slices <= 100, "{slices}");
     assert_eq!(j["otherData"]["truncated"], true);
 }
+
+/// One warp (or more) spinning on a global load until the step limit ends the launch.
+const SPIN: &str = "MOV32I R2, 0x100000 ;
+MOV R3, RZ ;
+loop:
+LDG.E R0, [R2] ;
+IADD32I R1, R1, 0x1 ;
+BRA loop ;
+";
+
+/// Times `threads` threads of [`SPIN`] for `steps` warp instructions with a memory limit
+/// (`None`: the default) and a timeline of at most `slices` slices.
+fn spin(
+    threads: u32,
+    steps: u64,
+    limit: Option<u64>,
+    slices: Option<usize>,
+) -> (
+    gpumem_timing::TimingReport,
+    Option<gpumem_timing::Timeline>,
+    Vec<gpumem_warp::Fault>,
+) {
+    let prog = Program::from_sass(SPIN, Target::Sm52).unwrap();
+    let cfg = LaunchConfig {
+        grid: [1, 1, 1],
+        block: [threads, 1, 1],
+        max_steps: steps,
+        ..LaunchConfig::default()
+    };
+    let mut emu = Emulator::new(&prog, cfg);
+    let mut t = Timing::new(&mut emu, TimingConfig::preset(Preset::Gm204), 8).unwrap();
+    if let Some(l) = limit {
+        t = t.with_memory_limit(l);
+    }
+    if let Some(s) = slices {
+        t = t.with_trace(s);
+    }
+    let (r, tl) = t.run_traced();
+    (r, tl, emu.faults)
+}
+
+/// Bytes an untimed spin of `steps` warp instructions would hold as one trace: 16-byte
+/// events and a 300-byte record every third instruction, at least.
+fn whole_trace_bytes(steps: u64) -> u64 {
+    steps * 16 + steps / 3 * 300
+}
+
+#[test]
+fn a_spinning_warp_is_timed_a_window_at_a_time_within_the_memory_limit() {
+    // 300 000 instructions would hold ~35 MB as one trace; the model holds a window of
+    // them, far below a 1 MiB limit, and times them all.
+    let limit = 1 << 20;
+    assert!(whole_trace_bytes(300_000) > 30 * limit);
+    let (bounded, _, faults) = spin(32, 300_000, Some(limit), None);
+    assert_eq!(
+        bounded.stop_reason,
+        Some(gpumem_timing::StopReason::Emulator),
+        "{:?}",
+        bounded.stop_message
+    );
+    assert!(faults.iter().any(|f| f.kind.name() == "step_limit"));
+    assert_eq!(bounded.warp_instructions, 300_000);
+    // The same figures as with the default limit.
+    let (default, _, _) = spin(32, 300_000, None, None);
+    assert_eq!(bounded, default);
+}
+
+#[test]
+fn a_warp_waiting_behind_a_spinning_one_stops_the_model_at_the_limit() {
+    // Warp 1's first instruction comes only after warp 0 (the executor's order): warp 0's
+    // whole spin would be held. The model stops at the limit and says where.
+    let (r, _, faults) = spin(64, 300_000, Some(1 << 20), None);
+    assert!(r.partial);
+    assert_eq!(r.stop_reason, Some(gpumem_timing::StopReason::TraceMemory));
+    assert_eq!(r.stop_reason.unwrap().name(), "max_trace_memory");
+    let m = r.stop_message.expect("a message");
+    assert!(m.contains("CTA 0 warp 1 waits"), "{m}");
+    assert!(m.contains("limits.max_trace_memory (1048576 bytes)"), "{m}");
+    assert!(m.starts_with("cycle 0:"), "{m}");
+    // The CTA still ran functionally to the step limit.
+    assert!(faults.iter().any(|f| f.kind.name() == "step_limit"));
+    // With room for the whole spin, it is timed as before.
+    let (r, _, _) = spin(64, 30_000, Some(64 << 20), None);
+    assert_eq!(r.stop_reason, Some(gpumem_timing::StopReason::Emulator));
+    assert!(r.stop_message.is_none());
+}
+
+#[test]
+fn the_timeline_shares_the_memory_limit() {
+    // A million slices would not fit 2 MiB: the timeline is truncated there, and the
+    // model still times the whole spin.
+    let limit = 2 << 20;
+    let (r, tl, _) = spin(32, 200_000, Some(limit), Some(1_000_000));
+    let tl = tl.unwrap();
+    assert!(tl.truncated());
+    assert!(tl.bytes() <= limit, "{}", tl.bytes());
+    assert!(
+        tl.slices() > 10_000 && tl.slices() < 200_000,
+        "{}",
+        tl.slices()
+    );
+    assert_eq!(r.stop_reason, Some(gpumem_timing::StopReason::Emulator));
+    assert_eq!(r.warp_instructions, 200_000);
+    // What is kept is written as JSON event by event, the same as `to_json`.
+    let prog = Program::from_sass(SPIN, Target::Sm52).unwrap();
+    let mut out = Vec::new();
+    tl.write_json(&prog.texts, &mut out).unwrap();
+    let j: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(j, tl.to_json(&prog.texts));
+    assert_eq!(j["otherData"]["slices"], tl.slices());
+    assert_eq!(j["otherData"]["truncated"], true);
+}

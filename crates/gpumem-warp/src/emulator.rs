@@ -11,7 +11,7 @@ use crate::program::{Program, inst_addr};
 use crate::resolve::{AtomPre, Exec, Kind};
 use crate::sem::{self, Env, control, memory};
 use crate::stats::{InstStats, Stats};
-use crate::trace::CtaTrace;
+use crate::trace::{CtaTrace, FirstAccesses};
 use crate::warp::{CtaCtx, Lanes, NREGS, Warp, lanes};
 use gpumem_maxwell::table::BarRed;
 use gpumem_maxwell::{Operand, RZ};
@@ -55,11 +55,49 @@ pub struct Emulator<'p> {
     /// Threads that arrived at each named barrier of the running CTA without waiting
     /// (`BAR.ARV`), since it last completed.
     arrived: [u32; 16],
-    /// When `Some`, every executed instruction and memory record is appended here
-    /// (the timing model's input; off for functional runs).
-    pub trace: Option<CtaTrace>,
+    /// While [`Emulator::advance`] runs with a trace, every executed instruction and
+    /// memory record is appended here (the timing model's input; off for functional
+    /// runs).
+    trace: Option<CtaTrace>,
     /// The run-time scoreboard (`scoreboard.rs`).
     pub(crate) board: crate::scoreboard::Board,
+}
+
+/// Warp instructions [`Emulator::run_cta_first_accesses`] executes between two takes of
+/// what the CTA produced: the window whose records are held at once.
+pub const WINDOW: u64 = 1024;
+
+/// A CTA being executed a few instructions at a time ([`Emulator::start_cta`],
+/// [`Emulator::advance`]): its warps, shared and local memory, and where the executor's
+/// round over its warps is.
+pub struct CtaRun {
+    ctx: CtaCtx,
+    cta: CtaMemory,
+    warps: Vec<Warp>,
+    /// Threads that arrived at each named barrier without waiting (`BAR.ARV`), since
+    /// it last completed.
+    arrived: [u32; 16],
+    /// The warp the round is at.
+    next: usize,
+    finished: bool,
+}
+
+impl CtaRun {
+    /// The CTA's linear index in the grid.
+    pub fn linear(&self) -> u32 {
+        self.ctx.linear
+    }
+
+    /// Whether the CTA finished ([`Emulator::advance`] returned `true`).
+    pub fn finished(&self) -> bool {
+        self.finished
+    }
+
+    /// Whether warp `warp` of the CTA will execute nothing more: it exited, the CTA
+    /// finished, or there is no such warp.
+    pub fn warp_done(&self, warp: usize) -> bool {
+        self.finished || self.warps.get(warp).is_none_or(|w| w.done)
+    }
 }
 
 /// Per-CTA state to keep when a CTA finishes (it is discarded otherwise): the shared
@@ -295,10 +333,54 @@ impl<'p> Emulator<'p> {
         self.flush_stats();
     }
 
-    /// Runs the CTA of linear index `linear` alone (the timing model dispatches CTAs
-    /// one at a time), returning what it executed. Call [`Emulator::finish`] after the
-    /// last one. Returns `None` for an index outside the grid.
+    /// Runs the CTA of linear index `linear` alone to its end, returning everything it
+    /// executed (a whole CTA's trace: [`Emulator::start_cta`] and
+    /// [`Emulator::advance`] hold only what a consumer has not taken yet). Call
+    /// [`Emulator::finish`] after the last CTA. Returns `None` for an index outside the
+    /// grid.
     pub fn run_cta_traced(&mut self, linear: u32) -> Option<CtaTrace> {
+        let mut run = self.start_cta(linear)?;
+        let mut trace = CtaTrace::new(linear);
+        self.advance(&mut run, Some(&mut trace), u64::MAX);
+        Some(trace)
+    }
+
+    /// Runs the CTA of linear index `linear` alone to its end, keeping of what it
+    /// executed only the first memory record of each instruction per warp (at most
+    /// `limit` bytes of them: [`FirstAccesses::dropped`] counts the rest). What is held
+    /// while it runs is bounded by that and a window of [`WINDOW`] instructions.
+    /// Returns `None` for an index outside the grid.
+    pub fn run_cta_first_accesses(&mut self, linear: u32, limit: usize) -> Option<FirstAccesses> {
+        let mut run = self.start_cta(linear)?;
+        let mut trace = CtaTrace::new(linear);
+        let mut first = FirstAccesses::new(linear);
+        loop {
+            let done = self.advance(&mut run, Some(&mut trace), WINDOW);
+            first.take_from(&mut trace, limit);
+            if done {
+                return Some(first);
+            }
+        }
+    }
+
+    /// Runs the CTA of linear index `linear` to its end without keeping what it
+    /// executed. Returns `false` for an index outside the grid.
+    pub fn run_cta(&mut self, linear: u32) -> bool {
+        match self.start_cta(linear) {
+            Some(mut run) => {
+                self.advance(&mut run, None, u64::MAX);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Starts the CTA of linear index `linear` (`None` outside the grid): its warps are
+    /// made, nothing is executed yet ([`Emulator::advance`] executes it). CTAs must be
+    /// run one after another: finish one before starting the next. When its shared and
+    /// local memory do not fit `max_memory`, the launch stops with a `memory_limit`
+    /// fault and the run comes back finished.
+    pub fn start_cta(&mut self, linear: u32) -> Option<CtaRun> {
         let [gx, gy, gz] = self.cfg.grid;
         let threads: u64 = self.cfg.block.iter().map(|&b| b as u64).product();
         let ctas = gx as u64 * gy as u64 * gz as u64;
@@ -306,18 +388,79 @@ impl<'p> Emulator<'p> {
             return None;
         }
         let (x, y, z) = (linear % gx, (linear / gx) % gy, linear / (gx * gy));
-        self.trace = Some(CtaTrace {
-            linear,
-            ..CtaTrace::default()
-        });
-        self.run_cta(
+        Some(self.start_cta_at(
             CtaCtx {
                 ctaid: [x, y, z],
                 linear,
             },
             threads,
-        );
-        self.trace.take()
+        ))
+    }
+
+    /// Executes at most `steps` warp instructions of `run`, in the executor's own order
+    /// (each warp in turn until it exits or waits at a barrier, then the barriers are
+    /// released and the round starts again), appending what runs to `trace` when given.
+    /// Pausing changes nothing: a CTA advanced in many small steps executes exactly as
+    /// one run to its end. Returns whether the CTA finished (every warp exited, a
+    /// barrier deadlock ended it, or a limit stopped the launch); a finished run
+    /// executes nothing more.
+    pub fn advance(&mut self, run: &mut CtaRun, trace: Option<&mut CtaTrace>, steps: u64) -> bool {
+        if run.finished {
+            return true;
+        }
+        let mut trace = trace;
+        if let Some(t) = trace.as_deref_mut() {
+            self.trace = Some(std::mem::take(t));
+        }
+        self.arrived = run.arrived;
+        let mut budget = steps;
+        let CtaRun {
+            ctx,
+            cta,
+            warps,
+            next,
+            ..
+        } = run;
+        let finished = 'run: loop {
+            while *next < warps.len() {
+                let w = &mut warps[*next];
+                while !w.done && !w.at_bar && !self.stop {
+                    if budget == 0 {
+                        break 'run false;
+                    }
+                    budget -= 1;
+                    self.step(w, cta, ctx);
+                }
+                if self.stop {
+                    self.pool.append(warps);
+                    break 'run true;
+                }
+                *next += 1;
+            }
+            *next = 0;
+            if warps.iter().all(|w| w.done) {
+                if !self.captures.is_empty() {
+                    self.keep(ctx, warps, cta);
+                }
+                self.pool.append(warps);
+                break true;
+            }
+            // Every live warp waits at a barrier: release those whose count is met.
+            if !self.release(warps) {
+                self.barrier_deadlock(ctx, warps);
+                if !self.captures.is_empty() {
+                    self.keep(ctx, warps, cta);
+                }
+                self.pool.append(warps);
+                break true;
+            }
+        };
+        run.arrived = self.arrived;
+        run.finished = finished;
+        if let Some(t) = trace {
+            *t = self.trace.take().unwrap_or_default();
+        }
+        finished
     }
 
     /// Completes the statistics after [`Emulator::run_cta_traced`] calls.
@@ -360,13 +503,14 @@ impl<'p> Emulator<'p> {
             for y in 0..gy {
                 for x in 0..gx {
                     let linear = x + y * gx + z * gx * gy;
-                    self.run_cta(
+                    let mut run = self.start_cta_at(
                         CtaCtx {
                             ctaid: [x, y, z],
                             linear,
                         },
                         threads,
                     );
+                    self.advance(&mut run, None, u64::MAX);
                     if self.stop {
                         return;
                     }
@@ -375,7 +519,9 @@ impl<'p> Emulator<'p> {
         }
     }
 
-    fn run_cta(&mut self, ctx: CtaCtx, threads: u64) {
+    /// Makes the warps of CTA `ctx` (the memory check first: a CTA that does not fit
+    /// comes back finished, with the fault).
+    fn start_cta_at(&mut self, ctx: CtaCtx, threads: u64) -> CtaRun {
         let need = self.cfg.shared_bytes + self.cfg.local_bytes.saturating_mul(threads);
         if need.saturating_add(self.mem.global.resident()) > self.cfg.max_memory {
             self.fault(
@@ -389,14 +535,21 @@ impl<'p> Emulator<'p> {
                 ),
             );
             self.stop = true;
-            return;
+            return CtaRun {
+                ctx,
+                cta: CtaMemory::new(0, 0, 0),
+                warps: Vec::new(),
+                arrived: [0; 16],
+                next: 0,
+                finished: true,
+            };
         }
-        let mut cta = CtaMemory::new(self.cfg.shared_bytes, self.cfg.local_bytes, threads);
+        let cta = CtaMemory::new(self.cfg.shared_bytes, self.cfg.local_bytes, threads);
         let [bx, by, _] = self.cfg.block;
         let nwarps = threads.div_ceil(WARP as u64) as u32;
         let mut pool = std::mem::take(&mut self.pool);
         let reg_bound = self.reg_bound;
-        let mut warps: Vec<Warp> = (0..nwarps)
+        let warps: Vec<Warp> = (0..nwarps)
             .map(|w| {
                 let regs = match pool.pop() {
                     Some(old) => {
@@ -445,58 +598,44 @@ impl<'p> Emulator<'p> {
             })
             .collect();
         self.pool = pool;
-        self.arrived = [0; 16];
-        loop {
-            for w in warps.iter_mut() {
-                while !w.done && !w.at_bar && !self.stop {
-                    self.step(w, &mut cta, &ctx);
-                }
-                if self.stop {
-                    self.pool.append(&mut warps);
-                    return;
-                }
-            }
-            if warps.iter().all(|w| w.done) {
-                if !self.captures.is_empty() {
-                    self.keep(&ctx, &warps, &cta);
-                }
-                self.pool.append(&mut warps);
-                return;
-            }
-            // Every live warp waits at a barrier: release those whose count is met.
-            if !self.release(&mut warps) {
-                let w = warps.iter().find(|w| !w.done).map_or(0, |w| w.id);
-                let pc = warps
-                    .iter()
-                    .find(|w| !w.done)
-                    .map_or(0, |w| w.pc.saturating_sub(1));
-                let waits: Vec<String> = warps
-                    .iter()
-                    .filter(|w| !w.done)
-                    .map(|w| {
-                        format!(
-                            "warp {} at barrier {} for {} threads",
-                            w.id, w.bar_id, w.bar_count
-                        )
-                    })
-                    .collect();
-                self.fault(
-                    FaultKind::BarrierDeadlock,
-                    pc,
-                    ctx.linear,
-                    w,
-                    format!(
-                        "every live warp waits at a barrier whose thread count cannot be met ({}); the CTA ends",
-                        waits.join(", ")
-                    ),
-                );
-                if !self.captures.is_empty() {
-                    self.keep(&ctx, &warps, &cta);
-                }
-                self.pool.append(&mut warps);
-                return;
-            }
+        CtaRun {
+            ctx,
+            cta,
+            warps,
+            arrived: [0; 16],
+            next: 0,
+            finished: false,
         }
+    }
+
+    /// Every live warp of the CTA waits at a barrier no one can release: the fault (the
+    /// CTA then ends).
+    fn barrier_deadlock(&mut self, ctx: &CtaCtx, warps: &[Warp]) {
+        let w = warps.iter().find(|w| !w.done).map_or(0, |w| w.id);
+        let pc = warps
+            .iter()
+            .find(|w| !w.done)
+            .map_or(0, |w| w.pc.saturating_sub(1));
+        let waits: Vec<String> = warps
+            .iter()
+            .filter(|w| !w.done)
+            .map(|w| {
+                format!(
+                    "warp {} at barrier {} for {} threads",
+                    w.id, w.bar_id, w.bar_count
+                )
+            })
+            .collect();
+        self.fault(
+            FaultKind::BarrierDeadlock,
+            pc,
+            ctx.linear,
+            w,
+            format!(
+                "every live warp waits at a barrier whose thread count cannot be met ({}); the CTA ends",
+                waits.join(", ")
+            ),
+        );
     }
 
     /// Releases the warps of every barrier whose thread count is met: waiting warps

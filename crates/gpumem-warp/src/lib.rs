@@ -33,7 +33,7 @@ pub mod trace;
 mod warp;
 
 pub use config::{BoundsCheck, BoundsMode, LaunchConfig};
-pub use emulator::{Capture, Emulator};
+pub use emulator::{Capture, CtaRun, Emulator};
 pub use error::WarpError;
 pub use fault::{Fault, FaultKind};
 #[doc(hidden)]
@@ -41,4 +41,4 @@ pub use fuzz::{fuzz_report, fuzz_run};
 pub use program::Program;
 pub use scoreboard::Hazard;
 pub use stats::{InstStats, Stats};
-pub use trace::{CtaTrace, Event};
+pub use trace::{CtaTrace, Event, FirstAccesses, WarpTrace};

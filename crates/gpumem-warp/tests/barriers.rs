@@ -174,3 +174,69 @@ fn bar_red_reduces_over_the_lanes_that_ran_it() {
         assert_eq!(r.word(OUT + 0x400 + 4 * t), and_or, "thread {t}");
     }
 }
+
+#[test]
+fn a_cta_advanced_a_few_instructions_at_a_time_runs_as_one_run() {
+    use gpumem_warp::{CtaTrace, Emulator, Program};
+    // Barriers of every kind between four warps (the produce/consume scenario and
+    // BAR.ARV), the memory they leave and each warp's instructions with their records.
+    let body = format!(
+        "{WARP}ISETP.EQ.AND P0, PT, R7, 0x1, PT ;\nISETP.EQ.AND P1, PT, R7, RZ, PT ;\n\
+         ISETP.GE.AND P2, PT, R7, 0x2, PT ;\nMOV32I R3, 0x99 ;\nSHL R2, R0, 0x2 ;\n\
+         @P0 BRA L_prod ;\n@P2 BRA L_other ;\n\
+         BAR.SYNC 0x1, 0x40 ;\nLDS R3, [R2+0x80] ;\nBRA L_out ;\n\
+         L_prod:\nIADD32I R4, R0, 0x1000 ;\nSTS [R2], R4 ;\nBAR.ARV 0x1, 0x40 ;\nBRA L_out ;\n\
+         L_other:\nBAR.SYNC 0x2, 0x40 ;\nMOV32I R3, 0x22 ;\n\
+         L_out:\nSTG [R20], R3 ;\nBAR.SYNC 0x0 ;\nLDS R5, [R2] ;\nSTG [R20+0x400], R5 ;"
+    );
+    let src = format!("{PRO}{body}\nEXIT ;\n");
+    let prog = Program::from_sass(&src, gpumem_maxwell::Target::Sm50).unwrap();
+    let mut whole = Emulator::new(&prog, cta(128));
+    let mut one = whole.run_cta_traced(0).unwrap();
+    let want: Vec<Vec<_>> = (0..4)
+        .map(|w| {
+            std::iter::from_fn(|| {
+                let e = one.pop_event(w)?;
+                let recs: Vec<_> = (0..e.nmem).filter_map(|_| one.pop_access(w)).collect();
+                Some((e, recs))
+            })
+            .collect()
+        })
+        .collect();
+    assert_eq!(one.bytes(), 0);
+    for window in [1, 3, 64] {
+        let mut emu = Emulator::new(&prog, cta(128));
+        let mut run = emu.start_cta(0).unwrap();
+        let mut t = CtaTrace::new(0);
+        // Take what each window produced before the next (as the cycle model does).
+        let mut got: Vec<Vec<_>> = vec![Vec::new(); 4];
+        loop {
+            let done = emu.advance(&mut run, Some(&mut t), window);
+            assert!(t.bytes() > 0 || done);
+            for (w, g) in got.iter_mut().enumerate() {
+                while let Some(e) = t.pop_event(w) {
+                    let recs: Vec<_> = (0..e.nmem).filter_map(|_| t.pop_access(w)).collect();
+                    g.push((e, recs));
+                }
+            }
+            assert_eq!(t.bytes(), 0);
+            if done {
+                break;
+            }
+        }
+        assert!(run.finished() && run.warp_done(0));
+        assert_eq!(got, want, "window {window}");
+        assert!(got.iter().all(|g| g.len() > 10));
+        assert!(emu.faults.is_empty(), "{:?}", emu.faults);
+        for t in 0..128u64 {
+            for off in [0, 0x400] {
+                assert_eq!(
+                    emu.mem.global.read_u32(OUT + off + 4 * t),
+                    whole.mem.global.read_u32(OUT + off + 4 * t)
+                );
+            }
+        }
+        assert_eq!(emu.stats.warp_instructions, whole.stats.warp_instructions);
+    }
+    assert_eq!(whole.mem.global.read_u32(OUT), 0x1000 + 32);
+}
