@@ -1296,7 +1296,9 @@ pub(crate) fn excessive_pct(transactions: u64, ideal: u64) -> f64 {
 /// warp instruction, the statistics' `sectors`), `gld_requests` = the executions that
 /// moved data (one per warp instruction), `shared_load_transactions` = wavefronts.
 /// Atomics and reductions are neither loads nor stores here (nvprof counts global ones
-/// as `atomic_transactions`).
+/// as `atomic_transactions`). `gld_efficiency` is nvprof's requested bytes (every
+/// lane's) over the transactions' bytes: above 100 % when lanes share bytes (a
+/// broadcast word: 128 bytes requested, one 32-byte sector moved, 400 %).
 #[derive(Default)]
 struct Metrics {
     gld_requests: u64,
