@@ -1008,6 +1008,31 @@ mod tests {
     }
 
     #[test]
+    fn a_loads_hits_and_misses_add_up_to_its_distinct_sectors() {
+        // Whatever the pattern, each distinct sector of a load is served once: from
+        // L1/tex, L2 or DRAM.
+        let mut h = Hierarchy::new(TimingParams::gm204()).unwrap();
+        let mut now = 0;
+        for bytes in [1u32, 2, 4, 8, 16] {
+            for stride in [0u64, 1, 2, 4, 8, 32, 33, 128] {
+                for cache in [CacheOp::Ci, CacheOp::Cg] {
+                    let a = load(Space::Global, bytes, cache, |l| {
+                        (0x40000 + stride * l as u64 * bytes as u64) & !(bytes as u64 - 1)
+                    });
+                    now += 10_000;
+                    let t = h.global(0, now, &a);
+                    assert_eq!(
+                        t.l1_hit_sectors + t.l2_hit_sectors + t.dram_sectors,
+                        t.cost.sectors_32,
+                        "{bytes} B, stride {stride}, {cache:?}"
+                    );
+                    assert!(t.cost.ideal <= t.cost.sectors_32);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn strided_loads_touch_more_sectors_than_ideal() {
         let mut h = Hierarchy::new(TimingParams::gm204()).unwrap();
         // Stride 128 B: every lane its own line and sector.
