@@ -42,16 +42,23 @@ pub(crate) fn figures(p: &Picture) -> Vec<String> {
     )];
     v.push(match kind_of(a.space) {
         Kind::Shared => format!(
-            "this execution: {}-way bank conflict (1 = conflict-free), {} wavefronts (ideal {})",
-            c.bank_conflict_degree, c.wavefronts, p.sample.ideal_sectors
+            "this execution: {}-way bank conflict (1 = conflict-free{}), {} wavefronts (ideal {})",
+            c.bank_conflict_degree,
+            if a.rmw.is_some() {
+                "; an atomic's lanes on one word serialise"
+            } else {
+                ""
+            },
+            c.wavefronts,
+            c.ideal
         ),
         Kind::Sectors => format!(
-            "this execution: {} requests, {} sectors of 32 B (ideal {}), {} lines of 128 B",
-            p.sample.requests, c.sectors_32, p.sample.ideal_sectors, c.lines_128
+            "this execution: 1 request, {} tag lookups, {} sectors of 32 B (ideal {}), {} lines of 128 B",
+            p.sample.tag_lookups, c.sectors_32, c.ideal, c.lines_128
         ),
         Kind::Constant => format!(
             "this execution: {} distinct addresses = {} serialised requests (ideal {})",
-            p.sample.requests, p.sample.requests, p.sample.ideal_sectors
+            c.transactions, c.transactions, c.ideal
         ),
     });
     if let Some(t) = &p.totals {
@@ -68,10 +75,17 @@ pub(crate) fn figures(p: &Picture) -> Vec<String> {
         });
         if let Some(t) = &t.timing {
             let traffic = match kind_of(a.space) {
-                Kind::Shared => format!("{} wavefronts vs {} ideal", t.requests, t.ideal),
-                _ => format!(
-                    "{} requests, {} sectors vs {} ideal",
-                    t.requests, t.sectors, t.ideal
+                Kind::Shared => format!(
+                    "{} requests, {} wavefronts vs {} ideal",
+                    t.requests, t.transactions, t.ideal
+                ),
+                Kind::Sectors => format!(
+                    "{} requests, {} tag lookups, {} sectors vs {} ideal",
+                    t.requests, t.tag_lookups, t.transactions, t.ideal
+                ),
+                Kind::Constant => format!(
+                    "{} requests, {} distinct addresses vs {} ideal",
+                    t.requests, t.transactions, t.ideal
                 ),
             };
             v.push(format!(

@@ -137,7 +137,8 @@ pub struct Picture {
     pub access: Access,
     /// The memory model's cost of this record.
     pub cost: Cost,
-    /// The cold `gm204` hierarchy's figures for this record (requests, sectors, ideal).
+    /// The cold `gm204` hierarchy's figures for this record (tag lookups, latency,
+    /// hits; its `cost` is [`Picture::cost`]).
     pub sample: AccessTiming,
     /// The run's totals for the instruction (`None` for a record made by hand).
     pub totals: Option<Totals>,

@@ -105,18 +105,18 @@ fn figures_follow_the_model() {
     // Coalesced: 4 sectors, 1 line; strided: 32 sectors in 32 lines, ideal 4.
     let p = pic(2);
     assert_eq!(
-        (p.cost.sectors_32, p.cost.lines_128, p.sample.ideal_sectors),
+        (p.cost.sectors_32, p.cost.lines_128, p.cost.ideal),
         (4, 1, 4)
     );
     let p = pic(3);
     assert_eq!(
-        (p.cost.sectors_32, p.cost.lines_128, p.sample.ideal_sectors),
+        (p.cost.sectors_32, p.cost.lines_128, p.cost.ideal),
         (32, 32, 4)
     );
     assert!(text(&p).contains("32 sectors of 32 B (ideal 4)"));
     // Five distinct constant words: five serialised requests.
     let p = pic(4);
-    assert_eq!(p.sample.requests, 5);
+    assert_eq!((p.cost.transactions, p.cost.ideal), (5, 1));
     let t = text(&p);
     assert!(t.contains("c[0x3][0x0040]"), "{t}");
     // The SVG draws one lane-to-bank line per (lane, word) and one box per sector.
@@ -126,6 +126,47 @@ fn figures_follow_the_model() {
     let s = svg(&pic(3));
     assert_eq!(s.matches(r#"class="sector""#).count(), 32);
     assert_eq!(s.matches(r#"class="line""#).count(), 32);
+}
+
+/// Issue 20, item 2: a broadcast's ideal is not above what it takes, a coalesced byte
+/// load is one sector, and a shared atomic's lanes on one word serialise.
+#[test]
+fn broadcasts_bytes_and_atomics_count_what_they_need() {
+    let figures = |a: Access| text(&Picture::new(0x28, "LDG.E R4, [R2] ;", 0, a, None));
+    // All lanes one word: one sector, ideal one (it said ideal 4).
+    let p = Picture::new(
+        0x28,
+        "LDG.E R4, [R2] ;",
+        0,
+        record(Space::Global, 4, |_| 0x10_0000),
+        None,
+    );
+    assert_eq!((p.cost.sectors_32, p.cost.ideal), (1, 1));
+    let t = figures(p.access.clone());
+    assert!(t.contains("1 sectors of 32 B (ideal 1)"), "{t}");
+    // 32 lanes x 1 byte: one request, four tag lookups, one sector.
+    let t = figures(record(Space::Global, 1, |l| 0x10_0000 + l as u64));
+    assert!(
+        t.contains("1 request, 4 tag lookups, 1 sectors of 32 B (ideal 1)"),
+        "{t}"
+    );
+    // A shared atomic on one word: 32 ways, 32 wavefronts; the load on it broadcasts.
+    let mut a = record(Space::Shared, 4, |_| 0x40);
+    assert_eq!(
+        Picture::new(0x28, "LDS R4, [RZ] ;", 0, a.clone(), None)
+            .cost
+            .wavefronts,
+        1
+    );
+    a.rmw = Some(gpumem_mem::Rmw::F32AddFtz);
+    let p = Picture::new(0x28, "ATOMS.ADD R9, [RZ], R8 ;", 0, a, None);
+    assert_eq!(
+        (p.cost.bank_conflict_degree, p.cost.wavefronts, p.cost.ideal),
+        (32, 32, 1)
+    );
+    let t = text(&p);
+    assert!(t.contains("32 wavefronts (ideal 1)"), "{t}");
+    parse(&svg(&p));
 }
 
 /// Every golden case rendered to PNG (kept in Cargo's test temp folder,
@@ -176,7 +217,8 @@ fn explains_a_manifest() {
     // Totals come from the run, the cycle model's too.
     let t = e.pictures[1].totals.as_ref().unwrap();
     assert_eq!(t.stats.executed, 1);
-    assert_eq!(t.timing.as_ref().unwrap().requests, 8);
+    let timed = t.timing.as_ref().unwrap();
+    assert_eq!((timed.requests, timed.wavefronts), (1, 8));
     for p in &e.pictures {
         parse(&svg(p));
     }

@@ -17,7 +17,7 @@
 //!     a.set_lane(lane, 0x1000 + 4 * lane as u64);
 //! }
 //! let cold = h.global(0, 0, &a);
-//! assert_eq!((cold.requests, cold.sectors, cold.ideal_sectors), (4, 4, 4));
+//! assert_eq!((cold.tag_lookups, cold.cost.sectors_32, cold.cost.ideal), (4, 4, 4));
 //! assert_eq!(cold.dram_sectors, 4);
 //! let warm = h.global(0, 1000, &a);
 //! assert_eq!(warm.l1_hit_sectors, 4); // LDG.CI allocates in L1/tex
@@ -454,22 +454,33 @@ impl TimingParams {
 pub struct AccessTiming {
     /// Cycles from issue until the last lane's data is back (loads) or accepted (stores).
     pub latency: u32,
-    /// Requests after splitting (global/local), distinct addresses (constant), or
-    /// wavefronts (shared).
-    pub requests: u32,
-    /// Distinct 128-byte lines (tag lookups) over all requests.
-    pub lines: u32,
-    /// 32-byte sectors requested over all requests.
-    pub sectors: u32,
-    /// Sectors the same bytes would need if perfectly coalesced (CUPTI's theoretical
-    /// transactions): `ceil(data lanes * bytes / 32)`.
-    pub ideal_sectors: u32,
-    /// Sectors that hit in L1/tex (or the constant L1).
+    /// The record's counts ([`model::cost`]: lanes, distinct sectors and lines, bank
+    /// conflict, wavefronts, transactions and their ideal): the one source of every
+    /// figure the statistics, the timing table and `explain` name alike.
+    pub cost: model::Cost,
+    /// Global/local: L1/tex tag lookups, one for each distinct 128-byte line of each
+    /// request of `request_threads` consecutive lanes (a line several requests touch is
+    /// looked up once by each; a sector an earlier request of the same instruction
+    /// asked for is not fetched again). 0 for shared and constant accesses.
+    pub tag_lookups: u32,
+    /// Sectors that hit in L1/tex (or constant words in the constant L1).
     pub l1_hit_sectors: u32,
-    /// Sectors that hit in L2 (or the constant L1.5).
+    /// Sectors that hit in L2 (or constant words in the constant L1.5).
     pub l2_hit_sectors: u32,
-    /// Sectors fetched from DRAM (or served by L2 for constants).
+    /// Sectors fetched from DRAM (or constant words served by L2).
     pub dram_sectors: u32,
+}
+
+impl AccessTiming {
+    /// Cycles the SM's load/store unit is busy with the access: a tag lookup (global,
+    /// local), a wavefront (shared) or a distinct word (constant) a cycle, at least one.
+    pub fn lsu_cycles(&self, space: Space) -> u32 {
+        match space {
+            Space::Shared | Space::Constant => self.cost.transactions,
+            _ => self.tag_lookups,
+        }
+        .max(1)
+    }
 }
 
 /// Counters of the whole hierarchy.
@@ -681,18 +692,23 @@ impl Hierarchy {
     ) -> AccessTiming {
         let sm = sm % self.l1.len().max(1);
         let load = a.kind == AccessKind::Load;
-        let mut t = AccessTiming::default();
+        let mut t = AccessTiming {
+            cost: model::cost(a),
+            ..AccessTiming::default()
+        };
         let bytes = a.bytes.max(1) as u64;
         // Collect (lane, address) once; requests are groups of consecutive lanes.
         let mut per_lane = [None::<u64>; WARP];
-        let mut data_lanes = 0u32;
         for (l, addr) in addrs {
             if l < WARP {
                 per_lane[l] = Some(addr);
-                data_lanes += 1;
             }
         }
-        t.ideal_sectors = (data_lanes as u64 * bytes).div_ceil(32) as u32;
+        // The sectors the instruction's earlier requests already asked for, by line: a
+        // later request's lookup finds them present or in flight and is served with them
+        // (no second fill, no second count), its data no earlier than a hit's.
+        let mut asked: [(u64, u8); WARP] = [(0, 0); WARP];
+        let mut n_asked = 0usize;
         let group = self.params.request_threads[match bytes {
             0..=4 => 0,
             5..=8 => 1,
@@ -722,12 +738,32 @@ impl Hierarchy {
             if n == 0 {
                 continue;
             }
-            t.requests += 1;
             // One request per cycle through the tag stage.
             let issue = now + r as u64;
             for &(line, mask) in &lines[..n] {
-                t.lines += 1;
-                t.sectors += mask.count_ones();
+                t.tag_lookups += 1;
+                let mask = match asked[..n_asked].iter_mut().find(|(l, _)| *l == line) {
+                    Some((_, m)) => {
+                        let new = mask & !*m;
+                        *m |= mask;
+                        new
+                    }
+                    None if n_asked < WARP => {
+                        asked[n_asked] = (line, mask);
+                        n_asked += 1;
+                        mask
+                    }
+                    None => mask,
+                };
+                if mask == 0 {
+                    let hit = if path == Path::L1 && load {
+                        self.params.l1_latency
+                    } else {
+                        self.params.l2_latency
+                    };
+                    done = done.max(issue + hit as u64);
+                    continue;
+                }
                 let mut rest = mask;
                 let mut at = issue;
                 if path == Path::L1 || !load {
@@ -770,25 +806,16 @@ impl Hierarchy {
     /// distinct addresses serialise. Addresses are `bank << 16 | offset` as in the record.
     pub fn constant(&mut self, sm: usize, a: &Access) -> AccessTiming {
         let sm = sm % self.const_l1.len().max(1);
-        let mut t = AccessTiming::default();
-        let mut seen: [u64; WARP] = [0; WARP];
-        let mut n = 0usize;
-        for (_, addr) in lanes(a) {
-            let word = addr / 4;
-            if !seen[..n].contains(&word) && n < WARP {
-                seen[n] = word;
-                n += 1;
-            }
-        }
-        t.ideal_sectors = n.min(1) as u32;
+        let mut t = AccessTiming {
+            cost: model::cost(a),
+            ..AccessTiming::default()
+        };
+        let words = crate::layout::constant_words(a);
         let mut worst = 0u64;
         let l1_line = self.params.const_l1.line as u64;
         let l15_line = self.params.const_l15.line as u64;
-        for &word in &seen[..n] {
+        for &(word, _) in &words {
             let addr = word * 4;
-            t.requests += 1;
-            t.lines += 1;
-            t.sectors += 1;
             let lat = if self.const_l1[sm]
                 .access(addr / l1_line, 1, Alloc::Normal, false)
                 .hit
@@ -809,7 +836,8 @@ impl Hierarchy {
             };
             worst = worst.max(lat as u64);
         }
-        let serial = (n.saturating_sub(1) as u64) * self.params.const_cycles_per_address as u64;
+        let serial =
+            (words.len().saturating_sub(1) as u64) * self.params.const_cycles_per_address as u64;
         t.latency = (worst + serial).min(u32::MAX as u64) as u32;
         t
     }
@@ -822,8 +850,7 @@ impl Hierarchy {
         let extra = c.wavefronts.saturating_sub(1);
         AccessTiming {
             latency: self.params.shared_latency + extra * self.params.shared_cycles_per_wavefront,
-            requests: c.wavefronts,
-            ideal_sectors: (c.lanes * a.bytes).div_ceil(128),
+            cost: c,
             ..AccessTiming::default()
         }
     }
@@ -946,18 +973,62 @@ mod tests {
     #[test]
     fn requests_split_by_access_size() {
         let mut h = Hierarchy::new(TimingParams::gm204()).unwrap();
-        for (bytes, requests, sectors) in [(1, 4, 4), (4, 4, 4), (8, 8, 8), (16, 16, 16)] {
+        for (bytes, lookups, sectors) in [(1, 4, 1), (4, 4, 4), (8, 8, 8), (16, 16, 16)] {
             let a = load(Space::Global, bytes, CacheOp::Cg, |l| {
                 0x10000 + l as u64 * bytes as u64
             });
             let t = h.global(0, 0, &a);
-            assert_eq!(t.requests, requests, "{bytes}-byte lanes");
+            assert_eq!(t.tag_lookups, lookups, "{bytes}-byte lanes");
             assert_eq!(
-                t.sectors,
-                sectors.max(t.ideal_sectors),
-                "{bytes}-byte lanes"
+                (t.cost.sectors_32, t.cost.ideal),
+                (sectors, sectors),
+                "{bytes}-byte lanes: coalesced, distinct sectors = ideal"
             );
-            assert_eq!(t.ideal_sectors, (32 * bytes).div_ceil(32));
+        }
+    }
+
+    #[test]
+    fn a_sector_several_requests_ask_for_is_fetched_once() {
+        // 32 lanes x 1 byte: four 8-lane requests look up the same sector; it is one
+        // sector of the instruction, fetched once (issue 20: it counted 4, ideal 1).
+        let mut h = Hierarchy::new(TimingParams::gm204()).unwrap();
+        let a = load(Space::Global, 1, CacheOp::Ci, |l| 0x20000 + l as u64);
+        let t = h.global(0, 0, &a);
+        assert_eq!((t.tag_lookups, t.cost.sectors_32, t.cost.ideal), (4, 1, 1));
+        assert_eq!(
+            (t.l1_hit_sectors, t.l2_hit_sectors, t.dram_sectors),
+            (0, 0, 1)
+        );
+        let s = h.stats();
+        assert_eq!((s.l1.read_sectors, s.l2.read_sectors), (1, 1));
+        // A broadcast word: one sector, ideal one.
+        let b = load(Space::Global, 4, CacheOp::Cg, |_| 0x30000);
+        let t = h.global(0, 1000, &b);
+        assert_eq!((t.cost.sectors_32, t.cost.ideal, t.dram_sectors), (1, 1, 1));
+    }
+
+    #[test]
+    fn a_loads_hits_and_misses_add_up_to_its_distinct_sectors() {
+        // Whatever the pattern, each distinct sector of a load is served once: from
+        // L1/tex, L2 or DRAM.
+        let mut h = Hierarchy::new(TimingParams::gm204()).unwrap();
+        let mut now = 0;
+        for bytes in [1u32, 2, 4, 8, 16] {
+            for stride in [0u64, 1, 2, 4, 8, 32, 33, 128] {
+                for cache in [CacheOp::Ci, CacheOp::Cg] {
+                    let a = load(Space::Global, bytes, cache, |l| {
+                        (0x40000 + stride * l as u64 * bytes as u64) & !(bytes as u64 - 1)
+                    });
+                    now += 10_000;
+                    let t = h.global(0, now, &a);
+                    assert_eq!(
+                        t.l1_hit_sectors + t.l2_hit_sectors + t.dram_sectors,
+                        t.cost.sectors_32,
+                        "{bytes} B, stride {stride}, {cache:?}"
+                    );
+                    assert!(t.cost.ideal <= t.cost.sectors_32);
+                }
+            }
         }
     }
 
@@ -967,7 +1038,15 @@ mod tests {
         // Stride 128 B: every lane its own line and sector.
         let a = load(Space::Global, 4, CacheOp::Cg, |l| l as u64 * 128);
         let t = h.global(0, 0, &a);
-        assert_eq!((t.lines, t.sectors, t.ideal_sectors), (32, 32, 4));
+        assert_eq!(
+            (
+                t.tag_lookups,
+                t.cost.lines_128,
+                t.cost.sectors_32,
+                t.cost.ideal
+            ),
+            (32, 32, 32, 4)
+        );
         assert_eq!(t.dram_sectors, 32);
     }
 
@@ -1068,10 +1147,13 @@ mod tests {
         // the four 8-thread requests, one sector each.
         let a = load(Space::Local, 4, CacheOp::Default, |_| 0);
         let t = h.local(0, 0, 0x100_0000, &a);
-        assert_eq!((t.requests, t.lines, t.sectors), (4, 4, 4));
+        assert_eq!(
+            (t.tag_lookups, t.cost.lines_128, t.cost.sectors_32),
+            (4, 1, 4)
+        );
         // Word l for lane l: 32 lines.
         let b = load(Space::Local, 4, CacheOp::Default, |l| 4 * l as u64);
-        assert_eq!(h.local(0, 0, 0x100_0000, &b).lines, 32);
+        assert_eq!(h.local(0, 0, 0x100_0000, &b).cost.lines_128, 32);
     }
 
     #[test]
@@ -1080,13 +1162,13 @@ mod tests {
         let mut h = Hierarchy::new(p.clone()).unwrap();
         let same = load(Space::Constant, 4, CacheOp::Default, |_| 3 << 16 | 0x10);
         let t = h.constant(0, &same);
-        assert_eq!((t.requests, t.latency), (1, p.const_l2_latency));
+        assert_eq!((t.cost.transactions, t.latency), (1, p.const_l2_latency));
         assert_eq!(h.constant(0, &same).latency, p.const_l1_latency);
         let spread = load(Space::Constant, 4, CacheOp::Default, |l| {
             3 << 16 | (4 * l as u64)
         });
         let t = h.constant(0, &spread);
-        assert_eq!(t.requests, 32);
+        assert_eq!(t.cost.transactions, 32);
         assert!(t.latency >= p.const_l1_latency + 31 * p.const_cycles_per_address);
     }
 

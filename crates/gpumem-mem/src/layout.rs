@@ -6,6 +6,8 @@
 //!   wavefront in increasing address order (the order is this picture's choice: the
 //!   hardware's is not documented; the counts do not depend on it); lanes reading the
 //!   same word share it (broadcast). Wavefronts are numbered from 0 across the phases.
+//!   Atomics do not broadcast: every lane's word is its own way of its bank, in lane
+//!   order (lanes on one address serialise).
 //! * Global and constant-space records as addresses (global, buffer): the 32-byte
 //!   sectors and 128-byte lines each lane's bytes fall in.
 //! * Local: the same for the per-thread interleaved layout of [`crate::model`]
@@ -70,6 +72,7 @@ pub fn shared(acc: &Access) -> SharedLayout {
     let lanes = acc.data_lanes();
     let n = acc.bytes.max(1) as u64;
     let per = shared_phase_lanes(acc.bytes);
+    let atomic = acc.rmw.is_some();
     let mut out = SharedLayout::default();
     let mut base = 0u32;
     for phase in 0..WARP / per {
@@ -91,24 +94,33 @@ pub fn shared(acc: &Access) -> SharedLayout {
                 (w, per_bank[b] - 1)
             })
             .collect();
-        let degree = per_bank.iter().copied().max().unwrap_or(0);
+        // Atomics: every lane's word is its own way, in lane order.
+        let mut lane_ways = [0u32; 32];
         for lane in range.filter(|l| lanes & (1 << l) != 0) {
             let a = acc.addr[lane];
             for w in (a / 4)..=(a.saturating_add(n - 1) / 4) {
-                let way = ranked
-                    .binary_search_by_key(&w, |r| r.0)
-                    .map(|i| ranked[i].1)
-                    .unwrap_or(0);
+                let bank = (w % 32) as usize;
+                let way = if atomic {
+                    lane_ways[bank] += 1;
+                    lane_ways[bank] - 1
+                } else {
+                    ranked
+                        .binary_search_by_key(&w, |r| r.0)
+                        .map(|i| ranked[i].1)
+                        .unwrap_or(0)
+                };
                 out.slots.push(SharedSlot {
                     lane: lane as u8,
                     word: w,
-                    bank: (w % 32) as u8,
+                    bank: bank as u8,
                     phase: phase as u8,
                     way,
                     wavefront: base + way,
                 });
             }
         }
+        let ways = if atomic { &lane_ways } else { &per_bank };
+        let degree = ways.iter().copied().max().unwrap_or(0);
         out.phase_degree.push(degree);
         base += degree;
     }
@@ -201,6 +213,10 @@ mod tests {
                 a.set_lane(l, addr & !(bytes as u64 - 1));
             }
             a.mask = next() as u32 | (next() as u32) << 16;
+            if next() % 3 == 0 {
+                // Atomics (no broadcast) in every space.
+                a.rmw = Some(crate::Rmw::F32AddFtz);
+            }
             v.push(a);
         }
         v
@@ -224,7 +240,24 @@ mod tests {
             for (wf, bank, _) in &seen {
                 *per.entry((*wf, *bank)).or_insert(0) += 1;
             }
-            assert!(per.values().all(|&n| n == 1));
+            assert!(
+                a.rmw.is_some() || per.values().all(|&n| n == 1),
+                "a load's bank serves one word a wavefront"
+            );
+            // An atomic's bank serves one lane's word a wavefront.
+            if a.rmw.is_some() {
+                let mut taken = std::collections::HashSet::new();
+                assert!(l.slots.iter().all(|s| taken.insert((s.wavefront, s.bank))));
+            }
+        }
+    }
+
+    #[test]
+    fn ideal_never_exceeds_the_transactions() {
+        for a in records() {
+            let c = cost(&a);
+            assert!(c.ideal <= c.transactions, "{a:?}: {c:?}");
+            assert_eq!(c.transactions == 0, c.lanes == 0, "{a:?}: {c:?}");
         }
     }
 

@@ -13,7 +13,17 @@
 //!   32 bits run as one phase of 32 lanes; 64-bit accesses as two half-warp phases
 //!   (lanes 0-15, 16-31) and 128-bit accesses as four quarter-warp phases, as NVIDIA
 //!   documents for devices with 32-bit banks. `bank_conflict_degree` is the largest
-//!   phase degree (1 = conflict-free), `wavefronts` the sum over phases.
+//!   phase degree (1 = conflict-free), `wavefronts` the sum over phases. Atomics
+//!   (records with a read-modify-write) do not broadcast: every lane's word is its own
+//!   access, so lanes on one address serialise as a conflict of that many ways (lanes
+//!   on distinct words of one bank as well). Shared accesses touch no sectors or lines.
+//! * Constant: the distinct 32-bit words, one serialised request each
+//!   ([`crate::layout::constant_words`]); its sectors and lines are counted as global's.
+//!
+//! [`Cost::transactions`] is the one figure per space that the timing table, `explain`
+//! and the nvprof-named metrics call transactions: distinct sectors (global, local),
+//! wavefronts (shared) or distinct words (constant); [`Cost::ideal`] is the fewest the
+//! bytes the lanes need could take, in the same unit (a broadcast's ideal is 1).
 
 use crate::{Access, Space, WARP};
 
@@ -30,6 +40,13 @@ pub struct Cost {
     pub bank_conflict_degree: u32,
     /// Shared only: serialised passes summed over the phases.
     pub wavefronts: u32,
+    /// The space's transactions: distinct 32-byte sectors (global, local and their
+    /// Vega views), wavefronts (shared), distinct 32-bit words (constant).
+    pub transactions: u32,
+    /// The fewest transactions the distinct bytes the lanes need could take: sectors
+    /// `ceil(bytes / 32)` (global, local), wavefronts `ceil(bytes / 128)` (shared), one
+    /// word (constant); never above `transactions`.
+    pub ideal: u32,
 }
 
 /// A set of u64 keys collected without allocating for instruction-sized accesses
@@ -68,10 +85,6 @@ impl Keys {
         } else {
             self.spill.push(k);
         }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.len == 0
     }
 
     /// Distinct keys, sorted.
@@ -131,6 +144,13 @@ pub fn cost(acc: &Access) -> Cost {
             }
             c.sectors_32 = sectors.count();
             c.lines_128 = lines.count();
+            if acc.space == Space::Constant {
+                c.transactions = crate::layout::constant_words(acc).len() as u32;
+                c.ideal = 1;
+            } else {
+                c.transactions = c.sectors_32;
+                c.ideal = distinct_bytes(acc, lanes, n).div_ceil(32) as u32;
+            }
         }
         Space::Local | Space::Scratch => {
             let (mut lines, mut sectors) = (Keys::new(), Keys::new());
@@ -144,6 +164,9 @@ pub fn cost(acc: &Access) -> Cost {
             }
             c.sectors_32 = sectors.count();
             c.lines_128 = lines.count();
+            c.transactions = c.sectors_32;
+            // Every lane's bytes are its own in the interleaved layout.
+            c.ideal = (c.lanes as u64 * n).div_ceil(32) as u32;
         }
         Space::Shared => {
             let phase_lanes = match n {
@@ -151,25 +174,35 @@ pub fn cost(acc: &Access) -> Cost {
                 8 => 16,
                 _ => 32,
             };
+            let atomic = acc.rmw.is_some();
             let mut worst = 0;
             let mut total = 0;
             for phase in 0..(WARP / phase_lanes) {
-                let mut words = Keys::new();
-                for lane in phase * phase_lanes..(phase + 1) * phase_lanes {
-                    if lanes & (1 << lane) == 0 {
-                        continue;
-                    }
-                    let a = acc.addr[lane];
-                    for w in (a / 4)..=((a + n - 1) / 4) {
-                        words.push(w);
-                    }
-                }
-                if words.is_empty() {
-                    continue;
-                }
                 let mut per_bank = [0u32; 32];
-                for w in words.distinct() {
-                    per_bank[(w % 32) as usize] += 1;
+                if atomic {
+                    // No broadcast: each lane's word is one access of its bank.
+                    for lane in phase * phase_lanes..(phase + 1) * phase_lanes {
+                        if lanes & (1 << lane) != 0 {
+                            let a = acc.addr[lane];
+                            for w in (a / 4)..=((a + n - 1) / 4) {
+                                per_bank[(w % 32) as usize] += 1;
+                            }
+                        }
+                    }
+                } else {
+                    let mut words = Keys::new();
+                    for lane in phase * phase_lanes..(phase + 1) * phase_lanes {
+                        if lanes & (1 << lane) == 0 {
+                            continue;
+                        }
+                        let a = acc.addr[lane];
+                        for w in (a / 4)..=((a + n - 1) / 4) {
+                            words.push(w);
+                        }
+                    }
+                    for w in words.distinct() {
+                        per_bank[(w % 32) as usize] += 1;
+                    }
                 }
                 let d = per_bank.iter().copied().max().unwrap_or(0);
                 worst = worst.max(d);
@@ -177,14 +210,40 @@ pub fn cost(acc: &Access) -> Cost {
             }
             c.bank_conflict_degree = worst;
             c.wavefronts = total;
-            let mut lines = Keys::new();
-            for l in (0..WARP).filter(|l| lanes & (1 << l) != 0) {
-                lines.push(acc.addr[l] / 128);
-            }
-            c.lines_128 = lines.count();
+            c.transactions = total;
+            c.ideal = distinct_bytes(acc, lanes, n).div_ceil(128) as u32;
         }
     }
     c
+}
+
+/// The distinct bytes the lanes in `lanes` address (each `n` bytes from its address).
+fn distinct_bytes(acc: &Access, lanes: u32, n: u64) -> u64 {
+    let mut spans = [(0u64, 0u64); WARP];
+    let mut k = 0;
+    for lane in (0..WARP).filter(|l| lanes & (1 << l) != 0) {
+        let a = acc.addr[lane];
+        spans[k] = (a, a.saturating_add(n - 1));
+        k += 1;
+    }
+    let spans = &mut spans[..k];
+    spans.sort_unstable();
+    let mut total = 0;
+    let mut open: Option<(u64, u64)> = None;
+    for &(a, b) in spans.iter() {
+        open = match open {
+            Some((s, e)) if a <= e.saturating_add(1) => Some((s, e.max(b))),
+            Some((s, e)) => {
+                total += e - s + 1;
+                Some((a, b))
+            }
+            None => Some((a, b)),
+        };
+    }
+    if let Some((s, e)) = open {
+        total += e - s + 1;
+    }
+    total
 }
 
 #[cfg(test)]
@@ -219,6 +278,50 @@ mod tests {
         assert_eq!((c.bank_conflict_degree, c.wavefronts), (1, 2));
         let c = cost(&acc(Space::Shared, 16, |l| 16 * l as u64));
         assert_eq!((c.bank_conflict_degree, c.wavefronts), (1, 4));
+    }
+
+    #[test]
+    fn ideal_is_the_distinct_bytes_and_never_above_the_transactions() {
+        // 32 lanes x 1 byte, coalesced: one sector, ideal one.
+        let c = cost(&acc(Space::Global, 1, |l| 0x1000 + l as u64));
+        assert_eq!((c.sectors_32, c.transactions, c.ideal), (1, 1, 1));
+        // A broadcast word: one sector, ideal one (not 32 x 4 bytes = 4).
+        let c = cost(&acc(Space::Global, 4, |_| 0x1000));
+        assert_eq!((c.transactions, c.ideal), (1, 1));
+        // Strided: 32 sectors for 128 distinct bytes.
+        let c = cost(&acc(Space::Global, 4, |l| 0x1000 + 128 * l as u64));
+        assert_eq!((c.transactions, c.ideal), (32, 4));
+        // Local: every lane's word is its own.
+        let c = cost(&acc(Space::Local, 4, |_| 0x40));
+        assert_eq!((c.transactions, c.ideal), (4, 4));
+        // Shared broadcast: one wavefront, ideal one.
+        let c = cost(&acc(Space::Shared, 4, |_| 0x40));
+        assert_eq!((c.transactions, c.ideal), (1, 1));
+        // Constant: distinct words, ideal one.
+        let c = cost(&acc(Space::Constant, 4, |l| 4 * (l as u64 % 3)));
+        assert_eq!((c.transactions, c.ideal), (3, 1));
+    }
+
+    #[test]
+    fn shared_accesses_touch_no_sectors_or_lines() {
+        let c = cost(&acc(Space::Shared, 4, |l| 4 * l as u64));
+        assert_eq!((c.sectors_32, c.lines_128, c.wavefronts), (0, 0, 1));
+    }
+
+    #[test]
+    fn shared_atomics_on_one_address_serialise() {
+        let mut a = acc(Space::Shared, 4, |_| 0x40);
+        a.rmw = Some(crate::Rmw::F32AddFtz);
+        let c = cost(&a);
+        assert_eq!((c.bank_conflict_degree, c.wavefronts, c.ideal), (32, 32, 1));
+        // Four bins in four banks, eight lanes each: eight ways.
+        let mut a = acc(Space::Shared, 4, |l| 4 * (l as u64 % 4));
+        a.rmw = Some(crate::Rmw::F32AddFtz);
+        assert_eq!(cost(&a).wavefronts, 8);
+        // Distinct words in distinct banks: conflict-free, as a load.
+        let mut a = acc(Space::Shared, 4, |l| 4 * l as u64);
+        a.rmw = Some(crate::Rmw::F32AddFtz);
+        assert_eq!(cost(&a).wavefronts, 1);
     }
 
     #[test]

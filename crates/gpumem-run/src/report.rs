@@ -371,8 +371,10 @@ impl Report {
         writeln!(
             f,
             "  (executed: warps; accesses: lanes that moved data; lines/sectors: distinct \
-             128/32-byte blocks of global, local and constant accesses; bank: worst shared \
-             bank-conflict degree, 1 = none; wavefr: shared-memory passes)"
+             128/32-byte blocks of each execution of a global, local or constant access \
+             (shared accesses have none), summed; bank: worst shared bank-conflict degree, \
+             1 = none, an atomic's lanes on one word serialise; wavefr: shared-memory \
+             passes)"
         )?;
         self.write_hazards(f)?;
         if self.faults.is_empty() {

@@ -45,9 +45,12 @@ pub(crate) fn json(t: &TimingReport) -> Value {
             "main_stall": i.stalls.main(),
             "caused_wait": i.caused_wait,
             "requests": i.requests,
+            "transactions": i.transactions,
             "sectors": i.sectors,
-            "ideal": i.ideal,
             "lines": i.lines,
+            "wavefronts": i.wavefronts,
+            "tag_lookups": i.tag_lookups,
+            "ideal": i.ideal,
             "excessive_pct": i.excessive_pct,
             "l1_hit_sectors": i.l1_hit_sectors,
             "l2_hit_sectors": i.l2_hit_sectors,
@@ -92,7 +95,7 @@ pub(crate) fn write(f: &mut impl fmt::Write, t: &TimingReport) -> fmt::Result {
     }
     writeln!(
         f,
-        "  {:>6}  {:<36} {:>7} {:>8} {:>6} {:>9} {:<20} {:>8} {:>6} {:>5}",
+        "  {:>6}  {:<36} {:>7} {:>8} {:>6} {:>9} {:<20} {:>6} {:>7} {:>6} {:>5}",
         "pc",
         "instruction",
         "issued",
@@ -100,14 +103,15 @@ pub(crate) fn write(f: &mut impl fmt::Write, t: &TimingReport) -> fmt::Result {
         "max",
         "stalled",
         "mostly",
-        "sectors",
+        "req",
+        "trans",
         "ideal",
         "exc%"
     )?;
     for (pc, i) in &t.per_inst {
         writeln!(
             f,
-            "  {:>6}  {:<36} {:>7} {:>8.1} {:>6} {:>9} {:<20} {:>8} {:>6} {:>5.1}",
+            "  {:>6}  {:<36} {:>7} {:>8.1} {:>6} {:>9} {:<20} {:>6} {:>7} {:>6} {:>5.1}",
             pc_text(*pc),
             i.text.trim_end_matches(';').trim(),
             i.issued,
@@ -115,11 +119,20 @@ pub(crate) fn write(f: &mut impl fmt::Write, t: &TimingReport) -> fmt::Result {
             i.latency_max,
             i.stalls.total(),
             i.stalls.main().unwrap_or("-"),
-            i.sectors,
+            i.requests,
+            i.transactions,
             i.ideal,
             i.excessive_pct,
         )?;
     }
+    writeln!(
+        f,
+        "  (req: warp-level requests, the executions that moved data; trans: transactions, \
+         the distinct 32-byte sectors of each request for global and local accesses (the \
+         statistics' sectors), wavefronts for shared ones (its wavefr), distinct words for \
+         constant ones; ideal: the fewest transactions the bytes moved could take; exc%: \
+         100 (trans - ideal) / trans)"
+    )?;
     writeln!(f, "  levels:")?;
     for (k, l) in &t.levels {
         writeln!(

@@ -344,3 +344,79 @@ fn max_trace_memory_bounds_the_model_the_timeline_and_explains_records() {
     assert_eq!(r.faults.len(), plain.faults.len());
     assert!(r.stopped);
 }
+
+/// Issue 20, item 2 (`examples/maxwell/figures.toml`): the statistics table and the
+/// timing table count the same sectors, lines and wavefronts; a coalesced byte load is
+/// one sector (not one per 8-lane request), a broadcast's ideal is not above what it
+/// takes, a same-address shared atomic serialises, and shared rows have no lines or
+/// sectors; each table says what its columns count.
+#[test]
+fn both_tables_count_the_same_figures() {
+    let text = std::fs::read_to_string(root().join("examples/maxwell/figures.toml")).unwrap();
+    let r = run(&text, true).unwrap();
+    let j = r.to_json();
+    let errors: Vec<String> = validator().iter_errors(&j).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let stats = j["stats"]["per_instruction"].as_array().unwrap();
+    let timed = j["timing"]["per_instruction"].as_array().unwrap();
+    let row = |rows: &[serde_json::Value], text: &str| {
+        rows.iter()
+            .find(|r| r["text"].as_str().unwrap().starts_with(text))
+            .unwrap_or_else(|| panic!("no {text}"))
+            .clone()
+    };
+    // (instruction, sectors, lines, wavefronts, requests, tag lookups, transactions, ideal)
+    for (inst, sectors, lines, wavefronts, lookups, trans, ideal) in [
+        ("LDG.E.U8", 1, 1, 0, 4, 1, 1),
+        ("LDG.E R5", 1, 1, 0, 4, 1, 1),
+        ("ATOMS.ADD", 0, 0, 32, 0, 32, 1),
+        ("LDS", 0, 0, 1, 0, 1, 1),
+        ("STS", 0, 0, 1, 0, 1, 1),
+    ] {
+        let s = row(stats, inst);
+        let t = row(timed, inst);
+        assert_eq!(
+            (&s["sectors_32"], &s["lines_128"], &s["shared_wavefronts"]),
+            (&sectors.into(), &lines.into(), &wavefronts.into()),
+            "{inst}: statistics"
+        );
+        assert_eq!(
+            (&t["sectors"], &t["lines"], &t["wavefronts"]),
+            (&sectors.into(), &lines.into(), &wavefronts.into()),
+            "{inst}: timing"
+        );
+        assert_eq!(
+            (
+                &t["requests"],
+                &t["tag_lookups"],
+                &t["transactions"],
+                &t["ideal"]
+            ),
+            (&1.into(), &lookups.into(), &trans.into(), &ideal.into()),
+            "{inst}: timing"
+        );
+    }
+    let text = r.to_string();
+    let line = |start: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with("0x") && l.contains(start))
+            .unwrap_or_else(|| panic!("no {start} in\n{text}"))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // The statistics row of the LDS: no lines, no sectors; the timing row of the byte
+    // load: 1 request, 1 transaction, ideal 1, 0.0 % excessive.
+    assert!(line("LDS R10").ends_with("1 32 0 0 1 1"), "{text}");
+    let ldg = text
+        .lines()
+        .filter(|l| l.contains("LDG.E.U8"))
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(ldg.ends_with("1 1 1 0.0"), "{ldg}");
+    assert!(text.contains("(shared accesses have none)"), "{text}");
+    assert!(text.contains("(req: warp-level requests"), "{text}");
+}

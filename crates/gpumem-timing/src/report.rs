@@ -103,24 +103,36 @@ pub struct InstTiming {
     /// Cycles other warps' instructions waited on this one's scoreboards (the stall
     /// this instruction caused).
     pub caused_wait: u64,
-    /// Requests after splitting (global/local), distinct addresses (constant),
-    /// wavefronts (shared), summed.
+    /// Warp-level requests: executions that moved data (one per warp instruction, as
+    /// nvprof's `gld_requests` counts them).
     pub requests: u64,
-    /// 32-byte sectors requested, summed (global/local/constant).
+    /// Transactions, summed: distinct 32-byte sectors of each execution (global,
+    /// local), wavefronts (shared), distinct 32-bit words (constant)
+    /// ([`gpumem_mem::model::Cost::transactions`]).
+    pub transactions: u64,
+    /// Distinct 32-byte sectors of each execution, summed (global, local, constant): the
+    /// statistics' `sectors_32`.
     pub sectors: u64,
-    /// Sectors the same bytes would need if perfectly coalesced, summed (shared: 128-byte
-    /// wavefronts).
-    pub ideal: u64,
-    /// 128-byte lines looked up, summed.
+    /// Distinct 128-byte lines of each execution, summed (global, local, constant): the
+    /// statistics' `lines_128`.
     pub lines: u64,
-    /// `100 (actual - ideal) / actual`, with actual = sectors (global/local/constant)
-    /// or wavefronts (shared); 0 when ideal.
+    /// Shared-memory wavefronts, summed: the statistics' `wavefronts`.
+    pub wavefronts: u64,
+    /// L1/tex tag lookups (global, local), summed: each request of `request_threads`
+    /// lanes looks up each distinct line it touches (the load/store unit's cycles).
+    pub tag_lookups: u64,
+    /// The fewest transactions the bytes moved could take, summed, in `transactions`'
+    /// unit ([`gpumem_mem::model::Cost::ideal`]): never above `transactions`.
+    pub ideal: u64,
+    /// `100 (transactions - ideal) / transactions`; 0 when ideal.
     pub excessive_pct: f64,
-    /// Sectors that hit in L1/tex (or the constant L1).
+    /// Sectors that hit in L1/tex (or constant words in the constant L1); with
+    /// `l2_hit_sectors` and `dram_sectors` they add up to `sectors` (loads) or
+    /// `transactions` (constant).
     pub l1_hit_sectors: u64,
-    /// Sectors that hit in L2 (or the constant L1.5).
+    /// Sectors that hit in L2 (or constant words in the constant L1.5).
     pub l2_hit_sectors: u64,
-    /// Sectors from DRAM (or constant accesses served by L2).
+    /// Sectors from DRAM (or constant words served by L2).
     pub dram_sectors: u64,
 }
 

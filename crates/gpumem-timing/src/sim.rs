@@ -272,15 +272,18 @@ struct PcStats {
     lat_max: u64,
     stalls: Stalls,
     caused: u64,
-    requests: u64,
+    tag_lookups: u64,
     sectors: u64,
-    ideal: u64,
     lines: u64,
+    wavefronts: u64,
+    transactions: u64,
+    ideal: u64,
     l1: u64,
     l2: u64,
     dram: u64,
     space: Option<Space>,
     load: bool,
+    atomic: bool,
     data_bytes: u64,
     execs_with_data: u64,
     cache: Option<CacheOp>,
@@ -943,28 +946,24 @@ impl<'e, 'p> Timing<'e, 'p> {
                 let writes = kind == AccessKind::Store || a.rmw.is_some();
                 let data = a.data_lanes().count_ones() as u64 * a.bytes as u64;
                 let s = &mut self.sms[sm];
-                // The load/store unit takes one tag lookup (global/local: a 128-byte line
-                // of a request), one wavefront (shared) or one distinct address
-                // (constant) a cycle.
-                let busy = match space {
-                    Space::Shared | Space::Constant => t.requests,
-                    _ => t.lines,
-                };
-                s.lsu_free = start + busy.max(1) as u64;
+                s.lsu_free = start + t.lsu_cycles(space) as u64;
                 done = done.max(start + t.latency as u64);
                 if writes && let Some(c) = s.ctas[cta].as_mut() {
                     c.stores_until = c.stores_until.max(start + t.latency as u64);
                 }
                 let p = &mut self.pcs[pc];
-                p.requests += t.requests as u64;
-                p.sectors += t.sectors as u64;
-                p.ideal += t.ideal_sectors as u64;
-                p.lines += t.lines as u64;
+                p.tag_lookups += t.tag_lookups as u64;
+                p.sectors += t.cost.sectors_32 as u64;
+                p.lines += t.cost.lines_128 as u64;
+                p.wavefronts += t.cost.wavefronts as u64;
+                p.transactions += t.cost.transactions as u64;
+                p.ideal += t.cost.ideal as u64;
                 p.l1 += t.l1_hit_sectors as u64;
                 p.l2 += t.l2_hit_sectors as u64;
                 p.dram += t.dram_sectors as u64;
                 p.space = Some(space);
                 p.load = kind == AccessKind::Load;
+                p.atomic = a.rmw.is_some();
                 p.cache = Some(cache);
                 p.data_bytes += data;
                 p.execs_with_data += 1;
@@ -1122,11 +1121,6 @@ impl<'e, 'p> Timing<'e, 'p> {
                 continue;
             }
             m.add(p);
-            let actual = if p.space == Some(Space::Shared) {
-                p.requests
-            } else {
-                p.sectors
-            };
             per_inst.insert(
                 inst_addr(pc),
                 InstTiming {
@@ -1137,15 +1131,14 @@ impl<'e, 'p> Timing<'e, 'p> {
                     latency_max: p.lat_max,
                     stalls: p.stalls,
                     caused_wait: p.caused,
-                    requests: p.requests,
+                    requests: p.execs_with_data,
+                    transactions: p.transactions,
                     sectors: p.sectors,
-                    ideal: p.ideal,
                     lines: p.lines,
-                    excessive_pct: if actual > p.ideal && actual > 0 {
-                        100.0 * (actual - p.ideal) as f64 / actual as f64
-                    } else {
-                        0.0
-                    },
+                    wavefronts: p.wavefronts,
+                    tag_lookups: p.tag_lookups,
+                    ideal: p.ideal,
+                    excessive_pct: excessive_pct(p.transactions, p.ideal),
                     l1_hit_sectors: p.l1,
                     l2_hit_sectors: p.l2,
                     dram_sectors: p.dram,
@@ -1289,7 +1282,23 @@ fn blocking_producer(ws: &WarpSlot, info: &[PcInfo], now: u64) -> Option<u32> {
     best.map(|p| p.pc)
 }
 
-/// Sums for nvprof's per-space metrics.
+/// `100 (transactions - ideal) / transactions`; 0 when ideal (or no transaction).
+pub(crate) fn excessive_pct(transactions: u64, ideal: u64) -> f64 {
+    if transactions > ideal {
+        100.0 * (transactions - ideal) as f64 / transactions as f64
+    } else {
+        0.0
+    }
+}
+
+/// Sums for nvprof's per-space metrics, from the same per-instruction sums as the
+/// timing table: `gld_transactions` = its `sectors` (distinct 32-byte sectors of each
+/// warp instruction, the statistics' `sectors`), `gld_requests` = the executions that
+/// moved data (one per warp instruction), `shared_load_transactions` = wavefronts.
+/// Atomics and reductions are neither loads nor stores here (nvprof counts global ones
+/// as `atomic_transactions`). `gld_efficiency` is nvprof's requested bytes (every
+/// lane's) over the transactions' bytes: above 100 % when lanes share bytes (a
+/// broadcast word: 128 bytes requested, one 32-byte sector moved, 400 %).
 #[derive(Default)]
 struct Metrics {
     gld_requests: u64,
@@ -1304,32 +1313,34 @@ struct Metrics {
     sts_wavefronts: u64,
     local_load_sectors: u64,
     local_store_sectors: u64,
+    atomic_sectors: u64,
 }
 
 impl Metrics {
     fn add(&mut self, p: &PcStats) {
         let n = p.execs_with_data;
-        match (p.space, p.load) {
-            (Some(Space::Global), true) => {
+        match (p.space, p.load, p.atomic) {
+            (Some(Space::Global), true, false) => {
                 self.gld_requests += n;
                 self.gld_sectors += p.sectors;
                 self.gld_bytes += p.data_bytes;
             }
-            (Some(Space::Global), false) => {
+            (Some(Space::Global), false, false) => {
                 self.gst_requests += n;
                 self.gst_sectors += p.sectors;
                 self.gst_bytes += p.data_bytes;
             }
-            (Some(Space::Shared), true) => {
+            (Some(Space::Global), _, true) => self.atomic_sectors += p.sectors,
+            (Some(Space::Shared), true, false) => {
                 self.lds_requests += n;
-                self.lds_wavefronts += p.requests;
+                self.lds_wavefronts += p.wavefronts;
             }
-            (Some(Space::Shared), false) => {
+            (Some(Space::Shared), false, false) => {
                 self.sts_requests += n;
-                self.sts_wavefronts += p.requests;
+                self.sts_wavefronts += p.wavefronts;
             }
-            (Some(Space::Local), true) => self.local_load_sectors += p.sectors,
-            (Some(Space::Local), false) => self.local_store_sectors += p.sectors,
+            (Some(Space::Local), true, _) => self.local_load_sectors += p.sectors,
+            (Some(Space::Local), false, _) => self.local_store_sectors += p.sectors,
             _ => {}
         }
     }
@@ -1372,6 +1383,7 @@ impl Metrics {
         );
         put("local_load_transactions", self.local_load_sectors as f64);
         put("local_store_transactions", self.local_store_sectors as f64);
+        put("atomic_transactions", self.atomic_sectors as f64);
         m
     }
 }

@@ -60,7 +60,7 @@ fn shared_conflicts_cost_28_plus_2_per_extra_way_on_gm204() {
         let r = timed(&src, one_warp(), Preset::Gm204);
         let lds = &r.per_inst[&pc_of(&src, "LDS")];
         assert_eq!(lds.latency_max, 28 + 2 * (ways - 1), "stride {stride}");
-        assert_eq!(lds.requests, ways, "stride {stride}: wavefronts");
+        assert_eq!(lds.wavefronts, ways, "stride {stride}: wavefronts");
         assert_eq!(
             r.metrics["shared_load_transactions_per_request"],
             ways as f64
@@ -106,7 +106,7 @@ fn constant_latency_grows_linearly_with_distinct_addresses() {
         let src = constant_kernel(distinct);
         let r = timed(&src, one_warp(), Preset::Gm204);
         let ldc = &r.per_inst[&pc_of(&src, "LDC")];
-        assert_eq!(ldc.requests, distinct as u64);
+        assert_eq!(ldc.transactions, distinct as u64);
         lat.push((distinct as u64, ldc.latency_max));
     }
     // Cold misses: every distinct address goes to L2, then serialises.
@@ -385,4 +385,78 @@ fn variable_latency_arithmetic_follows_its_class() {
         let mov = &r.per_inst[&pc_of(&src, "MOV R3")];
         assert_eq!(mov.stalls.execution_dependency, want as u64 - 1, "{inst}");
     }
+}
+
+/// Issue 20, item 2's kernel: a coalesced byte load (32 lanes x 1 byte, one sector), a
+/// broadcast word load, a shared atomic whose 32 lanes hit one word, a shared broadcast
+/// load and a shared store.
+const FIGURES: &str = "--:-:1:-:1 S2R R0, SR_TID.X ;
+01:-:-:-:6 IADD32I R2, R0, 0x100000 ;
+--:-:-:-:6 MOV32I R3, 0x0 ;
+--:-:2:-:1 LDG.E.U8 R4, [R2] ;
+--:-:-:-:6 MOV32I R6, 0x100000 ;
+--:-:-:-:6 MOV32I R7, 0x0 ;
+--:-:3:-:1 LDG.E R5, [R6] ;
+--:-:-:-:6 MOV32I R8, 0x1 ;
+--:-:4:-:1 ATOMS.ADD R9, [RZ], R8 ;
+--:-:5:-:1 LDS R10, [RZ] ;
+--:-:-:-:6 SHL R11, R0, 0x2 ;
+3e:-:-:-:1 STS [R11+0x80], R4 ;
+--:-:-:-:5 EXIT ;
+";
+
+#[test]
+fn the_timing_table_statistics_and_metrics_count_alike() {
+    let prog = Program::from_sass(FIGURES, Target::Sm52).unwrap();
+    let mut emu = Emulator::new(&prog, one_warp());
+    let r = Timing::new(&mut emu, TimingConfig::preset(Preset::Gm204), 16)
+        .unwrap()
+        .run();
+    assert!(emu.faults.is_empty(), "{:?}", emu.faults);
+    let t = |p: &str| r.per_inst[&pc_of(FIGURES, p)].clone();
+    // The coalesced byte load: one request, four 8-lane tag lookups of one sector, one
+    // distinct sector, ideal one (it showed 4 sectors, 75 % excessive).
+    let u8 = t("LDG.E.U8");
+    assert_eq!(
+        (
+            u8.requests,
+            u8.tag_lookups,
+            u8.sectors,
+            u8.transactions,
+            u8.ideal
+        ),
+        (1, 4, 1, 1, 1)
+    );
+    assert_eq!(u8.excessive_pct, 0.0);
+    // The broadcast word: one sector, ideal one (the ideal was 4).
+    let bc = t("LDG.E R5");
+    assert_eq!((bc.sectors, bc.ideal, bc.excessive_pct), (1, 1, 0.0));
+    // The same-address shared atomic serialises: 32 wavefronts, 28 + 2 x 31 cycles.
+    let atoms = t("ATOMS");
+    assert_eq!((atoms.wavefronts, atoms.ideal), (32, 1));
+    assert_eq!(atoms.latency_max, 28 + 2 * 31);
+    // The shared broadcast load stays one wavefront; shared accesses have no sectors or
+    // lines.
+    let lds = t("LDS");
+    assert_eq!((lds.wavefronts, lds.sectors, lds.lines), (1, 0, 0));
+    let sts = t("STS");
+    assert_eq!((sts.wavefronts, sts.sectors, sts.lines), (1, 0, 0));
+    // Both tables name sectors, lines and wavefronts alike, instruction by instruction.
+    for (pc, s) in &emu.stats.per_inst {
+        let Some(i) = r.per_inst.get(pc) else {
+            continue;
+        };
+        assert_eq!(
+            (i.sectors, i.lines, i.wavefronts),
+            (s.sectors_32, s.lines_128, s.wavefronts),
+            "{}",
+            s.text
+        );
+    }
+    // And the nvprof-named metrics are the same sums: two load requests, two sectors;
+    // the atomic is not a shared load.
+    assert_eq!(r.metrics["gld_requests"], 2.0);
+    assert_eq!(r.metrics["gld_transactions"], 2.0);
+    assert_eq!(r.metrics["shared_load_transactions"], 1.0);
+    assert_eq!(r.metrics["shared_store_transactions"], 1.0);
 }

@@ -138,6 +138,8 @@ impl CtaTrace {
             copy.mask = a.mask;
             copy.skip = a.skip;
             copy.addr = a.addr;
+            // An atomic's lanes do not broadcast: the cost of the copy must see it.
+            copy.rmw = a.rmw;
             self.held += access_bytes(&copy);
             t.accesses.push_back(copy);
             e.nmem = e.nmem.saturating_add(1);
