@@ -496,7 +496,7 @@ fn run_maxwell(
         }
     };
     let bounds = bounds_mode.map(|mode| {
-        let declared = regions.iter().map(|(a, d)| (*a, d.len() as u64));
+        let declared = regions.iter().map(|r| (r.address, r.size));
         let module = placed.iter().flat_map(|p| p.ranges());
         BoundsCheck::new(declared.chain(module), mode)
     });
