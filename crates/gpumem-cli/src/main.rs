@@ -17,9 +17,11 @@ use std::process::ExitCode;
     version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("GPUMEM_COMMIT"), ")"),
     about = "Assemble, disassemble and explain GPU memory instructions (Maxwell SASS, Vega SMEM)",
     after_help = "Exit codes: 0 success; 1 the input was read but has findings (undecodable \
-                  words in `dis`, errors in `lint` (undecodable words among them), faults in `run`); 2 usage or input errors \
+                  words in `dis`, errors in `lint` (undecodable words among them), faults in `run` and `explain`, a \
+                  limit's stop among them); 2 usage or input errors \
                   (bad arguments, unreadable, truncated or corrupt files, a cubin or code \
-                  object for a GPU gpumem does not model, assembler errors, bad manifests)."
+                  object for a GPU gpumem does not model, assembler errors, bad manifests, a \
+                  --kernel the cubin or listing does not have)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -50,7 +52,11 @@ enum Sched {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Assemble a source file into a raw little-endian instruction stream.
+    /// Assemble a source file into a raw little-endian instruction stream. Maxwell takes
+    /// a `gpumem dis` (or cuobjdump) listing as it stands: its header names the target,
+    /// one kernel is assembled (`--kernel NAME` where it holds several), and `--hex`'s
+    /// control words (or `--sched` annotations) give the schedules, so `dis --hex | asm`
+    /// gives the kernel's bytes back. Exit 2 on assembler errors.
     Asm {
         #[arg(long, value_enum)]
         isa: Isa,
@@ -67,6 +73,10 @@ enum Cmd {
         /// then needs `-o FILE`).
         #[arg(long)]
         json: bool,
+        /// Maxwell: assemble this kernel of a `gpumem dis` listing of a cubin (its
+        /// `Function : NAME` block); a listing of several kernels needs it.
+        #[arg(long)]
+        kernel: Option<String>,
     },
     /// Disassemble a raw instruction stream, a cubin (sm_50, sm_52, sm_53) or an AMDGPU
     /// code object (gfx900, gfx906); a cubin or code object for another GPU is refused.
@@ -88,6 +98,17 @@ enum Cmd {
         /// Address of the first byte of a raw stream (32-byte aligned; Maxwell).
         #[arg(long, value_parser = parse_u64, default_value = "0")]
         base: u64,
+        /// The encoding column (Maxwell; nvdisasm's `-hex` is accepted too): each
+        /// bundle's control word on a line of its own, each instruction's word at the end
+        /// of its line, as `cuobjdump -sass` prints a cubin and `nvdisasm -hex` a raw
+        /// stream (`diff` against them is empty). `gpumem asm` takes the control words
+        /// back, so `dis --hex | asm` gives the same bytes.
+        #[arg(long)]
+        hex: bool,
+        /// Only this kernel of a cubin (Maxwell; nvdisasm's `-fun` is accepted too); a
+        /// name the cubin does not have is refused (exit 2), naming those it has.
+        #[arg(long, alias = "fun")]
+        kernel: Option<String>,
         /// One JSON object per instruction (JSON Lines): address, words, text, and the
         /// decoded fields (row, modifiers, operands, schedule) or the error.
         #[arg(long)]
@@ -117,6 +138,10 @@ enum Cmd {
         /// Print the findings as one JSON document.
         #[arg(long)]
         json: bool,
+        /// Only this kernel of a cubin (its findings point at the lines of `gpumem dis
+        /// --kernel NAME FILE`); a name the cubin does not have is refused (exit 2).
+        #[arg(long)]
+        kernel: Option<String>,
         /// Maxwell: also report `stall-no-yield` notes (a stall of 12-15 without the
         /// yield flag: maxas' convention, which ptxas does not follow; off by default).
         #[arg(long)]
@@ -160,7 +185,10 @@ enum Cmd {
     /// (conflicting ways, numbered wavefronts), global/local lanes to 32-byte sectors to
     /// 128-byte lines, constant lanes to distinct addresses. Each picture is one
     /// execution: the first by the lowest-numbered warp of CTA 0 (or --cta, --warp).
-    /// Without --svg/--html, a text table per instruction.
+    /// Without --svg/--html/--json, a text table per instruction, then how the run ended
+    /// (a limit's stop, the faults) as `run` reports it. Exit 1 when the run faulted or a
+    /// limit stopped it (as `run`), 2 on unreadable or bad manifests and on an address
+    /// that is not a memory instruction.
     Explain {
         /// The manifest (Maxwell).
         manifest: String,
@@ -175,6 +203,12 @@ enum Cmd {
         /// picture and figures to this file.
         #[arg(long)]
         html: Option<String>,
+        /// Print one JSON document: each memory instruction's execution pictured (its
+        /// lanes to banks, sectors or words), that execution's cost and the whole run's
+        /// totals, and how the run ended (`stopped`, `faults` as `run --json` gives them).
+        /// Schema: docs/explain.schema.json.
+        #[arg(long, conflicts_with_all = ["svg", "html"])]
+        json: bool,
         /// Run the cycle model too: add its requests, sectors vs ideal, latency and stalls.
         #[arg(long)]
         timing: bool,
@@ -245,7 +279,18 @@ pub fn write_stdout(bytes: &[u8]) -> Result<(), Fail> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // nvdisasm's single-dash spellings, accepted by `dis`.
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == "dis") {
+        for a in args.iter_mut().skip(2) {
+            if a == "-hex" {
+                *a = "--hex".into();
+            } else if a == "-fun" {
+                *a = "--kernel".into();
+            }
+        }
+    }
+    let cli = Cli::parse_from(args);
     paint::set(cli.color);
     let result = match cli.cmd.unwrap_or(Cmd::Run {
         manifest: None,
@@ -280,32 +325,57 @@ fn main() -> ExitCode {
             input,
             output,
             json,
-        } => maxwell::asm(target.as_deref(), &input, &output, json),
+            kernel,
+        } => maxwell::asm(target.as_deref(), kernel.as_deref(), &input, &output, json),
         Cmd::Dis {
             isa,
             target,
             sched,
             compact,
             base,
+            hex,
+            kernel,
             input,
             json,
-        } => dis(isa, target.as_deref(), sched, compact, base, json, &input),
+        } => dis(
+            isa,
+            target.as_deref(),
+            maxwell::Layout {
+                style: sched_style(sched),
+                compact,
+                hex,
+            },
+            base,
+            kernel.as_deref(),
+            json,
+            &input,
+        ),
+        Cmd::Asm {
+            isa: Isa::Vega,
+            kernel: Some(_),
+            ..
+        } => Err(Fail(
+            "--kernel selects a kernel of a Maxwell `gpumem dis` listing".into(),
+        )),
         Cmd::Asm {
             isa: Isa::Vega,
             target,
             input,
             output,
             json,
+            kernel: None,
         } => vega::asm(target.as_deref(), &input, &output, json),
         Cmd::Lint {
             isa,
             target,
             input,
             json,
+            kernel,
             stall_no_yield,
         } => lint(
             isa,
             target.as_deref(),
+            kernel.as_deref(),
             &input,
             json,
             gpumem_maxwell::lint::Options { stall_no_yield },
@@ -315,6 +385,7 @@ fn main() -> ExitCode {
             pc,
             svg,
             html,
+            json,
             timing,
             cta,
             warp,
@@ -323,6 +394,7 @@ fn main() -> ExitCode {
             pc,
             svg.as_deref(),
             html.as_deref(),
+            json,
             timing,
             gpumem_explain::Select { cta, warp },
         ),
@@ -424,6 +496,7 @@ fn resolve_isa(isa: Option<Isa>, input: &str, bytes: &[u8]) -> Result<Isa, Fail>
 fn lint(
     isa: Option<Isa>,
     target: Option<&str>,
+    kernel: Option<&str>,
     input: &str,
     json: bool,
     options: gpumem_maxwell::lint::Options,
@@ -431,7 +504,10 @@ fn lint(
     let bytes = read_input(input)?;
     let input = if input == "-" { "<stdin>" } else { input };
     match resolve_isa(isa, input, &bytes)? {
-        Isa::Maxwell => maxwell::lint_file(target, input, bytes, json, options),
+        Isa::Maxwell => maxwell::lint_file(target, kernel, input, bytes, json, options),
+        Isa::Vega if kernel.is_some() => Err(Fail(
+            "--kernel selects a kernel of a cubin (Maxwell)".into(),
+        )),
         Isa::Vega => vega::lint_file(target, input, bytes, json),
     }
 }
@@ -440,23 +516,28 @@ fn lint(
 fn dis(
     isa: Option<Isa>,
     target: Option<&str>,
-    sched: Sched,
-    compact: bool,
+    layout: maxwell::Layout,
     base: u64,
+    kernel: Option<&str>,
     json: bool,
     input: &str,
 ) -> Result<ExitCode, Fail> {
     let bytes = read_input(input)?;
     let isa = resolve_isa(isa, input, &bytes)?;
+    let maxwell_only = layout.style != gpumem_maxwell::SchedStyle::None
+        || layout.compact
+        || layout.hex
+        || kernel.is_some()
+        || base != 0;
     match isa {
-        Isa::Maxwell if json => maxwell::dis_json(target, base, input, bytes),
-        Isa::Vega if json && base == 0 => vega::dis_json(target, input, bytes),
-        Isa::Maxwell => maxwell::dis(target, sched_style(sched), compact, base, input, bytes),
-        Isa::Vega if !matches!(sched, Sched::None) || compact || base != 0 => Err(Fail(
-            "--sched, --compact and --base are Maxwell options; Vega disassembly prints \
-             llvm-objdump's layout with byte offsets from 0"
+        Isa::Maxwell if json => maxwell::dis_json(target, base, kernel, input, bytes),
+        Isa::Vega if maxwell_only => Err(Fail(
+            "--sched, --compact, --hex, --kernel and --base are Maxwell options; Vega \
+             disassembly prints llvm-objdump's layout with byte offsets from 0"
                 .into(),
         )),
+        Isa::Vega if json => vega::dis_json(target, input, bytes),
+        Isa::Maxwell => maxwell::dis(target, layout, base, kernel, input, bytes),
         Isa::Vega => vega::dis(target, input, bytes),
     }
 }

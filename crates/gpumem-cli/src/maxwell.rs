@@ -37,9 +37,36 @@ fn cubin_arch(
     Ok((flags, ct))
 }
 
-/// The kernels of the cubin `input`, every error naming the file.
+/// The kernel `name` of `ks` alone (`--kernel`), else them all; a name the cubin does not
+/// have is refused, naming those it has.
+pub fn select_kernel(
+    input: &str,
+    ks: Vec<cubin::Kernel>,
+    name: Option<&str>,
+) -> Result<Vec<cubin::Kernel>, Fail> {
+    let Some(name) = name else { return Ok(ks) };
+    let names: Vec<String> = ks.iter().map(|k| k.name.clone()).collect();
+    let one: Vec<cubin::Kernel> = ks.into_iter().filter(|k| k.name == name).collect();
+    if one.is_empty() {
+        return Err(Fail(format!(
+            "{input}: no kernel `{name}`; its kernels: {}",
+            if names.is_empty() {
+                "none".to_string()
+            } else {
+                names.join(", ")
+            }
+        )));
+    }
+    Ok(one)
+}
+
+/// The kernels of the cubin `input` (none for a cubin of device functions or module
+/// variables only: cuobjdump lists none either), every error naming the file.
 fn cubin_kernels(input: &str, bytes: &[u8]) -> Result<Vec<cubin::Kernel>, Fail> {
-    cubin::kernels(bytes).map_err(|e| Fail(format!("{input}: {e}")))
+    match cubin::kernels(bytes) {
+        Err(cubin::CubinError::NoKernels) => Ok(Vec::new()),
+        r => r.map_err(|e| Fail(format!("{input}: {e}"))),
+    }
 }
 
 fn assemble(src: &str, file: &str, t: Target) -> Result<Vec<u8>, Fail> {
@@ -52,20 +79,60 @@ fn assemble(src: &str, file: &str, t: Target) -> Result<Vec<u8>, Fail> {
     })
 }
 
-pub fn asm(t: Option<&str>, input: &str, output: &str, json: bool) -> Result<ExitCode, Fail> {
+/// `gpumem asm --isa maxwell`. A `gpumem dis` (cuobjdump) listing is taken as it stands:
+/// its header names the target (a `--target` that contradicts it is refused), and one of
+/// its kernels is assembled, `--kernel NAME` (required when it holds several).
+pub fn asm(
+    t: Option<&str>,
+    kernel: Option<&str>,
+    input: &str,
+    output: &str,
+    json: bool,
+) -> Result<ExitCode, Fail> {
+    use gpumem_maxwell::parse::{listing_target, select_function};
     let bytes = read_input(input)?;
     let src = String::from_utf8(bytes).map_err(|_| Fail(format!("{input}: not UTF-8 text")))?;
-    let result = gpumem_maxwell::assemble(&src, target(t)?)
+    let named = listing_target(&src);
+    let tt = match (t, named) {
+        (Some(given), Some(n)) if target(t)? != n => {
+            return Err(Fail(format!(
+                "{input}: --target {given} contradicts the listing's header, which names {}: \
+                 drop --target",
+                n.name()
+            )));
+        }
+        (None, Some(n)) => n,
+        _ => target(t)?,
+    };
+    let src = match kernel {
+        None => src,
+        Some(k) => select_function(&src, k).map_err(|names| {
+            Fail(if names.is_empty() {
+                format!(
+                    "--kernel {k}: {input} has no `Function :` lines (a `gpumem dis` listing of \
+                     a cubin has one per kernel)"
+                )
+            } else {
+                format!(
+                    "{input}: no kernel `{k}`; its kernels: {}",
+                    names.join(", ")
+                )
+            })
+        })?,
+    };
+    let result = gpumem_maxwell::assemble(&src, tt)
         .map(|b| (b, Vec::new()))
         .map_err(|d| d.0);
     crate::diag::finish_asm(input, &src, output, result, json)
 }
 
-/// How `dis` lays text out: the schedule style and whether the layout is compact.
+/// How `dis` lays text out: the schedule style, whether the layout is compact, and
+/// whether lines carry cuobjdump's encoding column (`--hex`).
 #[derive(Clone, Copy)]
-struct Layout {
-    style: SchedStyle,
-    compact: bool,
+pub struct Layout {
+    pub style: SchedStyle,
+    pub compact: bool,
+    pub hex: bool,
 }
 
 /// Streams the disassembly of a raw stream into `out`, flushing to standard output as it
@@ -80,27 +147,39 @@ fn dis_raw(
     out: &mut Vec<u8>,
     stream: bool,
 ) -> Result<bool, Fail> {
-    render_stream(bytes, base, t, layout.style, layout.compact, out, |out| {
+    let flush = |out: &mut Vec<u8>| {
         if stream {
             write_stdout(out)?;
             out.clear();
         }
         Ok(())
-    })
+    };
+    if layout.hex {
+        gpumem_maxwell::hexcol::render_stream_hex(
+            bytes,
+            base,
+            t,
+            layout.style,
+            layout.compact,
+            out,
+            flush,
+        )
+    } else {
+        render_stream(bytes, base, t, layout.style, layout.compact, out, flush)
+    }
     .map_err(|e| Fail(format!("{what}: {e}")))?
 }
 
 pub fn dis(
     t: Option<&str>,
-    style: SchedStyle,
-    compact: bool,
+    layout: Layout,
     base: u64,
+    kernel: Option<&str>,
     input: &str,
     bytes: Vec<u8>,
 ) -> Result<ExitCode, Fail> {
     let mut out = Vec::new();
-    let layout = Layout { style, compact };
-    let ok = dis_into(t, layout, base, input, &bytes, &mut out, true)?;
+    let ok = dis_into(t, layout, base, kernel, input, &bytes, &mut out, true)?;
     write_stdout(&out)?;
     Ok(if ok {
         ExitCode::SUCCESS
@@ -109,12 +188,15 @@ pub fn dis(
     })
 }
 
-/// `dis`'s text of a cubin or a raw stream into `out` (streamed to standard output as it
-/// grows when `stream`; `out` then holds the rest). Whether every word decoded.
+/// `dis`'s text of a cubin (its kernel `kernel`, else every kernel) or a raw stream into
+/// `out` (streamed to standard output as it grows when `stream`; `out` then holds the
+/// rest). Whether every word decoded.
+#[allow(clippy::too_many_arguments)]
 fn dis_into(
     t: Option<&str>,
     layout: Layout,
     base: u64,
+    kernel: Option<&str>,
     input: &str,
     bytes: &[u8],
     out: &mut Vec<u8>,
@@ -124,7 +206,7 @@ fn dis_into(
         // cuobjdump -sass's layout: one "Function :" block per kernel, the header line
         // from the cubin's own flags.
         let (flags, tk) = cubin_arch(input, t, bytes)?;
-        let ks = cubin_kernels(input, bytes)?;
+        let ks = select_kernel(input, cubin_kernels(input, bytes)?, kernel)?;
         let mut ok = true;
         out.extend_from_slice(format!("\n\tcode for sm_{}\n", flags.sm()).as_bytes());
         let head = cubin_header(flags);
@@ -135,12 +217,18 @@ fn dis_into(
             }
             let what = format!("{input}: kernel {}", k.name);
             ok &= dis_raw(&what, &k.code, 0, tk, layout, out, stream)?;
-            out.extend_from_slice(b"\t\t..........\n\n");
+            // cuobjdump ends a function with two blank lines.
+            out.extend_from_slice(b"\t\t..........\n\n\n");
         }
         ok
     } else {
         if !base.is_multiple_of(32) {
             return Err(Fail(format!("--base {base:#x} is not 32-byte aligned")));
+        }
+        if let Some(k) = kernel {
+            return Err(Fail(format!(
+                "--kernel {k}: {input} is a raw stream, not a cubin: it has no kernels"
+            )));
         }
         let t = target(t)?;
         if !layout.compact {
@@ -177,6 +265,7 @@ pub fn demo() -> Result<ExitCode, Fail> {
     let annot = Layout {
         style: SchedStyle::Annotations,
         compact: true,
+        hex: false,
     };
     dis_raw("demo", &bin, 0, t, annot, &mut out, true)?;
     out.extend_from_slice("\n# nvdisasm-exact layout\n".as_bytes());
@@ -184,6 +273,7 @@ pub fn demo() -> Result<ExitCode, Fail> {
     let exact = Layout {
         style: SchedStyle::None,
         compact: false,
+        hex: false,
     };
     dis_raw("demo", &bin, 0, t, exact, &mut out, true)?;
     write_stdout(&out)?;
@@ -260,7 +350,13 @@ fn line_json(l: &gpumem_maxwell::DisLine, kernel: Option<&str>) -> serde_json::V
 
 /// `dis --json`: one JSON object per instruction, a line each (JSON Lines), every
 /// kernel of a cubin in order.
-pub fn dis_json(t: Option<&str>, base: u64, input: &str, bytes: Vec<u8>) -> Result<ExitCode, Fail> {
+pub fn dis_json(
+    t: Option<&str>,
+    base: u64,
+    kernel: Option<&str>,
+    input: &str,
+    bytes: Vec<u8>,
+) -> Result<ExitCode, Fail> {
     let mut out = String::new();
     let mut ok = true;
     let mut emit = |code: &[u8],
@@ -285,9 +381,13 @@ pub fn dis_json(t: Option<&str>, base: u64, input: &str, bytes: Vec<u8>) -> Resu
     };
     if cubin::is_elf(&bytes) {
         let (_, tk) = cubin_arch(input, t, &bytes)?;
-        for k in cubin_kernels(input, &bytes)? {
+        for k in select_kernel(input, cubin_kernels(input, &bytes)?, kernel)? {
             emit(&k.code, 0, tk, Some(&k.name), &mut out)?;
         }
+    } else if let Some(k) = kernel {
+        return Err(Fail(format!(
+            "--kernel {k}: {input} is a raw stream, not a cubin: it has no kernels"
+        )));
     } else {
         emit(&bytes, base, target(t)?, None, &mut out)?;
     }
@@ -357,6 +457,7 @@ fn dis_spans(text: &str, units: &mut [Unit]) {
 const LINT_LAYOUT: Layout = Layout {
     style: SchedStyle::Annotations,
     compact: false,
+    hex: false,
 };
 
 /// `gpumem lint --isa maxwell`: the scoreboard checker (crates/gpumem-maxwell/LINTS.md)
@@ -364,6 +465,7 @@ const LINT_LAYOUT: Layout = Layout {
 /// error finding, 0 on warnings and notes only, 2 on unreadable input.
 pub fn lint_file(
     t: Option<&str>,
+    kernel: Option<&str>,
     input: &str,
     bytes: Vec<u8>,
     json: bool,
@@ -389,6 +491,7 @@ pub fn lint_file(
             Err(cubin::CubinError::NoKernels) => Vec::new(),
             r => r.map_err(|e| Fail(format!("{input}: {e}")))?,
         };
+        let ks = select_kernel(input, ks, kernel)?;
         for k in ks {
             let items = lint::items_from_binary(&k.code, 0, tk)
                 .map_err(|e| Fail(format!("{input}: kernel {}: {e}", k.name)))?;
@@ -396,10 +499,14 @@ pub fn lint_file(
         }
         if !units.is_empty() {
             let mut out = Vec::new();
-            dis_into(t, LINT_LAYOUT, 0, input, &bytes, &mut out, false)?;
+            dis_into(t, LINT_LAYOUT, 0, kernel, input, &bytes, &mut out, false)?;
             text = String::from_utf8_lossy(&out).into_owned();
             dis_spans(&text, &mut units);
         }
+    } else if let Some(k) = kernel {
+        return Err(Fail(format!(
+            "--kernel {k}: {input} is not a cubin: it has no kernels"
+        )));
     } else if let Ok(src) = std::str::from_utf8(&bytes) {
         let tt = target(t)?;
         let p = gpumem_maxwell::parse_program(src, tt).map_err(|d| {
@@ -429,7 +536,7 @@ pub fn lint_file(
             .map_err(|e| Fail(format!("{input}: {e}")))?;
         units.push(unit(items, None));
         let mut out = Vec::new();
-        dis_into(t, LINT_LAYOUT, 0, input, &bytes, &mut out, false)?;
+        dis_into(t, LINT_LAYOUT, 0, None, input, &bytes, &mut out, false)?;
         text = String::from_utf8_lossy(&out).into_owned();
         dis_spans(&text, &mut units);
     }

@@ -19,6 +19,7 @@
 #![warn(missing_docs)]
 
 mod draw;
+mod json;
 
 use gpumem_mem::hierarchy::{AccessTiming, Hierarchy, TimingParams};
 use gpumem_mem::model::Cost;
@@ -29,6 +30,7 @@ use gpumem_warp::exec::InstStats;
 use std::path::Path;
 
 pub use draw::{html, svg, text};
+pub use json::json;
 
 /// Why there is nothing to explain.
 #[derive(Debug, thiserror::Error)]
@@ -180,9 +182,40 @@ pub struct Explanation {
     /// Instructions (per warp) whose first record was not kept because it passed
     /// `[limits] max_trace_memory` (they have no picture; 0 normally).
     pub dropped: u64,
+    /// Warp instructions the run executed (all CTAs).
+    pub warp_instructions: u64,
+    /// Whether a limit (`limits.max_steps`, memory) stopped the run early: the totals
+    /// cover what ran until then.
+    pub stopped: bool,
+    /// The run's faults, as `gpumem run` keeps them (a step-limit stop is one).
+    pub faults: Vec<gpumem_warp::Fault>,
+    /// Faults beyond the kept ones.
+    pub faults_dropped: u64,
 }
 
 impl Explanation {
+    /// Whether the run faulted or a limit stopped it (`gpumem explain` then exits 1, as
+    /// `gpumem run` does).
+    pub fn faulted(&self) -> bool {
+        !self.faults.is_empty()
+    }
+
+    /// How the run ended, as `gpumem run` reports it: the warp instructions executed (a
+    /// limit's stop said), then `no faults` or the faults grouped by instruction and
+    /// kind with their first positioned message.
+    pub fn run_text(&self) -> String {
+        format!(
+            "run: {} warp instructions{}{}",
+            self.warp_instructions,
+            if self.stopped {
+                " (stopped by a limit: the figures cover the instructions executed until then)"
+            } else {
+                ""
+            },
+            gpumem_run::report::faults_text(&self.faults, self.faults_dropped)
+        )
+    }
+
     /// The note that says pictures are missing (`None` when none is).
     pub fn dropped_note(&self) -> Option<String> {
         (self.dropped > 0).then(|| {
@@ -322,13 +355,16 @@ pub fn explain_report_at(
             })
             .collect(),
     };
-    if pictures.is_empty() && dropped > 0 {
+    // A run that faulted or stopped is reported with what pictures it has, none
+    // included: the stop and the faults are the news.
+    let ended_early = !r.faults.is_empty() || r.stopped;
+    if pictures.is_empty() && dropped > 0 && !ended_early {
         return Err(ExplainError::TraceMemory {
             who: select.who(),
             dropped,
         });
     }
-    if pictures.is_empty() {
+    if pictures.is_empty() && !ended_early {
         return Err(ExplainError::NoMemory { who: select.who() });
     }
     Ok(Explanation {
@@ -337,6 +373,10 @@ pub fn explain_report_at(
         select,
         pictures,
         dropped,
+        warp_instructions: r.stats.warp_instructions,
+        stopped: r.stopped,
+        faults: r.faults.clone(),
+        faults_dropped: r.stats.faults_dropped,
     })
 }
 

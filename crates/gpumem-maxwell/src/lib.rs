@@ -17,6 +17,7 @@ pub mod alu;
 pub mod codec;
 pub mod cubin;
 pub mod family;
+pub mod hexcol;
 pub mod inst;
 pub mod link;
 pub mod lint;

@@ -6,7 +6,7 @@
 //! comments and `/* 0x… */` hex comments, and the `.headerflags` line.
 
 use crate::codec::{self, ROWS};
-use crate::inst::{Ctrl, DEFAULT_SLOT, Inst, Operand, PAD_SLOT, PT, RZ};
+use crate::inst::{Ctrl, DEFAULT_SLOT, Inst, Operand, PAD_SLOT, PT, RZ, ctrl_slot};
 use crate::table::{ImmText, OpKind, OpSpec, Target};
 use gpumem_isa::{Diagnostic, Diagnostics, Span};
 use std::collections::HashMap;
@@ -1334,30 +1334,168 @@ pub fn parse_source(src: &str, target: Target) -> Parsed {
     let mut labels: HashMap<String, usize> = HashMap::new();
     let mut in_pair = false;
     let mut base = 0;
-    for (n, text) in clean.split('\n').enumerate() {
+    // The control word of a `gpumem dis --hex` (cuobjdump) listing's bundle, from its
+    // comment line, and the slot of the next instruction in it.
+    let mut hint: Option<(u64, usize)> = None;
+    // The last instruction closed a pair with its word left for the next comment line.
+    let mut await_word = false;
+    let mut functions = 0;
+    for ((n, text), raw) in clean.split('\n').enumerate().zip(src.split('\n')) {
         let l = Line {
             text,
             base,
             line: n as u32 + 1,
         };
         base += text.len() + 1;
-        if let Err(d) = parse_line(&l, target, &mut out, &mut labels, &mut in_pair) {
+        if text.trim().is_empty() {
+            if let Some(w) = hex_comment(raw) {
+                if std::mem::take(&mut await_word) {
+                    continue;
+                }
+                hint = Some((w, 0));
+            }
+            continue;
+        }
+        if let Some(name) = text.trim().strip_prefix("Function :") {
+            functions += 1;
+            hint = None;
+            if functions == 2 {
+                let names = function_names(src);
+                diags.push(l.err(
+                    text.len() - text.trim_start().len(),
+                    text.trim_end().len(),
+                    format!(
+                        "a second kernel (`{}`): this listing holds {} ({}); gpumem assembles one \
+                         at a time (`gpumem asm --kernel NAME` selects it)",
+                        name.trim(),
+                        names.len(),
+                        names.join(", ")
+                    ),
+                ));
+            }
+        }
+        let slot = match hint {
+            Some((w, k)) if k < 3 => {
+                hint = Some((w, k + 1));
+                Some(ctrl_slot(w, k))
+            }
+            _ => None,
+        };
+        let before = out.len();
+        if let Err(d) = parse_line(&l, target, &mut out, &mut labels, &mut in_pair, slot) {
             diags.push(d);
+        }
+        if out.len() == before {
+            // Not an instruction: the slot is not used up.
+            if let Some((w, k)) = hint
+                && slot.is_some()
+            {
+                hint = Some((w, k - 1));
+            }
+        } else {
+            await_word = raw.trim_end().ends_with('}');
         }
     }
     (out, labels, diags)
 }
 
+/// The word of a line holding only a hex comment, `/* 0x001cfc00e22007f6 */`.
+fn hex_comment(raw: &str) -> Option<u64> {
+    let h = raw
+        .trim()
+        .strip_prefix("/*")?
+        .strip_suffix("*/")?
+        .trim()
+        .strip_prefix("0x")?;
+    if h.len() != 16 {
+        return None;
+    }
+    u64::from_str_radix(h, 16).ok()
+}
+
+/// The kernels a `gpumem dis` (cuobjdump) listing names in its `Function :` lines, in order.
+pub fn function_names(src: &str) -> Vec<String> {
+    src.lines()
+        .filter_map(|l| l.trim().strip_prefix("Function :"))
+        .map(|n| n.trim().to_string())
+        .collect()
+}
+
+/// The listing `src` with only the lines of its kernel `name` (its `Function :` block, up
+/// to the next one) and what precedes the first block; the other lines are blanked, so
+/// that positions in it are positions in `src`. `Err` with the kernels it names when none
+/// is `name`.
+pub fn select_function(src: &str, name: &str) -> Result<String, Vec<String>> {
+    let names = function_names(src);
+    if !names.iter().any(|n| n == name) {
+        return Err(names);
+    }
+    let mut out = String::with_capacity(src.len());
+    let mut keep = true;
+    for line in src.split_inclusive('\n') {
+        if let Some(n) = line.trim().strip_prefix("Function :") {
+            keep = n.trim() == name;
+        }
+        if keep {
+            out.push_str(line);
+        } else {
+            out.extend(line.chars().map(|c| match c {
+                '\n' | '\r' => c,
+                _ => ' ',
+            }));
+        }
+    }
+    // Only whole characters were replaced (multi-byte ones by one space each, which
+    // shifts nothing before them on their line and nothing after it).
+    Ok(out)
+}
+
+/// The target a `gpumem dis` (cuobjdump, nvdisasm) listing names in its header: `code for
+/// sm_50` or `.headerflags @"EF_CUDA_SM52 ..."` (sm_53 decodes with sm_52's table). `None`
+/// when it names none (or one gpumem does not model).
+pub fn listing_target(src: &str) -> Option<Target> {
+    for l in src.lines().take(64) {
+        let t = l.trim();
+        let sm = if let Some(s) = t.strip_prefix("code for sm_") {
+            s.trim()
+        } else if let Some(s) = t
+            .strip_prefix(".headerflags")
+            .and_then(|r| r.split_once("EF_CUDA_SM"))
+        {
+            s.1.get(..2).unwrap_or("")
+        } else {
+            continue;
+        };
+        return match sm {
+            "50" => Some(Target::Sm50),
+            "52" | "53" => Some(Target::Sm52),
+            _ => None,
+        };
+    }
+    None
+}
+
+/// One line of source; `hint` is the control slot a `--hex` listing's control word gives
+/// the instruction on it, used when the line gives no schedule of its own.
 fn parse_line(
     l: &Line,
     target: Target,
     out: &mut Vec<SrcInst>,
     labels: &mut HashMap<String, usize>,
     in_pair: &mut bool,
+    hint: Option<u32>,
 ) -> Result<(), Diagnostic> {
     let mut c = Cur { s: l.text, pos: 0 };
     c.ws();
-    if c.rest().starts_with(".headerflags") || c.rest().is_empty() {
+    let rest = c.rest().trim_end();
+    // The frame of a `gpumem dis` (cuobjdump) listing: `code for sm_52`, `Function :
+    // NAME` (one kernel: see `parse_source`), the `..........` that ends a kernel.
+    if rest.starts_with(".headerflags")
+        || rest.is_empty()
+        || rest.starts_with("code for sm_")
+        || rest.starts_with("Function :")
+        || (rest.len() >= 3 && rest.bytes().all(|b| b == b'.'))
+    {
         return Ok(());
     }
     // Labels.
@@ -1490,8 +1628,16 @@ fn parse_line(
         // With annotations the yield bit is 1 unless `?yield` says otherwise.
         sched.no_yield = true;
     }
-    let sched_given = ctrl.is_some() || !ann_text.is_empty() || pair_first;
-    if pair_first && ctrl.is_none() {
+    // A `--hex` listing's control word, where the line gives no schedule.
+    let hinted = match hint {
+        Some(slot) if ctrl.is_none() && ann_text.is_empty() => {
+            sched = Ctrl::from_slot(slot);
+            true
+        }
+        _ => false,
+    };
+    let sched_given = ctrl.is_some() || !ann_text.is_empty() || pair_first || hinted;
+    if pair_first && ctrl.is_none() && !hinted {
         sched.stall = 0;
         sched.no_yield = true;
     }

@@ -180,17 +180,7 @@ impl Report {
             "launch": { "grid": self.grid, "block": self.block, "registers": self.registers },
             "stopped": self.stopped,
             "dumps": self.dumps.iter().map(|d| dump_json(d, form)).collect::<Vec<_>>(),
-            "faults": self.faults.iter().map(|f| json!({
-                "kind": f.kind.name(),
-                "pc": pc_text(f.pc),
-                "cta": f.cta,
-                "warp": f.warp,
-                "wave": Value::Null,
-                "lane": f.lane,
-                "space": f.space.map(|s| s.name()),
-                "address": f.address.map(|a| fault_address(f.space, a)),
-                "message": f.message,
-            })).collect::<Vec<_>>(),
+            "faults": self.faults.iter().map(fault_json).collect::<Vec<_>>(),
             "faults_dropped": self.stats.faults_dropped,
             "hazards": self.hazards.iter().map(|h| json!({
                 "rule": h.rule.name(),
@@ -221,53 +211,86 @@ impl Report {
     /// Faults grouped by (instruction, kind): count, lanes and CTAs involved, first
     /// message; then totals per kind.
     fn write_faults(&self, f: &mut impl fmt::Write) -> fmt::Result {
-        use std::collections::BTreeMap;
-        let total = self.faults.len() as u64 + self.stats.faults_dropped;
-        writeln!(f, "\nfaults ({total}):")?;
-        /// Faults of one (instruction, kind).
-        struct Group<'a> {
-            count: u64,
-            lanes: u32,
-            ctas: (u32, u32),
-            first: &'a Fault,
-        }
-        let mut groups: BTreeMap<(u64, &str), Group> = BTreeMap::new();
-        for x in &self.faults {
-            let g = groups.entry((x.pc, x.kind.name())).or_insert(Group {
-                count: 0,
-                lanes: 0,
-                ctas: (u32::MAX, 0),
-                first: x,
-            });
-            g.count += 1;
-            if let Some(l) = x.lane {
-                g.lanes |= 1 << (l % 32);
-            }
-            g.ctas = (g.ctas.0.min(x.cta), g.ctas.1.max(x.cta));
-        }
-        for ((pc, kind), g) in &groups {
-            write!(f, "  {kind:<20} pc {pc:#06x} x{}", g.count)?;
-            if g.lanes != 0 {
-                write!(f, " lanes {:#010x}", g.lanes)?;
-            }
-            if g.ctas.0 == g.ctas.1 {
-                write!(f, " cta {}", g.ctas.0)?;
-            } else {
-                write!(f, " ctas {}-{}", g.ctas.0, g.ctas.1)?;
-            }
-            writeln!(f, "; first: {}", g.first.message)?;
-        }
-        let mut kinds: BTreeMap<&str, u64> = BTreeMap::new();
-        for x in &self.faults {
-            *kinds.entry(x.kind.name()).or_default() += 1;
-        }
-        let list: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
-        write!(f, "  total: {}", list.join(", "))?;
-        if self.stats.faults_dropped > 0 {
-            write!(f, " (and {} more not kept)", self.stats.faults_dropped)?;
-        }
-        writeln!(f, " (every fault, lane by lane: --json)")
+        write_faults(f, &self.faults, self.stats.faults_dropped)
     }
+}
+
+/// One fault in the JSON report's layout (`kind`, `pc`, `cta`, `warp`, `wave`, `lane`,
+/// `space`, `address`, `message`).
+pub fn fault_json(f: &Fault) -> Value {
+    json!({
+        "kind": f.kind.name(),
+        "pc": pc_text(f.pc),
+        "cta": f.cta,
+        "warp": f.warp,
+        "wave": Value::Null,
+        "lane": f.lane,
+        "space": f.space.map(|s| s.name()),
+        "address": f.address.map(|a| fault_address(f.space, a)),
+        "message": f.message,
+    })
+}
+
+/// The report's fault block as `gpumem run` prints it: `no faults`, or the faults
+/// grouped by (instruction, kind) with their first message, then totals per kind
+/// (`dropped`: faults beyond the kept ones).
+pub fn faults_text(faults: &[Fault], dropped: u64) -> String {
+    let mut s = String::new();
+    if faults.is_empty() {
+        s.push_str("\nno faults\n");
+    } else {
+        let _ = write_faults(&mut s, faults, dropped);
+    }
+    s
+}
+
+fn write_faults(f: &mut impl fmt::Write, faults: &[Fault], dropped: u64) -> fmt::Result {
+    use std::collections::BTreeMap;
+    let total = faults.len() as u64 + dropped;
+    writeln!(f, "\nfaults ({total}):")?;
+    /// Faults of one (instruction, kind).
+    struct Group<'a> {
+        count: u64,
+        lanes: u32,
+        ctas: (u32, u32),
+        first: &'a Fault,
+    }
+    let mut groups: BTreeMap<(u64, &str), Group> = BTreeMap::new();
+    for x in faults {
+        let g = groups.entry((x.pc, x.kind.name())).or_insert(Group {
+            count: 0,
+            lanes: 0,
+            ctas: (u32::MAX, 0),
+            first: x,
+        });
+        g.count += 1;
+        if let Some(l) = x.lane {
+            g.lanes |= 1 << (l % 32);
+        }
+        g.ctas = (g.ctas.0.min(x.cta), g.ctas.1.max(x.cta));
+    }
+    for ((pc, kind), g) in &groups {
+        write!(f, "  {kind:<20} pc {pc:#06x} x{}", g.count)?;
+        if g.lanes != 0 {
+            write!(f, " lanes {:#010x}", g.lanes)?;
+        }
+        if g.ctas.0 == g.ctas.1 {
+            write!(f, " cta {}", g.ctas.0)?;
+        } else {
+            write!(f, " ctas {}-{}", g.ctas.0, g.ctas.1)?;
+        }
+        writeln!(f, "; first: {}", g.first.message)?;
+    }
+    let mut kinds: BTreeMap<&str, u64> = BTreeMap::new();
+    for x in faults {
+        *kinds.entry(x.kind.name()).or_default() += 1;
+    }
+    let list: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    write!(f, "  total: {}", list.join(", "))?;
+    if dropped > 0 {
+        write!(f, " (and {} more not kept)", dropped)?;
+    }
+    writeln!(f, " (every fault, lane by lane: --json)")
 }
 
 impl Report {
