@@ -742,7 +742,8 @@ fn explain_pictures_memory_accesses() {
         (vec!["explain", "no-such.toml"], "no-such.toml"),
         (
             vec!["explain", manifest, "--cta", "1"],
-            "CTA 1 is not in the grid: it has 1 CTAs",
+            // The option is at fault, not the manifest.
+            "gpumem: --cta 1: the grid has 1 CTAs (0 to 0)",
         ),
         (
             vec!["explain", manifest, "--warp", "1"],

@@ -263,7 +263,7 @@ fn pictures_the_cta_and_warp_asked_for() {
     let e = explain_manifest_at(&m, false, None, Select { cta: 3, warp: None }).unwrap_err();
     assert!(
         e.to_string()
-            .contains("CTA 3 is not in the grid: it has 3 CTAs"),
+            .contains("--cta 3: the grid has 3 CTAs"),
         "{e}"
     );
     let e = explain_manifest_at(

@@ -84,6 +84,7 @@ pub fn run_vega(
         gpumem_wave::run(gpumem_wave::Program::Binary(code), &config, &memory, &dumps).map_err(
             |e| match e {
                 gpumem_wave::WaveError::Program(p) => EmuError::Program(p),
+                gpumem_wave::WaveError::Key { path, message } => EmuError::Key { path, message },
                 // Register names and values, configuration and memory limits.
                 other => EmuError::Manifest(other.to_string()),
             },
