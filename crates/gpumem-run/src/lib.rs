@@ -161,6 +161,24 @@ impl From<gpumem_warp::WarpError> for EmuError {
     }
 }
 
+/// The target of a Maxwell program that does not name its own (SASS text, raw bundles)
+/// when the manifest gives no `target`: sm_52, as for `gpumem asm` and `gpumem dis`.
+pub const DEFAULT_TARGET: Target = Target::Sm52;
+
+/// A manifest's `program = "-"`: refused, at the key. Standard input is where
+/// `gpumem run -` reads the manifest itself, so it cannot hold the program too.
+pub(crate) fn program_not_stdin(program: &str) -> Result<(), EmuError> {
+    if program == "-" {
+        return Err(EmuError::key(
+            &["program"],
+            "program = \"-\": a manifest's program cannot come from standard input \
+             (`gpumem run -` reads the manifest itself from it); name the program's file \
+             (relative to the manifest's folder)",
+        ));
+    }
+    Ok(())
+}
+
 /// Largest program file read (bytes).
 pub const MAX_PROGRAM_BYTES: u64 = 64 << 20;
 /// Most threads per CTA (the Maxwell limit).
@@ -439,18 +457,22 @@ fn run_maxwell(
     let mut static_shared = 0u64;
     let mut kparams: Option<Vec<gpumem_maxwell::cubin::KernelParam>> = None;
     let mut target = m.target.as_deref().map(target_of).transpose()?;
+    // The kernel run: the manifest's, or a cubin's only one.
+    let mut kernel_name = m.kernel.clone();
     // The [[memory]] regions come first: the module data of a cubin goes above them.
     let mut regions = manifest::global_regions(&m.memory, base, limit)?;
     let mut placed: Option<module::Placed> = None;
     let prog = if let Some(src) = inline_src {
-        Program::from_sass(src, target.unwrap_or(Target::Sm50))?
+        Program::from_sass(src, target.unwrap_or(DEFAULT_TARGET))?
     } else {
+        program_not_stdin(&m.program)?;
         let path = base.join(&m.program);
         let bytes = read_bounded(&path, MAX_PROGRAM_BYTES, "the program")?;
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         if gpumem_maxwell::cubin::is_elf(&bytes) || ext == "cubin" {
             let k = read_cubin(&path, &bytes, m.kernel.as_deref(), target)?;
             target = Some(k.target);
+            kernel_name = Some(k.name.clone());
             kernel_regs = Some(k.registers);
             static_shared = k.shared_bytes;
             if k.param_bytes.is_some() || !k.params.is_empty() {
@@ -480,23 +502,23 @@ fn run_maxwell(
                 k.code
             };
             placed = Some(p);
-            Program::from_bytes(&code, target.unwrap_or(Target::Sm50))?
+            Program::from_bytes(&code, target.unwrap_or(DEFAULT_TARGET))?
         } else if ext == "bin" {
             if m.kernel.is_some() {
                 return Err(EmuError::key(&["kernel"], "`kernel` is only for cubins"));
             }
-            Program::from_bytes(&bytes, target.unwrap_or(Target::Sm50))?
+            Program::from_bytes(&bytes, target.unwrap_or(DEFAULT_TARGET))?
         } else {
             let src = String::from_utf8(bytes)
                 .map_err(|_| EmuError::Program(format!("{} is not UTF-8 text", path.display())))?;
             assemble_named(
                 &path.display().to_string(),
                 &src,
-                target.unwrap_or(Target::Sm50),
+                target.unwrap_or(DEFAULT_TARGET),
             )?
         }
     };
-    let target = target.unwrap_or(Target::Sm50);
+    let target = target.unwrap_or(DEFAULT_TARGET);
     let grid = manifest::dims(&m.launch.grid, "grid").map_err(|e| e.at_key(&["launch", "grid"]))?;
     let block =
         manifest::dims(&m.launch.block, "block").map_err(|e| e.at_key(&["launch", "block"]))?;
@@ -756,6 +778,7 @@ fn run_maxwell(
                 address: d.address,
                 bytes,
                 file: d.file.clone(),
+                symbol: d.symbol.clone(),
             }
         })
         .collect();
@@ -774,7 +797,7 @@ fn run_maxwell(
         } else {
             m.program.clone()
         },
-        kernel: m.kernel.clone(),
+        kernel: kernel_name,
         target: target.name().into(),
         grid,
         block,

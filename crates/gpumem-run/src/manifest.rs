@@ -77,8 +77,9 @@ pub struct MaxwellManifest {
     pub program: String,
     /// The kernel to run from a cubin (optional when it has one kernel).
     pub kernel: Option<String>,
-    /// `sm_50` (default for text and binaries) or `sm_52`. A cubin names its own (its
-    /// ELF header); a `target` that contradicts it is refused.
+    /// `sm_52` (default for text and binaries, as for `gpumem asm` and `dis`) or
+    /// `sm_50`. A cubin names its own (its ELF header); a `target` that contradicts it is
+    /// refused.
     pub target: Option<String>,
     /// `[launch]`.
     pub launch: MaxwellLaunch,
@@ -626,6 +627,9 @@ pub struct Dump {
     pub thread: Option<Spanned<u32>>,
     /// Also save the bytes to this file (relative to the manifest's folder).
     pub file: Option<String>,
+    /// The symbol a resolved `symbol` dump read (set by the launch, not written).
+    #[serde(skip)]
+    pub of_symbol: Option<String>,
 }
 
 /// `[limits]`.
@@ -964,6 +968,8 @@ pub struct DumpSpec {
     pub size: u64,
     /// Where to save the bytes too, as written in the manifest.
     pub file: Option<String>,
+    /// The module variable it reads (a `symbol` dump).
+    pub symbol: Option<String>,
 }
 
 /// The launch a Maxwell `[[dump]]` of per-CTA state is checked against.
@@ -1247,6 +1253,7 @@ pub fn dumps(
             address,
             size,
             file: d.file.clone(),
+            symbol: d.of_symbol.clone(),
         });
     }
     Ok(out)

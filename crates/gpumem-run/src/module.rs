@@ -294,6 +294,7 @@ impl Placed {
             cta: None,
             thread: None,
             file: d.file.clone(),
+            of_symbol: Some(name.get_ref().clone()),
         })
     }
 }

@@ -90,9 +90,10 @@ pub(crate) fn write(f: &mut impl fmt::Write, t: &TimingReport) -> fmt::Result {
     if let Some(m) = &t.stop_message {
         writeln!(f, "  stopped: {m}")?;
     }
+    let w = crate::report::text_width(36, t.per_inst.iter().map(|(_, i)| i.text.as_str()));
     writeln!(
         f,
-        "  {:>6}  {:<36} {:>7} {:>8} {:>6} {:>9} {:<20} {:>8} {:>6} {:>5}",
+        "  {:>6}  {:<w$} {:>7} {:>8} {:>6} {:>9} {:<20} {:>8} {:>6} {:>5}",
         "pc",
         "instruction",
         "issued",
@@ -107,9 +108,9 @@ pub(crate) fn write(f: &mut impl fmt::Write, t: &TimingReport) -> fmt::Result {
     for (pc, i) in &t.per_inst {
         writeln!(
             f,
-            "  {:>6}  {:<36} {:>7} {:>8.1} {:>6} {:>9} {:<20} {:>8} {:>6} {:>5.1}",
+            "  {:>6}  {:<w$} {:>7} {:>8.1} {:>6} {:>9} {:<20} {:>8} {:>6} {:>5.1}",
             pc_text(*pc),
-            i.text.trim_end_matches(';').trim(),
+            crate::report::shown(&i.text),
             i.issued,
             i.latency_avg,
             i.latency_max,

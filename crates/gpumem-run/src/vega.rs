@@ -41,6 +41,9 @@ pub fn run_vega(
     inline: Option<&str>,
 ) -> Result<VegaReport, EmuError> {
     let limit = m.limits.max_memory;
+    if inline.is_none() {
+        crate::program_not_stdin(&m.program)?;
+    }
     let path = base.join(&m.program);
     let bytes = match inline {
         Some(src) => src.as_bytes().to_vec(),
@@ -196,6 +199,7 @@ impl VegaReport {
                 address: d.addr,
                 bytes: d.bytes.clone(),
                 file: file.clone(),
+                symbol: None,
             }, form)).collect::<Vec<_>>(),
             "faults": r.faults.iter().map(|f| json!({
                 "kind": f.kind.name(),
@@ -297,17 +301,18 @@ impl VegaReport {
             );
         }
         let _ = writeln!(f, "\nstatistics:");
-        let _ = writeln!(f, "  {:>6}  {:<44} {:>8}", "pc", "instruction", "executed");
+        let w = crate::report::text_width(44, s.per_instruction.iter().map(|i| i.text.as_str()));
+        let _ = writeln!(f, "  {:>6}  {:<w$} {:>8}", "pc", "instruction", "executed");
         for i in &s.per_instruction {
             let _ = writeln!(
                 f,
-                "  {:>6}  {:<44} {:>8}",
+                "  {:>6}  {:<w$} {:>8}",
                 pc_text(i.pc),
-                i.text,
+                crate::report::shown(&i.text),
                 i.executed
             );
         }
-        let _ = writeln!(f, "  {:>6}  {:<44} {:>8}", "", "total", s.instructions);
+        let _ = writeln!(f, "  {:>6}  {:<w$} {:>8}", "", "total", s.instructions);
         let _ = writeln!(
             f,
             "  SALU {}, SMEM loads {}, stores {}, atomics {}, other {}, skipped {}; {} dwords returned",

@@ -612,3 +612,33 @@ fn semantic_errors_point_at_their_key() {
         assert!(!e.contains("config:"), "{e}");
     }
 }
+
+/// `program = "-"` is refused at the key: standard input is where `gpumem run -` reads
+/// the manifest itself.
+#[test]
+fn a_program_from_standard_input_is_refused_at_the_key() {
+    for text in [
+        "isa = \"maxwell\"\nprogram = \"-\"\n[launch]\nblock = [1]\n",
+        "isa = \"vega\"\nprogram = \"-\"\n",
+    ] {
+        let e = err_at(text);
+        assert!(e.starts_with("m.toml:2:1: error: program = \"-\""), "{e}");
+        assert!(e.contains("standard input"), "{e}");
+    }
+}
+
+/// SASS text and raw bundles without `target` are sm_52 code, as in `gpumem asm`/`dis`.
+#[test]
+fn text_programs_default_to_sm_52() {
+    let dir = store_dir("default-target");
+    let text = "isa = \"maxwell\"\nprogram = \"k.sass\"\n[launch]\nblock = [1]\n";
+    let r = gpumem_run::run_any_manifest_str("m.toml", text, &dir).unwrap();
+    assert_eq!(r.to_json()["target"], "sm_52");
+    let r = gpumem_run::run_any_manifest_str(
+        "m.toml",
+        &text.replace("[launch]", "target = \"sm_50\"\n[launch]"),
+        &dir,
+    )
+    .unwrap();
+    assert_eq!(r.to_json()["target"], "sm_50");
+}
