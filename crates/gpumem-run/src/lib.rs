@@ -43,7 +43,7 @@ pub enum EmuError {
     #[error("program: {0}")]
     Program(String),
     /// A file cannot be read or written.
-    #[error("{path}: {err}")]
+    #[error("{}: {err}", clip_path(path))]
     Io {
         /// The file.
         path: String,
@@ -77,6 +77,45 @@ pub enum EmuError {
     /// grid of 4 CTAs): the message names the option.
     #[error("{0}")]
     Option(String),
+}
+
+/// Longest file name a message repeats whole (longer ones are cut, with an ellipsis).
+const MAX_PATH_ECHO: usize = 1024;
+
+/// `path` as a message repeats it: whole up to [`MAX_PATH_ECHO`] characters.
+fn clip_path(path: &str) -> std::borrow::Cow<'_, str> {
+    match path.char_indices().nth(MAX_PATH_ECHO) {
+        None => std::borrow::Cow::Borrowed(path),
+        Some((cut, _)) => std::borrow::Cow::Owned(format!("{}…", &path[..cut])),
+    }
+}
+
+/// `message` with every run of characters between spaces, quotes, backticks and commas
+/// longer than [`gpumem_isa::MAX_ECHO`] clipped ([`gpumem_isa::clip`]; a file name:
+/// longer than `MAX_PATH_ECHO`): a message about a 100 KB key or value does not repeat
+/// it.
+pub(crate) fn clip_tokens(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(4096));
+    let mut token = String::new();
+    // A file name keeps up to MAX_PATH_ECHO characters.
+    let flush = |token: &mut String, out: &mut String| {
+        if token.contains(['/', '\\']) {
+            out.push_str(&clip_path(token));
+        } else {
+            out.push_str(&gpumem_isa::clip(token));
+        }
+        token.clear();
+    };
+    for c in message.chars() {
+        if c.is_whitespace() || matches!(c, '`' | '"' | '\'' | ',') {
+            flush(&mut token, &mut out);
+            out.push(c);
+        } else {
+            token.push(c);
+        }
+    }
+    flush(&mut token, &mut out);
+    out
 }
 
 impl EmuError {
@@ -119,10 +158,10 @@ impl EmuError {
     /// with the line and a caret); other errors are returned unchanged.
     pub fn positioned(self, name: &str, text: &str) -> EmuError {
         let (span, message) = match self {
-            EmuError::At { span, message } => (span, message),
+            EmuError::At { span, message } => (span, clip_tokens(&message)),
             EmuError::Key { path, message } => match manifest::key_span(text, &path) {
-                Some(span) => (span, message),
-                None => return EmuError::Manifest(message),
+                Some(span) => (span, clip_tokens(&message)),
+                None => return EmuError::Manifest(clip_tokens(&message)),
             },
             e => return e,
         };
@@ -245,6 +284,9 @@ pub fn run_any_manifest_str_with(
     base_dir: &Path,
     opts: &RunOptions,
 ) -> Result<AnyReport, EmuError> {
+    // A UTF-8 byte order mark is not part of the first line (columns count the
+    // characters after it, as an editor shows them).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let run = || match Manifest::parse(text)? {
         Manifest::Maxwell(m) => run_maxwell(&m, base_dir, None, opts).map(AnyReport::Maxwell),
         Manifest::Vega(_) if opts.timing || opts.trace_limit.is_some() => Err(EmuError::key(

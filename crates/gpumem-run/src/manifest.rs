@@ -59,7 +59,7 @@ impl Manifest {
 
 /// A TOML reader error, positioned when the reader gives a span.
 fn toml_error(e: toml::de::Error) -> EmuError {
-    let message = e.message().trim_end().to_string();
+    let message = crate::clip_tokens(e.message().trim_end());
     match e.span() {
         Some(span) => EmuError::At { span, message },
         None => EmuError::Manifest(message),
