@@ -148,7 +148,9 @@ enum Cmd {
         stall_no_yield: bool,
     },
     /// Run a launch manifest (TOML); with no manifest, run the built-in example (the
-    /// default command).
+    /// default command). A Maxwell program given as SASS text or raw bundles is sm_52 code
+    /// unless the manifest says `target = "sm_50"` (as in `asm` and `dis`); a cubin names
+    /// its own.
     #[command(after_help = RUN_EXIT)]
     Run {
         /// The manifest, or `-` for standard input (relative paths in it are then

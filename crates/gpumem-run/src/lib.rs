@@ -509,7 +509,8 @@ fn run_maxwell(
     } else {
         program_not_stdin(&m.program)?;
         let path = base.join(&m.program);
-        let bytes = read_bounded(&path, MAX_PROGRAM_BYTES, "the program")?;
+        let bytes = read_bounded(&path, MAX_PROGRAM_BYTES, "the program")
+            .map_err(|e| e.at_key(&["program"]))?;
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         if gpumem_maxwell::cubin::is_elf(&bytes) || ext == "cubin" {
             let k = read_cubin(&path, &bytes, m.kernel.as_deref(), target)?;
@@ -670,7 +671,8 @@ fn run_maxwell(
         Some(list) => place_params(list, kparams.as_deref())?,
         None => Vec::new(),
     };
-    emu.set_params(&params)?;
+    emu.set_params(&params)
+        .map_err(|e| EmuError::from(e).at_key(&["launch", "params"]))?;
     for (i, c) in m.constant.iter().enumerate() {
         let at = ["constant".to_string(), i.to_string()];
         let data = manifest::contents(&c.size, &c.init, &c.fill, &c.file, base, limit, &at)?;

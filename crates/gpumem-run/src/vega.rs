@@ -47,7 +47,8 @@ pub fn run_vega(
     let path = base.join(&m.program);
     let bytes = match inline {
         Some(src) => src.as_bytes().to_vec(),
-        None => crate::read_bounded(&path, crate::MAX_PROGRAM_BYTES, "the program")?,
+        None => crate::read_bounded(&path, crate::MAX_PROGRAM_BYTES, "the program")
+            .map_err(|e| e.at_key(&["program"]))?,
     };
     let ext = if inline.is_some() {
         "s"
@@ -89,6 +90,9 @@ pub fn run_vega(
                 gpumem_wave::WaveError::Program(p) => EmuError::Program(p),
                 gpumem_wave::WaveError::Key { path, message } => EmuError::Key { path, message },
                 // Register names and values, configuration and memory limits.
+                e @ gpumem_wave::WaveError::Memory(_) => {
+                    EmuError::key(&["limits", "max_memory"], e.to_string())
+                }
                 other => EmuError::Manifest(other.to_string()),
             },
         )
