@@ -90,7 +90,7 @@ pub(crate) fn write(f: &mut impl fmt::Write, t: &TimingReport) -> fmt::Result {
     if let Some(m) = &t.stop_message {
         writeln!(f, "  stopped: {m}")?;
     }
-    let w = crate::report::text_width(36, t.per_inst.iter().map(|(_, i)| i.text.as_str()));
+    let w = crate::report::text_width(36, t.per_inst.values().map(|i| i.text.as_str()));
     writeln!(
         f,
         "  {:>6}  {:<w$} {:>7} {:>8} {:>6} {:>9} {:<20} {:>8} {:>6} {:>5}",
