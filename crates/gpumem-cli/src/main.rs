@@ -50,13 +50,37 @@ enum Sched {
     Maxas,
 }
 
+/// `gpumem asm --help`'s last lines.
+const ASM_EXIT: &str = "Exit codes: 0 assembled (warnings only); 2 assembler errors, unreadable or \
+                        non-UTF-8 input, bad arguments.";
+/// `gpumem dis --help`'s last lines.
+const DIS_EXIT: &str = "Exit codes: 0 every word decoded; 1 undecodable words (shown as such); 2 \
+                        unreadable, truncated or corrupt files, a cubin or code object for a GPU \
+                        gpumem does not model, bad arguments.";
+/// `gpumem lint --help`'s last lines.
+const LINT_EXIT: &str = "Exit codes: 0 no findings, or warnings and notes only; 1 an error \
+                         finding (undecodable words included); 2 unreadable input, a cubin or \
+                         code object for a GPU gpumem does not model, bad arguments.";
+/// `gpumem run --help`'s last lines.
+const RUN_EXIT: &str = "Exit codes: 0 the run ended without faults; 1 it faulted (a stop by \
+                        [limits] included); 2 a bad manifest (at its line and column), an \
+                        unreadable, truncated or corrupt program or file, bad arguments.";
+/// `gpumem explain --help`'s last lines.
+const EXPLAIN_EXIT: &str = "Exit codes: 0 the run ended without faults and its pictures were \
+                            written; 1 it faulted or a limit stopped it (as `run`); 2 a bad or \
+                            Vega manifest, an unreadable program, --pc, --cta or --warp outside \
+                            the program or launch, bad arguments.";
+/// `gpumem demo --help`'s last lines.
+const DEMO_EXIT: &str = "Exit codes: 0 every sample assembled and disassembled; 2 one did not.";
+
 #[derive(Subcommand)]
 enum Cmd {
     /// Assemble a source file into a raw little-endian instruction stream. Maxwell takes
     /// a `gpumem dis` (or cuobjdump) listing as it stands: its header names the target,
     /// one kernel is assembled (`--kernel NAME` where it holds several), and `--hex`'s
     /// control words (or `--sched` annotations) give the schedules, so `dis --hex | asm`
-    /// gives the kernel's bytes back. Exit 2 on assembler errors.
+    /// gives the kernel's bytes back.
+    #[command(after_help = ASM_EXIT)]
     Asm {
         #[arg(long, value_enum)]
         isa: Isa,
@@ -80,6 +104,7 @@ enum Cmd {
     },
     /// Disassemble a raw instruction stream, a cubin (sm_50, sm_52, sm_53) or an AMDGPU
     /// code object (gfx900, gfx906); a cubin or code object for another GPU is refused.
+    #[command(after_help = DIS_EXIT)]
     Dis {
         /// The ISA of a raw file; an ELF file (cubin, code object) names its own.
         #[arg(long, value_enum)]
@@ -124,6 +149,7 @@ enum Cmd {
     /// (with or without `--sched annot`). Exit 1 on an error finding (undecodable words
     /// included), 0 on warnings and notes only, 2 on unreadable input or a cubin/code
     /// object for a GPU gpumem does not model.
+    #[command(after_help = LINT_EXIT)]
     Lint {
         /// The ISA of text or a raw stream; an ELF file (cubin, code object) names its own.
         #[arg(long, value_enum)]
@@ -148,7 +174,10 @@ enum Cmd {
         stall_no_yield: bool,
     },
     /// Run a launch manifest (TOML); with no manifest, run the built-in example (the
-    /// default command).
+    /// default command). A Maxwell program given as SASS text or raw bundles is sm_52 code
+    /// unless the manifest says `target = "sm_50"` (as in `asm` and `dis`); a cubin names
+    /// its own.
+    #[command(after_help = RUN_EXIT)]
     Run {
         /// The manifest, or `-` for standard input (relative paths in it are then
         /// relative to the current folder); none runs the built-in example.
@@ -186,9 +215,8 @@ enum Cmd {
     /// 128-byte lines, constant lanes to distinct addresses. Each picture is one
     /// execution: the first by the lowest-numbered warp of CTA 0 (or --cta, --warp).
     /// Without --svg/--html/--json, a text table per instruction, then how the run ended
-    /// (a limit's stop, the faults) as `run` reports it. Exit 1 when the run faulted or a
-    /// limit stopped it (as `run`), 2 on unreadable or bad manifests and on an address
-    /// that is not a memory instruction.
+    /// (a limit's stop, the faults) as `run` reports it.
+    #[command(after_help = EXPLAIN_EXIT)]
     Explain {
         /// The manifest (Maxwell).
         manifest: String,
@@ -223,6 +251,7 @@ enum Cmd {
     },
     /// Assemble and disassemble built-in samples: the seed pages' Maxwell examples and a
     /// Vega scalar kernel.
+    #[command(after_help = DEMO_EXIT)]
     Demo,
 }
 

@@ -742,7 +742,8 @@ fn explain_pictures_memory_accesses() {
         (vec!["explain", "no-such.toml"], "no-such.toml"),
         (
             vec!["explain", manifest, "--cta", "1"],
-            "CTA 1 is not in the grid: it has 1 CTAs",
+            // The option is at fault, not the manifest.
+            "gpumem: --cta 1: the grid has 1 CTAs (0 to 0)",
         ),
         (
             vec!["explain", manifest, "--warp", "1"],
@@ -1190,4 +1191,168 @@ fn json_dumps_collapse_and_truncated_timelines_say_so() {
         err.contains("keeps the first 10 instruction slices (--trace-limit 10)"),
         "{err}"
     );
+}
+
+/// Every subcommand's `--help` states its exit codes (the list is read from the top-level
+/// help, so a new subcommand is checked too).
+#[test]
+fn every_subcommand_help_states_its_exit_codes() {
+    let top = gpumem(&["--help"], b"");
+    let top = String::from_utf8_lossy(&top.stdout).into_owned();
+    assert!(top.lines().any(|l| l.starts_with("Exit codes:")), "{top}");
+    let commands: Vec<&str> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 6, "{commands:?}");
+    for c in commands {
+        let out = gpumem(&[c, "--help"], b"");
+        assert_eq!(out.status.code(), Some(0), "{c}");
+        let help = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            help.lines().any(|l| l.starts_with("Exit codes: 0 ")),
+            "{c} --help:\n{help}"
+        );
+    }
+}
+
+/// A 100 KB token in a Maxwell source or manifest is repeated clipped (an ellipsis after
+/// `gpumem_isa::MAX_ECHO` characters), at its line and column, as Vega's are.
+#[test]
+fn maxwell_messages_clip_a_huge_token() {
+    let tok = "x".repeat(100_000);
+    let src = format!("MOV R0, R1 ;\nBRA {tok} ;\n{tok} R0 ;\n{tok}:\n{tok}:\nMOV R0, {tok} ;\n");
+    for args in [
+        &["asm", "--isa", "maxwell", "-", "-o", "/dev/null"][..],
+        &["asm", "--isa", "maxwell", "--json", "-", "-o", "/dev/null"],
+        &["lint", "--isa", "maxwell", "-"],
+        &["lint", "--isa", "maxwell", "--json", "-"],
+    ] {
+        let out = gpumem(args, src.as_bytes());
+        assert_ne!(out.status.code(), Some(0), "{args:?}");
+        let all = [out.stdout.as_slice(), out.stderr.as_slice()].concat();
+        assert!(all.len() < 4000, "{args:?}: {} bytes", all.len());
+        let text = String::from_utf8_lossy(&all);
+        assert!(text.contains("xxx…`"), "{args:?}: {text}");
+        assert!(
+            text.contains(":3:1: error: unknown instruction `xxx") || text.contains("\"line\": 3"),
+            "{args:?}: {text}"
+        );
+    }
+    let dir = tmp("huge-maxwell");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("k.sass"), "EXIT ;\n").unwrap();
+    let base = "isa = \"maxwell\"\nprogram = \"k.sass\"\n";
+    for body in [
+        format!("{base}target = \"{tok}\"\n[launch]\nblock = [1]\n"),
+        format!("{base}{tok} = 1\n[launch]\nblock = [1]\n"),
+        format!("{base}[launch]\nblock = [1]\n[config]\nbank_limit = \"{tok}\"\n"),
+        format!("{base}[launch]\nblock = [1]\n[[dump]]\nspace = \"{tok}\"\n"),
+        format!("{base}[launch]\nblock = [1]\nparams = [{{ u32 = \"{tok}\" }}]\n"),
+        format!("{base}[launch]\nblock = [1]\n[timing]\n{tok} = 1\n"),
+        format!("{base}[launch]\nblock = [1]\n[[memory]]\naddress = 0\nfile = \"{tok}\"\n"),
+    ] {
+        let m = dir.join("m.toml");
+        std::fs::write(&m, &body).unwrap();
+        let out = gpumem(&["run", m.to_str().unwrap()], b"");
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.stderr.len() < 2000, "{} bytes: {err}", out.stderr.len());
+        assert!(err.contains('…'), "{err}");
+        // At its key, or (a file that cannot be opened) naming the file.
+        assert!(
+            err.contains("m.toml:") || err.contains("huge-maxwell/xxx"),
+            "{err}"
+        );
+    }
+}
+
+/// A UTF-8 byte order mark opens a source or manifest as compilers accept it (columns
+/// count the characters after it); a name outside ASCII is refused at its character, as
+/// llvm-mc ("invalid character in input") and ptxas refuse it.
+#[test]
+fn a_byte_order_mark_is_read_and_non_ascii_names_are_positioned_errors() {
+    const BOM: &str = "\u{feff}";
+    let out = gpumem(
+        &["asm", "--isa", "maxwell", "-", "-o", "/dev/null"],
+        format!("{BOM}MOV R0, R1 ;\nEXIT ;\n").as_bytes(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = gpumem(
+        &["asm", "--isa", "vega", "-", "-o", "/dev/null"],
+        format!("{BOM}s_nop 0\ns_endpgm\n").as_bytes(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Columns after the mark count from the first character after it.
+    let out = gpumem(
+        &["asm", "--isa", "maxwell", "-", "-o", "/dev/null"],
+        format!("{BOM}MOV R0, Q1 ;\n").as_bytes(),
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("-:1:9:") || err.contains("<stdin>:1:9:"),
+        "{err}"
+    );
+    assert!(
+        err.contains("1 | MOV R0, Q1 ;\n") && err.contains("  |         ^^"),
+        "{err}"
+    );
+    for (isa, src, col) in [
+        ("maxwell", "lbl_é:\nBRA lbl_é ;\n", 5),
+        ("vega", "lbl_é:\ns_branch lbl_é\n", 5),
+        (
+            "maxwell",
+            "MOV R0, R1 ; // é in a comment is fine\nÉ: EXIT ;\n",
+            1,
+        ),
+    ] {
+        let out = gpumem(
+            &["asm", "--isa", isa, "-", "-o", "/dev/null"],
+            src.as_bytes(),
+        );
+        assert_eq!(out.status.code(), Some(2), "{isa} {src}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let line = if src.contains("comment") { 2 } else { 1 };
+        assert!(
+            err.contains(&format!(":{line}:{col}: error: invalid character `")),
+            "{isa} {src}: {err}"
+        );
+        assert!(err.contains("ASCII"), "{err}");
+    }
+    // A manifest with a byte order mark; its errors are at the columns an editor shows.
+    let dir = tmp("bom-manifest");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("k.sass"), format!("{BOM}EXIT ;\n")).unwrap();
+    let m = dir.join("m.toml");
+    std::fs::write(
+        &m,
+        format!("{BOM}isa = \"maxwell\"\nprogram = \"k.sass\"\n[launch]\nblock = [1]\n"),
+    )
+    .unwrap();
+    let out = gpumem(&["run", m.to_str().unwrap()], b"");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::write(&m, format!("{BOM}isa = \"volta\"\nprogram = \"k.sass\"\n")).unwrap();
+    let out = gpumem(&["run", m.to_str().unwrap()], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("m.toml:1:7: error: unknown isa"), "{err}");
+    assert!(err.contains("1 | isa = \"volta\"\n"), "{err}");
 }

@@ -304,8 +304,7 @@ fn pictures_the_cta_and_warp_asked_for() {
     // Outside the grid, or the block.
     let e = explain_manifest_at(&m, false, None, Select { cta: 3, warp: None }).unwrap_err();
     assert!(
-        e.to_string()
-            .contains("CTA 3 is not in the grid: it has 3 CTAs"),
+        e.to_string().contains("--cta 3: the grid has 3 CTAs"),
         "{e}"
     );
     let e = explain_manifest_at(

@@ -120,7 +120,12 @@ impl Diagnostics {
 
 /// Renders diagnostics rustc-style: `file:line:col: error: message`, the source line and a caret.
 pub fn render_diagnostics(file: &str, source: &str, diags: &[Diagnostic]) -> String {
-    let lines: Vec<&str> = source.lines().collect();
+    // A byte order mark is not shown: columns count the characters after it.
+    let lines: Vec<&str> = source
+        .strip_prefix('\u{feff}')
+        .unwrap_or(source)
+        .lines()
+        .collect();
     let mut out = String::new();
     for d in diags {
         let head = match d.lint {

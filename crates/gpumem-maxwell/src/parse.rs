@@ -67,7 +67,12 @@ impl Line<'_> {
     fn err(&self, start: usize, end: usize, msg: impl Into<String>) -> Diagnostic {
         let start = self.floor(start);
         let end = self.floor(end.max(start));
-        Diagnostic::error(self.span(start, end), &self.text[start..end], msg)
+        // The offending text is repeated clipped; the span covers all of it.
+        Diagnostic::error(
+            self.span(start, end),
+            gpumem_isa::clip(&self.text[start..end]),
+            msg,
+        )
     }
 }
 
@@ -545,7 +550,11 @@ fn match_mods(
                 let end = rest[1..].find('.').map(|p| p + 1).unwrap_or(rest.len());
                 return Err((
                     at,
-                    format!("unknown modifier `{}` for {}", &rest[..end], op.name),
+                    format!(
+                        "unknown modifier `{}` for {}",
+                        gpumem_isa::clip(&rest[..end]),
+                        op.name
+                    ),
                 ));
             }
             Some((gi, _, len, true)) => {
@@ -553,7 +562,7 @@ fn match_mods(
                     at,
                     format!(
                         "duplicate `{}` modifier ({})",
-                        &rest[..len],
+                        gpumem_isa::clip(&rest[..len]),
                         op.mods[gi].name()
                     ),
                 ));
@@ -682,7 +691,8 @@ fn match_operands(
                                     *at,
                                     at + sfx.len(),
                                     format!(
-                                        "unknown suffix `{sfx}` on operand {} of {}",
+                                        "unknown suffix `{}` on operand {} of {}",
+                                        gpumem_isa::clip(sfx),
                                         oi + 1,
                                         op.name
                                     ),
@@ -805,7 +815,8 @@ fn name_operands(
         if spelled(v as u64) != text {
             // The other list holds it: the register operand says otherwise.
             return Err(fail(format!(
-                "`{text}` does not go with this destination of {} (`RZ` takes one or two components, a register three or four)",
+                "`{}` does not go with this destination of {} (`RZ` takes one or two components, a register three or four)",
+                gpumem_isa::clip(text),
                 op.name
             )));
         }
@@ -827,8 +838,9 @@ fn name_operands(
                 }
                 None => {
                     return Err(fail(format!(
-                        "{} has no `{want}` form with `{text}`",
-                        op.name
+                        "{} has no `{want}` form with `{}`",
+                        op.name,
+                        gpumem_isa::clip(text)
                     )));
                 }
             }
@@ -1265,7 +1277,7 @@ fn match_one(
         (OpKind::SReg { .. }, Tok::Ident(_)) if t.plain() => {
             let name = t.ident().unwrap_or_default();
             Some(Operand::SReg(crate::alu::sreg_num(&name).ok_or_else(
-                || format!("unknown special register `{name}`"),
+                || format!("unknown special register `{}`", gpumem_isa::clip(&name)),
             )?))
         }
         (OpKind::CondCode { .. }, Tok::Ident(_)) if t.plain() => t
@@ -1341,12 +1353,20 @@ pub fn parse_source(src: &str, target: Target) -> Parsed {
     let mut await_word = false;
     let mut functions = 0;
     for ((n, text), raw) in clean.split('\n').enumerate().zip(src.split('\n')) {
+        // A UTF-8 byte order mark is not part of the first line: columns count the
+        // characters after it, as an editor shows them.
+        let bom = if n == 0 && text.starts_with('\u{feff}') {
+            3
+        } else {
+            0
+        };
         let l = Line {
-            text,
-            base,
+            text: &text[bom..],
+            base: base + bom,
             line: n as u32 + 1,
         };
         base += text.len() + 1;
+        let text = l.text;
         if text.trim().is_empty() {
             if let Some(w) = hex_comment(raw) {
                 if std::mem::take(&mut await_word) {
@@ -1498,6 +1518,19 @@ fn parse_line(
     {
         return Ok(());
     }
+    // A character outside ASCII (`lbl_é:`): SASS is ASCII, as ptxas and nvdisasm read it.
+    if let Some((at, ch)) = l.text.char_indices().find(|(_, ch)| !ch.is_ascii()) {
+        return Err(l.err(
+            at,
+            at + ch.len_utf8(),
+            format!(
+                "invalid character `{ch}` (U+{:04X}): SASS names (labels, instructions, \
+                 operands) are ASCII letters, digits, `_`, `.` and `$`, as ptxas and nvdisasm \
+                 read them",
+                u32::from(ch)
+            ),
+        ));
+    }
     // Labels.
     loop {
         c.ws();
@@ -1510,7 +1543,11 @@ fn parse_line(
         {
             c.pos += 1;
             if labels.insert(w.to_string(), out.len()).is_some() {
-                return Err(l.err(ws, c.pos, format!("label `{w}` defined twice")));
+                return Err(l.err(
+                    ws,
+                    c.pos,
+                    format!("label `{}` defined twice", gpumem_isa::clip(w)),
+                ));
             }
             continue;
         }
@@ -1523,7 +1560,11 @@ fn parse_line(
     }
     if c.rest().starts_with('.') {
         let (s, w) = c.word();
-        return Err(l.err(s, c.pos, format!("unknown directive `{w}`")));
+        return Err(l.err(
+            s,
+            c.pos,
+            format!("unknown directive `{}`", gpumem_isa::clip(w)),
+        ));
     }
     // maxas control prefix.
     let mut ctrl: Option<Ctrl> = None;
@@ -1585,7 +1626,11 @@ fn parse_line(
     let (name, mods) = mnem.split_at(dot);
     let rows: Vec<&'static OpSpec> = ROWS.iter().copied().filter(|r| r.name == name).collect();
     if rows.is_empty() {
-        return Err(l.err(ms, ms + name.len(), format!("unknown instruction `{name}`")));
+        return Err(l.err(
+            ms,
+            ms + name.len(),
+            format!("unknown instruction `{}`", gpumem_isa::clip(name)),
+        ));
     }
     // Split the rest: operands, annotations, `;`, `}`.
     let mut body = c.rest();
@@ -1803,8 +1848,8 @@ pub fn parse_program(src: &str, target: Target) -> Result<Program, Diagnostics> 
                 Some(&t) => si.inst.operands[*oi] = Operand::Target(inst_addr(t) as i64),
                 None => diags.push(Diagnostic::error(
                     *span,
-                    name.clone(),
-                    format!("undefined label `{name}`"),
+                    gpumem_isa::clip(name),
+                    format!("undefined label `{}`", gpumem_isa::clip(name)),
                 )),
             }
         }

@@ -102,7 +102,7 @@ pub fn render(out: &mut String, base: u64, bytes: &[u8], view: View) {
                     let _ = match view {
                         View::U32 => write!(out, " {:>10}", u32::from_le_bytes(b)),
                         View::I32 => write!(out, " {:>11}", i32::from_le_bytes(b)),
-                        _ => write!(out, " {:>14}", float_text(f32::from_le_bytes(b) as f64)),
+                        _ => write!(out, " {:>14}", float_text(f32::from_le_bytes(b))),
                     };
                 }
             }
@@ -216,11 +216,15 @@ pub fn runs(bytes: &[u8]) -> Vec<Run<'_>> {
     out
 }
 
-/// A float as people read it: plain decimal between 1e-4 and 1e9 (Rust's shortest
-/// round-trip digits), scientific notation outside, `NaN`/`inf` as such.
-fn float_text(v: f64) -> String {
-    let a = v.abs();
-    if v == 0.0 || !v.is_finite() || (1e-4..1e9).contains(&a) {
+/// A float as people read it: plain decimal between 1e-4 and 1e9, scientific notation
+/// outside, `NaN`/`inf` as such; the shortest digits that read back as the same value
+/// of its own type (an f32 `0.1` is `0.1`, not the f64 widening's `0.10000000149011612`).
+fn float_text<T>(v: T) -> String
+where
+    T: Copy + Into<f64> + std::fmt::Display + std::fmt::LowerExp,
+{
+    let x: f64 = v.into();
+    if x == 0.0 || !x.is_finite() || (1e-4..1e9).contains(&x.abs()) {
         format!("{v}")
     } else {
         format!("{v:e}")
@@ -320,6 +324,14 @@ mod tests {
         assert!(text(&d, View::F64).contains(" 2.5\n"));
         let tiny = 1e-30f64.to_le_bytes();
         assert!(text(&tiny, View::F64).contains("1e-30"));
+        // An f32 shows the shortest digits that read back as that f32.
+        let f = [0.1f32, 1e-30, 3.4028235e38].map(f32::to_le_bytes).concat();
+        let t = text(&f, View::F32);
+        assert!(
+            t.contains(" 0.1 ") && t.contains(" 1e-30 ") && t.contains(" 3.4028235e38"),
+            "{t}"
+        );
+        assert!(!t.contains("0.100000001"), "{t}");
         assert!(text(&[0xab, 0x41], View::U8).contains(": ab 41"));
         assert_eq!("f64".parse::<View>(), Ok(View::F64));
         assert!("u128".parse::<View>().is_err());

@@ -43,7 +43,7 @@ pub enum EmuError {
     #[error("program: {0}")]
     Program(String),
     /// A file cannot be read or written.
-    #[error("{path}: {err}")]
+    #[error("{}: {err}", clip_path(path))]
     Io {
         /// The file.
         path: String,
@@ -59,23 +59,111 @@ pub enum EmuError {
         /// What is wrong.
         message: String,
     },
+    /// A manifest error about the key at a path of the manifest (`["launch", "block"]`,
+    /// an array element by its index: `["memory", "1", "size"]`), found after reading it;
+    /// the run functions that know the text turn it into [`EmuError::Positioned`] at the
+    /// key (or, for a key not written, the nearest table above it that is).
+    #[error("manifest: {message}")]
+    Key {
+        /// The key's path.
+        path: Vec<String>,
+        /// What is wrong.
+        message: String,
+    },
     /// A manifest error rendered with its file, line, column, source line and caret.
     #[error("{0}")]
     Positioned(String),
+    /// A command-line option that does not fit the run (`gpumem explain --cta 5` for a
+    /// grid of 4 CTAs): the message names the option.
+    #[error("{0}")]
+    Option(String),
+}
+
+/// Longest file name a message repeats whole (longer ones are cut, with an ellipsis).
+const MAX_PATH_ECHO: usize = 1024;
+
+/// `path` as a message repeats it: whole up to [`MAX_PATH_ECHO`] characters.
+fn clip_path(path: &str) -> std::borrow::Cow<'_, str> {
+    match path.char_indices().nth(MAX_PATH_ECHO) {
+        None => std::borrow::Cow::Borrowed(path),
+        Some((cut, _)) => std::borrow::Cow::Owned(format!("{}…", &path[..cut])),
+    }
+}
+
+/// `message` with every run of characters between spaces, quotes, backticks and commas
+/// longer than [`gpumem_isa::MAX_ECHO`] clipped ([`gpumem_isa::clip`]; a file name:
+/// longer than `MAX_PATH_ECHO`): a message about a 100 KB key or value does not repeat
+/// it.
+pub(crate) fn clip_tokens(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(4096));
+    let mut token = String::new();
+    // A file name keeps up to MAX_PATH_ECHO characters.
+    let flush = |token: &mut String, out: &mut String| {
+        if token.contains(['/', '\\']) {
+            out.push_str(&clip_path(token));
+        } else {
+            out.push_str(&gpumem_isa::clip(token));
+        }
+        token.clear();
+    };
+    for c in message.chars() {
+        if c.is_whitespace() || matches!(c, '`' | '"' | '\'' | ',') {
+            flush(&mut token, &mut out);
+            out.push(c);
+        } else {
+            token.push(c);
+        }
+    }
+    flush(&mut token, &mut out);
+    out
 }
 
 impl EmuError {
     /// Whether the message already names the file it is about (the CLI then does not
     /// prefix the path again).
     pub fn names_file(&self) -> bool {
-        matches!(self, EmuError::Io { .. } | EmuError::Positioned(_))
+        matches!(
+            self,
+            EmuError::Io { .. } | EmuError::Positioned(_) | EmuError::Option(_)
+        )
     }
 
-    /// Renders an [`EmuError::At`] against the manifest `text` named `name` (rustc-style,
+    /// An error about the manifest key at `path` ([`EmuError::Key`]).
+    pub fn key(path: &[&str], message: impl Into<String>) -> EmuError {
+        EmuError::Key {
+            path: path.iter().map(|p| p.to_string()).collect(),
+            message: message.into(),
+        }
+    }
+
+    /// An unpositioned manifest error ([`EmuError::Manifest`]) made an error at the key
+    /// at `path`; other errors are returned unchanged.
+    pub fn at_key(self, path: &[&str]) -> EmuError {
+        match self {
+            EmuError::Manifest(message) => EmuError::key(path, message),
+            e => e,
+        }
+    }
+
+    /// [`EmuError::at_key`] at `key` of the table or element at `at` (`""`: at it).
+    pub fn at_path(self, at: &[String], key: &str) -> EmuError {
+        let mut path: Vec<&str> = at.iter().map(String::as_str).collect();
+        if !key.is_empty() {
+            path.push(key);
+        }
+        self.at_key(&path)
+    }
+
+    /// Renders an [`EmuError::At`] or [`EmuError::Key`] against the manifest `text` named `name` (rustc-style,
     /// with the line and a caret); other errors are returned unchanged.
     pub fn positioned(self, name: &str, text: &str) -> EmuError {
-        let EmuError::At { span, message } = self else {
-            return self;
+        let (span, message) = match self {
+            EmuError::At { span, message } => (span, clip_tokens(&message)),
+            EmuError::Key { path, message } => match manifest::key_span(text, &path) {
+                Some(span) => (span, clip_tokens(&message)),
+                None => return EmuError::Manifest(clip_tokens(&message)),
+            },
+            e => return e,
         };
         let start = span.start.min(text.len());
         let end = span.end.clamp(start, text.len());
@@ -84,15 +172,15 @@ impl EmuError {
         let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
         let col = text[line_start..start].chars().count() as u32 + 1;
         // The caret covers the offending text up to the end of its line.
-        let shown = text[start..end].lines().next().unwrap_or("");
+        let shown = gpumem_isa::clip(text[start..end].lines().next().unwrap_or(""));
         let d = gpumem_isa::Diagnostic::error(
             gpumem_isa::Span {
                 line,
                 col,
                 start,
-                len: shown.len(),
+                len: end - start,
             },
-            shown,
+            shown.as_ref(),
             message,
         );
         EmuError::Positioned(
@@ -110,6 +198,24 @@ impl From<gpumem_warp::WarpError> for EmuError {
             gpumem_warp::WarpError::Launch(m) => EmuError::Manifest(m),
         }
     }
+}
+
+/// The target of a Maxwell program that does not name its own (SASS text, raw bundles)
+/// when the manifest gives no `target`: sm_52, as for `gpumem asm` and `gpumem dis`.
+pub const DEFAULT_TARGET: Target = Target::Sm52;
+
+/// A manifest's `program = "-"`: refused, at the key. Standard input is where
+/// `gpumem run -` reads the manifest itself, so it cannot hold the program too.
+pub(crate) fn program_not_stdin(program: &str) -> Result<(), EmuError> {
+    if program == "-" {
+        return Err(EmuError::key(
+            &["program"],
+            "program = \"-\": a manifest's program cannot come from standard input \
+             (`gpumem run -` reads the manifest itself from it); name the program's file \
+             (relative to the manifest's folder)",
+        ));
+    }
+    Ok(())
 }
 
 /// Largest program file read (bytes).
@@ -178,10 +284,14 @@ pub fn run_any_manifest_str_with(
     base_dir: &Path,
     opts: &RunOptions,
 ) -> Result<AnyReport, EmuError> {
+    // A UTF-8 byte order mark is not part of the first line (columns count the
+    // characters after it, as an editor shows them).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let run = || match Manifest::parse(text)? {
         Manifest::Maxwell(m) => run_maxwell(&m, base_dir, None, opts).map(AnyReport::Maxwell),
-        Manifest::Vega(_) if opts.timing || opts.trace_limit.is_some() => Err(EmuError::Manifest(
-            "the cycle model (--timing) is for Maxwell manifests".into(),
+        Manifest::Vega(_) if opts.timing || opts.trace_limit.is_some() => Err(EmuError::key(
+            &["isa"],
+            "the cycle model (--timing, --trace) is for Maxwell manifests",
         )),
         Manifest::Vega(m) => vega::run_vega(m, base_dir, None).map(AnyReport::Vega),
     };
@@ -294,7 +404,8 @@ fn unreachable_report(e: EmuError) -> ! {
 }
 
 fn target_of(s: &str) -> Result<Target, EmuError> {
-    s.parse::<Target>().map_err(EmuError::Manifest)
+    s.parse::<Target>()
+        .map_err(|m| EmuError::key(&["target"], gpumem_isa::clip(&m)))
 }
 
 /// The kernel `kernel` of the cubin at `path`, every error naming the file: an AMDGPU
@@ -321,12 +432,15 @@ fn read_cubin(
     if let Some(t) = target
         && t != k.target
     {
-        return Err(EmuError::Manifest(format!(
-            "target = \"{}\" contradicts the ELF header of {file}, which names sm_{}: drop \
+        return Err(EmuError::key(
+            &["target"],
+            format!(
+                "target = \"{}\" contradicts the ELF header of {file}, which names sm_{}: drop \
              `target` (a cubin names its own)",
-            t.name(),
-            k.sm
-        )));
+                t.name(),
+                k.sm
+            ),
+        ));
     }
     Ok(k)
 }
@@ -385,18 +499,23 @@ fn run_maxwell(
     let mut static_shared = 0u64;
     let mut kparams: Option<Vec<gpumem_maxwell::cubin::KernelParam>> = None;
     let mut target = m.target.as_deref().map(target_of).transpose()?;
+    // The kernel run: the manifest's, or a cubin's only one.
+    let mut kernel_name = m.kernel.clone();
     // The [[memory]] regions come first: the module data of a cubin goes above them.
     let mut regions = manifest::global_regions(&m.memory, base, limit)?;
     let mut placed: Option<module::Placed> = None;
     let prog = if let Some(src) = inline_src {
-        Program::from_sass(src, target.unwrap_or(Target::Sm50))?
+        Program::from_sass(src, target.unwrap_or(DEFAULT_TARGET))?
     } else {
+        program_not_stdin(&m.program)?;
         let path = base.join(&m.program);
-        let bytes = read_bounded(&path, MAX_PROGRAM_BYTES, "the program")?;
+        let bytes = read_bounded(&path, MAX_PROGRAM_BYTES, "the program")
+            .map_err(|e| e.at_key(&["program"]))?;
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         if gpumem_maxwell::cubin::is_elf(&bytes) || ext == "cubin" {
             let k = read_cubin(&path, &bytes, m.kernel.as_deref(), target)?;
             target = Some(k.target);
+            kernel_name = Some(k.name.clone());
             kernel_regs = Some(k.registers);
             static_shared = k.shared_bytes;
             if k.param_bytes.is_some() || !k.params.is_empty() {
@@ -426,47 +545,55 @@ fn run_maxwell(
                 k.code
             };
             placed = Some(p);
-            Program::from_bytes(&code, target.unwrap_or(Target::Sm50))?
+            Program::from_bytes(&code, target.unwrap_or(DEFAULT_TARGET))?
         } else if ext == "bin" {
             if m.kernel.is_some() {
-                return Err(EmuError::Manifest("`kernel` is only for cubins".into()));
+                return Err(EmuError::key(&["kernel"], "`kernel` is only for cubins"));
             }
-            Program::from_bytes(&bytes, target.unwrap_or(Target::Sm50))?
+            Program::from_bytes(&bytes, target.unwrap_or(DEFAULT_TARGET))?
         } else {
             let src = String::from_utf8(bytes)
                 .map_err(|_| EmuError::Program(format!("{} is not UTF-8 text", path.display())))?;
             assemble_named(
                 &path.display().to_string(),
                 &src,
-                target.unwrap_or(Target::Sm50),
+                target.unwrap_or(DEFAULT_TARGET),
             )?
         }
     };
-    let target = target.unwrap_or(Target::Sm50);
-    let grid = manifest::dims(&m.launch.grid, "grid")?;
-    let block = manifest::dims(&m.launch.block, "block")?;
+    let target = target.unwrap_or(DEFAULT_TARGET);
+    let grid = manifest::dims(&m.launch.grid, "grid").map_err(|e| e.at_key(&["launch", "grid"]))?;
+    let block =
+        manifest::dims(&m.launch.block, "block").map_err(|e| e.at_key(&["launch", "block"]))?;
     let threads: u64 = block.iter().map(|&b| b as u64).product();
     if threads > MAX_BLOCK_THREADS {
-        return Err(EmuError::Manifest(format!(
-            "a block of {threads} threads; Maxwell allows at most {MAX_BLOCK_THREADS}"
-        )));
+        return Err(EmuError::key(
+            &["launch", "block"],
+            format!("a block of {threads} threads; Maxwell allows at most {MAX_BLOCK_THREADS}"),
+        ));
     }
     let given_registers = m.launch.registers.or(kernel_regs);
     let registers = given_registers.unwrap_or(255);
     if registers == 0 || registers > 255 {
-        return Err(EmuError::Manifest(format!(
-            "registers = {registers}: must be 1 to 255"
-        )));
+        return Err(EmuError::key(
+            &["launch", "registers"],
+            format!("registers = {registers}: must be 1 to 255"),
+        ));
     }
     let shared_bytes = static_shared.saturating_add(m.launch.shared_bytes);
-    for (what, v) in [
-        ("shared memory (static + shared_bytes)", shared_bytes),
-        ("local_bytes", m.launch.local_bytes),
+    for (what, key, v) in [
+        (
+            "shared memory (static + shared_bytes)",
+            "shared_bytes",
+            shared_bytes,
+        ),
+        ("local_bytes", "local_bytes", m.launch.local_bytes),
     ] {
         if v > gpumem_mem::WINDOW_BYTES {
-            return Err(EmuError::Manifest(format!(
-                "{what} = {v} is larger than the 16 MB window"
-            )));
+            return Err(EmuError::key(
+                &["launch", key],
+                format!("{what} = {v} is larger than the 16 MB window"),
+            ));
         }
     }
     let dw = GenericWindows::default();
@@ -474,14 +601,28 @@ fn run_maxwell(
         shared: m.launch.shared_window.unwrap_or(dw.shared),
         local: m.launch.local_window.unwrap_or(dw.local),
     };
-    windows.check().map_err(EmuError::Manifest)?;
+    windows.check().map_err(|message| {
+        // The window the message names first; two equal windows: the one written.
+        let key = if message.starts_with("local_window")
+            || (!message.starts_with("shared_window =") && m.launch.local_window.is_some())
+        {
+            "local_window"
+        } else {
+            "shared_window"
+        };
+        EmuError::key(&["launch", key], message)
+    })?;
     let bank_limit = match m.config.bank_limit.as_str() {
         "compute" => BankLimit::Compute,
         "graphics" => BankLimit::Graphics,
         o => {
-            return Err(EmuError::Manifest(format!(
-                "bank_limit = \"{o}\": expected \"compute\" or \"graphics\""
-            )));
+            return Err(EmuError::key(
+                &["config", "bank_limit"],
+                format!(
+                    "bank_limit = \"{}\": expected \"compute\" or \"graphics\"",
+                    gpumem_isa::clip(o)
+                ),
+            ));
         }
     };
     let bounds_mode = match m.config.check_bounds.get_ref().as_str() {
@@ -530,9 +671,11 @@ fn run_maxwell(
         Some(list) => place_params(list, kparams.as_deref())?,
         None => Vec::new(),
     };
-    emu.set_params(&params)?;
-    for c in &m.constant {
-        let data = manifest::contents(&c.size, &c.init, &c.fill, &c.file, base, limit)?;
+    emu.set_params(&params)
+        .map_err(|e| EmuError::from(e).at_key(&["launch", "params"]))?;
+    for (i, c) in m.constant.iter().enumerate() {
+        let at = ["constant".to_string(), i.to_string()];
+        let data = manifest::contents(&c.size, &c.init, &c.fill, &c.file, base, limit, &at)?;
         let offset = c.offset.u64("offset")?;
         emu.mem
             .constant
@@ -543,8 +686,9 @@ fn run_maxwell(
             })?;
     }
     // Each region once, in memory's pages only (the manifest's bytes are dropped here).
-    for r in std::mem::take(&mut regions) {
-        r.write_to(&mut emu.mem.global)?;
+    for (i, r) in std::mem::take(&mut regions).into_iter().enumerate() {
+        r.write_to(&mut emu.mem.global)
+            .map_err(|e| e.at_key(&["memory", &i.to_string()]))?;
     }
     let dump_list = match &placed {
         Some(p) => {
@@ -604,8 +748,8 @@ fn run_maxwell(
     }
     let first_cta = if opts.first_cta {
         if opts.trace_cta as u64 >= shape.ctas {
-            return Err(EmuError::Manifest(format!(
-                "CTA {} is not in the grid: it has {} CTAs (0 to {})",
+            return Err(EmuError::Option(format!(
+                "--cta {}: the grid has {} CTAs (0 to {})",
                 opts.trace_cta,
                 shape.ctas,
                 shape.ctas.saturating_sub(1)
@@ -635,7 +779,7 @@ fn run_maxwell(
             // the program names.
             let regs = given_registers.unwrap_or_else(|| gpumem_timing::registers_named(&prog));
             let mut model = gpumem_timing::Timing::new(&mut emu, t, regs)
-                .map_err(|e| EmuError::Manifest(format!("[timing]: {e}")))?
+                .map_err(|e| EmuError::key(&["timing"], format!("[timing]: {e}")))?
                 .with_memory_limit(m.limits.max_trace_memory);
             if let Some(limit) = opts.trace_limit {
                 model = model.with_trace(limit);
@@ -678,6 +822,7 @@ fn run_maxwell(
                 address: d.address,
                 bytes,
                 file: d.file.clone(),
+                symbol: d.symbol.clone(),
             }
         })
         .collect();
@@ -696,7 +841,7 @@ fn run_maxwell(
         } else {
             m.program.clone()
         },
-        kernel: m.kernel.clone(),
+        kernel: kernel_name,
         target: target.name().into(),
         grid,
         block,
@@ -782,12 +927,15 @@ fn place_params(
         p.place_at(k.offset as usize, &mut out)?;
     }
     if list.len() < kps.len() {
-        return Err(EmuError::Manifest(format!(
-            "launch.params: the kernel takes {} parameters (bytes: {}), the manifest gives {}",
-            kps.len(),
-            sizes(),
-            list.len()
-        )));
+        return Err(EmuError::key(
+            &["launch", "params"],
+            format!(
+                "launch.params: the kernel takes {} parameters (bytes: {}), the manifest gives {}",
+                kps.len(),
+                sizes(),
+                list.len()
+            ),
+        ));
     }
     Ok(out)
 }

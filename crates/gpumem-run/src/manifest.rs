@@ -36,9 +36,10 @@ impl Manifest {
     pub fn parse(text: &str) -> Result<Manifest, EmuError> {
         let head: IsaKey = toml::from_str(text).map_err(toml_error)?;
         let Some(isa) = head.isa else {
-            return Err(EmuError::Manifest(
-                "missing `isa` (\"maxwell\" or \"vega\")".into(),
-            ));
+            return Err(EmuError::At {
+                span: 0..0,
+                message: "missing `isa` (\"maxwell\" or \"vega\")".into(),
+            });
         };
         match isa.get_ref().as_str() {
             "maxwell" => toml::from_str(text)
@@ -47,7 +48,10 @@ impl Manifest {
             "vega" => toml::from_str(text).map(Manifest::Vega).map_err(toml_error),
             other => Err(EmuError::At {
                 span: isa.span(),
-                message: format!("unknown isa `{other}` (expected \"maxwell\" or \"vega\")"),
+                message: format!(
+                    "unknown isa `{}` (expected \"maxwell\" or \"vega\")",
+                    gpumem_isa::clip(other)
+                ),
             }),
         }
     }
@@ -55,7 +59,7 @@ impl Manifest {
 
 /// A TOML reader error, positioned when the reader gives a span.
 fn toml_error(e: toml::de::Error) -> EmuError {
-    let message = e.message().trim_end().to_string();
+    let message = crate::clip_tokens(e.message().trim_end());
     match e.span() {
         Some(span) => EmuError::At { span, message },
         None => EmuError::Manifest(message),
@@ -73,8 +77,9 @@ pub struct MaxwellManifest {
     pub program: String,
     /// The kernel to run from a cubin (optional when it has one kernel).
     pub kernel: Option<String>,
-    /// `sm_50` (default for text and binaries) or `sm_52`. A cubin names its own (its
-    /// ELF header); a `target` that contradicts it is refused.
+    /// `sm_52` (default for text and binaries, as for `gpumem asm` and `dis`) or
+    /// `sm_50`. A cubin names its own (its ELF header); a `target` that contradicts it is
+    /// refused.
     pub target: Option<String>,
     /// `[launch]`.
     pub launch: MaxwellLaunch,
@@ -119,7 +124,7 @@ pub fn timing_config(t: &TimingSection) -> Result<gpumem_timing::TimingConfig, E
                 span: v.span(),
                 message: format!(
                     "unknown preset {} (expected \"gm107\" or \"gm204\")",
-                    v.get_ref()
+                    gpumem_isa::clip(&v.get_ref().to_string())
                 ),
             })?;
         } else {
@@ -141,7 +146,7 @@ pub fn timing_config(t: &TimingSection) -> Result<gpumem_timing::TimingConfig, E
                 span: k.span().start..v.span().end,
                 message: format!("[timing] {}", e.message),
             },
-            None => EmuError::Manifest(format!("[timing]: {}", e.message)),
+            None => EmuError::key(&["timing"], format!("[timing]: {}", e.message)),
         }
     })?;
     Ok(cfg)
@@ -304,9 +309,8 @@ impl Num {
         match &self.value {
             NumValue::Int(i) => Ok(*i as i128),
             NumValue::Float(f) => Err(self.error(format!("expected an integer, found {f}"))),
-            NumValue::Str(s) => {
-                parse_int(s).ok_or_else(|| self.error(format!("`{s}` is not an integer")))
-            }
+            NumValue::Str(s) => parse_int(s)
+                .ok_or_else(|| self.error(format!("`{}` is not an integer", gpumem_isa::clip(s)))),
         }
     }
 
@@ -331,7 +335,7 @@ impl Num {
                 t.parse::<f64>()
                     .ok()
                     .or_else(|| parse_int(t).map(|i| i as f64))
-                    .ok_or_else(|| self.error(format!("`{s}` is not a number")))
+                    .ok_or_else(|| self.error(format!("`{}` is not a number", gpumem_isa::clip(s))))
             }
         }
     }
@@ -623,6 +627,9 @@ pub struct Dump {
     pub thread: Option<Spanned<u32>>,
     /// Also save the bytes to this file (relative to the manifest's folder).
     pub file: Option<String>,
+    /// The symbol a resolved `symbol` dump read (set by the launch, not written).
+    #[serde(skip)]
+    pub of_symbol: Option<String>,
 }
 
 /// `[limits]`.
@@ -661,13 +668,15 @@ pub fn contents(
     file: &Option<String>,
     base: &Path,
     limit: u64,
+    at: &[String],
 ) -> Result<Vec<u8>, EmuError> {
-    let (data, n) = region_data(size, init, fill, file, base, limit, false)?;
+    let (data, n) = region_data(size, init, fill, file, base, limit, false, at)?;
     let mut bytes = match data {
         RegionData::Bytes(b) => b,
         RegionData::Fill(b) => vec![b; n as usize],
         RegionData::File { path, .. } => {
-            crate::read_bounded(&path, limit, "the region's file (limits.max_memory)")?
+            crate::read_bounded(&path, limit, "the region's file (limits.max_memory)")
+                .map_err(|e| e.at_path(at, "file"))?
         }
     };
     bytes.resize(n as usize, 0);
@@ -778,7 +787,9 @@ impl GlobalRegion {
 
 /// The checks of [`contents`] and what a region holds, not spelled out, with its size.
 /// `zero_free`: a region whose contents are zeros (none, or `fill = 0`) may be larger
-/// than `limit` (it costs no memory).
+/// than `limit` (it costs no memory). `at`: the region's path in the manifest
+/// (`["memory", "0"]`), where errors without a value of their own point.
+#[allow(clippy::too_many_arguments)]
 fn region_data(
     size: &Option<Num>,
     init: &Option<Init>,
@@ -787,12 +798,13 @@ fn region_data(
     base: &Path,
     limit: u64,
     zero_free: bool,
+    at: &[String],
 ) -> Result<(RegionData, u64), EmuError> {
     let given = init.is_some() as u8 + fill.is_some() as u8 + file.is_some() as u8;
     if given > 1 {
-        return Err(EmuError::Manifest(
-            "give at most one of `init`, `fill`, `file`".into(),
-        ));
+        return Err(
+            EmuError::Manifest("give at most one of `init`, `fill`, `file`".into()).at_path(at, ""),
+        );
     }
     let fill_byte = match fill {
         Some(f) => {
@@ -815,7 +827,7 @@ fn region_data(
         None => None,
     };
     let data = if let Some(i) = init {
-        RegionData::Bytes(i.bytes()?)
+        RegionData::Bytes(i.bytes().map_err(|e| e.at_path(at, "init"))?)
     } else if let Some((f, b)) = fill_byte {
         if !(0..=0xff).contains(&b) {
             return Err(f.error(format!("fill = {b} is not a byte (0 to 255)")));
@@ -831,14 +843,14 @@ fn region_data(
                 return Err(EmuError::Manifest(format!(
                     "{}: the region's file (limits.max_memory) is larger than {limit} bytes",
                     path.display()
-                )));
+                ))
+                .at_path(at, "file"));
             }
             Some(len) => RegionData::File { path, len },
-            None => RegionData::Bytes(crate::read_bounded(
-                &path,
-                limit,
-                "the region's file (limits.max_memory)",
-            )?),
+            None => RegionData::Bytes(
+                crate::read_bounded(&path, limit, "the region's file (limits.max_memory)")
+                    .map_err(|e| e.at_path(at, "file"))?,
+            ),
         }
     } else {
         RegionData::Fill(0)
@@ -853,13 +865,14 @@ fn region_data(
     {
         return Err(EmuError::Manifest(format!(
             "the contents ({given_len} bytes) are larger than the region's size ({n})"
-        )));
+        ))
+        .at_path(at, "size"));
     }
     let n = size.unwrap_or(given_len);
     if n > limit && !(zero && zero_free) {
-        return Err(EmuError::Manifest(
-            "region contents pass limits.max_memory".into(),
-        ));
+        return Err(
+            EmuError::Manifest("region contents pass limits.max_memory".into()).at_path(at, ""),
+        );
     }
     Ok((data, n))
 }
@@ -887,8 +900,9 @@ pub fn global_regions(
 ) -> Result<Vec<GlobalRegion>, EmuError> {
     let mut out: Vec<GlobalRegion> = Vec::with_capacity(regions.len());
     let mut total = 0u64;
-    for r in regions {
-        let (data, size) = region_data(&r.size, &r.init, &r.fill, &r.file, base, limit, true)?;
+    for (i, r) in regions.iter().enumerate() {
+        let at = ["memory".to_string(), i.to_string()];
+        let (data, size) = region_data(&r.size, &r.init, &r.fill, &r.file, base, limit, true, &at)?;
         let addr = r.address.u64("address")?;
         let end = end_of(&r.address, addr, size)?;
         let region = GlobalRegion {
@@ -954,6 +968,8 @@ pub struct DumpSpec {
     pub size: u64,
     /// Where to save the bytes too, as written in the manifest.
     pub file: Option<String>,
+    /// The module variable it reads (a `symbol` dump).
+    pub symbol: Option<String>,
 }
 
 /// The launch a Maxwell `[[dump]]` of per-CTA state is checked against.
@@ -1103,7 +1119,7 @@ pub fn dumps(
     use gpumem_isa::Space;
     let mut out = Vec::with_capacity(list.len());
     let mut total = 0u64;
-    for d in list {
+    for (i, d) in list.iter().enumerate() {
         if let Some(s) = &d.symbol {
             return Err(EmuError::At {
                 span: s.span(),
@@ -1112,8 +1128,9 @@ pub fn dumps(
         }
         let name = d.space.get_ref().as_str();
         if name.is_empty() && d.space.span().is_empty() {
-            return Err(EmuError::Manifest(
-                "a [[dump]] needs `space` (or, for a cubin, `symbol`)".into(),
+            return Err(EmuError::key(
+                &["dump", &i.to_string()],
+                "a [[dump]] needs `space` (or, for a cubin, `symbol`)",
             ));
         }
         let of = match (Space::from_name(name), launch) {
@@ -1130,7 +1147,11 @@ pub fn dumps(
                 }
                 return Err(EmuError::At {
                     span: d.space.span(),
-                    message: format!("dump space \"{name}\": expected {}", names.join(" or ")),
+                    message: format!(
+                        "dump space \"{}\": expected {}",
+                        gpumem_isa::clip(name),
+                        names.join(" or ")
+                    ),
                 });
             }
         };
@@ -1232,6 +1253,7 @@ pub fn dumps(
             address,
             size,
             file: d.file.clone(),
+            symbol: d.of_symbol.clone(),
         });
     }
     Ok(out)
@@ -1241,10 +1263,90 @@ pub fn dumps(
 pub fn dims(v: &[u32], what: &str) -> Result<[u32; 3], EmuError> {
     if v.is_empty() || v.len() > 3 || v.contains(&0) {
         return Err(EmuError::Manifest(format!(
-            "`{what}` needs 1 to 3 positive extents, found {v:?}"
+            "`{what}` needs 1 to 3 positive extents, found {}",
+            gpumem_isa::clip(&format!("{v:?}"))
         )));
     }
     let mut d = [1; 3];
     d[..v.len()].copy_from_slice(v);
     Ok(d)
+}
+
+/// A TOML document as keys and their positions only (for errors found after the
+/// manifest is read: [`key_span`]).
+enum Node {
+    /// A table: each key, its position and its value.
+    Table(Vec<(Spanned<String>, Spanned<Node>)>),
+    /// An array: each element and its position.
+    Array(Vec<Spanned<Node>>),
+    /// Any other value.
+    Leaf,
+}
+
+impl<'de> Deserialize<'de> for Node {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Node, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Node;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a TOML value")
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Node, E> {
+                Ok(Node::Leaf)
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Node, E> {
+                Ok(Node::Leaf)
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Node, E> {
+                Ok(Node::Leaf)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Node, E> {
+                Ok(Node::Leaf)
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Node, E> {
+                Ok(Node::Leaf)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<Node, A::Error> {
+                let mut v = Vec::new();
+                while let Some(e) = a.next_element::<Spanned<Node>>()? {
+                    v.push(e);
+                }
+                Ok(Node::Array(v))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<Node, A::Error> {
+                let mut v = Vec::new();
+                while let Some(k) = a.next_key::<Spanned<String>>()? {
+                    v.push((k, a.next_value::<Spanned<Node>>()?));
+                }
+                Ok(Node::Table(v))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Where the key at `path` is written in the manifest `text` (from the key to the end
+/// of its value; an array element by its index, `["memory", "1", "size"]`). A key that
+/// is not written (a default) gives the position of the nearest table or element above
+/// it that is; `None` when not even the first part is written.
+pub fn key_span(text: &str, path: &[String]) -> Option<Range<usize>> {
+    let root = toml::from_str::<Node>(text).ok()?;
+    let mut node = &root;
+    let mut found: Option<Range<usize>> = None;
+    for part in path {
+        let (span, next) = match node {
+            Node::Table(t) => match t.iter().find(|(k, _)| k.get_ref() == part) {
+                Some((k, v)) => (k.span().start..v.span().end.max(k.span().end), v.get_ref()),
+                None => break,
+            },
+            Node::Array(a) => match part.parse::<usize>().ok().and_then(|i| a.get(i)) {
+                Some(v) => (v.span(), v.get_ref()),
+                None => break,
+            },
+            Node::Leaf => break,
+        };
+        found = Some(span);
+        node = next;
+    }
+    found
 }

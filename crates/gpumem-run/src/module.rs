@@ -43,9 +43,9 @@ pub(crate) fn default_start(regions: &[crate::manifest::GlobalRegion]) -> Result
         .unwrap_or(0)
         .max(START_ALIGN);
     align_up(end, START_ALIGN).ok_or_else(|| {
-        EmuError::Manifest(
-            "no room for the cubin's module data above the [[memory]] regions; set [launch] module_base"
-                .into(),
+        EmuError::key(
+            &["launch", "module_base"],
+            "no room for the cubin's module data above the [[memory]] regions; set [launch] module_base",
         )
     })
 }
@@ -67,11 +67,14 @@ impl Placed {
             let base = align_up(next, d.align.max(SECTION_ALIGN));
             let end = base.and_then(|b| b.checked_add(d.bytes.len() as u64));
             let (Some(base), Some(end)) = (base, end) else {
-                return Err(EmuError::Manifest(format!(
-                    "the module's {} ({} bytes) does not fit above {start:#x}",
-                    d.name,
-                    d.bytes.len()
-                )));
+                return Err(EmuError::key(
+                    &["launch", "module_base"],
+                    format!(
+                        "the module's {} ({} bytes) does not fit above {start:#x}",
+                        d.name,
+                        d.bytes.len()
+                    ),
+                ));
             };
             bases.push(base);
             next = end;
@@ -124,7 +127,7 @@ impl Placed {
             };
             // `.nv.global` is zeros: it takes no page until written.
             emu.mem.global.write_sparse(*base, &bytes).map_err(|_| {
-                EmuError::Manifest(format!(
+                EmuError::key(&["limits", "max_memory"], format!(
                     "the module's {} ({} bytes at {base:#x}) passes limits.max_memory ({limit})",
                     self.module.data[d].name,
                     bytes.len()
@@ -185,9 +188,10 @@ impl Placed {
         base: &Path,
         limit: u64,
     ) -> Result<(), EmuError> {
-        for s in list {
+        for (i, s) in list.iter().enumerate() {
             let sym = self.symbol(&s.name)?;
-            let data = manifest::contents(&s.size, &s.init, &s.fill, &s.file, base, limit)?;
+            let path = ["symbol".to_string(), i.to_string()];
+            let data = manifest::contents(&s.size, &s.init, &s.fill, &s.file, base, limit, &path)?;
             let offset = s.offset.u64("offset")?;
             let num = match (&s.size, s.offset.span.is_empty()) {
                 (Some(n), _) => n.clone(),
@@ -290,6 +294,7 @@ impl Placed {
             cta: None,
             thread: None,
             file: d.file.clone(),
+            of_symbol: Some(name.get_ref().clone()),
         })
     }
 }

@@ -25,6 +25,8 @@ pub struct DumpOut {
     /// The file the bytes were saved to too (`[[dump]] file`, as the manifest names
     /// it): the JSON report names it instead of repeating the bytes.
     pub file: Option<String>,
+    /// The module variable a `[[dump]] symbol = ...` read (the dump is named after it).
+    pub symbol: Option<String>,
 }
 
 /// What a run produced.
@@ -79,6 +81,33 @@ pub(crate) fn pc_text(pc: u64) -> String {
     format!("{pc:#06x}")
 }
 
+/// Most characters of an instruction's text the tables show (longer texts end in `…`).
+pub(crate) const MAX_TEXT: usize = 72;
+
+/// The width of a table's instruction column: its longest text (as shown, at most
+/// [`MAX_TEXT`] characters), at least `min`.
+pub(crate) fn text_width<'a>(min: usize, texts: impl IntoIterator<Item = &'a str>) -> usize {
+    texts
+        .into_iter()
+        .map(|t| shown(t).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(min)
+}
+
+/// An instruction's text as the tables show it: without its `;`, at most [`MAX_TEXT`]
+/// characters (a longer one cut, with an ellipsis).
+pub(crate) fn shown(text: &str) -> String {
+    let t = text.trim_end_matches(';').trim();
+    match t.char_indices().nth(MAX_TEXT) {
+        None => t.to_string(),
+        Some(_) => {
+            let cut: String = t.chars().take(MAX_TEXT - 1).collect();
+            format!("{cut}…")
+        }
+    }
+}
+
 /// The name a dump's source has in reports (`global`, ..., `registers`).
 pub(crate) fn dump_name(of: DumpOf) -> &'static str {
     match of {
@@ -99,9 +128,11 @@ pub(crate) fn dump_json(d: &DumpOut, form: JsonDumps) -> Value {
         address,
         bytes,
         file,
+        symbol,
     } = d;
     let mut v = json!({
         "space": dump_name(*of),
+        "symbol": symbol,
         "bank": bank,
         "cta": cta,
         "thread": thread,
@@ -356,9 +387,17 @@ impl Report {
             }
         )?;
         writeln!(f, "\nstatistics:")?;
+        let w = text_width(
+            40,
+            self.stats
+                .per_inst
+                .iter()
+                .filter(|(_, s)| s.space.is_some())
+                .map(|(_, s)| s.text.as_str()),
+        );
         writeln!(
             f,
-            "  {:>6}  {:<40} {:>8} {:>9} {:>7} {:>8} {:>5} {:>6}",
+            "  {:>6}  {:<w$} {:>8} {:>9} {:>7} {:>8} {:>5} {:>6}",
             "pc", "instruction", "executed", "accesses", "lines", "sectors", "bank", "wavefr"
         )?;
         for (pc, s) in &self.stats.per_inst {
@@ -367,9 +406,9 @@ impl Report {
             }
             writeln!(
                 f,
-                "  {:>6}  {:<40} {:>8} {:>9} {:>7} {:>8} {:>5} {:>6}",
+                "  {:>6}  {:<w$} {:>8} {:>9} {:>7} {:>8} {:>5} {:>6}",
                 format!("{pc:#06x}"),
-                s.text.trim_end_matches(';').trim(),
+                shown(&s.text),
                 s.executed,
                 s.accesses,
                 s.lines_128,
@@ -381,7 +420,7 @@ impl Report {
         let t = self.stats.totals();
         writeln!(
             f,
-            "  {:>6}  {:<40} {:>8} {:>9} {:>7} {:>8} {:>5} {:>6}",
+            "  {:>6}  {:<w$} {:>8} {:>9} {:>7} {:>8} {:>5} {:>6}",
             "",
             "total (all instructions)",
             t.executed,
@@ -407,7 +446,19 @@ impl Report {
         }
         for d in &self.dumps {
             let n = d.bytes.len();
+            let symbol = d.symbol.as_deref().unwrap_or("");
             match (d.bank, d.cta, d.thread) {
+                (Some(b), _, _) if d.symbol.is_some() => writeln!(
+                    f,
+                    "\ndump symbol {symbol} (constant c[{b:#x}][{:#x}], {n} bytes):",
+                    d.address
+                )?,
+                _ if d.symbol.is_some() => writeln!(
+                    f,
+                    "\ndump symbol {symbol} ({} {:#x}, {n} bytes):",
+                    dump_name(d.of),
+                    d.address
+                )?,
                 (Some(b), _, _) => writeln!(
                     f,
                     "\ndump constant c[{b:#x}][{:#x}] ({n} bytes):",

@@ -93,9 +93,10 @@ pub(crate) fn write(f: &mut impl fmt::Write, t: &TimingReport) -> fmt::Result {
     if let Some(m) = &t.stop_message {
         writeln!(f, "  stopped: {m}")?;
     }
+    let w = crate::report::text_width(36, t.per_inst.values().map(|i| i.text.as_str()));
     writeln!(
         f,
-        "  {:>6}  {:<36} {:>7} {:>8} {:>6} {:>9} {:<20} {:>6} {:>7} {:>6} {:>5}",
+        "  {:>6}  {:<w$} {:>7} {:>8} {:>6} {:>9} {:<20} {:>6} {:>7} {:>6} {:>5}",
         "pc",
         "instruction",
         "issued",
@@ -111,9 +112,9 @@ pub(crate) fn write(f: &mut impl fmt::Write, t: &TimingReport) -> fmt::Result {
     for (pc, i) in &t.per_inst {
         writeln!(
             f,
-            "  {:>6}  {:<36} {:>7} {:>8.1} {:>6} {:>9} {:<20} {:>6} {:>7} {:>6} {:>5.1}",
+            "  {:>6}  {:<w$} {:>7} {:>8.1} {:>6} {:>9} {:<20} {:>6} {:>7} {:>6} {:>5.1}",
             pc_text(*pc),
-            i.text.trim_end_matches(';').trim(),
+            crate::report::shown(&i.text),
             i.issued,
             i.latency_avg,
             i.latency_max,

@@ -41,10 +41,14 @@ pub fn run_vega(
     inline: Option<&str>,
 ) -> Result<VegaReport, EmuError> {
     let limit = m.limits.max_memory;
+    if inline.is_none() {
+        crate::program_not_stdin(&m.program)?;
+    }
     let path = base.join(&m.program);
     let bytes = match inline {
         Some(src) => src.as_bytes().to_vec(),
-        None => crate::read_bounded(&path, crate::MAX_PROGRAM_BYTES, "the program")?,
+        None => crate::read_bounded(&path, crate::MAX_PROGRAM_BYTES, "the program")
+            .map_err(|e| e.at_key(&["program"]))?,
     };
     let ext = if inline.is_some() {
         "s"
@@ -84,7 +88,11 @@ pub fn run_vega(
         gpumem_wave::run(gpumem_wave::Program::Binary(code), &config, &memory, &dumps).map_err(
             |e| match e {
                 gpumem_wave::WaveError::Program(p) => EmuError::Program(p),
+                gpumem_wave::WaveError::Key { path, message } => EmuError::Key { path, message },
                 // Register names and values, configuration and memory limits.
+                e @ gpumem_wave::WaveError::Memory(_) => {
+                    EmuError::key(&["limits", "max_memory"], e.to_string())
+                }
                 other => EmuError::Manifest(other.to_string()),
             },
         )
@@ -195,6 +203,7 @@ impl VegaReport {
                 address: d.addr,
                 bytes: d.bytes.clone(),
                 file: file.clone(),
+                symbol: None,
             }, form)).collect::<Vec<_>>(),
             "faults": r.faults.iter().map(|f| json!({
                 "kind": f.kind.name(),
@@ -296,17 +305,18 @@ impl VegaReport {
             );
         }
         let _ = writeln!(f, "\nstatistics:");
-        let _ = writeln!(f, "  {:>6}  {:<44} {:>8}", "pc", "instruction", "executed");
+        let w = crate::report::text_width(44, s.per_instruction.iter().map(|i| i.text.as_str()));
+        let _ = writeln!(f, "  {:>6}  {:<w$} {:>8}", "pc", "instruction", "executed");
         for i in &s.per_instruction {
             let _ = writeln!(
                 f,
-                "  {:>6}  {:<44} {:>8}",
+                "  {:>6}  {:<w$} {:>8}",
                 pc_text(i.pc),
-                i.text,
+                crate::report::shown(&i.text),
                 i.executed
             );
         }
-        let _ = writeln!(f, "  {:>6}  {:<44} {:>8}", "", "total", s.instructions);
+        let _ = writeln!(f, "  {:>6}  {:<w$} {:>8}", "", "total", s.instructions);
         let _ = writeln!(
             f,
             "  SALU {}, SMEM loads {}, stores {}, atomics {}, other {}, skipped {}; {} dwords returned",

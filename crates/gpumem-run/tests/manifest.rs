@@ -491,3 +491,154 @@ fn a_region_is_kept_as_given_and_written_once() {
     assert_eq!(g.read_u32(0x100000 + (8 << 20) - 4), 0xabab_abab);
     assert_eq!(g.read_u32(0x80000000), 0x0201);
 }
+
+/// Errors found after the manifest is read (launch shapes, ranges, the Vega `[wave]` and
+/// `[scalar_cache]` checks) point at the key's line and column, like the reader's own.
+#[test]
+fn semantic_errors_point_at_their_key() {
+    let launch = |rest: &str| format!("{BASE}[launch]\nblock = [1]\n{rest}");
+    let cases: Vec<(String, &str, &str)> =
+        vec![
+        (
+            format!("{BASE}[launch]\nblock = [64, 32]\n"),
+            "m.toml:4:1: error: a block of 2048 threads",
+            "4 | block = [64, 32]",
+        ),
+        (format!("{BASE}[launch]\nblock = [0]\n"), "m.toml:4:1: error: `block`", "^^^"),
+        (launch("grid = [1, 1, 1, 1]\n"), "m.toml:5:1: error: `grid`", "^^^"),
+        (launch("registers = 0\n"), "m.toml:5:1: error: registers = 0", "^^^"),
+        (launch("shared_bytes = 999999999\n"), "m.toml:5:1: error:", "16 MB"),
+        (launch("local_bytes = 999999999\n"), "m.toml:5:1: error:", "16 MB"),
+        (launch("shared_window = 0x5000010\n"), "m.toml:5:1: error: shared_window", "^"),
+        (launch("local_window = 0x1000000\n"), "m.toml:5:1: error:", "must differ"),
+        (
+            launch("[config]\nbank_limit = \"dx\"\n"),
+            "m.toml:6:1: error: bank_limit",
+            "^",
+        ),
+        (
+            format!("{BASE}target = \"sm_99\"\n[launch]\nblock = [1]\n"),
+            "m.toml:3:1: error:",
+            "sm_99",
+        ),
+        (
+            format!("{BASE}target = \"sm_52\"\n[launch]\nblock = [1]\n"),
+            "m.toml:3:1: error: target = \"sm_52\" contradicts",
+            "^",
+        ),
+        (
+            launch("params = [{ u64 = 0 }]\n"),
+            "m.toml:5:1: error: launch.params",
+            "^",
+        ),
+        (
+            launch("[[memory]]\naddress = 0\ninit = { u32 = [1], u8 = [2] }\n"),
+            "m.toml:7:1: error: `init` needs exactly one",
+            "^",
+        ),
+        (
+            launch("[[memory]]\naddress = 0\nfill = 1\ninit = { u8 = [2] }\n"),
+            "m.toml:5:1: error: give at most one",
+            "[[memory]]",
+        ),
+        (
+            launch("[[memory]]\naddress = 0\nsize = 4\ninit = { u32 = [1, 2] }\n"),
+            "m.toml:7:1: error: the contents (8 bytes)",
+            "^",
+        ),
+        (
+            launch("[[constant]]\nbank = 3\ninit = { u32 = [1], u8 = [2] }\n"),
+            "m.toml:7:1: error: `init` needs exactly one",
+            "^",
+        ),
+        (
+            launch("[[dump]]\naddress = 0\nsize = 4\n"),
+            "m.toml:5:1: error: a [[dump]] needs `space`",
+            "^",
+        ),
+        (
+            "program = \"x\"\n".to_string(),
+            "m.toml:1:1: error: missing `isa`",
+            "^",
+        ),
+        (
+            "isa = \"vega\"\nprogram = \"x.s\"\n[wave]\ncount = 0\n".to_string(),
+            "m.toml:4:1: error: wave.count = 0",
+            "4 | count = 0",
+        ),
+        (
+            "isa = \"vega\"\nprogram = \"x.s\"\n[wave]\ncount = 1\nper_wave = [{}, {}]\n"
+                .to_string(),
+            "m.toml:5:1: error: wave.per_wave has 2 entries",
+            "^",
+        ),
+        (
+            "isa = \"vega\"\nprogram = \"x.s\"\n[wave]\nclock_mhz = 0\n".to_string(),
+            "m.toml:4:1: error: wave.clock_mhz = 0",
+            "^",
+        ),
+        (
+            "isa = \"vega\"\nprogram = \"x.s\"\n[wave]\ncount = 2\nper_wave = [{}, { s999 = 1 }]\n"
+                .to_string(),
+            "m.toml:5:19: error: bad register name `s999`",
+            "^",
+        ),
+        (
+            "isa = \"vega\"\nprogram = \"x.s\"\n[wave]\nsgpr = { s4 = \"zz\" }\n".to_string(),
+            "m.toml:4:10: error: bad value for `s4`",
+            "^",
+        ),
+        (
+            "isa = \"vega\"\nprogram = \"x.s\"\n[scalar_cache]\nline = 3\n".to_string(),
+            "m.toml:4:1: error: scalar_cache.line = 3",
+            "^",
+        ),
+    ];
+    let dir = store_dir("semantic-positions");
+    std::fs::write(dir.join("x.s"), "s_endpgm\n").unwrap();
+    std::fs::copy(
+        root().join("tests/cubins/copy_u32.sm_50.cubin"),
+        dir.join("copy.cubin"),
+    )
+    .unwrap();
+    for (toml, head, shown) in cases {
+        let toml = toml.replace("tests/cubins/copy_u32.sm_50.cubin", "copy.cubin");
+        let e = match gpumem_run::run_any_manifest_str("m.toml", &toml, &dir) {
+            Err(e) => e.to_string(),
+            Ok(_) => panic!("accepted:\n{toml}"),
+        };
+        assert!(e.starts_with(head), "{toml}\n{e}");
+        assert!(e.contains(shown), "{toml}\n{e}");
+        assert!(!e.contains("config:"), "{e}");
+    }
+}
+
+/// `program = "-"` is refused at the key: standard input is where `gpumem run -` reads
+/// the manifest itself.
+#[test]
+fn a_program_from_standard_input_is_refused_at_the_key() {
+    for text in [
+        "isa = \"maxwell\"\nprogram = \"-\"\n[launch]\nblock = [1]\n",
+        "isa = \"vega\"\nprogram = \"-\"\n",
+    ] {
+        let e = err_at(text);
+        assert!(e.starts_with("m.toml:2:1: error: program = \"-\""), "{e}");
+        assert!(e.contains("standard input"), "{e}");
+    }
+}
+
+/// SASS text and raw bundles without `target` are sm_52 code, as in `gpumem asm`/`dis`.
+#[test]
+fn text_programs_default_to_sm_52() {
+    let dir = store_dir("default-target");
+    let text = "isa = \"maxwell\"\nprogram = \"k.sass\"\n[launch]\nblock = [1]\n";
+    let r = gpumem_run::run_any_manifest_str("m.toml", text, &dir).unwrap();
+    assert_eq!(r.to_json()["target"], "sm_52");
+    let r = gpumem_run::run_any_manifest_str(
+        "m.toml",
+        &text.replace("[launch]", "target = \"sm_50\"\n[launch]"),
+        &dir,
+    )
+    .unwrap();
+    assert_eq!(r.to_json()["target"], "sm_50");
+}

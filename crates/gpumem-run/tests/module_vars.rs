@@ -129,6 +129,29 @@ fn constant_symbols_are_written_and_read_by_name() {
     assert_eq!(f, [0.0, 10.0, 10.0]);
     // Block 0 priced option 0 (all zeros: S = X = 0): its call value is 0.
     assert_eq!(r.dumps[1].bytes, [0u8; 8]);
+    // Each symbol dump is named after its symbol, in text and JSON.
+    let out = r.to_string();
+    assert!(
+        out.contains("\ndump symbol d_OptionData (constant c[0x3][0x10], 12 bytes):"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\ndump symbol d_CallValue (global 0x"),
+        "{out}"
+    );
+    let j = r.to_json();
+    assert_eq!(j["dumps"][0]["symbol"], "d_OptionData");
+    assert_eq!(j["dumps"][1]["symbol"], "d_CallValue");
+    // The manifest names no kernel: the cubin's only one is named in the header and JSON.
+    let k = j["kernel"].as_str().expect("the kernel run is named");
+    assert!(k.contains("binomialOptions"), "{k}");
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .contains(&format!(", kernel {k})")),
+        "{out}"
+    );
 }
 
 #[test]

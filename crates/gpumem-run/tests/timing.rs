@@ -420,3 +420,57 @@ fn both_tables_count_the_same_figures() {
     assert!(text.contains("(shared accesses have none)"), "{text}");
     assert!(text.contains("(req: warp-level requests"), "{text}");
 }
+
+/// The tables' columns stay in place whatever the instructions' texts: the instruction
+/// column is as wide as its longest text (a very long one is cut with an ellipsis).
+#[test]
+fn table_columns_do_not_shift_with_long_texts() {
+    let dir = std::env::temp_dir().join(format!("gpumem-long-text-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("k.sass"),
+        "MOV32I R2, 0x100000 ;\n\
+         @!P0 FFMA.FTZ.SAT.RP R4, R5, c[0x0][0x144], -R6 ;\n\
+         @!P0 ATOM.E.ADD.F32.FTZ.RN R8, [R2+0x7ff0], R4 ;\n\
+         @!P0 LDG.E.CI.128 R8, [R2+0x7ff0] ;\n\
+         STG.E [R2], R4 ;\n\
+         EXIT ;\n",
+    )
+    .unwrap();
+    let text = "isa = \"maxwell\"\nprogram = \"k.sass\"\n[launch]\nblock = [32]\n\
+                [[memory]]\naddress = 0x100000\nsize = 0x8000\n";
+    let r = run_any_manifest_str_with(
+        "m.toml",
+        text,
+        &dir,
+        &RunOptions {
+            timing: true,
+            ..RunOptions::default()
+        },
+    )
+    .unwrap();
+    let out = r.render(gpumem_run::dump::View::Hex);
+    // Every row of a table is as long as its header.
+    let lines: Vec<&str> = out.lines().collect();
+    let mut tables = 0;
+    for (i, l) in lines.iter().enumerate() {
+        if !l.trim_start().starts_with("pc  instruction") {
+            continue;
+        }
+        tables += 1;
+        let width = l.chars().count();
+        let rows: Vec<&&str> = lines[i + 1..]
+            .iter()
+            .take_while(|r| r.trim_start().starts_with("0x") || r.contains("total"))
+            .collect();
+        assert!(rows.len() >= 2, "{out}");
+        for r in rows {
+            assert_eq!(r.chars().count(), width, "{l}\n{r}\n{out}");
+        }
+    }
+    assert_eq!(tables, 2, "{out}");
+    assert!(
+        out.contains("@!P0 ATOM.E.ADD.F32.FTZ.RN R8, [R2+0x7ff0], R4 "),
+        "{out}"
+    );
+}

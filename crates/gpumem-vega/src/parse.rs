@@ -1126,7 +1126,9 @@ fn not_absolute(r: &Rel<'_>, unknown: Option<&str>) -> String {
 impl<'s> Asm<'s> {
     fn run(mut self) -> Output {
         let src = self.src;
-        let mut line_start = 0;
+        // A UTF-8 byte order mark is not part of the first line: columns count the
+        // characters after it, as an editor shows them.
+        let mut line_start = if src.starts_with('\u{feff}') { 3 } else { 0 };
         let mut line_no = 0u32;
         while line_start < src.len() {
             line_no += 1;
@@ -1384,6 +1386,26 @@ impl<'s> Asm<'s> {
             final_pass: false,
             sym_depth: 0,
         };
+        // A character outside ASCII (`lbl_é:`): llvm-mc's "invalid character in input".
+        // The line says nothing more that could be trusted.
+        if let Some(t) = cx
+            .toks
+            .iter()
+            .find(|t| matches!(t.tok, Tok::Bad(s) if !s.is_ascii()))
+        {
+            let (s, e) = (t.start, t.end);
+            let ch = &text[s..e];
+            cx.error(
+                s,
+                e,
+                format!(
+                    "invalid character `{ch}` (U+{:04X}): names (labels, symbols) are ASCII \
+                     letters, digits, `_`, `.` and `$`, as llvm-mc reads them",
+                    ch.chars().next().map_or(0, u32::from)
+                ),
+            );
+            cx.pos = cx.toks.len();
+        }
         // Labels.
         while let (Some(Tok::Ident(name)), Some(Tok::Punct(':'))) = (cx.peek_at(0), cx.peek_at(1)) {
             let (s, e) = cx.here();

@@ -135,26 +135,43 @@ impl Default for ScalarCacheConfig {
 
 impl ScalarCacheConfig {
     /// Checks the geometry; returns the number of sets.
-    pub fn sets(&self) -> Result<u32, String> {
+    pub fn sets(&self) -> Result<u32, (&'static str, String)> {
         if !self.line.is_power_of_two() || !(16..=256).contains(&self.line) {
-            return Err(format!(
-                "scalar_cache.line = {}: must be a power of two in 16..=256",
-                self.line
+            return Err((
+                "line",
+                format!(
+                    "scalar_cache.line = {}: must be a power of two in 16..=256",
+                    self.line
+                ),
             ));
         }
         if self.ways == 0 || self.ways > 64 {
-            return Err(format!("scalar_cache.ways = {}: must be 1..=64", self.ways));
+            return Err((
+                "ways",
+                format!("scalar_cache.ways = {}: must be 1..=64", self.ways),
+            ));
         }
         let per_set = self.line * self.ways;
         if self.size == 0 || !self.size.is_multiple_of(per_set) || self.size > 16 << 20 {
-            return Err(format!(
-                "scalar_cache.size = {}: must be a non-zero multiple of line x ways ({per_set}) up to 16 MiB",
-                self.size
+            return Err((
+                "size",
+                format!(
+                    "scalar_cache.size = {}: must be a non-zero multiple of line x ways ({per_set}) up to 16 MiB",
+                    self.size
+                ),
             ));
         }
-        if self.hit_latency > 1_000_000 || self.miss_latency > 1_000_000 || self.jitter > 1_000_000
-        {
-            return Err("scalar_cache latencies must be at most 1000000 cycles".into());
+        for (key, v) in [
+            ("hit_latency", self.hit_latency),
+            ("miss_latency", self.miss_latency),
+            ("jitter", self.jitter),
+        ] {
+            if v > 1_000_000 {
+                return Err((
+                    key,
+                    format!("scalar_cache.{key} = {v}: latencies must be at most 1000000 cycles"),
+                ));
+            }
         }
         Ok(self.size / per_set)
     }

@@ -77,31 +77,54 @@ pub enum WaveError {
     /// Another configuration error.
     #[error("config: {0}")]
     Config(String),
+    /// A configuration error about the manifest key at `path` (`["wave", "count"]`,
+    /// `["wave", "per_wave", "1", "s4"]`, `["scalar_cache", "line"]`): the launch layer
+    /// points at the key.
+    #[error("{message}")]
+    Key {
+        /// The key's path in the manifest (an array element by its index).
+        path: Vec<String>,
+        /// What is wrong (it names the key too).
+        message: String,
+    },
     /// Initial memory exceeds the limit.
     #[error(transparent)]
     Memory(#[from] gpumem_mem::MemoryLimit),
 }
 
+/// A [`WaveError::Key`] at `at` then `key`.
+fn key_error(at: &[&str], key: &str, message: String) -> WaveError {
+    let mut path: Vec<String> = at.iter().map(|s| s.to_string()).collect();
+    path.push(key.to_string());
+    WaveError::Key { path, message }
+}
+
+/// Sets the registers a `sgpr` table (`at`: its path in the manifest) names.
 fn apply_sgprs(
     regs: &mut [u32; 128],
     table: &std::collections::BTreeMap<String, toml::Value>,
+    at: &[&str],
 ) -> Result<(), WaveError> {
     // Which key set each register: two keys of one table naming the same register would
     // otherwise resolve by key order, which a reader cannot see.
     let mut owner: [Option<&str>; 128] = [None; 128];
     for (name, v) in table {
-        let r = parse_reg(name)?;
-        let vals = regs::parse_value(name, r, v)?;
+        let r = parse_reg(name).map_err(|e| key_error(at, name, e.to_string()))?;
+        let vals = regs::parse_value(name, r, v).map_err(|e| key_error(at, name, e.to_string()))?;
         for (i, x) in vals.into_iter().enumerate() {
             let c = usize::from(r.code) + i;
             if c < 128 && c != 125 {
                 if let Some(other) = owner[c] {
-                    return Err(WaveError::Config(format!(
-                        "`{}` and `{}` both set {}: give each register once",
-                        gpumem_isa::clip(other),
-                        gpumem_isa::clip(name),
-                        regs::reg_name(c as u8)
-                    )));
+                    return Err(key_error(
+                        at,
+                        name,
+                        format!(
+                            "`{}` and `{}` both set {}: give each register once",
+                            gpumem_isa::clip(other),
+                            gpumem_isa::clip(name),
+                            regs::reg_name(c as u8)
+                        ),
+                    ));
                 }
                 owner[c] = Some(name);
                 regs[c] = x;
@@ -148,22 +171,38 @@ fn run_words(
 ) -> Result<WaveReport, WaveError> {
     let count = config.wave.count;
     if !(1..=64).contains(&count) {
-        return Err(WaveError::Config(format!(
-            "wave.count = {count}: must be 1..=64"
-        )));
-    }
-    if config.wave.per_wave.len() > count as usize {
-        return Err(WaveError::Config(format!(
-            "wave.per_wave has {} entries for {count} waves",
-            config.wave.per_wave.len()
-        )));
-    }
-    if config.wave.clock_mhz == 0 || config.wave.realtime_mhz == 0 {
-        return Err(WaveError::Config(
-            "clock frequencies must be non-zero".into(),
+        return Err(key_error(
+            &["wave"],
+            "count",
+            format!("wave.count = {count}: must be 1..=64"),
         ));
     }
-    config.scalar_cache.sets().map_err(WaveError::Config)?;
+    if config.wave.per_wave.len() > count as usize {
+        return Err(key_error(
+            &["wave"],
+            "per_wave",
+            format!(
+                "wave.per_wave has {} entries for {count} waves",
+                config.wave.per_wave.len()
+            ),
+        ));
+    }
+    for (key, v) in [
+        ("clock_mhz", config.wave.clock_mhz),
+        ("realtime_mhz", config.wave.realtime_mhz),
+    ] {
+        if v == 0 {
+            return Err(key_error(
+                &["wave"],
+                key,
+                format!("wave.{key} = 0: clock frequencies must be non-zero"),
+            ));
+        }
+    }
+    config
+        .scalar_cache
+        .sets()
+        .map_err(|(key, message)| key_error(&["scalar_cache"], key, message))?;
     let mut mem = gpumem_mem::Global::new(config.limits.max_memory);
     for m in memory {
         mem.write(m.addr, &m.bytes)?;
@@ -171,9 +210,9 @@ fn run_words(
     let mut init = Vec::new();
     for i in 0..count as usize {
         let mut regs = [0u32; 128];
-        apply_sgprs(&mut regs, &config.wave.sgpr)?;
+        apply_sgprs(&mut regs, &config.wave.sgpr, &["wave", "sgpr"])?;
         if let Some(t) = config.wave.per_wave.get(i) {
-            apply_sgprs(&mut regs, t)?;
+            apply_sgprs(&mut regs, t, &["wave", "per_wave", &i.to_string()])?;
         }
         init.push(regs);
     }
