@@ -376,8 +376,18 @@ fn a_long_run_is_explained_from_one_record_per_instruction() {
         );
         assert!(e.dropped_note().is_none());
     }
-    // A limit below one record keeps none, and says so.
-    let e = explain_manifest(&spin_manifest(1000, 100), false, None).unwrap_err();
+    // A limit below one record keeps none, and says so: the run (stopped by its step
+    // limit) is still reported, with a note; asking for the dropped instruction is an
+    // error naming the limit.
+    let m = spin_manifest(1000, 100);
+    let e = explain_manifest(&m, false, None).unwrap();
+    assert_eq!((e.pictures.is_empty(), e.stopped, e.dropped), (true, true, 1));
+    assert!(
+        e.dropped_note()
+            .is_some_and(|n| n.contains("passed limits.max_trace_memory")),
+        "{e:?}"
+    );
+    let e = explain_manifest(&m, false, Some(0x18)).unwrap_err();
     assert!(
         matches!(e, ExplainError::TraceMemory { dropped: 1, .. }),
         "{e}"
