@@ -653,3 +653,41 @@ fn untimed_events_read_the_host_clock() {
     c.record_event(b, Stream::DEFAULT).unwrap();
     assert!(c.elapsed_ms(a, b).unwrap() >= 0.0);
 }
+
+#[test]
+fn a_host_object_loads_from_its_nv_fatbin_section() {
+    // nvcc -c -arch=sm_52 scale_add.cu: a __device__ counter and a __constant__ scale.
+    let mut c = Context::new(DeviceConfig::gm204());
+    let m = c.load(&data("scale_add.o")).unwrap();
+    assert_eq!(c.kernel(m, "scale_add").unwrap().sm, 52);
+    let mut names: Vec<&str> = c
+        .symbols(m)
+        .unwrap()
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    names.sort_unstable();
+    assert_eq!(names, ["counter", "scale"]);
+    let mut scale = [0; 4];
+    c.read_symbol(m, "scale", 0, &mut scale).unwrap();
+    assert_eq!(u32::from_le_bytes(scale), 3);
+    let n = 100u32;
+    let input: Vec<u8> = (0..n).flat_map(|i| i.to_le_bytes()).collect();
+    let i = c.malloc(400).unwrap();
+    let o = c.malloc(400).unwrap();
+    c.write(i, &input).unwrap();
+    c.write_symbol(m, "scale", 0, &5u32.to_le_bytes()).unwrap();
+    c.launch(
+        m,
+        "scale_add",
+        &Launch::linear(2, 64),
+        &[&o.to_le_bytes(), &i.to_le_bytes(), &n.to_le_bytes()],
+    )
+    .unwrap();
+    let mut out = vec![0; 400];
+    c.read(o, &mut out).unwrap();
+    assert_eq!(u32s(&out), (0..n).map(|x| 5 * x).collect::<Vec<_>>());
+    let mut count = [0; 4];
+    c.read_symbol(m, "counter", 0, &mut count).unwrap();
+    assert_eq!(u32::from_le_bytes(count), n);
+}

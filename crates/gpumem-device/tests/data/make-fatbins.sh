@@ -10,6 +10,9 @@
 #   copy_u32.ptx_only.fatbin   compute_52 PTX only (refused: compile with -arch=sm_52)
 #   copy_u32.sm_61.fatbin      sm_61 ELF only (refused: wrong SM)
 #   copy_u32.compressed.fatbin sm_52 ELF, compressed (fatbinary --compress-all)
+#   scale_add.o                a host object from nvcc -c -arch=sm_52 scale_add.cu (its
+#                              .nv_fatbin section); needs GPUMEM_NVCC from
+#                              scripts/install-nvcc.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../../.." && pwd)
@@ -31,4 +34,7 @@ fb copy_u32.ptx_only.fatbin "--image=profile=compute_52,file=$ptx"
 fb copy_u32.sm_61.fatbin "--image=profile=sm_61,file=$tmp/copy_u32.sm_61.cubin"
 fb copy_u32.compressed.fatbin --compress-all \
   "--image=profile=sm_52,file=$cub/copy_u32.sm_52.cubin"
-ls -l "$here"/*.fatbin
+nvcc=${GPUMEM_NVCC:?run: eval \"\$(bash scripts/install-nvcc.sh)\"}
+"$nvcc" -ccbin /usr/bin/gcc -allow-unsupported-compiler -w -c -arch=sm_52 \
+  "$here/scale_add.cu" -o "$here/scale_add.o"
+ls -l "$here"/*.fatbin "$here"/scale_add.o
