@@ -151,7 +151,8 @@ pub struct DeviceConfig {
 }
 
 impl DeviceConfig {
-    /// A GTX 980 (GM204, sm_52): 4 GiB, 1126 MHz base clock.
+    /// A GTX 980 (GM204, sm_52): 4 GiB, 1126 MHz base clock (the clock
+    /// docs/05-timing-sources.md converts the GM204 preset's DRAM bandwidth with).
     pub fn gm204() -> DeviceConfig {
         DeviceConfig {
             name: "GeForce GTX 980 (gpumem)".into(),
@@ -169,14 +170,15 @@ impl DeviceConfig {
         }
     }
 
-    /// A GTX 750 Ti (GM107, sm_50): 2 GiB, 1020 MHz base clock.
+    /// A GTX 750 Ti (GM107, sm_50): 2 GiB, 1137 MHz (the clock docs/05-timing-sources.md
+    /// converts the GM107 preset's bandwidth with).
     pub fn gm107() -> DeviceConfig {
         DeviceConfig {
             name: "GeForce GTX 750 Ti (gpumem)".into(),
             preset: Preset::Gm107,
             sm: 50,
             global_bytes: 2 << 30,
-            clock_mhz: 1020,
+            clock_mhz: 1137,
             ..DeviceConfig::gm204()
         }
     }
