@@ -175,7 +175,12 @@ pub fn entries(bytes: &[u8]) -> Result<Vec<Entry>, FatbinError> {
             let flags = u64_at(bytes, e + 40);
             let dsize = u64_at(bytes, e + 56);
             let ehsize = ehsize.max(64);
-            need(bytes, e, ehsize as u64 + size, "an entry's payload")?;
+            need(
+                bytes,
+                e,
+                (ehsize as u64).saturating_add(size),
+                "an entry's payload",
+            )?;
             let data = &bytes[e + ehsize..e + ehsize + size as usize];
             let compressed = flags & FLAG_COMPRESSED != 0;
             let payload = if compressed {

@@ -60,6 +60,7 @@ const MAX_BLOCK: [u32; 3] = [1024, 1024, 64];
 const MAX_GRID: [u32; 3] = [i32::MAX as u32, 65535, 65535];
 const MAX_SHARED: u64 = 48 << 10;
 const MAX_REGS_PER_CTA: u64 = 64 << 10;
+const MAX_PARAM_BYTES: u64 = 4096;
 
 impl Context {
     /// The parameter block of `kernel` from one byte string per parameter, each placed
@@ -94,6 +95,21 @@ impl Context {
                 .max()
                 .unwrap_or(0)
         });
+        // Maxwell passes at most 4 KiB of parameters (CUDA C Programming Guide, "Function
+        // Parameters"); a layout past that is a corrupt `.nv.info`.
+        let past = k
+            .params
+            .iter()
+            .map(|p| p.offset as u64 + p.size as u64)
+            .max()
+            .unwrap_or(0)
+            .max(total as u64);
+        if past > MAX_PARAM_BYTES {
+            return Err(bad(format!(
+                "its .nv.info lays out {past} bytes of parameters; at most {MAX_PARAM_BYTES} \
+                 are passed"
+            )));
+        }
         let mut out = vec![0; total];
         for (i, (p, a)) in k.params.iter().zip(args).enumerate() {
             if a.len() != p.size as usize {

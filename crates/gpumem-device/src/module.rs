@@ -161,7 +161,20 @@ impl Context {
         let mut bases = Vec::new();
         let mut allocations = Vec::new();
         for d in &data.data {
-            let align = d.align.next_power_of_two().max(crate::ALIGN);
+            let Some(align) = d
+                .align
+                .checked_next_power_of_two()
+                .filter(|&a| a <= 1 << 32)
+            else {
+                for p in allocations {
+                    self.release_unchecked(p);
+                }
+                return Err(module_err(format!(
+                    "{} asks for an alignment of {} bytes",
+                    d.name, d.align
+                )));
+            };
+            let align = align.max(crate::ALIGN);
             match self.alloc(d.bytes.len() as u64, AllocKind::Module, align) {
                 Ok(p) => {
                     bases.push(p);
@@ -313,8 +326,17 @@ impl Context {
                 let Some(l) = self.modules.get_mut(&m.0) else {
                     return Err(DeviceError::NoSuchModule(m.0));
                 };
+                let at = o.saturating_add(offset);
+                if at.saturating_add(data.len() as u64) > gpumem_mem::CONST_BANK_BYTES {
+                    return Err(DeviceError::SymbolBounds {
+                        name: s.name,
+                        offset,
+                        len: data.len() as u64,
+                        size: gpumem_mem::CONST_BANK_BYTES.saturating_sub(o),
+                    });
+                }
+                let at = at as usize;
                 let b = l.banks.entry(bank).or_default();
-                let at = (o + offset) as usize;
                 if b.len() < at + data.len() {
                     b.resize(at + data.len(), 0);
                 }
@@ -341,7 +363,7 @@ impl Context {
                 let b = self.module(m)?.banks.get(&bank);
                 for (i, v) in out.iter_mut().enumerate() {
                     *v = b
-                        .and_then(|b| b.get((o + offset) as usize + i))
+                        .and_then(|b| b.get((o.saturating_add(offset) as usize).saturating_add(i)))
                         .copied()
                         .unwrap_or(0);
                 }

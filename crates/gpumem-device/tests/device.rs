@@ -691,3 +691,9 @@ fn a_host_object_loads_from_its_nv_fatbin_section() {
     c.read_symbol(m, "counter", 0, &mut count).unwrap();
     assert_eq!(u32::from_le_bytes(count), n);
 }
+
+#[test]
+fn a_context_can_move_between_threads() {
+    fn send<T: Send>() {}
+    send::<Context>();
+}
