@@ -54,6 +54,16 @@ pub enum DeviceError {
         /// What that function frees.
         expected: &'static str,
     },
+    /// A fixed-address mapping that cannot be made.
+    #[error("cannot map {size} bytes at {addr:#x}: {why}")]
+    BadMapping {
+        /// The address asked for.
+        addr: u64,
+        /// Bytes.
+        size: u64,
+        /// Why not.
+        why: String,
+    },
     /// A copy or set outside a live allocation.
     #[error("{op} of {len} bytes at {addr:#x}: {}", bounds_text(*.addr, *.len, .alloc))]
     OutOfBounds {

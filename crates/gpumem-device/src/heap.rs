@@ -6,6 +6,10 @@ use std::collections::BTreeMap;
 /// One address range handed out in [`ALIGN`]-byte units, lowest free address first.
 #[derive(Clone, Debug)]
 pub(crate) struct Heap {
+    /// First address of the range.
+    pub base: u64,
+    /// Bytes in the range.
+    pub size: u64,
     /// Free ranges: start -> bytes, disjoint, never adjacent (merged on release).
     free: BTreeMap<u64, u64>,
     /// Bytes handed out (multiples of [`ALIGN`]).
@@ -28,7 +32,12 @@ impl Heap {
         if size > 0 {
             free.insert(base, size);
         }
-        Heap { free, used: 0 }
+        Heap {
+            base,
+            size,
+            free,
+            used: 0,
+        }
     }
 
     /// The lowest free range that holds `bytes` at alignment `align` (a power of two,
@@ -49,6 +58,34 @@ impl Heap {
         }
         self.used += bytes;
         Some(at)
+    }
+
+    /// Whether `[start, start + bytes)` meets the heap's range.
+    pub fn overlaps(&self, start: u64, bytes: u64) -> bool {
+        start < self.base + self.size && start.saturating_add(bytes) > self.base
+    }
+
+    /// Takes `[start, start + bytes)` out of the free list (a fixed-address mapping):
+    /// false, and nothing taken, unless one free range holds all of it.
+    pub fn reserve(&mut self, start: u64, bytes: u64) -> bool {
+        let Some((&s, &l)) = self.free.range(..=start).next_back() else {
+            return false;
+        };
+        let Some(end) = start.checked_add(bytes) else {
+            return false;
+        };
+        if end > s + l {
+            return false;
+        }
+        self.free.remove(&s);
+        if start > s {
+            self.free.insert(s, start - s);
+        }
+        if end < s + l {
+            self.free.insert(end, s + l - end);
+        }
+        self.used += bytes;
+        true
     }
 
     /// Gives `[start, start + bytes)` back, merging it with free neighbours.
@@ -97,6 +134,18 @@ mod tests {
         assert_eq!(h.largest_free(), 0x1000);
         assert_eq!(h.alloc(0x1000, ALIGN), Some(0x1000));
         assert_eq!(h.alloc(0x100, ALIGN), None);
+    }
+
+    #[test]
+    fn reserve_takes_a_free_part() {
+        let mut h = Heap::new(0x1000, 0x1000);
+        assert!(h.reserve(0x1400, 0x100));
+        assert!(!h.reserve(0x1480, 0x100));
+        assert!(!h.reserve(0x1f00, 0x200));
+        assert_eq!(h.alloc(0x400, ALIGN), Some(0x1000));
+        assert_eq!(h.alloc(0x100, ALIGN), Some(0x1500));
+        h.release(0x1400, 0x100);
+        assert_eq!(h.alloc(0x100, ALIGN), Some(0x1400));
     }
 
     #[test]

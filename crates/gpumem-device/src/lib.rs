@@ -62,6 +62,9 @@ pub enum AllocKind {
     Host,
     /// A loaded module's global variables (device memory, freed with the module).
     Module,
+    /// A range mapped at an address its client chose ([`Context::map_fixed`]: a
+    /// manifest's `[[memory]]` region).
+    Fixed,
 }
 
 impl fmt::Display for AllocKind {
@@ -71,6 +74,7 @@ impl fmt::Display for AllocKind {
             AllocKind::Managed => "managed",
             AllocKind::Host => "host-mapped",
             AllocKind::Module => "module",
+            AllocKind::Fixed => "fixed-address",
         })
     }
 }
@@ -321,7 +325,7 @@ impl Context {
         let device_used = self.device.used + self.managed.used;
         let host_used = self.host.used;
         let (heap, used, total) = match kind {
-            AllocKind::Device | AllocKind::Module => {
+            AllocKind::Device | AllocKind::Module | AllocKind::Fixed => {
                 (&mut self.device, device_used, self.cfg.global_bytes)
             }
             AllocKind::Managed => (&mut self.managed, device_used, self.cfg.global_bytes),
@@ -431,8 +435,73 @@ impl Context {
             AllocKind::Device | AllocKind::Module => self.device.release(ptr, bytes),
             AllocKind::Managed => self.managed.release(ptr, bytes),
             AllocKind::Host => self.host.release(ptr, bytes),
+            AllocKind::Fixed => {
+                for h in [&mut self.device, &mut self.managed, &mut self.host] {
+                    if h.overlaps(ptr, bytes) {
+                        h.release(ptr, bytes);
+                    }
+                }
+            }
         }
         self.freed.insert(ptr, a);
+    }
+
+    /// Maps `size` bytes at `addr`, an address the client chose (a manifest's
+    /// `[[memory]]` region), as a [`AllocKind::Fixed`] allocation: copies, frees and the
+    /// bounds check treat it as any other. It may not overlap a live allocation; inside
+    /// one of the context's own ranges it must be 256-byte aligned and free there (it
+    /// then counts against that range's budget). Size 0 maps nothing.
+    pub fn map_fixed(&mut self, addr: u64, size: u64) -> Result<(), DeviceError> {
+        self.live_ok()?;
+        if size == 0 {
+            return Ok(());
+        }
+        let bad = |why: String| DeviceError::BadMapping { addr, size, why };
+        let Some(end) = addr.checked_add(size) else {
+            return Err(bad("it passes 2^64".into()));
+        };
+        if let Some(a) = self
+            .live
+            .range(..end)
+            .next_back()
+            .map(|(_, a)| a)
+            .filter(|a| a.end() > addr)
+        {
+            return Err(bad(format!("it overlaps {a}")));
+        }
+        let reserved = round_up(size, ALIGN).unwrap_or(u64::MAX);
+        for h in [&mut self.device, &mut self.managed, &mut self.host] {
+            if h.overlaps(addr, reserved) {
+                if !addr.is_multiple_of(ALIGN) {
+                    return Err(bad(format!(
+                        "inside the context's own ranges a mapping starts on a multiple of {ALIGN}"
+                    )));
+                }
+                if !h.reserve(addr, reserved) {
+                    return Err(bad(
+                        "the context's allocator has handed out part of it, or it passes the end of its range".into(),
+                    ));
+                }
+            }
+        }
+        let id = self.next_alloc;
+        self.next_alloc += 1;
+        self.freed.remove(&addr);
+        self.live.insert(
+            addr,
+            Allocation {
+                ptr: addr,
+                size,
+                kind: AllocKind::Fixed,
+                id,
+            },
+        );
+        Ok(())
+    }
+
+    /// Unmaps a [`Context::map_fixed`] range (its bytes read as zero again).
+    pub fn unmap(&mut self, addr: u64) -> Result<(), DeviceError> {
+        self.release(addr, "unmap", &[AllocKind::Fixed], "fixed-address")
     }
 
     /// The live allocation holding `addr`.

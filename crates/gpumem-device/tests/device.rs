@@ -697,3 +697,43 @@ fn a_context_can_move_between_threads() {
     fn send<T: Send>() {}
     send::<Context>();
 }
+
+#[test]
+fn fixed_address_mappings_are_allocations_too() {
+    let mut c = Context::new(DeviceConfig::gm204());
+    // A manifest's regions: anywhere below the context's ranges, any alignment.
+    c.map_fixed(0x100000, 64).unwrap();
+    c.map_fixed(0x100040, 3).unwrap();
+    let e = c.map_fixed(0x100020, 8).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("overlaps fixed-address allocation #1"),
+        "{e}"
+    );
+    // Adjacent mappings stay two allocations: a copy lies in one.
+    c.write(0x100000, &[1; 64]).unwrap();
+    c.write(0x100040, &[1; 3]).unwrap();
+    assert!(c.write(0x100000, &[1; 65]).is_err());
+    assert_eq!(c.allocation(0x100042).unwrap().kind, AllocKind::Fixed);
+    // Inside the device range: aligned, and the allocator then goes around it.
+    let base = gpumem_device::DEVICE_BASE;
+    assert!(c.map_fixed(base + 8, 8).is_err());
+    c.map_fixed(base + 256, 256).unwrap();
+    assert_eq!(c.malloc(256).unwrap(), base);
+    assert_eq!(c.malloc(256).unwrap(), base + 512);
+    let e = c.map_fixed(base, 8).unwrap_err();
+    assert!(matches!(e, DeviceError::BadMapping { .. }), "{e}");
+    // It counts against the device budget and is given back on unmap.
+    assert_eq!(c.mem_info().0, (4 << 30) - 768);
+    assert!(matches!(
+        c.free(base + 256),
+        Err(DeviceError::WrongKind { .. })
+    ));
+    c.unmap(base + 256).unwrap();
+    assert_eq!(c.mem_info().0, (4 << 30) - 512);
+    assert!(matches!(
+        c.unmap(base + 256),
+        Err(DeviceError::DoubleFree { .. })
+    ));
+    assert_eq!(c.malloc(256).unwrap(), base + 256);
+}
