@@ -431,16 +431,11 @@ impl Context {
         };
         let bytes = a.reserved();
         self.global.discard(ptr, bytes);
-        match a.kind {
-            AllocKind::Device | AllocKind::Module => self.device.release(ptr, bytes),
-            AllocKind::Managed => self.managed.release(ptr, bytes),
-            AllocKind::Host => self.host.release(ptr, bytes),
-            AllocKind::Fixed => {
-                for h in [&mut self.device, &mut self.managed, &mut self.host] {
-                    if h.overlaps(ptr, bytes) {
-                        h.release(ptr, bytes);
-                    }
-                }
+        // The range it came from (a fixed-address mapping outside every range took
+        // nothing from them).
+        for h in [&mut self.device, &mut self.managed, &mut self.host] {
+            if h.overlaps(ptr, bytes) {
+                h.release(ptr, bytes);
             }
         }
         self.freed.insert(ptr, a);
@@ -452,6 +447,15 @@ impl Context {
     /// one of the context's own ranges it must be 256-byte aligned and free there (it
     /// then counts against that range's budget). Size 0 maps nothing.
     pub fn map_fixed(&mut self, addr: u64, size: u64) -> Result<(), DeviceError> {
+        self.map_at(addr, size, AllocKind::Fixed)
+    }
+
+    pub(crate) fn map_at(
+        &mut self,
+        addr: u64,
+        size: u64,
+        kind: AllocKind,
+    ) -> Result<(), DeviceError> {
         self.live_ok()?;
         if size == 0 {
             return Ok(());
@@ -492,7 +496,7 @@ impl Context {
             Allocation {
                 ptr: addr,
                 size,
-                kind: AllocKind::Fixed,
+                kind,
                 id,
             },
         );

@@ -144,6 +144,23 @@ impl Context {
     /// Loads a cubin: every kernel, its module variables placed in device memory (one
     /// allocation per data section), its code linked against them.
     pub fn load_cubin(&mut self, bytes: &[u8]) -> Result<ModuleId, DeviceError> {
+        self.load_cubin_placed(bytes, None)
+    }
+
+    /// Loads a cubin with its data sections at addresses the client chose: from
+    /// `start`, one after another in section order, each on a multiple of
+    /// max(256, its `sh_addralign`) (the manifest runner's `module_base` placement,
+    /// `SEMANTICS.md` "Module variables"). Each section must be free to map
+    /// ([`Context::map_fixed`]'s rules).
+    pub fn load_cubin_at(&mut self, bytes: &[u8], start: u64) -> Result<ModuleId, DeviceError> {
+        self.load_cubin_placed(bytes, Some(start))
+    }
+
+    fn load_cubin_placed(
+        &mut self,
+        bytes: &[u8],
+        mut next: Option<u64>,
+    ) -> Result<ModuleId, DeviceError> {
         self.live_ok()?;
         // A translation unit without kernels (only variables, or only host code) is a
         // module too, as for the runtime.
@@ -175,10 +192,26 @@ impl Context {
                 )));
             };
             let align = align.max(crate::ALIGN);
-            match self.alloc(d.bytes.len() as u64, AllocKind::Module, align) {
+            let len = d.bytes.len() as u64;
+            let placed = match next {
+                None => self.alloc(len, AllocKind::Module, align),
+                Some(at) => match crate::heap::round_up(at, align)
+                    .filter(|b| b.checked_add(len).is_some())
+                {
+                    None => Err(module_err(format!(
+                        "{} ({len} bytes) does not fit above {at:#x}",
+                        d.name
+                    ))),
+                    Some(b) => {
+                        next = Some(b + len);
+                        self.map_at(b, len, AllocKind::Module).map(|()| b)
+                    }
+                },
+            };
+            match placed {
                 Ok(p) => {
                     bases.push(p);
-                    if p != 0 {
+                    if len > 0 && p != 0 {
                         allocations.push(p);
                     }
                 }

@@ -737,3 +737,25 @@ fn fixed_address_mappings_are_allocations_too() {
     ));
     assert_eq!(c.malloc(256).unwrap(), base + 256);
 }
+
+#[test]
+fn a_module_can_be_placed_where_the_client_says() {
+    // The manifest runner's default start for threadFenceReduction with regions below
+    // 0x200008: the first 4 KiB boundary above them (crates/gpumem-run/src/module.rs).
+    let bytes = file("tests/cuda-samples/sm_50/threadFenceReduction__threadFenceReduction.cubin");
+    let mut c = Context::new(DeviceConfig::gm204());
+    c.map_fixed(0x100000, 1024).unwrap();
+    c.map_fixed(0x200000, 8).unwrap();
+    let m = c.load_cubin_at(&bytes, 0x201000).unwrap();
+    let s = c.symbol(m, "retirementCount").unwrap();
+    assert_eq!(s.place, SymbolPlace::Global(0x201000));
+    assert_eq!(c.allocation(0x201000).unwrap().kind, AllocKind::Module);
+    // Placing it over a mapping fails and leaves nothing behind.
+    let before = c.allocations().count();
+    assert!(c.load_cubin_at(&bytes, 0x1000ff).is_err());
+    assert_eq!(c.allocations().count(), before);
+    // Unloading unmaps it; nothing was taken from the device range.
+    c.unload(m).unwrap();
+    assert!(c.allocation(0x201000).is_none());
+    assert_eq!(c.mem_info().0, 4 << 30);
+}
