@@ -473,6 +473,26 @@ impl Global {
         Ok(())
     }
 
+    /// Makes the `len` bytes at `addr` read as zero again: pages wholly inside the range
+    /// are given back (no longer resident), the parts of the others are zeroed. A
+    /// device allocator's `free` uses it, so a freed range holds no memory and a later
+    /// allocation of it starts from zeros.
+    pub fn discard(&mut self, addr: u64, len: u64) {
+        let mut done = 0u64;
+        while done < len {
+            let a = addr.wrapping_add(done);
+            let off = a % PAGE_BYTES;
+            let n = (PAGE_BYTES - off).min(len - done);
+            let page = a / PAGE_BYTES;
+            if n == PAGE_BYTES {
+                self.pages.remove(&page);
+            } else if let Some(p) = self.pages.get_mut(&page) {
+                p[off as usize..(off + n) as usize].fill(0);
+            }
+            done += n;
+        }
+    }
+
     /// Reads a little-endian dword.
     #[inline]
     pub fn read_u32(&self, addr: u64) -> u32 {
@@ -926,6 +946,24 @@ mod tests {
         let mut b = [0; 2];
         g.read(0, &mut b);
         assert_eq!(b, [3, 4]);
+    }
+
+    #[test]
+    fn discard_frees_whole_pages_and_zeroes_parts() {
+        let mut g = Global::new(8 * PAGE_BYTES);
+        g.write(0x1000, &[0xff; 3 * PAGE_BYTES as usize]).unwrap();
+        assert_eq!(g.resident(), 3 * PAGE_BYTES);
+        // From the middle of the first page to the middle of the third.
+        g.discard(0x1800, 2 * PAGE_BYTES);
+        assert_eq!(g.resident(), 2 * PAGE_BYTES);
+        assert_eq!(g.read_u32(0x17fc), 0xffff_ffff);
+        assert_eq!(g.read_u32(0x1800), 0);
+        assert_eq!(g.read_u32(0x2800), 0);
+        assert_eq!(g.read_u32(0x37fc), 0);
+        assert_eq!(g.read_u32(0x3800), 0xffff_ffff);
+        // Pages never written stay absent; wrapping at 2^64 is fine.
+        g.discard(u64::MAX - 1, 4);
+        assert_eq!(g.resident(), 2 * PAGE_BYTES);
     }
 
     #[test]

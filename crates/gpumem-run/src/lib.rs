@@ -445,6 +445,25 @@ fn read_cubin(
     Ok(k)
 }
 
+/// A program that is an nvcc fat binary gives the cubin of its entry for the manifest's
+/// `target` (default sm_52) by the device layer's choice (`gpumem_device::fatbin`);
+/// other programs are returned unchanged. A PTX-only or wrong-SM fat binary is an error
+/// naming the file.
+fn fatbin_entry(path: &Path, bytes: Vec<u8>, target: Option<Target>) -> Result<Vec<u8>, EmuError> {
+    use gpumem_device::fatbin;
+    if !fatbin::is_fatbin(&bytes) {
+        return Ok(bytes);
+    }
+    let sm = match target {
+        Some(Target::Sm50) => 50,
+        _ => 52,
+    };
+    let err = |e: fatbin::FatbinError| EmuError::Program(format!("{}: {e}", path.display()));
+    let entries = fatbin::entries(&bytes).map_err(err)?;
+    let entry = fatbin::select(&entries, sm).map_err(err)?;
+    Ok(entry.payload.clone())
+}
+
 /// Reads at most `limit` bytes of `path`; a longer file (or an endless one such as a
 /// device, whose size the file system does not know) is an error naming `what`.
 pub(crate) fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, EmuError> {
@@ -511,6 +530,7 @@ fn run_maxwell(
         let path = base.join(&m.program);
         let bytes = read_bounded(&path, MAX_PROGRAM_BYTES, "the program")
             .map_err(|e| e.at_key(&["program"]))?;
+        let bytes = fatbin_entry(&path, bytes, target)?;
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         if gpumem_maxwell::cubin::is_elf(&bytes) || ext == "cubin" {
             let k = read_cubin(&path, &bytes, m.kernel.as_deref(), target)?;
