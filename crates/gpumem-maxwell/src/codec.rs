@@ -85,39 +85,9 @@ pub enum DecodeError {
     },
 }
 
-/// Every row of the table: memory rows first, then the rest.
-pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
-    crate::table::MEMORY_OPS
-        .iter()
-        .chain(crate::alu::ALU_OPS.iter())
-        .chain(crate::rows_b::ROWS_B.iter())
-        .chain(crate::rows_b::ROWS_B2.iter())
-        .chain(crate::rows_b::ROWS_B3.iter())
-        // Before the atomics (ATOM/RED type 4) and rows_c (VABSDIFF4's immediate B).
-        .chain(crate::rows_f::ROWS_F_FIRST.iter())
-        // Before CCTL's row (CCTL.QRY1) and ATOMS.CAS's (SM52's ATOM with a predicate output).
-        .chain(crate::rows_h::ROWS_H_FIRST.iter())
-        .chain(crate::rows_b::ROWS_B4.iter())
-        .chain(crate::rows_b::ROWS_B5.iter())
-        .chain(crate::rows_b::ROWS_B6.iter())
-        .chain(crate::rows_b::ROWS_B7.iter())
-        .chain(crate::rows_b::ROWS_B8.iter())
-        .chain(crate::rows_b::ROWS_B9.iter())
-        .chain(crate::rows_b::ROWS_B10.iter())
-        .chain(crate::rows_b::ROWS_B11.iter())
-        .chain(crate::rows_b::ROWS_B12.iter())
-        .chain(crate::rows_b::ROWS_B13.iter())
-        .chain(crate::rows_a::ROWS_A.iter())
-        .chain(crate::rows_c::ROWS_C.iter())
-        .chain(crate::rows_d::ROWS_D.iter())
-        .chain(crate::rows_e::ROWS_E.iter())
-        .chain(crate::rows_e::ROWS_E_SURFACE.iter())
-        .chain(crate::rows_e::ROWS_E_CCTLT.iter())
-        .chain(crate::rows_f::ROWS_F.iter())
-        .chain(crate::rows_g::ROWS_G.iter())
-        .chain(crate::rows_h::ROWS_H.iter())
-        .collect()
-});
+/// Every row of the table, family by family ([`crate::table::PARTS`]).
+pub static ROWS: LazyLock<Vec<&'static OpSpec>> =
+    LazyLock::new(|| crate::table::PARTS.iter().flat_map(|p| p.iter()).collect());
 
 /// Bits 63..51: every row's fixed bits include them or begin there, so these 13 bits
 /// narrow a word down to one row or a few.
@@ -703,11 +673,13 @@ fn operand_check(k: &OpKind, v: &Operand, word: u64) -> Option<&'static str> {
         }
         // SM52 only renames registers SM50 has, so SM50's table decides existence.
         (OpKind::SReg { .. }, Operand::SReg(s))
-            if crate::alu::sreg_name(*s, Target::Sm50).is_none() =>
+            if crate::table::system::sreg_name(*s, Target::Sm50).is_none() =>
         {
             Some("sreg")
         }
-        (OpKind::CondCode { .. }, Operand::Cc(c)) if crate::alu::cc_name(*c).is_none() => {
+        (OpKind::CondCode { .. }, Operand::Cc(c))
+            if crate::table::system::cc_name(*c).is_none() =>
+        {
             Some("cc")
         }
         // nvdisasm prints `???6` for scoreboards 6 and 7: only SB0..SB5 exist.
