@@ -86,8 +86,12 @@ pub enum DecodeError {
 }
 
 /// Every row of the table, family by family ([`crate::table::PARTS`]).
-pub static ROWS: LazyLock<Vec<&'static OpSpec>> =
-    LazyLock::new(|| crate::table::PARTS.iter().flat_map(|p| p.iter()).collect());
+pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
+    crate::table::PARTS
+        .iter()
+        .flat_map(|(_, rows)| rows.iter())
+        .collect()
+});
 
 /// Bits 63..51: every row's fixed bits include them or begin there, so these 13 bits
 /// narrow a word down to one row or a few.

@@ -192,7 +192,7 @@ const fn named(form: &'static str, r: OpSpec) -> OpSpec {
 // ATOM and RED with type 4 (ATOM bits 49-51, RED 20-22): nvdisasm spells the one code
 // `.U128` for SM50 and `.F16x2.FTZ.RN` for SM52. Two rows per op, one per target
 // ([`OpSpec::until`]), each fixing the type in its opcode bits; everything else is the
-// other types' row (`rows_b::ROWS_B4`). They precede that row, which has no value 4.
+// other types' row (the general ATOM/RED rows). They precede that row, which has no value 4.
 
 /// `.U128`: 16 bytes (SPA 5.0: "illegal"; the executor raises `invalid_instruction`).
 const U128: &[ModVal] = &[ty(4, ".U128", 16, false)];
@@ -332,13 +332,13 @@ const fn atom_pd(
 /// The rows of the family, one per encoding, in table order.
 #[rustfmt::skip]
 pub static ROWS: &[OpSpec] = &[
-    // Rows that must be tried before other sets' rows of the same words (they come before
-    // `rows_b`'s atomics in [`crate::codec::ROWS`]): ATOM/RED type 4, whose general rows have no
-    // value 4, and VABSDIFF4 with an immediate B, which is B's byte select 15 (28-31), a value
-    // of `rows_c`'s register form's select field. VABSDIFF4's B is then an 8-bit immediate at
-    // 20-27, printed signed when B is signed (bit 49: `-0x7b`); everything else is the
-    // register form's (`docs/research/maxwell-breadth-C.md`).
     // --- breadth F ---
+    // ATOM/RED type 4 (the general rows list no value 4) and VABSDIFF4 with an
+    // immediate B (B's byte select 15 at 28-31, a value of the register form's
+    // select field): their opcodes fix those bits, so they decode before the rows
+    // that leave them free. VABSDIFF4's B is then an 8-bit immediate at 20-27, printed
+    // signed when B is signed (bit 49: `-0x7b`); everything else is the register
+    // form's (`docs/research/maxwell-breadth-C.md`).
     atom_t4("ATOM_U128", ATOM_MODS_U128, Target::Sm50),
     atom_t4("ATOM_F16X2", ATOM_MODS_F16X2, Target::Sm52),
     red_t4("RED_U128", RED_MODS_U128, Target::Sm50),
@@ -371,8 +371,8 @@ pub static ROWS: &[OpSpec] = &[
         &[PD41, reg(0, true), ADDR, RZ_LIT, pair(20, 0)],
         ATOM_PD_IGN | bits(44, 47),
     ),
-    // Atomics and reductions: ATOM, ATOMS and RED.
     // --- breadth B ---
+    // Atomics and reductions: ATOM, ATOMS and RED.
     // ATOM: `.E` 48, type 49-51, op 52-55; signed 20-bit byte offset 28-47.
     atomic(
         Op::Atom,

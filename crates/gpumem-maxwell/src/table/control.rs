@@ -448,9 +448,8 @@ pub static ROWS: &[OpSpec] = &[
             Flow::Next,
         )
     },
-    // Control flow: BRK/CONT/RET/KIL/LONGJMP pops, PBK/PCNT/PLONGJMP/PEXIT pushes, CAL/JCAL/PRET,
-    // JMP/JMX/BRX, BPT, RTT, the CRS and local-memory base moves, IDE, SAM/RAM, and SHFL.
     // --- breadth B ---
+    // Pops (BRK/CONT/RET/KIL/LONGJMP), pushes (PBK/PCNT/PLONGJMP/PEXIT), calls.
     // Pops: a condition code and a guard.
     br(
         Op::Brk,

@@ -92,7 +92,6 @@ const DSET: Rci = Rci::new(Op::Dset, "DSET", DSET_MODS, 0)
 /// The rows of the family, one per encoding, in table order.
 #[rustfmt::skip]
 pub static ROWS: &[OpSpec] = &[
-    // The rows of set A.
     // --- breadth A ---
     // DFMA: Rd = Ra * B + C (f64).
     DFMA.r("DFMA_R", 0x5b70, &[RD, RA, rx(20, b1(48), None, None), rx(39, b1(49), None, None)]),

@@ -230,7 +230,6 @@ const ISBE_SIZE: ModGroup = grp!(IsbeSize, 47, 2, { 0 => "", 1 => ".U16", 2 => "
 /// The rows of the family, one per encoding, in table order.
 #[rustfmt::skip]
 pub static ROWS: &[OpSpec] = &[
-    // The rows of breadth set F.
     // --- breadth F ---
     // STP (0xeea0): `STP[.WAIT][phase] imm8`: the immediate 20-27, `.WAIT` 31, and the
     // texture ops' phase `.T`/`.P` in the control slot's reuse bits 0-1 (3 is
@@ -270,7 +269,6 @@ pub static ROWS: &[OpSpec] = &[
         }],
         bits(0, 15) | bit(50),
     ),
-    // The rows of breadth set G.
     // --- breadth G ---
     attr_row("ALD_A", true, (RA_RZ, RA_RZ), &[A_OUT, A_MODE, A_SIZE], &[ALD_RD, A_ABS, A_RB], bit(30)),
     attr_row("ALD_P", true, (bit(31), bit(31)), &[A_OUT, A_MODE_P, A_SIZE], &[ALD_RD, A_REG_OFF, A_RB], 0),

@@ -67,7 +67,7 @@ const LEA_SH: OpKind = OpKind::UImm {
 
 const ISETP_HEAD: [OpKind; 2] = [pred(3, None, true, false), pred(0, None, true, false)];
 
-/// IADD32I's `.SAT`, `.X` and `.CC` (also on the `.PO` row in `rows_a.rs`).
+/// IADD32I's `.SAT`, `.X` and `.CC` (also on the `.PO` row in breadth set A).
 pub(crate) const IADD32I_MODS: &[ModGroup] = &[
     flag!(Sat, 54, ".SAT"),
     flag!(X, 53, ".X"),
@@ -230,7 +230,6 @@ const ISET: Rci = Rci::new(Op::Iset, "ISET", ISET_MODS, 0).mask(OPC12);
 /// The rows of the family, one per encoding, in table order.
 #[rustfmt::skip]
 pub static ROWS: &[OpSpec] = &[
-    // The non-memory rows.
     // --- ALU set (docs/research/maxwell-alu-facts.md) ---
     // IADD: Rd = Ra + B (`.PO`, both negations set, prints as such: `Inst::po`).
     IADD.r("IADD_R", 0x5c10, IADD_R),

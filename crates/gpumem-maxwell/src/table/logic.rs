@@ -248,8 +248,8 @@ pub static ROWS: &[OpSpec] = &[
         ],
         bits(8, 11),
     ),
-    // Predicate-register moves: P2R and R2P.
     // --- breadth B ---
+    // Predicate-register moves: P2R and R2P.
     P2R.r("P2R_R", 0x5ce8, &[reg(0, true), PRCC, reg_slot(8, 0, false), reg_slot(20, 1, false)]),
     P2R.c("P2R_C", 0x4ce8, &[reg(0, true), PRCC, reg_slot(8, 0, false), CB34]),
     P2R.i("P2R_I", 0x38e8, &[reg(0, true), PRCC, reg_slot(8, 0, false), I20]),

@@ -402,8 +402,8 @@ const QRY1: ModGroup = ModGroup {
 /// The rows of the family, one per encoding, in table order.
 #[rustfmt::skip]
 pub static ROWS: &[OpSpec] = &[
-    // The memory rows (seed pages 000-003, plus STL/STS, plus generic LD/ST).
     // --- memory set ---
+    // Seed pages 000-003, STL/STS, generic LD/ST.
     mem_row(
         Op::Ldg,
         "LDG",
@@ -523,8 +523,8 @@ pub static ROWS: &[OpSpec] = &[
         Latency::Variable,
         Flow::Next,
     ),
-    // MEMBAR with an invalidation (`.IVALLD`, ...) and BAR.
     // --- breadth B ---
+    // MEMBAR with an invalidation (`.IVALLD`, ...) and BAR.
     // MEMBAR with an invalidation (bits 0-1 non-zero; the plain form is in alu.rs).
     row_reuse(
         Op::Membar,
@@ -542,11 +542,10 @@ pub static ROWS: &[OpSpec] = &[
         0b1111,
         Flow::Next,
     ),
-    // Rows tried before other sets' rows of the same words (chained before `rows_b`'s
-    // atomics in [`crate::codec::ROWS`]): CCTL.QRY1, whose general row has no operation 0, and
-    // the ATOM forms with a predicate output, whose opcodes ATOMS.CAS's row (operation 3 at
-    // 53-54, which it rejects) also matches.
     // --- breadth H ---
+    // CCTL.QRY1 (the general row has no operation 0) and the ATOM forms with a
+    // predicate output (ATOMS.CAS's row, operation 3 at 53-54, which it rejects, also
+    // matches their words): their opcodes fix more bits, so they decode first.
     OpSpec {
         glued: true,
         ..row(
@@ -565,8 +564,8 @@ pub static ROWS: &[OpSpec] = &[
             crate::table::Flow::Next,
         )
     },
-    // Cache control: CCTL and CCTLL.
     // --- breadth B ---
+    // Cache control: CCTL and CCTLL.
     // CCTL: `.E` 52, cache 4-6, op 0-3, signed 30-bit word offset 22-51.
     row_reuse(
         Op::Cctl,

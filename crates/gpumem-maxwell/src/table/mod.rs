@@ -1672,6 +1672,7 @@ pub const GUARD: Field = Field::new(16, 3);
 /// Bit 19: the guard predicate is negated (`@!P`).
 pub const GUARD_NEG: Field = Field::new(19, 1);
 
+mod info;
 #[macro_use]
 pub mod vocab;
 pub mod atomic;
@@ -1691,29 +1692,52 @@ pub mod texture;
 pub mod video;
 pub mod warpwide;
 
-/// Every row of the table, family by family (`codec::ROWS` is their concatenation). The
-/// order matters only to the assembler, which tries a mnemonic's rows in this order.
-pub static PARTS: &[&[OpSpec]] = &[
-    memory::ROWS,
-    atomic::ROWS,
-    integer::ROWS,
-    logic::ROWS,
-    bits::ROWS,
-    float::ROWS,
-    double::ROWS,
-    half::ROWS,
-    convert::ROWS,
-    video::VMNMX_ROWS,
-    video::VSET_ROWS,
-    video::VABSDIFF_ROWS,
-    video::VSHL_ROWS,
-    video::VSHR_ROWS,
-    video::VADD_ROWS,
-    video::ROWS,
-    control::ROWS,
-    warpwide::ROWS,
-    system::ROWS,
-    texture::ROWS,
-    surface::ROWS,
-    graphics::ROWS,
+pub use info::{ControlFlow, Dispatch, OpFamily, OpInfo, Pipe, Stack};
+
+/// Every row of the table, family by family (`codec::ROWS` is their concatenation; a
+/// table test checks that each row's op is of the family it is listed under). The order
+/// matters only to the assembler, which tries a mnemonic's rows in this order.
+pub static PARTS: &[(OpFamily, &[OpSpec])] = &[
+    (OpFamily::Memory, memory::ROWS),
+    (OpFamily::Atomic, atomic::ROWS),
+    (OpFamily::Integer, integer::ROWS),
+    (OpFamily::Logic, logic::ROWS),
+    (OpFamily::Bits, bits::ROWS),
+    (OpFamily::Float, float::ROWS),
+    (OpFamily::Double, double::ROWS),
+    (OpFamily::Half, half::ROWS),
+    (OpFamily::Convert, convert::ROWS),
+    (OpFamily::Video, video::VMNMX_ROWS),
+    (OpFamily::Video, video::VSET_ROWS),
+    (OpFamily::Video, video::VABSDIFF_ROWS),
+    (OpFamily::Video, video::VSHL_ROWS),
+    (OpFamily::Video, video::VSHR_ROWS),
+    (OpFamily::Video, video::VADD_ROWS),
+    (OpFamily::Video, video::ROWS),
+    (OpFamily::Control, control::ROWS),
+    (OpFamily::Warpwide, warpwide::ROWS),
+    (OpFamily::System, system::ROWS),
+    (OpFamily::Texture, texture::ROWS),
+    (OpFamily::Surface, surface::ROWS),
+    (OpFamily::Graphics, graphics::ROWS),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::PARTS;
+
+    #[test]
+    fn every_row_is_written_in_its_ops_family_file() {
+        for (family, rows) in PARTS {
+            for r in rows.iter() {
+                assert_eq!(
+                    r.op.info().family,
+                    *family,
+                    "{} is listed under {}",
+                    r.form,
+                    family.name()
+                );
+            }
+        }
+    }
+}

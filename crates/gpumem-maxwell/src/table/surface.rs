@@ -66,7 +66,7 @@ pub(crate) const SU_ADDR: OpKind = OpKind::Mem {
 
 /// Bits 26-29: ignored on both targets. Bits 30-32 are ignored on SM50 and a predicate
 /// output on SM52 (`SULD.D.BA.2D.TRAP P6, R0, ...`, stored as 7 - P): SULD_D is SM52's row
-/// with them clear, `rows_e` has the SM52 form with the output and `rows_h` SM50's row,
+/// with them clear, breadth set E has the SM52 form with the output and breadth set H SM50's row,
 /// which ignores them; SUST ignores them on both targets.
 pub(crate) const SU_IGN: u64 = bits(26, 29);
 
@@ -79,7 +79,7 @@ const SU_MASK: u64 = bits(51, 63);
 // as nothing; 0 is nvdisasm's `???0`); bit 51: the surface index is an immediate (36-48) or
 // a register (Rc, 39-46; bits 36-38 and 47-48 ignored). Bits 30-32 are ignored by SM50 and
 // SULD's predicate output on SM52 (stored as 7 - P): SM52's forms without it fix them
-// clear, rows `since: Sm52` hold the output, and SM50's rows (`rows_h`, `until: Sm50`)
+// clear, rows `since: Sm52` hold the output, and SM50's rows (breadth set H, `until: Sm50`)
 // ignore them; SUST ignores bits 30-32 on both targets, SURED bits 27-32.
 
 /// `.P`: the packed format (bit 52 clear), fixed by the row.
@@ -283,8 +283,8 @@ pub(crate) const fn su(
 }
 
 // ---------------------------------------------------------------------------------------------
-// SULD on SM50: SM52 reads bits 30-32 as the predicate output (`rows_e`'s `_PD` rows) and
-// takes the forms without it only with them clear (`rows_c::SULD_D`, `rows_e::SULD_D_R`,
+// SULD on SM50: SM52 reads bits 30-32 as the predicate output (breadth set E's `_PD` rows) and
+// takes the forms without it only with them clear (`SULD_D`, `SULD_D_R`,
 // `SULD_P`, `SULD_P_R`, all `since: Sm52`); SM50's nvdisasm ignores them and prints the form
 // without the output. One SM50 row per SULD form (`until: Sm50`): the decoder passes over
 // SM52's rows to it on SM50 ([`crate::codec::find_row_on`]), one word, one row per target.
@@ -317,7 +317,7 @@ const fn suld50(
 }
 
 // ---------------------------------------------------------------------------------------------
-// SUATOM's other forms (`rows_e` has `.D` with an immediate index). Bits 52-55 of 0xea.:
+// SUATOM's other forms (breadth set E has `.D` with an immediate index). Bits 52-55 of 0xea.:
 // 6 `.P`, 7 `.D` with a register index, c `.P.CAS`, d `.D.CAS` with a register index (4, 5,
 // e, f rejected); bit 51 an immediate index (36-48) in the `.P` forms (rejected in the `.D`
 // ones). Rd 0-7, [Ra] 8-15, Rb 20-27, `.BA` 28 (`.D`; ignored by `.P`), the operation 29-32
@@ -409,7 +409,7 @@ const fn suatom(
 pub static ROWS: &[OpSpec] = &[
     // --- breadth C ---
     // SM52's row: bits 30-32 clear (with them set the word is SM52's predicate-output
-    // form, `rows_e::SULD_D_PD`); SM50 ignores them (`rows_h::SULD_D_SM50`).
+    // form, `SULD_D_PD`); SM50 ignores them (`SULD_D_SM50`).
     OpSpec {
         since: Target::Sm52,
         ..var(
@@ -435,8 +435,8 @@ pub static ROWS: &[OpSpec] = &[
         // (docs/research/maxwell-breadth-E.md).
         SU_IGN | bits(30, 32),
     ),
-    // Surface rows of set E (breadth C has SULD.D and SUST.D with an immediate index).
     // --- breadth E ---
+    // Surface rows of set E (breadth C has SULD.D and SUST.D with an immediate index).
     su(
         Op::Suld,
         "SULD",
@@ -682,8 +682,8 @@ pub static ROWS: &[OpSpec] = &[
         bits(20, 23) | bits(27, 32) | SU_RC_IGN,
         Target::Sm50,
     ),
-    // SULD's SM50 rows and SUATOM's forms of set H (chained after the other sets).
     // --- breadth H ---
+    // SULD's SM50 rows and SUATOM's forms of set H.
     suld50("SULD_D_SM50", SULD_OP | D | IMM, SULD_D_MODS, &SULD_I, SULD50_IGN),
     suld50("SULD_D_R_SM50", SULD_OP | D, SULD_D_MODS, &SULD_R, SULD50_IGN | SU_RC_IGN),
     suld50("SULD_P_SM50", SULD_OP | IMM, SULD_P_MODS, &SULD_I, SULD50_IGN),

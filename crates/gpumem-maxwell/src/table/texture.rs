@@ -509,8 +509,8 @@ const CCTLT_IGN: u64 = bits(2, 15) | bits(20, 35) | bits(49, 50);
 /// The rows of the family, one per encoding, in table order.
 #[rustfmt::skip]
 pub static ROWS: &[OpSpec] = &[
-    // Texture and surface rows, B2R, VABSDIFF4.
     // --- breadth C ---
+    // Texture and surface rows, B2R, VABSDIFF4.
     tex(
         Op::Texs,
         "TEXS",
@@ -556,8 +556,8 @@ pub static ROWS: &[OpSpec] = &[
     },
     tex_b("TEX_B", 0, &[TEX_B, TEXB_LOD, AOFFI, DC, NDV, NODEP, PHASE]),
     OpSpec { since: Target::Sm52, ..tex_b("TEX_B_LC", bit(40), &[TEX_B, TEXB_LOD, TEX_LC, AOFFI, DC, NDV, NODEP, PHASE]) },
-    // Texture queries and the level-of-detail query.
     // --- breadth D ---
+    // Texture queries and the level-of-detail query.
     // TXQ (0xdf48): bits 20-21, 28-30, 35 and 50 are ignored.
     OpSpec {
         ignored: bits(20, 21) | bits(28, 30) | bit(35) | bit(50),
@@ -671,7 +671,6 @@ pub static ROWS: &[OpSpec] = &[
             &TLDS_OPS,
         )
     },
-    // Texture rows of set E.
     // --- breadth E ---
     // TLD, TLD.B (SM50 and SM52), then SM52's forms with a predicate output.
     trow(

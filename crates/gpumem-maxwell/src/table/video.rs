@@ -408,7 +408,7 @@ pub(crate) const V4_ASEL: ModGroup = ModGroup {
 };
 
 /// B's selector (11-14 are `INVALIDBSEL4B`-`E`, 15 prints B as an immediate: the
-/// `VABSDIFF4_I` row of `rows_f`); value 4 is the identity `.7654`, printed as nothing.
+/// `VABSDIFF4_I` row of breadth set F); value 4 is the identity `.7654`, printed as nothing.
 const V4_BSEL: ModGroup = ModGroup {
     id: ModId::ByteSelB,
     field: f(28, 4),
@@ -456,7 +456,7 @@ const fn vreg(lo: u8, write: bool) -> OpKind {
     }
 }
 
-// The video type groups by (a width, b width; `I`: b's 16-bit immediate), from rows_b's
+// The video type groups by (a width, b width; `I`: b's 16-bit immediate), from breadth set B's
 // one table of them.
 const V_T_8_8: ModGroup = V_T.bb;
 
@@ -487,7 +487,7 @@ const V_T_32_I: ModGroup = V_T.wi;
 // negation at 56 (`-0x2347`, printed unsigned whatever B's type), A's negation at 57; both
 // print `.PO`. A is a byte (select 36-37), a half (select 36, bit 37 clear) or the word
 // (select 6); select 7 is nvdisasm's `INVALIDSEL6`. The types, modes and flags are the
-// register forms' ([`crate::rows_b`]).
+// register forms' (breadth set B).
 
 const VADD_OPS_I: &[OpKind] = &[
     reg_reuse(0, true, None),

@@ -70,8 +70,8 @@ const fn shfl(
 /// The rows of the family, one per encoding, in table order.
 #[rustfmt::skip]
 pub static ROWS: &[OpSpec] = &[
-    // VOTE and CS2R.
     // --- breadth B ---
+    // VOTE and CS2R.
     // VOTE: `Rd` (RZ not printed), `Pd`, `Pa` with `!`; mode 3 prints `INVALIDVMODE3`.
     row_reuse(
         Op::Vote,
