@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Compares the Maxwell and Vega tables (every row's Debug print, in table order) of a base
-# revision (default: main) with the working tree's. A change that only rewrites how rows
-# are written (helpers, macros) must print "identical" for both; any other output is a
-# row that changed. The base tree is taken with `git archive` (no worktree is created);
+# Compares the Maxwell and Vega tables (every row's Debug print; Maxwell's sorted by form,
+# with each mnemonic's forms in table order) of a base revision (default: main) with the
+# working tree's, and which Maxwell row each of a fixed set of words decodes to. A change
+# that only rewrites or moves rows (helpers, macros, files) must print "identical" for all
+# three; any other output is a row, or a decoding, that changed. The base tree is taken with `git archive` (no worktree is created);
 # both builds share this checkout's target folder.
 #   bash scripts/table-dump-diff.sh [BASE]
 set -euo pipefail
@@ -28,4 +29,15 @@ for crate in maxwell vega; do
         status=1
     fi
 done
+ex=crates/gpumem-maxwell/examples/decode_dump.rs
+cp "$root/$ex" "$tmp/base/$ex"
+(cd "$tmp/base" && cargo run -q -p gpumem-maxwell --example decode_dump) > "$tmp/decode.base"
+(cd "$root" && cargo run -q -p gpumem-maxwell --example decode_dump) > "$tmp/decode.head"
+if cmp -s "$tmp/decode.base" "$tmp/decode.head"; then
+    echo "maxwell decode: identical ($(wc -l < "$tmp/decode.head") words x targets)"
+else
+    echo "maxwell decode: words decode to other rows than on $base:"
+    diff "$tmp/decode.base" "$tmp/decode.head" | head -40
+    status=1
+fi
 exit $status

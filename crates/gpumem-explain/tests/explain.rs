@@ -381,7 +381,10 @@ fn a_long_run_is_explained_from_one_record_per_instruction() {
     // error naming the limit.
     let m = spin_manifest(1000, 100);
     let e = explain_manifest(&m, false, None).unwrap();
-    assert_eq!((e.pictures.is_empty(), e.stopped, e.dropped), (true, true, 1));
+    assert_eq!(
+        (e.pictures.is_empty(), e.stopped, e.dropped),
+        (true, true, 1)
+    );
     assert!(
         e.dropped_note()
             .is_some_and(|n| n.contains("passed limits.max_trace_memory")),

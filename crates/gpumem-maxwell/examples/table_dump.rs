@@ -1,7 +1,23 @@
-//! Prints every row of the Maxwell table (`codec::ROWS`, in table order) with `{:#?}`:
-//! `scripts/table-dump-diff.sh` compares this print before and after a change to the
-//! row files, which must leave it unchanged when it only rewrites how rows are written.
+//! Prints every row of the Maxwell table with `{:#?}`, sorted by a stable key (form,
+//! targets, opcode, mask) so that the print does not depend on where a row is written,
+//! then each mnemonic's forms in table order (the order the assembler tries them in).
+//! `scripts/table-dump-diff.sh` compares this print before and after a change to the row
+//! files, which must leave it unchanged when it only rewrites or moves rows.
 
 fn main() {
-    println!("{:#?}", *gpumem_maxwell::codec::ROWS);
+    let rows = &*gpumem_maxwell::codec::ROWS;
+    let mut sorted: Vec<_> = rows.to_vec();
+    sorted.sort_by_key(|r| (r.form, r.since, r.until, r.opcode, r.mask));
+    println!("{sorted:#?}");
+    let mut names: Vec<&str> = rows.iter().map(|r| r.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    for name in names {
+        let forms: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.name == name)
+            .map(|r| r.form)
+            .collect();
+        println!("{name}: {}", forms.join(" "));
+    }
 }

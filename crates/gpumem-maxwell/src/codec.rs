@@ -85,37 +85,11 @@ pub enum DecodeError {
     },
 }
 
-/// Every row of the table: memory rows first, then the rest.
+/// Every row of the table, family by family ([`crate::table::PARTS`]).
 pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
-    crate::table::MEMORY_OPS
+    crate::table::PARTS
         .iter()
-        .chain(crate::alu::ALU_OPS.iter())
-        .chain(crate::rows_b::ROWS_B.iter())
-        .chain(crate::rows_b::ROWS_B2.iter())
-        .chain(crate::rows_b::ROWS_B3.iter())
-        // Before the atomics (ATOM/RED type 4) and rows_c (VABSDIFF4's immediate B).
-        .chain(crate::rows_f::ROWS_F_FIRST.iter())
-        // Before CCTL's row (CCTL.QRY1) and ATOMS.CAS's (SM52's ATOM with a predicate output).
-        .chain(crate::rows_h::ROWS_H_FIRST.iter())
-        .chain(crate::rows_b::ROWS_B4.iter())
-        .chain(crate::rows_b::ROWS_B5.iter())
-        .chain(crate::rows_b::ROWS_B6.iter())
-        .chain(crate::rows_b::ROWS_B7.iter())
-        .chain(crate::rows_b::ROWS_B8.iter())
-        .chain(crate::rows_b::ROWS_B9.iter())
-        .chain(crate::rows_b::ROWS_B10.iter())
-        .chain(crate::rows_b::ROWS_B11.iter())
-        .chain(crate::rows_b::ROWS_B12.iter())
-        .chain(crate::rows_b::ROWS_B13.iter())
-        .chain(crate::rows_a::ROWS_A.iter())
-        .chain(crate::rows_c::ROWS_C.iter())
-        .chain(crate::rows_d::ROWS_D.iter())
-        .chain(crate::rows_e::ROWS_E.iter())
-        .chain(crate::rows_e::ROWS_E_SURFACE.iter())
-        .chain(crate::rows_e::ROWS_E_CCTLT.iter())
-        .chain(crate::rows_f::ROWS_F.iter())
-        .chain(crate::rows_g::ROWS_G.iter())
-        .chain(crate::rows_h::ROWS_H.iter())
+        .flat_map(|(_, rows)| rows.iter())
         .collect()
 });
 
@@ -124,7 +98,8 @@ pub static ROWS: LazyLock<Vec<&'static OpSpec>> = LazyLock::new(|| {
 const INDEX_SHIFT: u32 = 51;
 
 /// The decoder's row index (its hot path): for each value of the word's bits 63..51, the
-/// rows whose fixed bits allow it, in table order (the first whose fixed bits match wins).
+/// rows whose fixed bits allow it, most fixed bits first ([`decode_order`]; the first whose
+/// fixed bits match wins, which [`validate`] makes independent of where rows are written).
 /// One flat list, `starts[k]..starts[k + 1]` for value `k`, of positions in `facts`.
 struct RowIndex {
     starts: Vec<u32>,
@@ -237,7 +212,148 @@ impl Entry {
     }
 }
 
+/// Two rows that can match one word on one target where no order between them follows
+/// from the rows: neither's fixed bits contain the other's (or both are the same), and
+/// neither refuses every word the other's fixed bits allow ([`refuses`]). The decoder
+/// would depend on where the rows are written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Overlap {
+    /// [`OpSpec::form`] of the row written first.
+    pub first: &'static str,
+    /// [`OpSpec::form`] of the other row.
+    pub second: &'static str,
+    /// A word both rows match.
+    pub word: u64,
+}
+
+impl std::fmt::Display for Overlap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} and {} both match {:#018x} on a common target; neither's fixed bits contain the other's and neither refuses the other's words",
+            self.first, self.second, self.word
+        )
+    }
+}
+
+/// Whether two rows exist on a common target.
+fn share_target(a: &OpSpec, b: &OpSpec) -> bool {
+    a.since.max(b.since) <= a.until.min(b.until)
+}
+
+/// Whether some word matches the fixed bits of both rows.
+fn meet(a: &OpSpec, b: &OpSpec) -> bool {
+    (a.opcode ^ b.opcode) & a.mask & b.mask == 0
+}
+
+/// Whether `b` refuses every word that also matches `a`'s fixed bits: a bit `a` fixes to 1
+/// is no bit of `b`'s, or a modifier group or checked operand of `b` lies wholly in bits
+/// that `a` fixes and `b` leaves free, and holds there a value `b` does not list (ATOMS.CAS
+/// refuses its operation 3, which the ATOM forms with a predicate output fix; ALD.P refuses
+/// Ra = RZ, which ALD's absolute form fixes).
+fn refuses(b: &OpSpec, a: &OpSpec) -> bool {
+    let free = a.mask & !b.mask;
+    let w = a.opcode;
+    if w & free & !owned_bits(b) != 0 {
+        return true;
+    }
+    let within = |m: u64| m != 0 && m & !free == 0;
+    b.mods
+        .iter()
+        .any(|g| within(g.mask()) && find_val(g.vals, g.get(w)).is_none())
+        || b.operands.iter().any(|k| {
+            checked_kind(k)
+                && within(checked_bits(k))
+                && operand_check(k, &Operand::None, w).is_some()
+        })
+}
+
+/// The bits [`operand_check`] reads of an operand of a [`checked_kind`] (an attribute's
+/// or an address's register only, not its offset).
+fn checked_bits(k: &OpKind) -> u64 {
+    match *k {
+        OpKind::Attr { ra: Some(f), .. } | OpKind::MemNoRz { ra: f } => f.mask(),
+        _ => k.fields().fold(0, |m, f| m | f.mask()),
+    }
+}
+
+/// Whether the decoder tries `a` before `b`: `a`'s fixed bits strictly contain `b`'s, or
+/// the two meet, neither contains the other, and `b` refuses `a`'s words.
+fn before(a: &OpSpec, b: &OpSpec) -> bool {
+    let common = a.mask & b.mask;
+    if !meet(a, b) || a.mask == b.mask {
+        return false;
+    }
+    if common == b.mask {
+        return true;
+    }
+    common != a.mask && refuses(b, a) && !refuses(a, b)
+}
+
+/// The decode order within one index list: a row before every row it must precede
+/// ([`before`]: more fixed bits first where one row's contain the other's, else the row
+/// the other refuses the shared words to); rows without such an order keep their table
+/// order (they match no common word, exist on different targets, or are refused by
+/// [`validate`]).
+fn decode_order(list: &mut [Slot], facts: &[Entry]) {
+    list.sort_by_key(|s| std::cmp::Reverse(s.mask.count_ones()));
+    // Move each row in front of the first row it must precede (a few rows per list).
+    let (mut i, mut moves) = (0, 0);
+    while i < list.len() {
+        let op = facts[list[i].row as usize].op;
+        match (0..i).find(|&j| before(op, facts[list[j].row as usize].op)) {
+            Some(j) => {
+                list[j..=i].rotate_right(1);
+                i = j + 1;
+                moves += 1;
+                assert!(
+                    moves <= list.len() * list.len(),
+                    "the decode order has a cycle"
+                );
+            }
+            None => i += 1,
+        }
+    }
+}
+
+/// Checks that the decode order follows from the rows: every two rows of `rows` that exist
+/// on a common target and can match one word are ordered by [`before`] (one's fixed bits
+/// strictly contain the other's, or one refuses every word the other's fixed bits allow),
+/// or each refuses the other's words (SUATOM.CAS's type 4 and its `.F16x2` row's `PT`
+/// output: no such word decodes). Returns every other pair, by form.
+pub fn validate_rows(rows: &[&'static OpSpec]) -> Result<(), Vec<Overlap>> {
+    let mut bad = Vec::new();
+    for (i, a) in rows.iter().enumerate() {
+        for b in &rows[i + 1..] {
+            // Rows that each refuse the other's words leave every shared word invalid:
+            // no decoding depends on their order.
+            let both_refuse = refuses(a, b) && refuses(b, a);
+            if !meet(a, b) || !share_target(a, b) || before(a, b) || before(b, a) || both_refuse {
+                continue;
+            }
+            bad.push(Overlap {
+                first: a.form,
+                second: b.form,
+                word: a.opcode | b.opcode,
+            });
+        }
+    }
+    if bad.is_empty() { Ok(()) } else { Err(bad) }
+}
+
+/// [`validate_rows`] on the whole table ([`ROWS`]).
+pub fn validate() -> Result<(), Vec<Overlap>> {
+    validate_rows(&ROWS)
+}
+
 static INDEX: LazyLock<RowIndex> = LazyLock::new(|| {
+    if let Err(overlaps) = validate() {
+        let list: Vec<String> = overlaps.iter().map(|o| o.to_string()).collect();
+        panic!(
+            "the Maxwell table's decode order is not derived:\n{}",
+            list.join("\n")
+        );
+    }
     let facts: Vec<Entry> = ROWS.iter().copied().map(Entry::of).collect();
     let slots: Vec<Slot> = facts
         .iter()
@@ -267,11 +383,13 @@ static INDEX: LazyLock<RowIndex> = LazyLock::new(|| {
     for k in 0..keys {
         starts.push(rows.len() as u32);
         let w = k << INDEX_SHIFT;
+        let from = rows.len();
         rows.extend(
             by_top8[(w >> 56) as usize]
                 .iter()
                 .filter(|e| (w ^ e.opcode) & e.mask & key_mask == 0),
         );
+        decode_order(&mut rows[from..], &facts);
     }
     starts.push(rows.len() as u32);
     RowIndex {
@@ -703,11 +821,13 @@ fn operand_check(k: &OpKind, v: &Operand, word: u64) -> Option<&'static str> {
         }
         // SM52 only renames registers SM50 has, so SM50's table decides existence.
         (OpKind::SReg { .. }, Operand::SReg(s))
-            if crate::alu::sreg_name(*s, Target::Sm50).is_none() =>
+            if crate::table::system::sreg_name(*s, Target::Sm50).is_none() =>
         {
             Some("sreg")
         }
-        (OpKind::CondCode { .. }, Operand::Cc(c)) if crate::alu::cc_name(*c).is_none() => {
+        (OpKind::CondCode { .. }, Operand::Cc(c))
+            if crate::table::system::cc_name(*c).is_none() =>
+        {
             Some("cc")
         }
         // nvdisasm prints `???6` for scoreboards 6 and 7: only SB0..SB5 exist.
@@ -904,4 +1024,75 @@ pub fn encode(inst: &Inst, addr: u64) -> u64 {
         };
     }
     w & !op.ignored
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::{Flow, Op};
+
+    fn row(form: &'static str, opcode: u64, mask: u64, since: Target) -> &'static OpSpec {
+        Box::leak(Box::new(OpSpec {
+            op: Op::Nop,
+            name: "NOP",
+            form,
+            opcode,
+            mask,
+            mods: &[],
+            operands: &[],
+            ignored: 0xff,
+            since,
+            until: Target::Sm52,
+            latency: Latency::Fixed,
+            mem: None,
+            reuse_ok: 0,
+            flow: Flow::Next,
+            po: None,
+            ctrl_mod: None,
+            glued: false,
+        }))
+    }
+
+    #[test]
+    fn the_table_derives_its_decode_order() {
+        if let Err(list) = validate() {
+            let list: Vec<String> = list.iter().map(|o| o.to_string()).collect();
+            panic!("{}", list.join("\n"));
+        }
+    }
+
+    #[test]
+    fn overlapping_rows_are_refused_by_name() {
+        let top = 0xfff8_0000_0000_0000;
+        let a = row("A", 0x5c00 << 48 | 1, top | 0xf, Target::Sm50);
+        // B fixes other low bits than A: a word can match both, neither mask contains the other.
+        let b = row("B", 0x5c00 << 48 | 1 << 4, top | 0xf0, Target::Sm50);
+        let err = validate_rows(&[a, b]).unwrap_err();
+        assert_eq!((err[0].first, err[0].second), ("A", "B"));
+        assert!(err[0].to_string().contains("A and B"));
+        // Nested masks are ordered, not refused; so are rows that exist on different targets
+        // or that no word can match both of.
+        let c = row("C", 0x5c00 << 48 | 1, top | 0xff, Target::Sm50);
+        assert!(validate_rows(&[a, c]).is_ok());
+        let d = row("D", 0x5c00 << 48 | 2, top | 0xf, Target::Sm50);
+        assert!(validate_rows(&[a, d]).is_ok());
+        // The same fixed bits on a common target: refused (table order would decide).
+        let e = row("E", 0x5c00 << 48 | 1, top | 0xf, Target::Sm52);
+        assert!(validate_rows(&[a, e]).is_err());
+    }
+
+    #[test]
+    fn more_fixed_bits_decode_first() {
+        let top = 0xfff8_0000_0000_0000;
+        let general = row("GENERAL", 0x5c00 << 48, top, Target::Sm50);
+        let special = row("SPECIAL", 0x5c00 << 48 | 4, top | 0xf, Target::Sm50);
+        let facts: Vec<Entry> = [general, special].into_iter().map(Entry::of).collect();
+        let mut list = [0u32, 1].map(|row| Slot {
+            mask: facts[row as usize].op.mask,
+            opcode: facts[row as usize].op.opcode,
+            row,
+        });
+        decode_order(&mut list, &facts);
+        assert_eq!(list[0].row, 1);
+    }
 }

@@ -1,9 +1,10 @@
 //! Which broad family an operation belongs to, for consumers that report on the table
 //! as a whole (the executor's `unsupported` messages, the inventory test of
 //! `gpumem-warp`): texture and surface ops need state a compute launch does not
-//! describe, graphics ops need the graphics pipeline, everything else is compute.
+//! describe, graphics ops need the graphics pipeline, everything else is compute. Derived
+//! from the table's [`OpInfo`](crate::table::OpInfo).
 
-use crate::table::Op;
+use crate::table::{Op, OpFamily};
 
 /// The family of an [`Op`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -31,34 +32,24 @@ impl Family {
 }
 
 impl Op {
-    /// The op's [`Family`].
+    /// The op's [`Family`]: its [`OpFamily`](crate::table::OpFamily), coarsened.
     pub const fn family(self) -> Family {
-        match self {
-            Op::Texs
-            | Op::Tlds
-            | Op::Tex
-            | Op::Tld4s
-            | Op::Tld
-            | Op::Tld4
-            | Op::Txd
-            | Op::Txq
-            | Op::Txa
-            | Op::Tmml
-            | Op::Suld
-            | Op::Sust
-            | Op::Sured
-            | Op::Suatom
-            | Op::Cctlt => Family::TextureSurface,
-            Op::VoteVtg
-            | Op::Stp
-            | Op::Ald
-            | Op::Ast
-            | Op::Ipa
-            | Op::Al2p
-            | Op::Out
-            | Op::Pixld
-            | Op::Isberd => Family::Graphics,
-            _ => Family::Other,
+        match self.info().family {
+            OpFamily::Texture | OpFamily::Surface => Family::TextureSurface,
+            OpFamily::Graphics => Family::Graphics,
+            OpFamily::Memory
+            | OpFamily::Atomic
+            | OpFamily::Integer
+            | OpFamily::Logic
+            | OpFamily::Bits
+            | OpFamily::Float
+            | OpFamily::Double
+            | OpFamily::Half
+            | OpFamily::Convert
+            | OpFamily::Video
+            | OpFamily::Control
+            | OpFamily::Warpwide
+            | OpFamily::System => Family::Other,
         }
     }
 }

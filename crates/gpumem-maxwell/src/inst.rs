@@ -154,9 +154,9 @@ pub enum Operand {
     FImm(u32),
     /// Branch target: absolute byte address.
     Target(i64),
-    /// A special register of S2R/CS2R by number (`SR_TID.X`, `SR_CLOCKLO`, ...; see [`crate::alu::sreg_num`]).
+    /// A special register of S2R/CS2R by number (`SR_TID.X`, `SR_CLOCKLO`, ...; see [`crate::table::system::sreg_num`]).
     SReg(u8),
-    /// A condition-code test by number (`CC.NUM`, `T` = 15, ...; see [`crate::alu::cc_name`]).
+    /// A condition-code test by number (`CC.NUM`, `T` = 15, ...; see [`crate::table::system::cc_name`]).
     Cc(u8),
     /// A scoreboard `SBn` of DEPBAR, by index.
     Sb(u8),

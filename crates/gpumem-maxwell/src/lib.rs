@@ -1,6 +1,7 @@
 //! NVIDIA Maxwell (sm_50/sm_52) SASS: assemble, disassemble, decode, encode.
 //!
-//! Everything derives from one table ([`table::MEMORY_OPS`], [`alu::ALU_OPS`]).
+//! Everything derives from one table ([`table`]: the schema, and one file per instruction
+//! family with every encoding of its ops).
 //!
 //! ```
 //! use gpumem_maxwell::{assemble, disassemble, Target};
@@ -11,9 +12,6 @@
 
 #![warn(missing_docs)]
 
-#[macro_use]
-mod rowkit;
-pub mod alu;
 pub mod codec;
 pub mod cubin;
 pub mod family;
@@ -26,14 +24,6 @@ mod memo;
 pub mod parse;
 pub mod print;
 pub mod program;
-pub mod rows_a;
-pub mod rows_b;
-pub mod rows_c;
-pub mod rows_d;
-pub mod rows_e;
-pub mod rows_f;
-pub mod rows_g;
-pub mod rows_h;
 pub mod sample;
 pub mod table;
 

@@ -1276,13 +1276,15 @@ fn match_one(
         }
         (OpKind::SReg { .. }, Tok::Ident(_)) if t.plain() => {
             let name = t.ident().unwrap_or_default();
-            Some(Operand::SReg(crate::alu::sreg_num(&name).ok_or_else(
-                || format!("unknown special register `{}`", gpumem_isa::clip(&name)),
-            )?))
+            Some(Operand::SReg(
+                crate::table::system::sreg_num(&name).ok_or_else(|| {
+                    format!("unknown special register `{}`", gpumem_isa::clip(&name))
+                })?,
+            ))
         }
         (OpKind::CondCode { .. }, Tok::Ident(_)) if t.plain() => t
             .ident()
-            .and_then(|n| crate::alu::cc_num(&n))
+            .and_then(|n| crate::table::system::cc_num(&n))
             .map(Operand::Cc),
         (OpKind::Scoreboard { .. }, Tok::Ident(n)) if t.plain() => n
             .strip_prefix("SB")

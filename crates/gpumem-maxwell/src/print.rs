@@ -246,7 +246,7 @@ fn hex_signed(v: i64, out: &mut impl Sink) {
     push_hex(v.unsigned_abs(), out);
 }
 
-pub use crate::alu::{cc_name, sreg_name};
+pub use crate::table::system::{cc_name, sreg_name};
 
 /// Writes the instruction text without the terminating `;`: guard, mnemonic with
 /// modifiers, operands.

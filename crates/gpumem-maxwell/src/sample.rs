@@ -201,8 +201,12 @@ pub fn operand(r: &mut Rng, k: &OpKind, addr: u64) -> Operand {
             _ => r.next_u64() as u32 & 0xffff,
         }),
         OpKind::Target { .. } => Operand::Target(addr as i64 + 8 + 8 * (r.below(128) as i64 - 64)),
-        OpKind::SReg { .. } => Operand::SReg(pick(r, &crate::alu::SREG_NUMBERS).unwrap_or(0)),
-        OpKind::CondCode { .. } => Operand::Cc(pick(r, &crate::alu::CC_NUMBERS).unwrap_or(15)),
+        OpKind::SReg { .. } => {
+            Operand::SReg(pick(r, &crate::table::system::SREG_NUMBERS).unwrap_or(0))
+        }
+        OpKind::CondCode { .. } => {
+            Operand::Cc(pick(r, &crate::table::system::CC_NUMBERS).unwrap_or(15))
+        }
         OpKind::Scoreboard { .. } => Operand::Sb(r.below(6) as u8),
         OpKind::SbSet { .. } => Operand::Imm(match r.below(4) {
             0 => 0,

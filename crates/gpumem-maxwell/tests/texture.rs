@@ -163,8 +163,8 @@ fn check_sweep(file: &str) -> (usize, Vec<String>) {
 
 /// The breadth-C sweeps (`tests/data/maxwell-breadth-C.tsv`, made by
 /// `scripts/research/sweep_breadthC.py`): every word is modelled now (SULD's and TEX's SM52
-/// predicate outputs landed in rows_e.rs, VABSDIFF4's immediate B in rows_f.rs, SM50's
-/// SULD bits 30-32 in rows_h.rs).
+/// predicate outputs (table/texture.rs, table/surface.rs), VABSDIFF4's immediate B
+/// (table/video.rs), SM50's SULD bits 30-32 (table/surface.rs).
 #[test]
 fn breadth_c_sweeps_match_nvdisasm() {
     let (ok, unmodelled) = check_sweep("maxwell-breadth-C.tsv");
@@ -196,7 +196,7 @@ fn txq_query_codes_spelled_as_numbers_parse() {
 /// alone), SM52's `.LC` and predicate outputs of TEX, TEX.B, TLD, TLD4 and TXD, SULD/SUST
 /// `.P` and register-index forms, SURED, SUATOM `.D` (and `.CAS`) with an immediate index.
 /// Every word is modelled now: SUATOM's `.P`, register-index and 0xeb8 forms and SM50's
-/// SULD words with bits 30-32 set landed in rows_h.rs (docs/research/maxwell-breadth-H.md).
+/// SULD words with bits 30-32 set are rows of table/surface.rs (docs/research/maxwell-breadth-H.md).
 #[test]
 fn breadth_e_sweeps_match_nvdisasm() {
     let (ok, unmodelled) = check_sweep("maxwell-breadth-E.tsv");

@@ -16,7 +16,7 @@
 use crate::params::TimingConfig;
 use crate::report::{InstTiming, Level, Occupancy, Reason, Stalls, StopReason, TimingReport};
 use crate::trace::{Served, Timeline};
-use gpumem_maxwell::table::{Latency, Op};
+use gpumem_maxwell::table::{Latency, Op, Pipe};
 use gpumem_maxwell::{Inst, Operand};
 use gpumem_mem::hierarchy::{AccessTiming, Hierarchy, LevelStats};
 use gpumem_mem::{Access, AccessKind, CacheOp, Space, WARP};
@@ -68,21 +68,15 @@ impl PcInfo {
         let latency = if i.op.latency == Latency::Fixed {
             c.alu_latency
         } else {
-            match op {
-                Op::Dadd | Op::Dmul | Op::Dfma | Op::Dmnmx | Op::Dset | Op::Dsetp => c.f64_latency,
-                Op::S2r | Op::Cs2r => c.s2r_latency,
-                Op::Shfl => c.shfl_latency,
-                Op::Imul | Op::Imad | Op::Imadsp => c.imul_latency,
-                Op::Mufu
-                | Op::I2f
-                | Op::F2i
-                | Op::I2i
-                | Op::F2f
-                | Op::Popc
-                | Op::Flo
-                | Op::Rro
-                | Op::Fchk => c.xu_latency,
-                _ => c.other_latency,
+            match op.info().pipe {
+                Pipe::Double => c.f64_latency,
+                Pipe::SpecialReg => c.s2r_latency,
+                Pipe::Shuffle => c.shfl_latency,
+                Pipe::IntMul => c.imul_latency,
+                Pipe::Xu => c.xu_latency,
+                Pipe::Alu | Pipe::Memory | Pipe::Texture | Pipe::Control | Pipe::Graphics => {
+                    c.other_latency
+                }
             }
         };
         let mut konst = None;

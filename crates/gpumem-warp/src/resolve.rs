@@ -5,7 +5,7 @@
 use crate::fault::FaultKind;
 use crate::program::addr_index;
 use gpumem_maxwell::table::{
-    AtomOp, B2rMode, BarMode, BarRed, CctlAction, MemKind, MemSize, ModId, Op, OpKind,
+    AtomOp, B2rMode, BarMode, BarRed, CctlAction, Dispatch, MemKind, MemSize, ModId, Op, OpKind,
 };
 use gpumem_maxwell::{Inst, Operand, RZ};
 use gpumem_mem::rules::LdcMode;
@@ -217,7 +217,7 @@ impl AtomPre {
                 FaultKind::InvalidInstruction,
                 "the .U128 atomic type is illegal (SPA 5.0: \".128 aliases to .U128, but is illegal\")",
             )),
-            // SM52's ATOM with a predicate output (`rows_h`): what it writes there is unknown.
+            // SM52's ATOM with a predicate output (`table/atomic.rs`): what it writes there is unknown.
             _ if (inst.op.operands.iter()).any(|k| matches!(k, OpKind::SparsePred { .. })) => {
                 Err((
                     FaultKind::Unsupported,
@@ -290,58 +290,37 @@ impl AtomPre {
 
 impl Exec {
     pub fn new(inst: &Inst) -> Exec {
-        // The rest of the control family and the system rows that read or change warp
-        // state (the pc, the reconvergence stack, the local window): `control::flow`.
-        // A constant-bank target (`c[bank][off]`, `c[bank][Ra+off]`) is read there
-        // from the launch's banks (`control::cbank_target`).
-        let flow_op = matches!(
-            inst.op.op,
-            Op::Pbk
-                | Op::Pcnt
-                | Op::Pret
-                | Op::Brk
-                | Op::Cont
-                | Op::Ret
-                | Op::Cal
-                | Op::Jcal
-                | Op::Jmp
-                | Op::Brx
-                | Op::Jmx
-                | Op::Pexit
-                | Op::Plongjmp
-                | Op::Longjmp
-                | Op::Rtt
-                | Op::Sam
-                | Op::Ram
-                | Op::Lepc
-                | Op::Getcrsptr
-                | Op::Setcrsptr
-                | Op::Getlmembase
-                | Op::Setlmembase
-        );
-        let kind = match inst.op.op {
-            Op::Bra => Kind::Bra,
-            Op::Ssy => Kind::Ssy,
-            Op::Sync => Kind::Sync,
-            Op::Exit | Op::Kil => Kind::Exit,
-            Op::Bar => Kind::Bar,
-            Op::B2r | Op::R2b => Kind::B2r,
-            Op::Bpt => Kind::Bpt,
-            _ if flow_op => Kind::Flow,
+        let kind = match inst.op.op.info().dispatch {
+            Dispatch::Branch => Kind::Bra,
+            Dispatch::Ssy => Kind::Ssy,
+            Dispatch::Sync => Kind::Sync,
+            Dispatch::Exit => Kind::Exit,
+            Dispatch::Barrier => Kind::Bar,
+            Dispatch::BarrierState => Kind::B2r,
+            Dispatch::Breakpoint => Kind::Bpt,
+            // The rest of the control family and the system rows that read or change warp
+            // state (the pc, the reconvergence stack, the local window): `control::flow`.
+            // A constant-bank target (`c[bank][off]`, `c[bank][Ra+off]`) is read there
+            // from the launch's banks (`control::cbank_target`).
+            Dispatch::Flow => Kind::Flow,
             // No scoreboards are modelled (every access completes before the next
             // instruction), so DEPBAR waits for nothing, whatever its scoreboard set.
             // IDE enables or disables interrupts: a launch has none (SEMANTICS.md,
             // "Rows without a functional meaning").
-            Op::Nop | Op::Membar | Op::Depbar | Op::Ide => Kind::Nop,
+            Dispatch::Nothing => Kind::Nop,
             // Cache control changes no value: caches are not functional state here, and
             // an address it names is never checked (SEMANTICS.md, "Cache control"); the
             // trace carries the lines `.IV`/`.RS` drop for the cycle model (`CtlPre`).
             // CCTL's operation 0 (`.QRY1`) goes to `sem::exec`, which faults: SPA 5.0 says
             // it "will signal an illegal instruction encoding" on this generation.
-            Op::Cctl if cctl_action(inst) == Some(CctlAction::Query) => Kind::Alu,
-            Op::Cctl | Op::Cctll | Op::Cctlt => Kind::Nop,
-            _ if inst.op.mem.is_some() => Kind::Mem,
-            _ => Kind::Alu,
+            Dispatch::CacheControl
+                if inst.op.op == Op::Cctl && cctl_action(inst) == Some(CctlAction::Query) =>
+            {
+                Kind::Alu
+            }
+            Dispatch::CacheControl => Kind::Nop,
+            Dispatch::Compute if inst.op.mem.is_some() => Kind::Mem,
+            Dispatch::Compute => Kind::Alu,
         };
         let pre = Pre::new(inst);
         Exec {

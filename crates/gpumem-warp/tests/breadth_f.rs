@@ -1,4 +1,4 @@
-//! Breadth set F (`crates/gpumem-maxwell/src/rows_f.rs`): R2B (but `.RESULT`), VOTE.VTG
+//! Breadth set F (research set F, rows now in `crates/gpumem-maxwell/src/table/`): R2B (but `.RESULT`), VOTE.VTG
 //! and STP decode and assemble but have no functional model: running one is an
 //! `unsupported` fault that names the instruction, never a silent no-op (LEPC and
 //! R2B.RESULT run: `tests/control_sys.rs`). CSET, CSETP, VMAD, VSETP and FSWZADD run

@@ -1,4 +1,4 @@
-//! Breadth set G (`crates/gpumem-maxwell/src/rows_g.rs`): the graphics ops ALD, AST, IPA,
+//! Breadth set G (`crates/gpumem-maxwell/src/table/graphics.rs`): the graphics ops ALD, AST, IPA,
 //! AL2P, OUT, PIXLD and ISBERD decode and assemble but cannot run in a compute launch:
 //! their operands live in the graphics pipeline's state (vertex/patch attributes, fragment
 //! interpolation, the geometry output stream, pixel coverage, the internal stage buffer). Running one

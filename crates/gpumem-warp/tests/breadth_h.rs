@@ -1,4 +1,4 @@
-//! Breadth set H (`crates/gpumem-maxwell/src/rows_h.rs`): SUATOM's register-index, `.P` and
+//! Breadth set H (`crates/gpumem-maxwell/src/table/surface.rs`): SUATOM's register-index, `.P` and
 //! predicate-output forms, SM50's SULD rows and SM52's ATOM with a predicate output decode
 //! and assemble but have no functional model: running one is an `unsupported` fault, never
 //! a silent no-op (an ATOM that left its predicate unwritten would be one).

@@ -8,7 +8,7 @@
 
 mod common;
 use common::*;
-use gpumem_maxwell::alu::cc_name;
+use gpumem_maxwell::table::system::cc_name;
 use gpumem_warp::FaultKind;
 
 const A: u64 = 0x20_0000;
@@ -253,7 +253,7 @@ fn dadd_and_f2f_set_the_float_flags_of_their_results() {
         ("DADD R10, R6, -R8 ;\nF2F.F32.F64 R12.CC, R10 ;", "CC.GT"),
         ("DADD R10, R6, -R8 ;\nF2F.F32.F64 R12.CC, R10 ;", "CC.NAN"),
     ] {
-        let t = gpumem_maxwell::alu::cc_num(name).unwrap();
+        let t = gpumem_maxwell::table::system::cc_num(name).unwrap();
         let r = run(&body(&format!("{widen}{op}"), name), fload);
         assert!(r.faults.is_empty(), "{op} {name}: {:?}", r.faults);
         for (l, &(a, b)) in ps.iter().enumerate() {

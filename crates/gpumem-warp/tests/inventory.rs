@@ -44,11 +44,11 @@
 //! About 2 s in the test profile on the shared 2-core machine (`INVENTORY_FAULTS=1` also
 //! prints each non-`unsupported` fault).
 
-use gpumem_maxwell::alu::CC_NUMBERS;
 use gpumem_maxwell::codec::{ROWS, decode, encode};
 use gpumem_maxwell::family::Family;
 use gpumem_maxwell::print::inst_text;
 use gpumem_maxwell::sample::{Rng, inst as sample_inst};
+use gpumem_maxwell::table::system::CC_NUMBERS;
 use gpumem_maxwell::table::{ModGroup, OpKind, OpSpec};
 use gpumem_maxwell::{Inst, Operand, RZ, Target, inst_addr, layout};
 use gpumem_warp::{Emulator, FaultKind, LaunchConfig, Program};

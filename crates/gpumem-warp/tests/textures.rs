@@ -1,5 +1,5 @@
 //! Texture, surface and B2R's `.WARP` and barrier-number forms decode and assemble
-//! (`rows_c.rs`, `rows_d.rs`, `rows_e.rs`) but have no functional model: running one is an
+//! (`table/texture.rs`, `table/surface.rs`, `table/system.rs`) but have no functional model: running one is an
 //! `unsupported` fault, never a silent no-op (`B2R.RESULT` runs: tests/ptxas_kernels.rs;
 //! VABSDIFF4 runs: tests/exec/subword.txt, tests/vabsdiff4_ptxas.rs).
 
@@ -17,12 +17,12 @@ fn texture_surface_and_b2r_forms_are_unsupported() {
         "SUST.D.BA.2D.TRAP [R4], R7, 0x50 ;",
         "B2R.WARP R3 ;",
         "B2R R3, 0x2 ;",
-        // Breadth set D (`rows_d.rs`).
+        // Breadth set D.
         "TXQ.P R2, R2, TEX_HEADER_DIMENSION, 0x54, 0x1 ;",
         "TXA R25, R25, 0x52, 0x1 ;",
         "TMML.LOD.T R12, R4, 0x52, 2D, 0x3 ;",
         "TLD4S.R.T R16, R18, R12, R13, 0x52 ;",
-        // Breadth set E (`rows_e.rs`).
+        // Breadth set E.
         "TLD.LZ.AOFFI.T R12, R4, R8, 0x52, ARRAY_CUBE, 0xf ;",
         "TLD.B.LL.MS R12, R4, R8, 0x0, 2D, 0xf ;",
         "TLD4.A.PTP.DC R12, R4, 0x52, 2D, 0x9 ;",

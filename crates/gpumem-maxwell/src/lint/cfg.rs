@@ -28,7 +28,7 @@
 //!   code base 0 when the stream starts the program.
 
 use crate::inst::{Inst, Operand, PT};
-use crate::table::{Flow, Op};
+use crate::table::{ControlFlow, Flow, Op, Stack};
 
 /// Successor lists, one per instruction index.
 #[derive(Clone, Debug, Default)]
@@ -99,16 +99,15 @@ fn conditional(inst: &Inst) -> bool {
             .any(|o| matches!(o, Operand::Cc(c) if *c != 15))
 }
 
-/// The push kind a pop returns to.
+/// The push kind a pop returns to (the table's [`ControlFlow::pops`]).
 fn push_of(pop: Op) -> Option<Op> {
-    match pop {
-        Op::Sync => Some(Op::Ssy),
-        Op::Brk => Some(Op::Pbk),
-        Op::Cont => Some(Op::Pcnt),
-        Op::Longjmp => Some(Op::Plongjmp),
-        Op::Exit => Some(Op::Pexit),
-        _ => None,
-    }
+    pop.info().flow.pops().map(Stack::push)
+}
+
+/// Whether `op` pushes a target the graph follows (SSY, PBK, PCNT, PLONGJMP, PEXIT; PRET's
+/// return entries are calls' business).
+fn pushes(op: Op) -> bool {
+    matches!(op.info().flow, ControlFlow::Push(s) if s != Stack::Return)
 }
 
 /// A reconvergence-stack entry: the push kind and its target index.
@@ -128,7 +127,7 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
     for (i, inst) in insts.iter().enumerate() {
         let Some(inst) = inst else { continue };
         match inst.op.op {
-            Op::Ssy | Op::Pbk | Op::Pcnt | Op::Plongjmp | Op::Pexit => {
+            op if pushes(op) => {
                 if let Some(t) = target(inst, base).filter(|&t| t < n) {
                     all_targets.push((inst.op.op, t as u32));
                 }
@@ -202,7 +201,7 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
             let cond = conditional(inst);
             let op = inst.op.op;
             match op {
-                Op::Ssy | Op::Pbk | Op::Pcnt | Op::Plongjmp | Op::Pexit => {
+                op if pushes(op) => {
                     let mut st = stack.clone();
                     if let Some(t) = target(inst, base).filter(|&t| t < n) {
                         st.push((op, t as u32));

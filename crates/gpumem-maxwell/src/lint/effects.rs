@@ -3,9 +3,8 @@
 //! modifier groups that touch the condition code (`.CC` writes it, `.X` reads it).
 //! No mnemonic is compared: everything comes from [`OpKind`], [`ModId`] and [`Op`].
 
-use crate::family::Family;
 use crate::inst::{Inst, Operand, PT, RZ};
-use crate::table::{Latency, ModId, Op, OpKind};
+use crate::table::{Latency, ModId, Op, OpKind, Pipe};
 
 /// A register-file location the checker tracks: `R0`..`R254` are 0..=254, `P0`..`P6`
 /// are [`PRED_BASE`]`+p`, the condition code is [`CC`].
@@ -351,17 +350,23 @@ pub fn queue(inst: &Inst) -> u8 {
             _ => 4,
         };
     }
-    match inst.op.op {
+    match inst.op.op.info().pipe {
         // SHFL goes through the shared-memory pipeline (ptxas covers it with a later
         // LDS's barrier).
-        Op::Shfl => 1,
-        // Texture and surface instructions (the table's `Family::TextureSurface`, but
-        // CCTLT, which names texture headers, not data) go through the unified
-        // L1/texture pipeline that global loads use: ptxas leaves a batch of TEXS without
-        // a barrier and covers it with a later LDG's (FunctionPointers' SobelTex on sm_50).
-        op if op.family() == Family::TextureSurface && op != Op::Cctlt => 0,
-        Op::Dadd | Op::Dmul | Op::Dfma | Op::Dmnmx | Op::Dset | Op::Dsetp => 5,
-        _ => 6,
+        Pipe::Shuffle => 1,
+        // Texture and surface instructions (but CCTLT, which names texture headers, not
+        // data, and issues to the memory pipe) go through the unified L1/texture pipeline
+        // that global loads use: ptxas leaves a batch of TEXS without a barrier and covers
+        // it with a later LDG's (FunctionPointers' SobelTex on sm_50).
+        Pipe::Texture => 0,
+        Pipe::Double => 5,
+        Pipe::Alu
+        | Pipe::Xu
+        | Pipe::IntMul
+        | Pipe::SpecialReg
+        | Pipe::Memory
+        | Pipe::Control
+        | Pipe::Graphics => 6,
     }
 }
 

@@ -1,10 +1,19 @@
-//! The Maxwell specification table: one row per encoding.
+//! The Maxwell specification table: one row ([`OpSpec`]) per encoding, written by
+//! instruction family.
 //!
 //! Every other part of the crate derives from these rows: the decoder matches
-//! `opcode`/`mask`, the encoder and the printer walk `mods` and `operands` in
-//! order, the parser matches spellings against them, and the emulator reads
-//! `mem` for the memory facts. Bit positions come from
-//! `docs/spec/maxwell-encoding.md`, verified against nvdisasm 11.8.
+//! `opcode`/`mask` (in an order derived from the masks, checked by
+//! [`crate::codec::validate`]), the encoder and the printer walk `mods` and `operands` in
+//! order, the parser matches spellings against them, and the emulator reads `mem` for the
+//! memory facts. Bit positions come from `docs/spec/maxwell-encoding.md`, verified against
+//! nvdisasm 11.8.
+//!
+//! This module holds the schema (the row type, [`Op`], [`ModId`], [`Target`]); [`vocab`]
+//! the fields, operands and modifier groups rows are written with; one file per family
+//! ([`memory`], [`atomic`], [`integer`], [`logic`], [`bits`], [`float`], [`double`],
+//! [`half`], [`convert`], [`video`], [`control`], [`warpwide`], [`system`], [`texture`],
+//! [`surface`], [`graphics`]) every encoding of the family's ops. [`PARTS`] lists the
+//! families' rows; `codec::ROWS` is their concatenation.
 
 pub use gpumem_isa::CacheOp;
 use gpumem_isa::bits::Field;
@@ -1663,455 +1672,72 @@ pub const GUARD: Field = Field::new(16, 3);
 /// Bit 19: the guard predicate is negated (`@!P`).
 pub const GUARD_NEG: Field = Field::new(19, 1);
 
-// ---------------------------------------------------------------------------------------------
-// Fields shared by the memory rows.
+mod info;
+#[macro_use]
+pub mod vocab;
+pub mod atomic;
+pub mod bits;
+pub mod control;
+pub mod convert;
+pub mod double;
+pub mod float;
+pub mod graphics;
+pub mod half;
+pub mod integer;
+pub mod logic;
+pub mod memory;
+pub mod surface;
+pub mod system;
+pub mod texture;
+pub mod video;
+pub mod warpwide;
 
-const RD: Field = Field::new(0, 8);
-const RA: Field = Field::new(8, 8);
-const IMM24: Field = Field::new(20, 24);
+pub use info::{ControlFlow, Dispatch, OpFamily, OpInfo, Pipe, Stack};
 
-const fn m(value: u8, text: &'static str) -> ModVal {
-    ModVal {
-        value,
-        text,
-        aliases: &[],
-        sem: ValSem::None,
-    }
-}
-
-/// A cache-operator value.
-const fn cop(
-    value: u8,
-    text: &'static str,
-    aliases: &'static [&'static str],
-    op: CacheOp,
-) -> ModVal {
-    ModVal {
-        value,
-        text,
-        aliases,
-        sem: ValSem::Cache(op),
-    }
-}
-
-/// A size value of `bytes`, sign-extending when `signed`.
-const fn sz(
-    value: u8,
-    text: &'static str,
-    aliases: &'static [&'static str],
-    bytes: u8,
-    signed: bool,
-) -> ModVal {
-    ModVal {
-        value,
-        text,
-        aliases,
-        sem: ValSem::Size(MemSize {
-            bytes,
-            signed,
-            invalid: false,
-            uniform: false,
-            float: false,
-            half2: false,
-        }),
-    }
-}
-
-/// A size-field value that names no size (`.INVALIDSIZEn`); it decodes and prints, and
-/// executing it faults.
-const fn sz_invalid(value: u8, text: &'static str, aliases: &'static [&'static str]) -> ModVal {
-    ModVal {
-        value,
-        text,
-        aliases,
-        sem: ValSem::Size(MemSize {
-            bytes: 16,
-            signed: false,
-            invalid: true,
-            uniform: false,
-            float: false,
-            half2: false,
-        }),
-    }
-}
-
-/// The eight size values, 0-6 as every memory row spells them, and 7.
-const fn sizes(
-    u8a: &'static [&'static str],
-    u16a: &'static [&'static str],
-    v6: ModVal,
-    v7: ModVal,
-) -> [ModVal; 8] {
-    [
-        sz(0, ".U8", u8a, 1, false),
-        sz(1, ".S8", &[], 1, true),
-        sz(2, ".U16", u16a, 2, false),
-        sz(3, ".S16", &[], 2, true),
-        sz(4, "", &[".32"], 4, false),
-        sz(5, ".64", &[], 8, false),
-        v6,
-        v7,
-    ]
-}
-
-const E: ModGroup = group(ModId::E, Field::new(45, 1), &[m(0, ""), m(1, ".E")]);
-
-/// LDG/sparse-LDG cache operators. The seed page: `.CS` maps to `.CA`, `.LU` maps to `.CG`.
-const COP_LDG_VALS: &[ModVal] = &[
-    cop(0, "", &[".CA", ".CS"], CacheOp::Ca),
-    cop(1, ".CG", &[".LU"], CacheOp::Cg),
-    cop(2, ".CI", &[], CacheOp::Ci),
-    cop(3, ".CV", &[], CacheOp::Cv),
+/// Every row of the table, family by family (`codec::ROWS` is their concatenation; a
+/// table test checks that each row's op is of the family it is listed under). The order
+/// matters only to the assembler, which tries a mnemonic's rows in this order.
+pub static PARTS: &[(OpFamily, &[OpSpec])] = &[
+    (OpFamily::Memory, memory::ROWS),
+    (OpFamily::Atomic, atomic::ROWS),
+    (OpFamily::Integer, integer::ROWS),
+    (OpFamily::Logic, logic::ROWS),
+    (OpFamily::Bits, bits::ROWS),
+    (OpFamily::Float, float::ROWS),
+    (OpFamily::Double, double::ROWS),
+    (OpFamily::Half, half::ROWS),
+    (OpFamily::Convert, convert::ROWS),
+    (OpFamily::Video, video::VMNMX_ROWS),
+    (OpFamily::Video, video::VSET_ROWS),
+    (OpFamily::Video, video::VABSDIFF_ROWS),
+    (OpFamily::Video, video::VSHL_ROWS),
+    (OpFamily::Video, video::VSHR_ROWS),
+    (OpFamily::Video, video::VADD_ROWS),
+    (OpFamily::Video, video::ROWS),
+    (OpFamily::Control, control::ROWS),
+    (OpFamily::Warpwide, warpwide::ROWS),
+    (OpFamily::System, system::ROWS),
+    (OpFamily::Texture, texture::ROWS),
+    (OpFamily::Surface, surface::ROWS),
+    (OpFamily::Graphics, graphics::ROWS),
 ];
-const COP_LDG: ModGroup = group(ModId::Cop, Field::new(46, 2), COP_LDG_VALS);
 
-/// Store cache operators (STG at bits 46-47, STL at 44-45).
-const COP_ST_VALS: &[ModVal] = &[
-    cop(0, "", &[".WB"], CacheOp::Wb),
-    cop(1, ".CG", &[], CacheOp::Cg),
-    cop(2, ".CS", &[], CacheOp::Cs),
-    cop(3, ".WT", &[], CacheOp::Wt),
-];
-const COP_STG: ModGroup = group(ModId::Cop, Field::new(46, 2), COP_ST_VALS);
-const COP_STL: ModGroup = group(ModId::Cop, Field::new(44, 2), COP_ST_VALS);
+#[cfg(test)]
+mod tests {
+    use super::PARTS;
 
-/// LDL cache operators at bits 44-45 (nvdisasm: default/LU/CI/CV).
-const COP_LDL: ModGroup = group(
-    ModId::Cop,
-    Field::new(44, 2),
-    &[
-        cop(0, "", &[".CA", ".CS"], CacheOp::Ca),
-        cop(1, ".LU", &[], CacheOp::Lu),
-        cop(2, ".CI", &[], CacheOp::Ci),
-        cop(3, ".CV", &[], CacheOp::Cv),
-    ],
-);
-
-const SIZE: Field = Field::new(48, 3);
-
-/// LDG (and LD) sizes: 7 is the uniform `.U.128`.
-const SZ_LDG_VALS: &[ModVal] = &sizes(
-    &[],
-    &[],
-    sz(6, ".128", &[], 16, false),
-    ModVal {
-        value: 7,
-        text: ".U.128",
-        aliases: &[],
-        sem: ValSem::Size(MemSize {
-            bytes: 16,
-            signed: false,
-            invalid: false,
-            uniform: true,
-            float: false,
-            half2: false,
-        }),
-    },
-);
-const SZ_LDG: ModGroup = group(ModId::Sz, SIZE, SZ_LDG_VALS);
-
-/// Store sizes: the STG page also spells `.8` and `.16`.
-const SZ_ST_VALS: &[ModVal] = &sizes(
-    &[".8"],
-    &[".16"],
-    sz(6, ".128", &[], 16, false),
-    sz_invalid(7, ".INVALIDSIZE7", &[]),
-);
-const SZ_ST: ModGroup = group(ModId::Sz, SIZE, SZ_ST_VALS);
-
-const SZ_LDLS: ModGroup = group(
-    ModId::Sz,
-    SIZE,
-    &sizes(
-        &[],
-        &[],
-        sz(6, ".128", &[], 16, false),
-        sz_invalid(7, ".INVALIDSIZE7", &[]),
-    ),
-);
-
-/// LDC sizes: no 128-bit form (the page's ".INVALID").
-const SZ_LDC: ModGroup = group(
-    ModId::Sz,
-    SIZE,
-    &sizes(
-        &[],
-        &[],
-        sz_invalid(6, ".INVALIDSIZE6", &[".INVALID"]),
-        sz_invalid(7, ".INVALIDSIZE7", &[]),
-    ),
-);
-
-const LDC_AD: ModGroup = group(
-    ModId::Ad,
-    Field::new(44, 2),
-    &[
-        ModVal {
-            value: 0,
-            text: "",
-            aliases: &[".IA"],
-            sem: ValSem::None,
-        },
-        m(1, ".IL"),
-        m(2, ".IS"),
-        m(3, ".ISL"),
-    ],
-);
-
-const LDS_U: ModGroup = group(ModId::U, Field::new(44, 1), &[m(0, ""), m(1, ".U")]);
-
-const fn reg_w(f: Field, count: RegCount) -> OpKind {
-    OpKind::Reg {
-        f,
-        write: true,
-        count,
-        reuse: None,
-        neg: None,
-        abs: None,
-        not: None,
+    #[test]
+    fn every_row_is_written_in_its_ops_family_file() {
+        for (family, rows) in PARTS {
+            for r in rows.iter() {
+                assert_eq!(
+                    r.op.info().family,
+                    *family,
+                    "{} is listed under {}",
+                    r.form,
+                    family.name()
+                );
+            }
+        }
     }
 }
-const fn reg_r(f: Field, count: RegCount) -> OpKind {
-    OpKind::Reg {
-        f,
-        write: false,
-        count,
-        reuse: None,
-        neg: None,
-        abs: None,
-        not: None,
-    }
-}
-
-const MEM24: OpKind = OpKind::Mem { ra: RA, imm: IMM24 };
-const OPC13: u64 = 0xfff8_0000_0000_0000;
-
-use crate::rowkit::{bit, group};
-
-#[allow(clippy::too_many_arguments)]
-const fn mem_row(
-    op: Op,
-    name: &'static str,
-    form: &'static str,
-    opcode13: u64,
-    mods: &'static [ModGroup],
-    operands: &'static [OpKind],
-    ignored: u64,
-    since: Target,
-    mem: MemFacts,
-) -> OpSpec {
-    OpSpec {
-        op,
-        name,
-        form,
-        opcode: opcode13 << 51,
-        mask: OPC13,
-        mods,
-        operands,
-        ignored,
-        since,
-        until: Target::Sm52,
-        latency: Latency::Variable,
-        mem: Some(mem),
-        reuse_ok: 0b1111,
-        flow: Flow::Next,
-        po: None,
-        ctrl_mod: None,
-        glued: false,
-    }
-}
-
-const fn facts(space: Space, kind: MemKind) -> MemFacts {
-    MemFacts {
-        space,
-        generic: false,
-        kind,
-    }
-}
-
-// Generic LD/ST (3-bit opcode at 61-63): .E at 52, size at 53-55, cache at 56-57, a
-// trailing predicate at 58-60 and a 32-bit offset at 20-51. Every bit belongs to a field.
-
-const E_GEN: ModGroup = group(ModId::E, Field::new(52, 1), &[m(0, ""), m(1, ".E")]);
-
-/// LD cache operators (nvdisasm: default/CG/CI/CV, as LDG).
-const COP_LD: ModGroup = group(ModId::Cop, Field::new(56, 2), COP_LDG_VALS);
-
-/// ST cache operators (default/CG/CS/WT, as STG).
-const COP_ST: ModGroup = group(ModId::Cop, Field::new(56, 2), COP_ST_VALS);
-
-const SZ_LD: ModGroup = group(ModId::Sz, Field::new(53, 3), SZ_LDG_VALS);
-
-const SZ_STGEN: ModGroup = group(ModId::Sz, Field::new(53, 3), SZ_ST_VALS);
-
-const MEM32: OpKind = OpKind::Mem {
-    ra: RA,
-    imm: Field::new(20, 32),
-};
-
-/// The trailing predicate of LD/ST (bits 58-60, no negation bit; `PT` is not printed).
-/// ptxas feeds it the predicate output of the `LEA.HI.X` that builds the 64-bit generic
-/// address; the emulator reads it and does not let it change the access (SEMANTICS.md).
-const GEN_PRED: OpKind = OpKind::Pred {
-    f: Field::new(58, 3),
-    neg: None,
-    write: false,
-    hide_pt: true,
-};
-
-const fn gen_row(
-    op: Op,
-    name: &'static str,
-    opcode3: u64,
-    mods: &'static [ModGroup],
-    operands: &'static [OpKind],
-    kind: MemKind,
-) -> OpSpec {
-    OpSpec {
-        op,
-        name,
-        form: name,
-        opcode: opcode3 << 61,
-        mask: 0b111 << 61,
-        mods,
-        operands,
-        ignored: 0,
-        since: Target::Sm50,
-        until: Target::Sm52,
-        latency: Latency::Variable,
-        mem: Some(MemFacts {
-            space: Space::Global,
-            generic: true,
-            kind,
-        }),
-        reuse_ok: 0b1111,
-        flow: Flow::Next,
-        po: None,
-        ctrl_mod: None,
-        glued: false,
-    }
-}
-
-/// The memory rows (seed pages 000-003, plus STL/STS, plus generic LD/ST).
-pub static MEMORY_OPS: &[OpSpec] = &[
-    mem_row(
-        Op::Ldg,
-        "LDG",
-        "LDG",
-        0x1dda,
-        &[E, COP_LDG, SZ_LDG],
-        &[reg_w(RD, RegCount::BySize), MEM24],
-        bit(44),
-        Target::Sm50,
-        facts(Space::Global, MemKind::Load),
-    ),
-    mem_row(
-        Op::Ldg,
-        "LDG",
-        "LDG_SPARSE",
-        0x1dd9,
-        &[E, COP_LDG, SZ_LDG],
-        &[
-            OpKind::SparsePred {
-                f: Field::new(41, 3),
-            },
-            reg_w(RD, RegCount::BySize),
-            OpKind::Mem {
-                ra: RA,
-                imm: Field::new(20, 20),
-            },
-        ],
-        bit(40) | bit(44),
-        Target::Sm52,
-        facts(Space::Global, MemKind::Load),
-    ),
-    mem_row(
-        Op::Stg,
-        "STG",
-        "STG",
-        0x1ddb,
-        &[E, COP_STG, SZ_ST],
-        &[MEM24, reg_r(RD, RegCount::BySize)],
-        bit(44),
-        Target::Sm50,
-        facts(Space::Global, MemKind::Store),
-    ),
-    mem_row(
-        Op::Ldl,
-        "LDL",
-        "LDL",
-        0x1de8,
-        &[COP_LDL, SZ_LDLS],
-        &[reg_w(RD, RegCount::BySize), MEM24],
-        bit(46) | bit(47),
-        Target::Sm50,
-        facts(Space::Local, MemKind::Load),
-    ),
-    mem_row(
-        Op::Lds,
-        "LDS",
-        "LDS",
-        0x1de9,
-        &[LDS_U, SZ_LDLS],
-        &[reg_w(RD, RegCount::BySize), MEM24],
-        bit(45) | bit(46) | bit(47),
-        Target::Sm50,
-        facts(Space::Shared, MemKind::Load),
-    ),
-    mem_row(
-        Op::Stl,
-        "STL",
-        "STL",
-        0x1dea,
-        &[COP_STL, SZ_ST],
-        &[MEM24, reg_r(RD, RegCount::BySize)],
-        bit(46) | bit(47),
-        Target::Sm50,
-        facts(Space::Local, MemKind::Store),
-    ),
-    mem_row(
-        Op::Sts,
-        "STS",
-        "STS",
-        0x1deb,
-        &[SZ_ST],
-        &[MEM24, reg_r(RD, RegCount::BySize)],
-        bit(44) | bit(45) | bit(46) | bit(47),
-        Target::Sm50,
-        facts(Space::Shared, MemKind::Store),
-    ),
-    mem_row(
-        Op::Ldc,
-        "LDC",
-        "LDC",
-        0x1df2,
-        &[SZ_LDC, LDC_AD],
-        &[
-            reg_w(RD, RegCount::BySize),
-            OpKind::ConstMem {
-                bank: Field::new(36, 5),
-                ra: RA,
-                imm: Field::new(20, 16),
-            },
-        ],
-        bit(41) | bit(42) | bit(43) | bit(46) | bit(47),
-        Target::Sm50,
-        facts(Space::Constant, MemKind::Load),
-    ),
-    gen_row(
-        Op::Ld,
-        "LD",
-        0b100,
-        &[E_GEN, COP_LD, SZ_LD],
-        &[reg_w(RD, RegCount::BySize), MEM32, GEN_PRED],
-        MemKind::Load,
-    ),
-    gen_row(
-        Op::St,
-        "ST",
-        0b101,
-        &[E_GEN, COP_ST, SZ_STGEN],
-        &[MEM32, reg_r(RD, RegCount::BySize), GEN_PRED],
-        MemKind::Store,
-    ),
-];

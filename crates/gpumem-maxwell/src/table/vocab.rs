@@ -1,7 +1,14 @@
-//! The vocabulary the table files (`table.rs`, `alu.rs`, `rows_a.rs`, `rows_b.rs`, ...) write
-//! their rows in: modifier-group macros, small field helpers, the common ALU operands and
-//! modifier groups, the row functions ([`row`], [`alu`], [`var`], `row_fn!`) and [`Rci`]
-//! for an op's register, constant and immediate forms, each written once.
+//! The one vocabulary the family files write their rows in: modifier-group macros
+//! (`vals!`, `grp!`, `flag!`, `sfx!`), the row functions ([`row`], [`alu`], [`var`],
+//! `row_fn!`), [`Rci`] for an op's register, constant and immediate forms, and the
+//! fields, operands and modifier groups that rows of more than one family share.
+//! What only one family uses is written in that family's file.
+
+use super::{
+    AtomOp, CacheOp, Flow, Latency, MemSize, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount,
+    Target, ValSem,
+};
+use gpumem_isa::bits::Field;
 
 /// Modifier values with their spellings and no further meaning: `vals!(0 => "", 1 => ".X")`.
 macro_rules! vals {
@@ -67,7 +74,7 @@ macro_rules! row_fn {
             operands: &'static [crate::table::OpKind],
             ignored: u64,
         ) -> crate::table::OpSpec {
-            let r = crate::rowkit::row(
+            let r = crate::table::vocab::row(
                 op,
                 name,
                 form,
@@ -84,8 +91,33 @@ macro_rules! row_fn {
     };
 }
 
-use crate::table::{Flow, Latency, ModGroup, Op, OpKind, OpSpec, Target};
-use gpumem_isa::bits::Field;
+/// A mode spelled in the mnemonic and fixed by its row (no bits of its own).
+macro_rules! fixed {
+    ($t:expr) => {
+        fixed!(Mode, $t)
+    };
+    ($id:ident, $t:expr) => {
+        ModGroup {
+            id: ModId::$id,
+            field: f(0, 0),
+            hi: None,
+            vals: vals!(1 => $t),
+            at: None,
+            alt: None,
+        }
+    };
+}
+
+pub(crate) const fn m(value: u8, text: &'static str) -> ModVal {
+    ModVal {
+        value,
+        text,
+        aliases: &[],
+        sem: ValSem::None,
+    }
+}
+
+pub(crate) const E: ModGroup = group(ModId::E, Field::new(45, 1), &[m(0, ""), m(1, ".E")]);
 
 /// A modifier group `id` of the values `vals` in `field`, spelled as a mnemonic suffix.
 pub(crate) const fn group(
@@ -185,14 +217,9 @@ row_fn!(
     Latency::Variable
 );
 
-/// A signed 32-bit immediate at bits 20-51 (the `32I` forms).
-pub(crate) const IMM32S: OpKind = OpKind::Imm32 {
-    f: Field::new(20, 32),
-    signed: true,
-};
-
 /// An ALU opcode: bits 51-63.
 pub(crate) const OPC: u64 = 0xfff8_0000_0000_0000;
+
 /// An immediate form's opcode: bit 56 is the immediate's sign, not part of the opcode.
 pub(crate) const OPC_I: u64 = 0xfef8_0000_0000_0000;
 
@@ -336,7 +363,7 @@ impl Rci {
 }
 
 /// A register at `lo` with the reuse slot of its field ([`reuse_slot`]).
-const fn reg_at(lo: u8, write: bool) -> OpKind {
+pub(crate) const fn reg_at(lo: u8, write: bool) -> OpKind {
     OpKind::Reg {
         f: f(lo, 8),
         write,
@@ -347,6 +374,7 @@ const fn reg_at(lo: u8, write: bool) -> OpKind {
         not: None,
     }
 }
+
 pub(crate) const fn pred(lo: u8, neg: Option<Field>, write: bool, hide_pt: bool) -> OpKind {
     OpKind::Pred {
         f: f(lo, 3),
@@ -377,17 +405,7 @@ pub(crate) const F20: OpKind = OpKind::FImm20 {
     sign: f(56, 1),
 };
 
-/// `row` with a `.PO` bit pair.
-pub(crate) const fn with_po(r: OpSpec, a: u8, b: u8) -> OpSpec {
-    OpSpec {
-        po: Some((a, b)),
-        ..r
-    }
-}
-
 pub(crate) const CC0: ModGroup = sfx!(Cc, 47, ".CC", 0);
-
-pub(crate) const FTZ44: ModGroup = flag!(Ftz, 44, ".FTZ");
 
 pub(crate) const PD48: OpKind = pred(48, None, true, true);
 
@@ -418,3 +436,278 @@ pub(crate) const RA: OpKind = reg_at(8, false);
 pub(crate) const RB: OpKind = reg_at(20, false);
 
 pub(crate) const RC: OpKind = reg_at(39, false);
+
+pub(crate) const fn rx(
+    lo: u8,
+    neg: Option<Field>,
+    abs: Option<Field>,
+    not: Option<Field>,
+) -> OpKind {
+    OpKind::Reg {
+        f: f(lo, 8),
+        write: false,
+        count: RegCount::One,
+        reuse: reuse_slot(lo),
+        neg,
+        abs,
+        not,
+    }
+}
+
+/// The register at 39-46 of the "constant bank as C" forms: printed third, it is the B
+/// operand and takes B's reuse flag (slot 1).
+pub(crate) const fn rb39(neg: Option<Field>) -> OpKind {
+    OpKind::Reg {
+        f: f(39, 8),
+        write: false,
+        count: RegCount::One,
+        reuse: Some(1),
+        neg,
+        abs: None,
+        not: None,
+    }
+}
+
+pub(crate) const fn cb(
+    neg: Option<Field>,
+    abs: Option<Field>,
+    not: Option<Field>,
+    spaced: bool,
+) -> OpKind {
+    OpKind::ConstOperand {
+        bank: f(34, 5),
+        off: f(20, 14),
+        neg,
+        abs,
+        not,
+        spaced,
+    }
+}
+
+pub(crate) const X43: ModGroup = flag!(X, 43, ".X");
+
+pub(crate) const fn neg(bit: u8) -> Option<Field> {
+    b1(bit)
+}
+
+/// A source register whose reuse flag sits in `slot` (FADD-style B in slot 2, the
+/// "constant as C" forms' register B in slot 1, `Rd` read again as C in slot 2).
+pub(crate) const fn rx_slot(lo: u8, slot: u8, neg: Option<Field>, abs: Option<Field>) -> OpKind {
+    OpKind::Reg {
+        f: f(lo, 8),
+        write: false,
+        count: RegCount::One,
+        reuse: Some(slot),
+        neg,
+        abs,
+        not: None,
+    }
+}
+
+pub(crate) const D20: OpKind = OpKind::DImm20 {
+    f: f(20, 19),
+    sign: f(56, 1),
+};
+
+pub(crate) const PD3: OpKind = pred(3, None, true, false);
+
+pub(crate) const PQ0: OpKind = pred(0, None, true, false);
+
+pub(crate) const OPC12: u64 = 0xfff0_0000_0000_0000;
+
+/// The 4-bit float comparison (FSETP, FSET, DSETP, DSET).
+pub(crate) const FCMP48: ModGroup = grp!(Cmp, 48, 4, {
+    0 => ".F", 1 => ".LT", 2 => ".EQ", 3 => ".LE", 4 => ".GT", 5 => ".NE", 6 => ".GE", 7 => ".NUM",
+    8 => ".NAN", 9 => ".LTU", 10 => ".EQU", 11 => ".LEU", 12 => ".GTU", 13 => ".NEU", 14 => ".GEU", 15 => ".T"
+});
+
+/// FADD's flag layout: negate B 45, abs A 46, negate A 48, abs B 49.
+pub(crate) const ADD_RA: OpKind = rx(8, b1(48), b1(46), None);
+
+pub(crate) const MNMX_RB: OpKind = rx(20, b1(45), b1(49), None);
+
+pub(crate) const NEG45_2: ModGroup = sfx!(Neg, 45, ".NEG", 2);
+
+pub(crate) const ABS49_2: ModGroup = sfx!(Abs, 49, ".ABS", 2);
+
+pub(crate) const SETP_RA: OpKind = rx(8, b1(43), b1(7), None);
+
+pub(crate) const SETP_RB: OpKind = rx(20, b1(6), b1(44), None);
+
+pub(crate) const BF52: ModGroup = flag!(Bf, 52, ".BF");
+
+pub(crate) const SET_RA: OpKind = rx(8, b1(43), b1(54), None);
+
+pub(crate) const SET_RB: OpKind = rx(20, b1(53), b1(44), None);
+
+pub(crate) const NEG45_1: ModGroup = sfx!(Neg, 45, ".NEG", 1);
+
+pub(crate) const ABS49_1: ModGroup = sfx!(Abs, 49, ".ABS", 1);
+
+/// The register form ignores the register-class bits 28-38.
+pub(crate) const R_IGN: u64 = bits(28, 38);
+
+/// A row whose reuse flags are given: `reuse_ok` is what nvdisasm accepts in the
+/// control slot's reuse bits (shadows [`row`], which derives them).
+#[allow(clippy::too_many_arguments)]
+pub(crate) const fn row_reuse(
+    op: Op,
+    name: &'static str,
+    form: &'static str,
+    opcode: u64,
+    mask: u64,
+    mods: &'static [ModGroup],
+    operands: &'static [OpKind],
+    ignored: u64,
+    latency: Latency,
+    reuse_ok: u8,
+    flow: Flow,
+) -> OpSpec {
+    OpSpec {
+        reuse_ok,
+        ..crate::table::vocab::row(
+            op, name, form, opcode, mask, mods, operands, ignored, latency, flow,
+        )
+    }
+}
+
+/// The branch family: 12-bit opcode (bits 52-63); bit 5 selects a constant-bank target.
+pub(crate) const BR12: u64 = 0xfff0_0000_0000_0000;
+
+pub(crate) const fn reg(lo: u8, write: bool) -> OpKind {
+    OpKind::Reg {
+        f: f(lo, 8),
+        write,
+        count: RegCount::One,
+        reuse: None,
+        neg: None,
+        abs: None,
+        not: None,
+    }
+}
+
+pub(crate) const fn uimm(lo: u8, w: u8) -> OpKind {
+    OpKind::UImm {
+        f: f(lo, w),
+        hide: None,
+        signed_if: None,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Atomics and reductions.
+
+/// A type value: its spelling and the access it makes (bytes, signedness).
+pub(crate) const fn ty(value: u8, text: &'static str, bytes: u8, signed: bool) -> ModVal {
+    ModVal {
+        value,
+        text,
+        aliases: &[],
+        sem: ValSem::Size(MemSize {
+            bytes,
+            signed,
+            invalid: false,
+            uniform: false,
+            float: false,
+            half2: false,
+        }),
+    }
+}
+
+/// An atomic operation value: its spelling and its meaning.
+pub(crate) const fn aop(value: u8, text: &'static str, op: AtomOp) -> ModVal {
+    ModVal {
+        value,
+        text,
+        aliases: &[],
+        sem: ValSem::Atom(op),
+    }
+}
+
+pub(crate) const fn reg_slot(lo: u8, slot: u8, write: bool) -> OpKind {
+    OpKind::Reg {
+        f: f(lo, 8),
+        write,
+        count: RegCount::One,
+        reuse: Some(slot),
+        neg: None,
+        abs: None,
+        not: None,
+    }
+}
+
+/// The phase of a texture op, in the control slot's reuse bits 0-1 (3 is nvdisasm's
+/// `.INVALIDPHASE3`: no such value).
+pub(crate) const PHASE: ModGroup = ModGroup {
+    id: ModId::Phase,
+    field: f(0, 0),
+    hi: None,
+    vals: vals!(0 => "", 1 => ".T", 2 => ".P"),
+    at: None,
+    alt: None,
+};
+
+/// Where [`PHASE`] lives: bits 0-1 of the slot's reuse field.
+pub(crate) const PHASE_BITS: Field = f(0, 2);
+
+pub(crate) const TEX_DIM: &[&str] = &[
+    "1D",
+    "ARRAY_1D",
+    "2D",
+    "ARRAY_2D",
+    "3D",
+    "ARRAY_3D",
+    "CUBE",
+    "ARRAY_CUBE",
+];
+
+pub(crate) const fn c(value: u8, text: &'static str, op: CacheOp) -> ModVal {
+    ModVal {
+        value,
+        text,
+        aliases: &[],
+        sem: ValSem::Cache(op),
+    }
+}
+
+pub(crate) const SU_INDEX: OpKind = OpKind::UImm {
+    f: f(36, 13),
+    hide: None,
+    signed_if: None,
+};
+
+/// The component write mask (bits 31-34), printed in hex.
+pub(crate) const WMASK: OpKind = OpKind::UImm {
+    f: f(31, 4),
+    hide: None,
+    signed_if: None,
+};
+
+pub(crate) const DIM: OpKind = OpKind::Name {
+    f: f(28, 3),
+    names: TEX_DIM,
+    rz: None,
+};
+
+/// Bits 51-63: the op.
+pub(crate) const OP: u64 = bits(51, 63);
+
+/// The operands `[Rd, Ra, Rb, index, dim, mask]` with Rb and the index as given.
+pub(crate) const fn ops(rb: OpKind, index: OpKind) -> [OpKind; 6] {
+    [reg(0, true), reg(8, false), rb, index, DIM, WMASK]
+}
+
+/// A register operand without negation; `reuse`: its control-slot reuse flag.
+pub(crate) const fn reg_reuse(lo: u8, write: bool, reuse: Option<u8>) -> OpKind {
+    OpKind::Reg {
+        f: f(lo, 8),
+        write,
+        count: RegCount::One,
+        reuse,
+        neg: None,
+        abs: None,
+        not: None,
+    }
+}
+
+pub(crate) const PC: OpKind = pred(39, b1(42), false, false);
