@@ -2,7 +2,7 @@
 //! a host program's `.nv_fatbin` section), and the choice of the entry gpumem runs.
 //!
 //! Layout (little-endian; the field names follow the public reverse-engineered
-//! descriptions cited in `docs/08-device-layer.md`, checked against CUDA 11.8's
+//! descriptions cited in `docs/09-device-layer.md`, checked against CUDA 11.8's
 //! `fatbinary` output in `tests/data`):
 //!
 //! ```text

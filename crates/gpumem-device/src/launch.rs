@@ -143,7 +143,7 @@ impl Context {
     }
 
     /// Launches `kernel` with a ready parameter block (placed at `c[0x0][0x140]`). The
-    /// launch runs to its end before this returns (see `docs/08-device-layer.md`,
+    /// launch runs to its end before this returns (see `docs/09-device-layer.md`,
     /// "Streams"). A fault or a limit fails it and leaves the context sticky-faulted.
     pub fn launch_raw(
         &mut self,

@@ -5,7 +5,7 @@
 //!
 //! It sits below the launch layer: the CUDA runtime (`libcudart.so.11.0`), the Python
 //! package and the manifest runner are its clients. Decisions and their evidence are in
-//! `docs/08-device-layer.md`.
+//! `docs/09-device-layer.md`.
 //!
 //! ```
 //! use gpumem_device::{Context, DeviceConfig};
