@@ -21,6 +21,15 @@ fn gpumem(args: &[&str], stdin: &[u8]) -> Output {
     child.wait_with_output().expect("gpumem runs")
 }
 
+/// Asserts that `out` exited 0, showing its standard error when it did not.
+fn succeeded(out: &Output) {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 fn tmp(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("gpumem-cli-{}", std::process::id()));
     std::fs::create_dir_all(&d).expect("temp dir");
@@ -30,11 +39,7 @@ fn tmp(name: &str) -> std::path::PathBuf {
 #[test]
 fn no_arguments_runs_the_builtin_example() {
     let out = gpumem(&[], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("LDC.IL R4, c[0x3][R3]"), "{text}");
     assert!(text.contains("no faults"), "{text}");
@@ -86,11 +91,7 @@ fn maxwell_asm_then_dis_through_files_and_pipes() {
         &["asm", "--isa", "maxwell", "-", "-o", bin.to_str().unwrap()],
         b"LDG.E R0, [R2+0x10] ;\nEXIT ;\n",
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let bytes = std::fs::read(&bin).expect("output");
     assert_eq!(bytes.len(), 32, "one bundle");
     assert_eq!(&bytes[8..16], &0xeed4200001070200u64.to_le_bytes());
@@ -145,11 +146,7 @@ fn maxwell_dis_reads_a_cubin() {
         "/../../tests/cubins/reduce_shared.sm_50.cubin"
     );
     let out = gpumem(&["dis", "--isa", "maxwell", cubin], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("reduce_shared"));
     assert!(text.contains("BAR.SYNC 0x0 ;"), "{text}");
@@ -197,11 +194,7 @@ fn run_executes_a_vega_manifest_and_reports_hazards() {
         "/../../examples/vega/missing-waitcnt.toml"
     );
     let out = gpumem(&["run", example, "--json"], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
     let hazards = json["hazards"].as_array().expect("hazards");
     assert!(
@@ -228,11 +221,7 @@ fn run_reads_the_manifest_from_standard_input() {
         "isa = \"maxwell\"\nprogram = \"{root}/tests/cubins/copy_u32.sm_50.cubin\"\n[launch]\nblock = [32]\n"
     );
     let out = gpumem(&["run", "-"], manifest.as_bytes());
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     assert!(String::from_utf8_lossy(&out.stdout).contains("warp instructions"));
     // Errors name <stdin> with line and column.
     let out = gpumem(&["run", "-"], b"isa = \"maxwell\"\nprogram = 3\n");
@@ -298,21 +287,13 @@ fn dis_takes_the_isa_from_the_elf_header() {
     // A cubin: Maxwell, no --isa needed.
     let cubin = format!("{root}/tests/cubins/copy_u32.sm_52.cubin");
     let out = gpumem(&["dis", &cubin], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     assert!(String::from_utf8_lossy(&out.stdout).contains("Function : copy_u32"));
     // An AMDGPU code object (tests/data/vega-small.o, made by llvm-mc 19 from
     // vega-small.s): Vega, also from standard input.
     let obj = std::fs::read(format!("{root}/tests/data/vega-small.o")).unwrap();
     let out = gpumem(&["dis", "-"], &obj);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("s_load_dword s1, s[2:3], 0x10"), "{text}");
     // The wrong --isa is named as such.
@@ -610,11 +591,7 @@ fn run_timing_adds_the_cycle_model() {
         "/../../examples/maxwell/copy_u32.toml"
     );
     let out = gpumem(&["run", "--json", "--timing", manifest], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
     assert!(json["timing"]["cycles"].as_u64().unwrap() > 0, "{json}");
     assert_eq!(json["timing"]["preset"], "gm204");
@@ -638,11 +615,7 @@ fn run_timing_adds_the_cycle_model() {
         ],
         b"",
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     assert!(String::from_utf8_lossy(&out.stdout).contains("timing (gm204):"));
     let t: serde_json::Value =
         serde_json::from_slice(&std::fs::read(&trace).unwrap()).expect("trace JSON");
@@ -658,11 +631,7 @@ fn explain_pictures_memory_accesses() {
     );
     // Text: a lane table per memory instruction.
     let out = gpumem(&["explain", manifest], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("8-way bank conflict"), "{text}");
     assert!(text.contains("lanes → distinct addresses"), "{text}");
@@ -679,11 +648,7 @@ fn explain_pictures_memory_accesses() {
         ],
         b"",
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let s = std::fs::read_to_string(&svg).unwrap();
     assert!(s.starts_with("<svg ") && s.contains("STS [R5], R4"), "{s}");
     let html = tmp("explain.html");
@@ -697,11 +662,7 @@ fn explain_pictures_memory_accesses() {
         ],
         b"",
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let h = std::fs::read_to_string(&html).unwrap();
     assert_eq!(h.matches("<svg ").count(), 5, "{h}");
     assert!(h.contains("timing: "), "{h}");
@@ -711,11 +672,7 @@ fn explain_pictures_memory_accesses() {
         "/../gpumem-explain/tests/data/ctas.toml"
     );
     let out = gpumem(&["explain", ctas, "--cta", "1", "--warp", "1"], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("pictured: CTA 1, warp 1,"), "{text}");
     assert!(text.contains("0x111000"), "{text}");
@@ -815,11 +772,7 @@ fn vega_dis_json_operands_are_text_and_values() {
         &["asm", "--isa", "vega", "-", "-o", bin.to_str().unwrap()],
         src.as_bytes(),
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let out = gpumem(
         &["dis", "--isa", "vega", "--json", bin.to_str().unwrap()],
         b"",
@@ -987,11 +940,7 @@ fn the_elf_header_picks_the_isa_and_the_target() {
     // An sm_53 cubin: printed with cuobjdump's header from its own flags, run as sm_52.
     let half = format!("{root}/tests/cubins/half_f16.sm_53.cubin");
     let out = gpumem(&["dis", &half], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("\n\tcode for sm_53\n"), "{text}");
     assert!(text.contains("\t.headerflags    @\"EF_CUDA_SM53 EF_CUDA_PTX_SM(EF_CUDA_SM53)\"\n"));
@@ -1019,18 +968,10 @@ fn the_elf_header_picks_the_isa_and_the_target() {
     // lint reads the ISA from the header: a cubin lints as Maxwell, a code object as Vega
     // (its disassembly), without --isa.
     let out = gpumem(&["lint", &sm52], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let obj = format!("{root}/tests/data/vega-small.o");
     let out = gpumem(&["lint", &obj], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     // Text still needs --isa.
     refused(
         &["lint", &format!("{root}/examples/vega/missing-waitcnt.s")],
@@ -1039,11 +980,7 @@ fn the_elf_header_picks_the_isa_and_the_target() {
     // A gfx906 code object disassembles and runs as gfx906.
     let gfx906 = format!("{root}/tests/data/arch/vega-small.gfx906.o");
     let out = gpumem(&["dis", &gfx906], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let m = manifest_for("vega", &gfx906, "gfx906.toml");
     let out = gpumem(&["run", &m, "--json"], b"");
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
@@ -1145,11 +1082,7 @@ fn every_command_refuses_truncated_and_corrupt_cubins() {
 fn json_dumps_collapse_and_truncated_timelines_say_so() {
     // --json-dumps runs: the dump's bytes as stretches (hex null).
     let out = gpumem(&["run", "--json", "--json-dumps", "runs"], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
     let d = &json["dumps"][0];
     assert!(d["hex"].is_null(), "{d}");
