@@ -101,6 +101,10 @@ enum Cmd {
         /// `Function : NAME` block); a listing of several kernels needs it.
         #[arg(long)]
         kernel: Option<String>,
+        /// Maxwell: the address of the stream's first byte (32-byte aligned), as `gpumem
+        /// dis --base` printed it: labels and absolute branch targets are read from there.
+        #[arg(long, value_parser = parse_u64, default_value = "0")]
+        base: u64,
     },
     /// Disassemble a raw instruction stream, a cubin (sm_50, sm_52, sm_53) or an AMDGPU
     /// code object (gfx900, gfx906); a cubin or code object for another GPU is refused.
@@ -355,7 +359,15 @@ fn main() -> ExitCode {
             output,
             json,
             kernel,
-        } => maxwell::asm(target.as_deref(), kernel.as_deref(), &input, &output, json),
+            base,
+        } => maxwell::asm(
+            target.as_deref(),
+            kernel.as_deref(),
+            base,
+            &input,
+            &output,
+            json,
+        ),
         Cmd::Dis {
             isa,
             target,
@@ -381,10 +393,13 @@ fn main() -> ExitCode {
         ),
         Cmd::Asm {
             isa: Isa::Vega,
-            kernel: Some(_),
+            kernel,
+            base,
             ..
-        } => Err(Fail(
-            "--kernel selects a kernel of a Maxwell `gpumem dis` listing".into(),
+        } if kernel.is_some() || base != 0 => Err(Fail(
+            "--kernel and --base are Maxwell options (a kernel of a `gpumem dis` listing, a \
+             raw stream's address)"
+                .into(),
         )),
         Cmd::Asm {
             isa: Isa::Vega,
@@ -392,7 +407,7 @@ fn main() -> ExitCode {
             input,
             output,
             json,
-            kernel: None,
+            ..
         } => vega::asm(target.as_deref(), &input, &output, json),
         Cmd::Lint {
             isa,

@@ -85,6 +85,7 @@ fn assemble(src: &str, file: &str, t: Target) -> Result<Vec<u8>, Fail> {
 pub fn asm(
     t: Option<&str>,
     kernel: Option<&str>,
+    base: u64,
     input: &str,
     output: &str,
     json: bool,
@@ -120,7 +121,12 @@ pub fn asm(
             })
         })?,
     };
-    let result = gpumem_maxwell::assemble(&src, tt)
+    if !base.is_multiple_of(32) {
+        return Err(Fail(format!(
+            "--base {base:#x} is not 32-byte aligned (a bundle's address)"
+        )));
+    }
+    let result = gpumem_maxwell::assemble_at(&src, tt, base)
         .map(|b| (b, Vec::new()))
         .map_err(|d| d.0);
     crate::diag::finish_asm(input, &src, output, result, json)

@@ -535,6 +535,13 @@ svg{max-width:100%;height:auto}</style>\n</head>\n<body>\n",
             None => String::new(),
         }
     );
+    // How the run ended (a limit's stop, the faults), before the pictures: a page of a
+    // run that stopped or faulted says so first, as the text does.
+    let _ = writeln!(
+        s,
+        "<pre class=\"run\">{}</pre>",
+        esc(e.run_text().trim_end())
+    );
     if let Some(n) = e.dropped_note() {
         let _ = writeln!(s, "<p>{}</p>", esc(&n));
     }

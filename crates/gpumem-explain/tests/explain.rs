@@ -390,6 +390,13 @@ fn a_long_run_is_explained_from_one_record_per_instruction() {
             .is_some_and(|n| n.contains("passed limits.max_trace_memory")),
         "{e:?}"
     );
+    // The HTML page says how the run ended, as the text does.
+    let page = html(&e);
+    assert!(
+        page.contains("run: 1000 warp instructions (stopped by a limit"),
+        "{page}"
+    );
+    assert!(page.contains("max_steps"), "{page}");
     let e = explain_manifest(&m, false, Some(0x18)).unwrap_err();
     assert!(
         matches!(e, ExplainError::TraceMemory { dropped: 1, .. }),

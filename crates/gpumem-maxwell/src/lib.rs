@@ -29,9 +29,9 @@ pub mod table;
 
 pub use codec::{DecodeError, decode, encode};
 pub use inst::{Ctrl, Inst, Operand, PT, RZ};
-pub use parse::{Program, inst_addr, parse_program};
+pub use parse::{Program, inst_addr, parse_program, parse_program_at};
 pub use program::{
-    DisLine, Disassembly, SchedStyle, assemble, cubin_header, decode_lines, disassemble, header,
-    layout, render, render_line, render_stream,
+    DisLine, Disassembly, SchedStyle, assemble, assemble_at, cubin_header, decode_lines,
+    disassemble, header, layout, layout_at, render, render_line, render_stream,
 };
 pub use table::Target;

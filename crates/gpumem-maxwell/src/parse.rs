@@ -27,7 +27,9 @@ pub struct SrcInst {
 /// One assembled program.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Program {
-    /// Instructions in order; the i-th sits at [`inst_addr`]`(i)`.
+    /// The address of the program's first byte (its first control word; 32-byte aligned).
+    pub base: u64,
+    /// Instructions in order; the i-th sits at `base + `[`inst_addr`]`(i)`.
     pub insts: Vec<Inst>,
     /// Labels and the byte addresses they name, sorted by address.
     pub labels: Vec<(String, u64)>,
@@ -1843,11 +1845,31 @@ fn check_sched(inst: &Inst) -> Result<(), String> {
 /// file comes back in one pass, in source order: syntax errors and undefined labels
 /// together.
 pub fn parse_program(src: &str, target: Target) -> Result<Program, Diagnostics> {
+    parse_program_at(src, target, 0)
+}
+
+/// [`parse_program`] for a program whose first byte sits at `base` (32-byte aligned, as
+/// `gpumem dis --base` and nvdisasm's `-base` place a raw stream): labels name, and
+/// absolute branch targets are read as, addresses from `base`.
+pub fn parse_program_at(src: &str, target: Target, base: u64) -> Result<Program, Diagnostics> {
+    if !base.is_multiple_of(32) {
+        return Err(Diagnostics(vec![Diagnostic::error(
+            Span {
+                line: 1,
+                col: 1,
+                start: 0,
+                len: 0,
+            },
+            "",
+            format!("base {base:#x} is not 32-byte aligned (a bundle's address)"),
+        )]));
+    }
+    let at = |i: usize| base.wrapping_add(inst_addr(i)) as i64;
     let (mut insts, labels, mut diags) = parse_source(src, target);
     for (i, si) in insts.iter_mut().enumerate() {
         if let Some((oi, name, span)) = &si.label_ref {
             match labels.get(name) {
-                Some(&t) => si.inst.operands[*oi] = Operand::Target(inst_addr(t) as i64),
+                Some(&t) => si.inst.operands[*oi] = Operand::Target(at(t)),
                 None => diags.push(Diagnostic::error(
                     *span,
                     gpumem_isa::clip(name),
@@ -1857,7 +1879,7 @@ pub fn parse_program(src: &str, target: Target) -> Result<Program, Diagnostics> 
         }
         for (oi, k) in si.inst.op.operands.iter().enumerate() {
             if let (OpKind::Target { f }, Operand::Target(t)) = (k, si.inst.operands[oi]) {
-                let rel = t - inst_addr(i) as i64 - 8;
+                let rel = t.wrapping_sub(at(i)).wrapping_sub(8);
                 // nvdisasm accepts targets that are not instruction addresses; so does gpumem.
                 if !f.fits_signed(rel) {
                     diags.push(Diagnostic::error(
@@ -1877,9 +1899,10 @@ pub fn parse_program(src: &str, target: Target) -> Result<Program, Diagnostics> 
         return Err(Diagnostics(diags));
     }
     let mut labels: Vec<(String, u64)> =
-        labels.into_iter().map(|(k, v)| (k, inst_addr(v))).collect();
+        labels.into_iter().map(|(k, v)| (k, at(v) as u64)).collect();
     labels.sort_by_key(|(_, a)| *a);
     Ok(Program {
+        base,
         insts: insts.into_iter().map(|s| s.inst).collect(),
         labels,
     })

@@ -3,7 +3,7 @@
 use crate::codec::{self, DecodeError};
 use crate::inst::{Ctrl, Inst, PAD_SLOT, ctrl_slot, ctrl_word};
 use crate::memo::Memo;
-use crate::parse::{Program, inst_addr, parse_program};
+use crate::parse::{Program, inst_addr, parse_program_at};
 use crate::print::{self, Sink};
 use crate::table::Target;
 use gpumem_isa::Diagnostics;
@@ -15,6 +15,12 @@ pub const NOP_WORD: u64 = 0x50b0_0000_0007_0f00;
 /// Lays out instructions into 32-byte bundles: a control word, then three instructions.
 /// The last bundle is filled with `NOP` and the padding slot, as ptxas does.
 pub fn layout(insts: &[Inst]) -> Vec<u8> {
+    layout_at(insts, 0)
+}
+
+/// [`layout`] for a program whose first byte sits at `base` (branch offsets are
+/// relative to each instruction's address).
+pub fn layout_at(insts: &[Inst], base: u64) -> Vec<u8> {
     let bundles = insts.len().div_ceil(3);
     let mut out = Vec::with_capacity(bundles * 32);
     for b in 0..bundles {
@@ -24,7 +30,7 @@ pub fn layout(insts: &[Inst]) -> Vec<u8> {
             let i = 3 * b + k;
             if let Some(inst) = insts.get(i) {
                 slots[k] = inst.slot();
-                words[k] = codec::encode(inst, inst_addr(i));
+                words[k] = codec::encode(inst, base.wrapping_add(inst_addr(i)));
             }
         }
         out.extend_from_slice(&ctrl_word(slots).to_le_bytes());
@@ -37,8 +43,14 @@ pub fn layout(insts: &[Inst]) -> Vec<u8> {
 
 /// Assembles source text into the raw little-endian instruction stream.
 pub fn assemble(src: &str, target: Target) -> Result<Vec<u8>, Diagnostics> {
-    let prog: Program = parse_program(src, target)?;
-    Ok(layout(&prog.insts))
+    assemble_at(src, target, 0)
+}
+
+/// [`assemble`] for a stream whose first byte sits at `base` (32-byte aligned): the
+/// bytes `gpumem dis --base BASE` reads back as `src`.
+pub fn assemble_at(src: &str, target: Target, base: u64) -> Result<Vec<u8>, Diagnostics> {
+    let prog: Program = parse_program_at(src, target, base)?;
+    Ok(layout_at(&prog.insts, prog.base))
 }
 
 /// Place of an instruction in a dual-issue pair.

@@ -616,6 +616,31 @@ fn returns_go_back_only_to_their_own_call_site() {
     }
 }
 
+/// The path a finding prints is one the warp can take: from a load before the first call
+/// to a read after the second, it enters f and comes back twice (0 LDG R6, 1 CAL f, 2
+/// IADD, 3 CAL f, 4 read R6 without the wait; f: 7 MOV, 8 RET), not from the first
+/// call's RET straight to the second call's return site.
+#[test]
+fn a_finding_path_returns_to_its_own_call_site() {
+    let src = TWO_CALL_SITES
+        .replace(
+            "IADD R7, R6, R6 &req={0} ?stall=6 ;",
+            "IADD R7, R8, R8 ?stall=6 ;",
+        )
+        .replace("MOV R6, RZ ?stall=6 ;", "IADD R9, R6, R6 ?stall=6 ;");
+    let f = lint::lint_source(&src, Target::Sm52).unwrap();
+    let hit = f
+        .iter()
+        .find(|x| x.rule == Rule::RawBarrier && x.at == 4 && x.other == Some(0))
+        .unwrap_or_else(|| panic!("{f:#?}"));
+    let addr = gpumem_maxwell::inst_addr;
+    assert_eq!(
+        hit.path,
+        vec![addr(1), addr(8), addr(3), addr(8)],
+        "{hit:#?}"
+    );
+}
+
 /// Recursion shares one frame of the callee, whose RET goes to every call site of that
 /// frame (the outer caller's and the recursive one's): the fixpoint ends and a real
 /// hazard after the outer return is still found.

@@ -136,11 +136,16 @@ impl EmuError {
         }
     }
 
-    /// An unpositioned manifest error ([`EmuError::Manifest`]) made an error at the key
-    /// at `path`; other errors are returned unchanged.
+    /// An unpositioned manifest error ([`EmuError::Manifest`]), or a file named by the
+    /// key that cannot be read ([`EmuError::Io`]: the message keeps the file's name and
+    /// what the system said), made an error at the key at `path`; other errors are
+    /// returned unchanged.
     pub fn at_key(self, path: &[&str]) -> EmuError {
         match self {
             EmuError::Manifest(message) => EmuError::key(path, message),
+            EmuError::Io { path: file, err } => {
+                EmuError::key(path, format!("`{}`: {err}", clip_path(&file)))
+            }
             e => e,
         }
     }

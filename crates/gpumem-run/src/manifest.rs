@@ -838,7 +838,7 @@ fn region_data(
         RegionData::Fill(b as u8)
     } else if let Some(f) = file {
         let path = base.join(f);
-        match regular_file_len(&path)? {
+        match regular_file_len(&path).map_err(|e| e.at_path(at, "file"))? {
             Some(len) if len > limit => {
                 return Err(EmuError::Manifest(format!(
                     "{}: the region's file (limits.max_memory) is larger than {limit} bytes",

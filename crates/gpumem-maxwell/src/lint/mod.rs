@@ -739,7 +739,9 @@ impl Ctx<'_> {
 
     /// A path of taken branches from `from` to `to` along which the hazard of `rule`
     /// persists (no wait on `bar` in between); empty when `to` follows `from` in a
-    /// straight line.
+    /// straight line. Calls and returns match: a `RET` goes back to the call the path
+    /// entered its function by (a path that starts inside a callee may return to any
+    /// of its call sites), so the path printed is one the warp can take.
     fn path(&self, from: usize, to: usize, bar: Option<u8>) -> Vec<u64> {
         // Straight line: every instruction in between falls through.
         if from < to && (from..to).all(|k| self.cfg.succ[k].contains(&(k as u32 + 1))) {
@@ -749,7 +751,98 @@ impl Ctx<'_> {
                 return Vec::new();
             }
         }
-        // Breadth-first search from `from`'s successors to `to`.
+        self.call_path(from, to, bar)
+            .unwrap_or_else(|| self.any_path(from, to, bar))
+    }
+
+    /// Whether `k` waits on `bar` (the hazard ends there).
+    fn waits(&self, k: usize, bar: Option<u8>) -> bool {
+        bar.is_some_and(|b| b < 6 && self.items[k].ctrl.wait & (1 << b) != 0)
+    }
+
+    /// The taken branches of a path from `from` to `to` given by each step's
+    /// predecessor (`prev`), in order.
+    fn jumps(&self, steps: impl Iterator<Item = (usize, usize)>) -> Vec<u64> {
+        let mut jumps: Vec<u64> = steps
+            .filter(|&(p, k)| p + 1 != k)
+            .map(|(p, _)| self.items[p].addr)
+            .collect();
+        jumps.reverse();
+        jumps
+    }
+
+    /// Breadth-first search over (instruction, return sites) from `from`'s successors
+    /// to `to`: a call pushes its return site, a `RET` pops it (with none pushed, it
+    /// takes every return edge). `None` when the search passes its bounds (16 nested
+    /// calls, 65,536 states) or finds no path.
+    fn call_path(&self, from: usize, to: usize, bar: Option<u8>) -> Option<Vec<u64>> {
+        use std::collections::{HashSet, VecDeque};
+        const MAX_DEPTH: usize = 16;
+        const MAX_STATES: usize = 1 << 16;
+        type State = (u32, Vec<u32>);
+        let cfg = &self.cfg;
+        // Successors of `(k, stack)` with their stacks.
+        let next = |k: usize, stack: &[u32]| -> Vec<State> {
+            let mut out: Vec<State> = cfg.local[k].iter().map(|&j| (j, stack.to_vec())).collect();
+            if let Some(t) = cfg.call[k] {
+                if stack.len() < MAX_DEPTH {
+                    let mut st = stack.to_vec();
+                    st.push(k as u32 + 1);
+                    out.push((t, st));
+                }
+                return out;
+            }
+            for &j in &cfg.succ[k] {
+                if cfg.local[k].contains(&j) {
+                    continue;
+                }
+                match stack.split_last() {
+                    // A return to the call the path came by.
+                    Some((&top, rest)) if top == j => out.push((j, rest.to_vec())),
+                    Some(_) => {}
+                    // Started inside the callee: any caller.
+                    None => out.push((j, Vec::new())),
+                }
+            }
+            out
+        };
+        // Visited states; `nodes[i]`: a state and the node it was reached from.
+        let mut seen: HashSet<State> = HashSet::new();
+        let mut nodes: Vec<(State, usize)> = vec![((from as u32, Vec::new()), usize::MAX)];
+        let mut queue: VecDeque<usize> = VecDeque::from([0]);
+        let mut found = None;
+        while let Some(i) = queue.pop_front() {
+            let (k, stack) = (nodes[i].0.0 as usize, nodes[i].0.1.clone());
+            if i > 0 && k == to {
+                found = Some(i);
+                break;
+            }
+            if i > 0 && self.waits(k, bar) {
+                continue;
+            }
+            for s in next(k, &stack) {
+                if seen.insert(s.clone()) {
+                    if nodes.len() >= MAX_STATES {
+                        return None;
+                    }
+                    nodes.push((s, i));
+                    queue.push_back(nodes.len() - 1);
+                }
+            }
+        }
+        let mut i = found?;
+        let mut steps = Vec::new();
+        while i != 0 {
+            let p = nodes[i].1;
+            steps.push((nodes[p].0.0 as usize, nodes[i].0.0 as usize));
+            i = p;
+        }
+        Some(self.jumps(steps.into_iter()))
+    }
+
+    /// [`Ctx::call_path`] on the context-insensitive graph (every `RET` to every call
+    /// site of its function): the fallback past that search's bounds.
+    fn any_path(&self, from: usize, to: usize, bar: Option<u8>) -> Vec<u64> {
         let n = self.items.len();
         let mut prev = vec![u32::MAX; n];
         let mut queue = std::collections::VecDeque::new();
@@ -763,7 +856,7 @@ impl Ctx<'_> {
             if k == to {
                 break;
             }
-            if bar.is_some_and(|b| b < 6 && self.items[k].ctrl.wait & (1 << b) != 0) {
+            if self.waits(k, bar) {
                 continue;
             }
             for &s in &self.cfg.succ[k] {
@@ -776,19 +869,14 @@ impl Ctx<'_> {
         if prev[to] == u32::MAX {
             return Vec::new();
         }
-        let mut jumps = Vec::new();
+        let mut steps = Vec::new();
         let mut k = to;
-        let mut guard = 0;
-        while k != from && guard <= n {
+        while k != from && steps.len() <= n {
             let p = prev[k] as usize;
-            if p + 1 != k {
-                jumps.push(self.items[p].addr);
-            }
+            steps.push((p, k));
             k = p;
-            guard += 1;
         }
-        jumps.reverse();
-        jumps
+        self.jumps(steps.into_iter())
     }
 }
 
