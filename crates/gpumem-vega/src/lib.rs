@@ -28,6 +28,7 @@ pub mod operand;
 mod parse;
 pub mod table;
 pub mod uses;
+pub mod vector;
 
 pub use inst::{DecodeError, Inst, OperandText, SmemOffset, decode, encode};
 pub use table::{Format, InstDef, Target, UnknownTarget};
@@ -139,6 +140,11 @@ impl gpumem_isa::DisasmLine for DisLine {
     }
 }
 
+enum Either {
+    Scalar(Inst),
+    Vector(vector::VInst),
+}
+
 /// Disassembles `bytes` (little-endian dwords). An undecodable word yields an
 /// `Err` line and decoding continues at the next dword. An input that ends
 /// inside an instruction (a literal missing, or trailing bytes that do not
@@ -152,11 +158,21 @@ pub fn disassemble(bytes: &[u8], target: Target) -> Vec<DisLine> {
     let mut out = Vec::with_capacity(words.len() * 2 / 3 + 1);
     let mut i = 0;
     while i < words.len() {
-        match decode(&words[i..], target) {
+        let decoded = match decode(&words[i..], target) {
+            Ok((inst, n)) => Ok((Either::Scalar(inst), n)),
+            Err(DecodeError::NotScalar { .. }) => {
+                vector::decode(&words[i..], target).map(|(v, n)| (Either::Vector(v), n))
+            }
+            Err(e) => Err(e),
+        };
+        match decoded {
             Ok((inst, n)) => {
                 let mut text = String::with_capacity(48);
                 // Writing to a String cannot fail.
-                let _ = write!(text, "{inst}");
+                let _ = match inst {
+                    Either::Scalar(i) => write!(text, "{i}"),
+                    Either::Vector(v) => write!(text, "{v}"),
+                };
                 out.push(DisLine {
                     offset: i * 4,
                     words: words[i..i + n].to_vec(),

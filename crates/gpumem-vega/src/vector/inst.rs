@@ -1,0 +1,611 @@
+//! The decoded vector instruction, its decoder, encoder and printer.
+
+use std::fmt;
+
+use super::table::{self, Mods, SrcMod, Ty, VClass, VField, VFormat, VInstDef, VKind, VOperand};
+use crate::inst::DecodeError;
+use crate::operand::{self, code};
+use crate::table::Target;
+
+/// One decoded gfx9 vector instruction. Fields the row does not use are zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VInst {
+    /// The table row.
+    pub def: &'static VInstDef,
+    /// VDST: a VGPR index, or the code of a scalar destination.
+    pub vdst: u16,
+    /// VOP3b SDST (a 7-bit scalar code).
+    pub sdst: u8,
+    /// SRC0, SRC1 (or VSRC1 as 256 + index), SRC2: 9-bit source codes.
+    pub src: [u16; 3],
+    /// The literal dword (a SRC0 of 255, or K).
+    pub literal: Option<u32>,
+    /// ABS bits (bit k: source k).
+    pub abs: u8,
+    /// NEG bits (bit k: source k).
+    pub neg: u8,
+    /// CLAMP.
+    pub clamp: bool,
+    /// OMOD: 0 none, 1 `mul:2`, 2 `mul:4`, 3 `div:2`.
+    pub omod: u8,
+    /// OP_SEL bits (bit k: source k; bit 3: destination).
+    pub op_sel: u8,
+}
+
+impl VInst {
+    /// An instruction of row `def` with every field zero.
+    pub fn new(def: &'static VInstDef) -> VInst {
+        VInst {
+            def,
+            vdst: 0,
+            sdst: 0,
+            src: [0; 3],
+            literal: None,
+            abs: 0,
+            neg: 0,
+            clamp: false,
+            omod: 0,
+            op_sel: 0,
+        }
+    }
+
+    /// Instruction length in dwords.
+    pub fn dwords(&self) -> usize {
+        self.def.format.base_dwords() + usize::from(self.literal.is_some())
+    }
+}
+
+fn src_index(f: VField) -> Option<usize> {
+    match f {
+        VField::Src0 => Some(0),
+        VField::Src1 | VField::Vsrc1 => Some(1),
+        VField::Src2 => Some(2),
+        _ => None,
+    }
+}
+
+/// The encoding family of a word that is no scalar encoding, for [`DecodeError::Unsupported`]
+/// (Vega ISA §12: the fixed high bits of each microcode format).
+fn other_encoding(w: u32) -> &'static str {
+    match w >> 26 {
+        0x34 if w >> 23 & 7 == 7 => "VOP3P",
+        0x35 => "VINTRP",
+        0x36 => "DS",
+        0x37 => "FLAT",
+        0x38 => "MUBUF",
+        0x3a => "MTBUF",
+        0x3c => "MIMG",
+        0x31 => "EXP",
+        _ => "unknown",
+    }
+}
+
+/// Decodes one vector instruction from `words` for `target`; returns it and the number of
+/// dwords it used. Never panics. Like llvm-mc, the decoder ignores the VOP3 bits a row
+/// ignores (OP_SEL of rows without it, ABS/NEG of 16-bit integer rows) and rejects the
+/// ones it must keep zero; encoding the result gives llvm-mc's canonical word.
+pub fn decode(words: &[u32], target: Target) -> Result<(VInst, usize), DecodeError> {
+    let &w0 = words.first().ok_or(DecodeError::Empty)?;
+    let format = VFormat::ALL
+        .into_iter()
+        .find(|f| w0 & f.fixed().0 == f.fixed().1)
+        .ok_or(DecodeError::Unsupported {
+            word: w0,
+            encoding: other_encoding(w0),
+        })?;
+    let (lo, width) = format.opcode_field();
+    let opcode = ((w0 >> lo) & ((1 << width) - 1)) as u16;
+    if format == VFormat::Vop3 && opcode >= 0x380 {
+        return Err(DecodeError::Unsupported {
+            word: w0,
+            encoding: "VOP3P",
+        });
+    }
+    if format == VFormat::Vop3 && (0x270..0x280).contains(&opcode) {
+        return Err(DecodeError::Unsupported {
+            word: w0,
+            encoding: "VOP3 interpolation",
+        });
+    }
+    if format != VFormat::Vop3 && matches!(w0 & 0x1ff, 0xf9 | 0xfa) {
+        let encoding = if w0 & 0x1ff == 0xf9 { "SDWA" } else { "DPP" };
+        return Err(DecodeError::Unsupported { word: w0, encoding });
+    }
+    let def = table::by_opcode(format, opcode, target).ok_or(DecodeError::UnknownVectorOpcode {
+        word: w0,
+        format: format.name(),
+        opcode,
+        target: target.name(),
+    })?;
+    let need = format.base_dwords();
+    if words.len() < need {
+        return Err(DecodeError::Truncated {
+            word: w0,
+            format: format.name(),
+            needed: need,
+            have: words.len(),
+        });
+    }
+    let invalid =
+        |field: &'static str, value: u32, reason: &'static str| DecodeError::InvalidField {
+            word: w0,
+            mnemonic: def.name,
+            field,
+            value,
+            reason,
+        };
+    let mut inst = VInst::new(def);
+    let w1 = if format == VFormat::Vop3 { words[1] } else { 0 };
+    // Raw fields.
+    let (vdst, src, vop3b) = match format {
+        VFormat::Vop1 => ((w0 >> 17) & 0xff, [w0 & 0x1ff, 0, 0], false),
+        VFormat::Vop2 => (
+            (w0 >> 17) & 0xff,
+            [w0 & 0x1ff, 256 + ((w0 >> 9) & 0xff), 0],
+            false,
+        ),
+        VFormat::Vopc => (0, [w0 & 0x1ff, 256 + ((w0 >> 9) & 0xff), 0], false),
+        VFormat::Vop3 => (
+            w0 & 0xff,
+            [w1 & 0x1ff, (w1 >> 9) & 0x1ff, (w1 >> 18) & 0x1ff],
+            def.operand(VField::Sdst).is_some(),
+        ),
+    };
+    // Fields the row does not use are fixed zero.
+    if def.operand(VField::Vdst).is_none() && vdst != 0 {
+        return Err(invalid("VDST", vdst, "must be 0 for this instruction"));
+    }
+    for (k, name) in ["SRC0", "SRC1", "SRC2"].into_iter().enumerate() {
+        let used = def.operands.iter().any(|o| src_index(o.field) == Some(k));
+        // llvm-mc ignores SRC0 of the VOP1 rows without operands (`v_nop`, `v_clrexcp`).
+        let ignored = format == VFormat::Vopc
+            || (format == VFormat::Vop2 && k == 1)
+            || format == VFormat::Vop1;
+        if !used && !ignored && src[k] != 0 {
+            return Err(invalid(name, src[k], "must be 0 for this instruction"));
+        }
+    }
+    if format == VFormat::Vop3 {
+        let abs = ((w0 >> 8) & 7) as u8;
+        let neg = (w1 >> 29) as u8;
+        for (k, m) in def.mods.src.into_iter().enumerate() {
+            let bit = 1u8 << k;
+            match m {
+                SrcMod::Zero => {
+                    if (!vop3b && abs & bit != 0) || neg & bit != 0 {
+                        return Err(invalid(
+                            "ABS/NEG",
+                            u32::from(abs | neg << 3),
+                            "no modifier on this source",
+                        ));
+                    }
+                }
+                SrcMod::Fp => {
+                    if !vop3b {
+                        inst.abs |= abs & bit;
+                    }
+                    inst.neg |= neg & bit;
+                }
+                SrcMod::Sext => inst.neg |= neg & bit,
+                SrcMod::Ignored => {}
+            }
+        }
+        if (w0 >> 15) & 1 == 1 {
+            if !def.mods.clamp {
+                return Err(invalid("CLAMP", 1, "must be 0 for this instruction"));
+            }
+            inst.clamp = true;
+        }
+        inst.omod = ((w1 >> 27) & 3) as u8;
+        if inst.omod != 0 && !def.mods.omod {
+            return Err(invalid(
+                "OMOD",
+                u32::from(inst.omod),
+                "must be 0 for this instruction",
+            ));
+        }
+        if def.mods.op_sel {
+            let sel = ((w0 >> 11) & 0xf) as u8;
+            if def.sources() == 2 && sel & 4 != 0 {
+                return Err(invalid(
+                    "OP_SEL",
+                    u32::from(sel),
+                    "bit 2 must be 0 with two sources",
+                ));
+            }
+            inst.op_sel = sel;
+        }
+    }
+    let mut wants_literal = false;
+    for o in def.operands {
+        let fname = o.field.name();
+        match (o.field, o.kind) {
+            (_, VKind::Vcc) => {}
+            (_, VKind::K(_)) => wants_literal = true,
+            (VField::Vdst, VKind::Vgpr(t)) => {
+                if vdst + u32::from(t.dwords()) > 256 {
+                    return Err(invalid(fname, vdst, "VGPR tuple past v255"));
+                }
+                inst.vdst = vdst as u16;
+            }
+            (VField::Vsrc1, VKind::Vgpr(t)) => {
+                if src[1] - 256 + u32::from(t.dwords()) > 256 {
+                    return Err(invalid(fname, src[1] - 256, "VGPR tuple past v255"));
+                }
+                inst.src[1] = src[1] as u16;
+            }
+            (VField::Sdst, VKind::Sgpr(n)) => {
+                let c = ((w0 >> 8) & 0x7f) as u8;
+                let (_, canon) = operand::reg_parts(c, n).ok_or(invalid(
+                    fname,
+                    c.into(),
+                    "not a register of this width",
+                ))?;
+                inst.sdst = canon;
+            }
+            (_, VKind::Sgpr(n)) => {
+                inst.vdst = match vdst {
+                    0..=127 => u16::from(
+                        operand::reg_parts(vdst as u8, n)
+                            .ok_or(invalid(fname, vdst, "not a register of this width"))?
+                            .1,
+                    ),
+                    // llvm-mc decodes the 8-bit field as a source and prints constants
+                    // with its invalid-immediate comment.
+                    128..=208 | 240..=248 | 235..=239 | 251..=253 => vdst as u16,
+                    255 => {
+                        wants_literal = true;
+                        255
+                    }
+                    254 if n == 1 => vdst as u16,
+                    _ => return Err(invalid(fname, vdst, "not a scalar destination")),
+                };
+            }
+            (f, VKind::Src(t) | VKind::SrcIn(t, _)) => {
+                let k = src_index(f).unwrap_or(0);
+                let c = src[k];
+                let n = t.dwords();
+                let canon = match c {
+                    0..=127 => u32::from(
+                        operand::reg_parts(c as u8, n)
+                            .ok_or(invalid(fname, c, "not a register of this width"))?
+                            .1,
+                    ),
+                    128..=208 | 240..=248 | 235..=239 | 251..=253 => c,
+                    254 if n == 1 => c,
+                    255 if format != VFormat::Vop3 => {
+                        wants_literal = true;
+                        c
+                    }
+                    256..=511 => {
+                        if c - 256 + u32::from(n) > 256 {
+                            return Err(invalid(fname, c, "VGPR tuple past v255"));
+                        }
+                        c
+                    }
+                    _ => return Err(invalid(fname, c, "reserved source operand code")),
+                };
+                inst.src[k] = canon as u16;
+            }
+            _ => {}
+        }
+    }
+    let mut used = need;
+    if wants_literal {
+        let lit = *words.get(need).ok_or(DecodeError::Truncated {
+            word: w0,
+            format: format.name(),
+            needed: need + 1,
+            have: words.len(),
+        })?;
+        inst.literal = Some(lit);
+        used += 1;
+    }
+    Ok((inst, used))
+}
+
+/// Encodes an instruction into its dwords (with its literal, if any).
+pub fn encode(inst: &VInst) -> Vec<u32> {
+    let d = inst.def;
+    let (mask, fixed) = d.format.fixed();
+    let (lo, _) = d.format.opcode_field();
+    let mut w0 = (fixed & mask) | (u32::from(d.opcode) << lo);
+    let mut w1 = 0u32;
+    for o in d.operands {
+        let k = src_index(o.field);
+        match (d.format, o.field) {
+            (_, VField::Vcc | VField::K) => {}
+            (VFormat::Vop3, VField::Vdst) => w0 |= u32::from(inst.vdst) & 0xff,
+            (_, VField::Vdst) => w0 |= (u32::from(inst.vdst) & 0xff) << 17,
+            (_, VField::Sdst) => w0 |= (u32::from(inst.sdst) & 0x7f) << 8,
+            (VFormat::Vop3, _) => {
+                let k = k.unwrap_or(0);
+                w1 |= (u32::from(inst.src[k]) & 0x1ff) << (9 * k);
+            }
+            (_, VField::Vsrc1) => w0 |= (u32::from(inst.src[1]) & 0xff) << 9,
+            (_, _) => w0 |= u32::from(inst.src[0]) & 0x1ff,
+        }
+    }
+    if d.format == VFormat::Vop3 {
+        let vop3b = d.operand(VField::Sdst).is_some();
+        if !vop3b {
+            w0 |= u32::from(inst.abs & 7) << 8;
+            w0 |= u32::from(inst.op_sel & 0xf) << 11;
+        }
+        w0 |= u32::from(inst.clamp) << 15;
+        w1 |= u32::from(inst.omod & 3) << 27;
+        w1 |= u32::from(inst.neg & 7) << 29;
+    }
+    let mut out = vec![w0];
+    if d.format == VFormat::Vop3 {
+        out.push(w1);
+    }
+    if let Some(l) = inst.literal {
+        out.push(l);
+    }
+    out
+}
+
+// ---- printing ----------------------------------------------------------------------
+
+/// f16 bit patterns of the inline float constants, codes 240..=248 (16-bit integer
+/// sources print them in hex).
+pub const INLINE_F16: [u16; 9] = [
+    0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118,
+];
+
+const FLOAT_TEXT: [&str; 8] = ["0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0"];
+
+fn write_vgpr(f: &mut fmt::Formatter<'_>, v: u16, n: u8) -> fmt::Result {
+    if n == 1 {
+        write!(f, "v{v}")
+    } else {
+        write!(f, "v[{}:{}]", v, v + u16::from(n) - 1)
+    }
+}
+
+/// An inline constant (128..=208, 240..=248) of a source of type `t`.
+fn write_inline(f: &mut fmt::Formatter<'_>, c: u16, t: Ty) -> fmt::Result {
+    match c {
+        128..=192 => write!(f, "{}", c - 128),
+        193..=208 => write!(f, "-{}", c - 192),
+        240..=248 if t == Ty::I16 => write!(f, "0x{:x}", INLINE_F16[usize::from(c - 240)]),
+        248 if t.dwords() == 2 => f.write_str("0.15915494309189532"),
+        248 => f.write_str("0.15915494"),
+        240..=247 => f.write_str(FLOAT_TEXT[usize::from(c - 240)]),
+        _ => write!(f, "<invalid {c}>"),
+    }
+}
+
+/// A literal of a source of type `t` (llvm's `printImmediate*` for the operand type).
+fn write_literal(f: &mut fmt::Formatter<'_>, l: u32, t: Ty) -> fmt::Result {
+    match t {
+        Ty::I16 => {
+            if let Some(c) = operand::inline_int_code(i64::from(l as i32)) {
+                write_inline(f, u16::from(c), t)
+            } else if let Some(i) = operand::INLINE_F32.iter().position(|&b| b == l) {
+                write_inline(f, 240 + i as u16, Ty::F32)
+            } else {
+                write!(f, "0x{:x}", l & 0xffff)
+            }
+        }
+        Ty::F16 => {
+            let h = l as u16;
+            if let Some(c) = operand::inline_int_code(i64::from(h as i16)) {
+                write_inline(f, u16::from(c), t)
+            } else if let Some(i) = INLINE_F16.iter().position(|&b| b == h) {
+                write_inline(f, 240 + i as u16, t)
+            } else {
+                write!(f, "0x{h:x}")
+            }
+        }
+        Ty::F64 => match operand::inline_code64(u64::from(l) << 32) {
+            Some(c) => write_inline(f, u16::from(c), t),
+            None => write!(f, "0x{l:x}"),
+        },
+        Ty::I64 | Ty::B128 => f.write_str(&operand::literal64_text(l)),
+        Ty::I32 | Ty::F32 => match operand::inline_code32(l) {
+            Some(c) => write_inline(f, u16::from(c), t),
+            None => write!(f, "0x{l:x}"),
+        },
+    }
+}
+
+/// A scalar register code as a `dwords`-wide register.
+fn write_sreg(f: &mut fmt::Formatter<'_>, c: u8, dwords: u8) -> fmt::Result {
+    match operand::reg_name(c, dwords) {
+        Some((n, _)) => f.write_str(&n),
+        None => write!(f, "<invalid {c}>"),
+    }
+}
+
+/// A 9-bit source code of type `t`, without modifiers.
+fn write_src(f: &mut fmt::Formatter<'_>, c: u16, t: Ty, literal: Option<u32>) -> fmt::Result {
+    match c {
+        0..=127 => write_sreg(f, c as u8, t.dwords()),
+        256..=511 => write_vgpr(f, c - 256, t.dwords()),
+        255 => write_literal(f, literal.unwrap_or(0), t),
+        _ => match operand::special_src_name(c as u8) {
+            Some(n) => f.write_str(n),
+            None => write_inline(f, c, t),
+        },
+    }
+}
+
+fn is_const(c: u16) -> bool {
+    matches!(c, 128..=208 | 240..=248 | 255)
+}
+
+fn invalid_reg(f: &mut fmt::Formatter<'_>, class: VClass) -> fmt::Result {
+    write!(
+        f,
+        "/*Invalid register, operand has '{}' register class*/",
+        class.llvm_name()
+    )
+}
+
+/// One operand of a vector instruction, printed as llvm-mc prints it.
+#[derive(Clone, Copy, Debug)]
+pub struct VOperandText<'a> {
+    inst: &'a VInst,
+    op: &'static VOperand,
+}
+
+impl fmt::Display for VOperandText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (inst, o) = (self.inst, self.op);
+        match o.kind {
+            VKind::Vcc => f.write_str("vcc"),
+            VKind::K(_) => write!(f, "0x{:x}", inst.literal.unwrap_or(0)),
+            VKind::Vgpr(t) => {
+                let v = if o.field == VField::Vsrc1 {
+                    inst.src[1] - 256
+                } else {
+                    inst.vdst
+                };
+                write_vgpr(f, v, t.dwords())
+            }
+            VKind::Sgpr(n) => {
+                if o.field == VField::Sdst {
+                    return write_sreg(f, inst.sdst, n);
+                }
+                match inst.vdst {
+                    0..=127 => write_sreg(f, inst.vdst as u8, n),
+                    254 => f.write_str(
+                        "src_lds_direct/*Invalid register, operand has 'SReg_32' register class*/",
+                    ),
+                    c @ (235..=239 | 251..=253) => {
+                        f.write_str(operand::special_src_name(c as u8).unwrap_or(""))
+                    }
+                    c => {
+                        write_src(f, c, Ty::I32, inst.literal)?;
+                        f.write_str("/*Invalid immediate*/")
+                    }
+                }
+            }
+            VKind::Src(t) | VKind::SrcIn(t, _) => {
+                let k = src_index(o.field).unwrap_or(0);
+                let c = inst.src[k];
+                let m = inst.def.mods.src[k];
+                let bit = 1u8 << k;
+                let neg = inst.neg & bit != 0;
+                let abs = inst.abs & bit != 0;
+                // llvm-mc writes a negated constant without ABS as `neg(c)`.
+                let neg_call = m == SrcMod::Fp && neg && !abs && is_const(c);
+                match m {
+                    SrcMod::Sext if neg => f.write_str("sext(")?,
+                    SrcMod::Fp if neg_call => f.write_str("neg(")?,
+                    SrcMod::Fp if neg => f.write_str("-")?,
+                    _ => {}
+                }
+                if m == SrcMod::Fp && abs {
+                    f.write_str("|")?;
+                }
+                // Like the scalar side, LLVM decodes a constant in a register-only
+                // lane mask as a 32-bit immediate.
+                let shown = match o.kind {
+                    VKind::SrcIn(_, VClass::SReg1Xexec) if is_const(c) => Ty::I32,
+                    _ => t,
+                };
+                write_src(f, c, shown, inst.literal)?;
+                if let VKind::SrcIn(_, class) = o.kind {
+                    write_class_note(f, c, class)?;
+                }
+                if m == SrcMod::Fp && abs {
+                    f.write_str("|")?;
+                }
+                if (m == SrcMod::Sext && neg) || neg_call {
+                    f.write_str(")")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// llvm-mc's comment after an operand that its register class does not allow.
+fn write_class_note(f: &mut fmt::Formatter<'_>, c: u16, class: VClass) -> fmt::Result {
+    match class {
+        VClass::Vgpr32 | VClass::VReg128 | VClass::VRegOrLds32 => {
+            // llvm-mc leaves the `src_*` specials without a comment.
+            let lds = c == u16::from(code::LDS_DIRECT) && class == VClass::VRegOrLds32;
+            if c >= 256 || lds || matches!(c, 125 | 235..=239 | 251..=253) {
+                Ok(())
+            } else if is_const(c) {
+                f.write_str("/*Invalid immediate*/")
+            } else {
+                invalid_reg(f, class)
+            }
+        }
+        VClass::SReg32 => {
+            if c >= 256 {
+                invalid_reg(f, class)
+            } else {
+                Ok(())
+            }
+        }
+        VClass::SReg1Xexec => {
+            if c >= 256 || c == u16::from(code::EXEC) {
+                invalid_reg(f, class)
+            } else if is_const(c) {
+                f.write_str("/*Invalid immediate*/")
+            } else {
+                Ok(())
+            }
+        }
+    }
+}
+
+impl VInst {
+    /// The operands llvm-mc prints, in assembly order, with their table row's operand.
+    pub fn operands(&self) -> impl Iterator<Item = (&'static VOperand, VOperandText<'_>)> {
+        self.def
+            .operands
+            .iter()
+            .map(move |op| (op, VOperandText { inst: self, op }))
+    }
+}
+
+impl fmt::Display for VInst {
+    /// Prints the instruction exactly as llvm-mc 19 does.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.def.name)?;
+        for (k, (_, text)) in self.operands().enumerate() {
+            f.write_str(if k == 0 { " " } else { ", " })?;
+            fmt::Display::fmt(&text, f)?;
+        }
+        let Mods {
+            clamp,
+            omod,
+            op_sel,
+            ..
+        } = self.def.mods;
+        if op_sel && self.op_sel != 0 {
+            let bits: Vec<u8> = if self.def.sources() == 2 {
+                vec![0, 1, 3]
+            } else {
+                vec![0, 1, 2, 3]
+            };
+            f.write_str(" op_sel:[")?;
+            for (i, b) in bits.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{}", self.op_sel >> b & 1)?;
+            }
+            f.write_str("]")?;
+        }
+        if clamp && self.clamp {
+            f.write_str(" clamp")?;
+        }
+        if omod {
+            match self.omod {
+                1 => f.write_str(" mul:2")?,
+                2 => f.write_str(" mul:4")?,
+                3 => f.write_str(" div:2")?,
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
