@@ -409,6 +409,9 @@ def emit(out, root):
           "    /// The multiply-accumulate forms read their destination (`v_mac_*`, `v_fmac_*`).",
           "    pub const fn accumulates(self) -> bool {",
           "        matches!(self, VOp::MacF32 | VOp::MacF16 | VOp::FmacF32)", "    }", "",
+          "    /// Reads VCC without naming it (`v_div_fmas_*`: the scale flag of `v_div_scale_*`).",
+          "    pub const fn reads_vcc(self) -> bool {",
+          "        matches!(self, VOp::DivFmasF32 | VOp::DivFmasF64)", "    }", "",
           "    /// Reads M0 (none of the VOP1/VOP2/VOPC/VOP3 rows yet: `v_movrel*` and the",
           "    /// interpolation rows, which do, are not in the table).",
           "    pub const fn reads_m0(self) -> bool {", "        false", "    }", "}"]

@@ -84,7 +84,9 @@ pub fn parse_inst(line: &str, target: Target) -> Result<Inst, Diagnostics> {
 pub fn lint(src: &str, target: Target) -> Diagnostics {
     let out = parse::assemble_source(src, target, true);
     let mut diags = out.diags;
-    if diags.iter().any(|d| d.severity == Severity::Error) {
+    // The program lints see only scalar instructions: a file with vector ones would
+    // have its offsets and hazards wrong, so it gets the line lints only.
+    if diags.iter().any(|d| d.severity == Severity::Error) || out.vector_insts > 0 {
         return Diagnostics(diags);
     }
     let prog = flow::place(&out.insts);

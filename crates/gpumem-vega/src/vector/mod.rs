@@ -10,6 +10,7 @@
 //! ```
 
 pub mod inst;
+pub mod parse;
 pub mod table;
 mod vop;
 mod vop1;

@@ -457,6 +457,9 @@ const fn implicit(op: VOp, operands: &[VOperand]) -> (Implicit, Implicit) {
     if op.accumulates() {
         reads = reads.union(Implicit::SDST);
     }
+    if op.reads_vcc() {
+        reads = reads.union(Implicit::VCC);
+    }
     if op.reads_m0() {
         reads = reads.union(Implicit::M0);
     }

@@ -1,0 +1,483 @@
+//! The assembler side of the vector table: one instruction line in llvm-mc's syntax to
+//! a [`VInst`]. Operands follow the row's operand list; sources take registers, the
+//! `src_*` specials, integers and the inline float constants, with `-`, `|…|`, `abs()`,
+//! `neg()` and `sext()` where the row has those modifiers; then `op_sel:[…]`, `clamp`,
+//! `mul:2`, `mul:4`, `div:2`. Expressions and symbols are not taken here (see
+//! `DIFFERENCES.md`).
+
+use super::inst::{INLINE_F16, VInst};
+use super::table::{SrcMod, Ty, VClass, VField, VFormat, VInstDef, VKind};
+use crate::operand::{self, code};
+use crate::table::Implicit;
+
+/// An error: byte range in the text given to [`parse_operands`] and the message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VParseError {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+    /// What is wrong.
+    pub msg: String,
+}
+
+type PResult<T> = Result<T, VParseError>;
+
+fn err<T>(start: usize, end: usize, msg: impl Into<String>) -> PResult<T> {
+    Err(VParseError {
+        start,
+        end,
+        msg: msg.into(),
+    })
+}
+
+/// A parsed register: 9-bit code (VGPRs 256..) and width.
+#[derive(Clone, Copy, Debug)]
+struct Reg {
+    code: u16,
+    dwords: u8,
+}
+
+/// What a source operand's text is.
+#[derive(Clone, Copy, Debug)]
+enum Val {
+    Reg(Reg),
+    Int(i64),
+    Float(f64),
+}
+
+/// Splits at top-level commas (not inside `[]` or `()`), keeping byte offsets.
+fn split(text: &str, base: usize) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0usize);
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' | '(' => depth += 1,
+            ']' | ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push((base + start, &text[start..i]));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push((base + start, &text[start..]));
+    out.into_iter()
+        .map(|(s, t)| {
+            let lead = t.len() - t.trim_start().len();
+            (s + lead, t.trim())
+        })
+        .collect()
+}
+
+fn number(t: &str) -> Option<i64> {
+    let (neg, body) = match t.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, t),
+    };
+    let v = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        u64::from_str_radix(h, 16).ok()? as i64
+    } else if !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit()) {
+        body.parse::<u64>().ok()? as i64
+    } else {
+        return None;
+    };
+    Some(if neg { v.wrapping_neg() } else { v })
+}
+
+fn reg_range(body: &str) -> Option<(u32, u32)> {
+    if let Some(inner) = body.strip_prefix('[').and_then(|b| b.strip_suffix(']')) {
+        let (a, b) = inner.split_once(':').unwrap_or((inner, inner));
+        let (a, b): (u32, u32) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+        return (b >= a).then_some((a, b));
+    }
+    if !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit()) && body.len() <= 4 {
+        let n = body.parse().ok()?;
+        return Some((n, n));
+    }
+    None
+}
+
+/// A register name, or `None` if `t` is not one.
+fn reg(t: &str, s: usize, e: usize) -> PResult<Option<Reg>> {
+    let lower = t.to_ascii_lowercase();
+    let named = |code: u8, dwords: u8| {
+        Ok(Some(Reg {
+            code: code.into(),
+            dwords,
+        }))
+    };
+    match lower.as_str() {
+        "flat_scratch" => return named(code::FLAT_SCRATCH, 2),
+        "flat_scratch_lo" => return named(code::FLAT_SCRATCH, 1),
+        "flat_scratch_hi" => return named(code::FLAT_SCRATCH + 1, 1),
+        "xnack_mask" => return named(code::XNACK_MASK, 2),
+        "xnack_mask_lo" => return named(code::XNACK_MASK, 1),
+        "xnack_mask_hi" => return named(code::XNACK_MASK + 1, 1),
+        "vcc" => return named(code::VCC, 2),
+        "vcc_lo" => return named(code::VCC, 1),
+        "vcc_hi" => return named(code::VCC + 1, 1),
+        "exec" => return named(code::EXEC, 2),
+        "exec_lo" => return named(code::EXEC, 1),
+        "exec_hi" => return named(code::EXEC_HI, 1),
+        "m0" => return named(code::M0, 1),
+        "null" => return err(s, e, "'null' operand is not supported on this GPU"),
+        _ => {}
+    }
+    if let Some(c) = operand::special_src_code(&lower) {
+        return named(c, 0);
+    }
+    let (body, kind) = if let Some(b) = lower.strip_prefix("ttmp") {
+        (b, 't')
+    } else if let Some(b) = lower.strip_prefix('s') {
+        (b, 's')
+    } else if let Some(b) = lower.strip_prefix('v') {
+        (b, 'v')
+    } else {
+        return Ok(None);
+    };
+    let Some((lo, hi)) = reg_range(body) else {
+        return Ok(None);
+    };
+    let n = hi - lo + 1;
+    if !matches!(n, 1..=4 | 8 | 16) {
+        return err(s, e, "invalid register tuple size");
+    }
+    let code = match kind {
+        'v' if hi <= 255 => 256 + lo as u16,
+        't' if hi <= 15 => u16::from(code::TTMP0) + lo as u16,
+        's' if hi < u32::from(operand::SGPR_COUNT) => lo as u16,
+        _ => return err(s, e, "register index is out of range"),
+    };
+    if kind != 'v' && n > 1 && lo % n.min(4) != 0 {
+        return err(s, e, "invalid register alignment");
+    }
+    Ok(Some(Reg {
+        code,
+        dwords: n as u8,
+    }))
+}
+
+fn value(t: &str, s: usize, e: usize) -> PResult<Val> {
+    if let Some(r) = reg(t, s, e)? {
+        return Ok(Val::Reg(r));
+    }
+    if let Some(v) = number(t) {
+        return Ok(Val::Int(v));
+    }
+    if t.contains('.')
+        && let Ok(f) = t.parse::<f64>()
+    {
+        return Ok(Val::Float(f));
+    }
+    err(s, e, format!("invalid operand `{t}`"))
+}
+
+/// The inline float code of `f` (for any operand width; 1/(2π) by its printed forms).
+fn inline_float(f: f64) -> Option<u16> {
+    const VALS: [f64; 8] = [0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0];
+    if let Some(i) = VALS.iter().position(|&v| v == f) {
+        return Some(240 + i as u16);
+    }
+    if (f - 0.159_154_943_091_895_35).abs() < 1e-8 {
+        return Some(248);
+    }
+    None
+}
+
+/// The source code (and literal) of an integer `v` for an operand of type `t`, as
+/// llvm-mc chooses it.
+fn int_code(v: i64, t: Ty) -> Option<(u16, Option<u32>)> {
+    let int = |x: i64| operand::inline_int_code(x).map(|c| (u16::from(c), None));
+    match t {
+        Ty::I16 => int(v).or(Some((255, Some(v as u32 & 0xffff)))),
+        Ty::F16 => int(v).or_else(|| {
+            let h = v as u16;
+            match INLINE_F16.iter().position(|&b| b == h) {
+                Some(i) => Some((240 + i as u16, None)),
+                None => Some((255, Some(u32::from(h)))),
+            }
+        }),
+        Ty::I32 | Ty::F32 => int(i64::from(v as i32)).or_else(|| {
+            operand::inline_code32(v as u32)
+                .map(|c| (u16::from(c), None))
+                .or(Some((255, Some(v as u32))))
+        }),
+        // An integer for a double is its high dword (unless it is an inline integer).
+        Ty::F64 => int(v).or_else(|| match operand::inline_code64((v as u64) << 32) {
+            Some(c) => Some((u16::from(c), None)),
+            None => Some((255, Some(v as u32))),
+        }),
+        Ty::I64 | Ty::B128 => int(v).or(Some((255, Some(v as u32)))),
+    }
+}
+
+/// Parses the operands and modifiers of `def` (the text after the mnemonic, which
+/// starts at byte `base` of the line).
+pub fn parse_operands(def: &'static VInstDef, text: &str, base: usize) -> PResult<VInst> {
+    let mut inst = VInst::new(def);
+    // `/* … */` comments (llvm-mc's invalid-operand notes) become spaces: offsets stay.
+    let mut clean = String::with_capacity(text.len());
+    let mut tail = text;
+    while let Some(i) = tail.find("/*") {
+        let close = tail[i..].find("*/").map_or(tail.len(), |j| i + j + 2);
+        clean.push_str(&tail[..i]);
+        clean.extend(std::iter::repeat_n(' ', close - i));
+        tail = &tail[close..];
+    }
+    clean.push_str(tail);
+    let text = clean.as_str();
+    let mut rest = text.trim_end();
+    // Trailing modifiers.
+    let mut mods: Vec<(usize, &str)> = Vec::new();
+    loop {
+        let t = rest.trim_end();
+        let Some(i) = t.rfind(' ') else { break };
+        let word = &t[i + 1..];
+        let is_mod =
+            matches!(word, "clamp" | "mul:2" | "mul:4" | "div:2") || word.starts_with("op_sel:[");
+        if !is_mod {
+            break;
+        }
+        mods.push((base + i + 1, word));
+        rest = &t[..i];
+    }
+    let ops = if rest.trim().is_empty() {
+        Vec::new()
+    } else {
+        split(rest, base)
+    };
+    if ops.len() != def.operands.len() {
+        let (s, e) = ops.last().map_or((base, base), |&(s, t)| (s, s + t.len()));
+        return err(
+            s,
+            e,
+            format!(
+                "`{}` takes {} operands, not {}",
+                def.name,
+                def.operands.len(),
+                ops.len()
+            ),
+        );
+    }
+    let mut literal: Option<u32> = None;
+    let mut set_literal = |v: u32, s: usize, e: usize| -> PResult<()> {
+        match literal {
+            Some(l) if l != v => err(s, e, "only one literal operand is allowed"),
+            _ => {
+                literal = Some(v);
+                Ok(())
+            }
+        }
+    };
+    for (&(s, t), o) in ops.iter().zip(def.operands) {
+        let e = s + t.len();
+        match o.kind {
+            VKind::Vcc => {
+                if !t.eq_ignore_ascii_case("vcc") {
+                    return err(s, e, "expected `vcc`");
+                }
+            }
+            VKind::K(_) => {
+                let v = number(t).ok_or_else(|| VParseError {
+                    start: s,
+                    end: e,
+                    msg: "expected a constant".into(),
+                })?;
+                set_literal(v as u32, s, e)?;
+            }
+            VKind::Vgpr(ty) => match value(t, s, e)? {
+                Val::Reg(r) if r.code >= 256 && r.dwords == ty.dwords() => {
+                    if o.field == VField::Vsrc1 {
+                        inst.src[1] = r.code;
+                    } else {
+                        inst.vdst = r.code - 256;
+                    }
+                }
+                _ => return err(s, e, format!("expected a VGPR of {} dwords", ty.dwords())),
+            },
+            VKind::Sgpr(n) => match value(t, s, e)? {
+                // llvm-mc takes the `src_*` specials as an 8-bit scalar destination.
+                Val::Reg(r) if o.field == VField::Vdst && r.dwords == 0 && r.code != 254 => {
+                    inst.vdst = r.code
+                }
+                Val::Reg(r) if r.code < 128 && r.dwords == n => {
+                    if o.field == VField::Sdst {
+                        inst.sdst = r.code as u8;
+                    } else {
+                        inst.vdst = r.code;
+                    }
+                }
+                _ => return err(s, e, format!("expected a scalar register of {n} dwords")),
+            },
+            VKind::Src(ty) | VKind::SrcIn(ty, _) => {
+                let k = match o.field {
+                    VField::Src1 => 1,
+                    VField::Src2 => 2,
+                    _ => 0,
+                };
+                let m = def.mods.src[k];
+                let (mut body, mut bs) = (t, s);
+                let mut neg = false;
+                let mut abs = false;
+                let mut sext = false;
+                if let Some(b) = body.strip_prefix("neg(").and_then(|b| b.strip_suffix(')')) {
+                    (neg, body, bs) = (true, b, bs + 4);
+                } else if let Some(b) = body.strip_prefix("sext(").and_then(|b| b.strip_suffix(')'))
+                {
+                    (sext, body, bs) = (true, b, bs + 5);
+                } else if body.starts_with("-|")
+                    || body.starts_with("-abs(")
+                    || (body.starts_with('-') && reg(&body[1..], bs, bs + body.len())?.is_some())
+                {
+                    (neg, body, bs) = (true, &body[1..], bs + 1);
+                }
+                if let Some(b) = body.strip_prefix('|').and_then(|b| b.strip_suffix('|')) {
+                    (abs, body, bs) = (true, b, bs + 1);
+                } else if let Some(b) = body.strip_prefix("abs(").and_then(|b| b.strip_suffix(')'))
+                {
+                    (abs, body, bs) = (true, b, bs + 4);
+                }
+                let be = bs + body.len();
+                if (neg || abs) && m != SrcMod::Fp || sext && m != SrcMod::Sext {
+                    return err(
+                        s,
+                        e,
+                        "not a valid operand: this source has no such modifier",
+                    );
+                }
+                let (c, lit) = match value(body, bs, be)? {
+                    Val::Reg(r) => {
+                        let want = ty.dwords();
+                        if r.dwords != 0 && r.dwords != want {
+                            return err(bs, be, format!("expected a {want}-dword operand"));
+                        }
+                        (r.code, None)
+                    }
+                    Val::Int(v) => int_code(v, ty).unwrap_or((255, Some(v as u32))),
+                    Val::Float(f) => match inline_float(f) {
+                        Some(c) => (c, None),
+                        None => return err(bs, be, "only inline float constants are supported"),
+                    },
+                };
+                if let VKind::SrcIn(_, class) = o.kind {
+                    let ok = match class {
+                        VClass::Vgpr32 | VClass::VReg128 => c >= 256,
+                        VClass::VRegOrLds32 => c >= 256 || c == u16::from(code::LDS_DIRECT),
+                        VClass::SReg32 => c < 256,
+                        VClass::SReg1Xexec => c < 128 && c != u16::from(code::EXEC),
+                    };
+                    if !ok {
+                        return err(
+                            bs,
+                            be,
+                            format!(
+                                "invalid operand: `{}` needs a {} register",
+                                def.name,
+                                class.llvm_name()
+                            ),
+                        );
+                    }
+                }
+                if let Some(l) = lit {
+                    if def.format == VFormat::Vop3 {
+                        return err(bs, be, "literal operands are not supported");
+                    }
+                    if k != 0 {
+                        return err(bs, be, "a literal is only allowed in SRC0");
+                    }
+                    set_literal(l, bs, be)?;
+                }
+                inst.src[k] = c;
+                let bit = 1u8 << k;
+                if neg || sext {
+                    inst.neg |= bit;
+                }
+                if abs {
+                    inst.abs |= bit;
+                }
+            }
+        }
+    }
+    inst.literal = literal;
+    check_operand_rules(def, &inst, base, base + text.len())?;
+    let nsrc = def.sources();
+    for (s, w) in mods.into_iter().rev() {
+        let e = s + w.len();
+        match w {
+            "clamp" if def.mods.clamp => inst.clamp = true,
+            "mul:2" if def.mods.omod => inst.omod = 1,
+            "mul:4" if def.mods.omod => inst.omod = 2,
+            "div:2" if def.mods.omod => inst.omod = 3,
+            _ if w.starts_with("op_sel:[") && def.mods.op_sel => {
+                let inner = w.trim_start_matches("op_sel:[").trim_end_matches(']');
+                let bits: Vec<&str> = inner.split(',').collect();
+                let slots: &[u8] = if nsrc == 2 { &[0, 1, 3] } else { &[0, 1, 2, 3] };
+                if bits.len() != slots.len() {
+                    return err(s, e, format!("op_sel takes {} values here", slots.len()));
+                }
+                for (b, &slot) in bits.iter().zip(slots) {
+                    match b.trim() {
+                        "0" => {}
+                        "1" => inst.op_sel |= 1 << slot,
+                        _ => return err(s, e, "op_sel values are 0 or 1"),
+                    }
+                }
+            }
+            _ => return err(s, e, format!("invalid modifier `{w}` for `{}`", def.name)),
+        }
+    }
+    Ok(inst)
+}
+
+/// The operand rules llvm-mc checks beyond each operand's own class (its
+/// `AMDGPUAsmParser::validate*`), for gfx9.
+fn check_operand_rules(def: &VInstDef, inst: &VInst, s: usize, e: usize) -> PResult<()> {
+    // One scalar value per instruction over the constant bus: SGPRs and `src_*`
+    // specials (the same register counts once), the literal, an implicit VCC read.
+    // llvm-mc compares registers, not codes: `s0` and `s[0:1]` are two, and so are
+    // `vcc_lo` and the implicit VCC (counted here as code 0xffff).
+    let mut scalar: Vec<(u16, u8)> = Vec::new();
+    if def.implicit_reads.contains(Implicit::VCC) {
+        scalar.push((0xffff, 2));
+    }
+    for o in def.operands {
+        let (c, t) = match (o.field, o.kind) {
+            (VField::Src0 | VField::Src1 | VField::Src2, VKind::Src(t) | VKind::SrcIn(t, _)) => {
+                let k = match o.field {
+                    VField::Src1 => 1,
+                    VField::Src2 => 2,
+                    _ => 0,
+                };
+                (inst.src[k], t.dwords())
+            }
+            _ => continue,
+        };
+        if (c < 128 || matches!(c, 235..=239 | 251..=253)) && !scalar.contains(&(c, t)) {
+            scalar.push((c, t));
+        }
+    }
+    let literals = usize::from(inst.literal.is_some());
+    if scalar.len() + literals > 1 {
+        return err(s, e, "invalid operand (violates constant bus restrictions)");
+    }
+    // `src_lds_direct` only as SRC0, and not of the reversed-operand forms.
+    for (k, &c) in inst.src.iter().enumerate() {
+        if c == u16::from(code::LDS_DIRECT) && def.sources() > k {
+            if k != 0 {
+                return err(s, e, "lds_direct may be used as src0 only");
+            }
+            if def.name.contains("rev") {
+                return err(s, e, "lds_direct cannot be used with this instruction");
+            }
+        }
+    }
+    // A 16-bit K is a 16-bit value.
+    if let (Some(l), Some(o)) = (inst.literal, def.operand(VField::K))
+        && matches!(o.kind, VKind::K(Ty::F16 | Ty::I16))
+        && l > 0xffff
+    {
+        return err(s, e, "invalid operand for instruction: a 16-bit K");
+    }
+    Ok(())
+}
