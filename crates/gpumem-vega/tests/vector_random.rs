@@ -2,7 +2,7 @@
 //! (`--disassemble`, gfx900 and gfx906), and of the encoder: every word both decode is
 //! re-encoded and decoded again to the same instruction and text.
 //!
-//! For each vector format (VOP1, VOP2, VOPC, VOP3) the generator keeps the format's fixed
+//! For each vector format (VOP1, VOP2, VOPC, VOP3, DS) the generator keeps the format's fixed
 //! bits and randomizes every other bit of dword 0 and the whole of dword 1 (VOP3's second
 //! dword or a possible literal). Half of the words have their source fields drawn from
 //! edge codes (register range ends, specials, reserved codes, inline-constant edges,
@@ -70,7 +70,13 @@ fn vop3_opcode(rng: &mut StdRng) -> u32 {
 fn candidates(seed: u64, per_format: usize) -> Vec<[u32; 2]> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut out = Vec::with_capacity(per_format * 4);
-    for f in [VFormat::Vop1, VFormat::Vop2, VFormat::Vopc, VFormat::Vop3] {
+    for f in [
+        VFormat::Vop1,
+        VFormat::Vop2,
+        VFormat::Vopc,
+        VFormat::Vop3,
+        VFormat::Ds,
+    ] {
         let (mask, value) = f.fixed();
         for k in 0..per_format {
             let mut w0 = value | (rng.next_u32() & !mask);
@@ -112,9 +118,30 @@ fn candidates(seed: u64, per_format: usize) -> Vec<[u32; 2]> {
                         }
                     }
                 }
+                VFormat::Ds => {
+                    // A row's unused fields are zero: clear each byte of dword 1 (ADDR,
+                    // DATA0, DATA1, VDST) and each offset byte half of the time.
+                    for at in [0, 8, 16, 24] {
+                        if rng.gen_bool(0.5) {
+                            w1 &= !(0xff << at);
+                        }
+                    }
+                    for at in [0, 8] {
+                        if rng.gen_bool(0.3) {
+                            w0 &= !(0xff << at);
+                        }
+                    }
+                    if rng.gen_bool(0.3) {
+                        w0 &= !(1 << 25);
+                    }
+                    if rng.gen_bool(0.2) {
+                        // Last VGPRs: tuples that run past v255.
+                        w1 |= 0xfc00_0000;
+                    }
+                }
                 _ => {}
             }
-            if k % 2 == 1 {
+            if k % 2 == 1 && f != VFormat::Ds {
                 match f {
                     VFormat::Vop3 => {
                         for at in [0, 9, 18] {
@@ -136,7 +163,9 @@ fn candidates(seed: u64, per_format: usize) -> Vec<[u32; 2]> {
                     }
                 }
             }
-            if f != VFormat::Vop3 && matches!(w0 & 0x1ff, 0xf9 | 0xfa) {
+            if matches!(f, VFormat::Vop1 | VFormat::Vop2 | VFormat::Vopc)
+                && matches!(w0 & 0x1ff, 0xf9 | 0xfa)
+            {
                 w0 = (w0 & !0x1ff) | 0x101;
             }
             out.push([w0, w1]);

@@ -2,7 +2,10 @@
 
 use std::fmt;
 
-use super::table::{self, Mods, SrcMod, Ty, VClass, VField, VFormat, VInstDef, VKind, VOperand};
+use super::table::{
+    self, DsForm, DsOffset, Gds, Mods, SrcMod, Ty, VClass, VField, VFormat, VInstDef, VKind,
+    VOperand,
+};
 use crate::inst::DecodeError;
 use crate::operand::{self, code};
 use crate::table::Target;
@@ -30,6 +33,10 @@ pub struct VInst {
     pub omod: u8,
     /// OP_SEL bits (bit k: source k; bit 3: destination).
     pub op_sel: u8,
+    /// DS OFFSET1:OFFSET0.
+    pub offset: u16,
+    /// DS GDS.
+    pub gds: bool,
 }
 
 impl VInst {
@@ -46,6 +53,8 @@ impl VInst {
             clamp: false,
             omod: 0,
             op_sel: 0,
+            offset: 0,
+            gds: false,
         }
     }
 
@@ -57,9 +66,9 @@ impl VInst {
 
 fn src_index(f: VField) -> Option<usize> {
     match f {
-        VField::Src0 => Some(0),
-        VField::Src1 | VField::Vsrc1 => Some(1),
-        VField::Src2 => Some(2),
+        VField::Src0 | VField::Addr => Some(0),
+        VField::Src1 | VField::Vsrc1 | VField::Data0 => Some(1),
+        VField::Src2 | VField::Data1 => Some(2),
         _ => None,
     }
 }
@@ -107,7 +116,9 @@ pub fn decode(words: &[u32], target: Target) -> Result<(VInst, usize), DecodeErr
             encoding: "VOP3 interpolation",
         });
     }
-    if format != VFormat::Vop3 && matches!(w0 & 0x1ff, 0xf9 | 0xfa) {
+    if matches!(format, VFormat::Vop1 | VFormat::Vop2 | VFormat::Vopc)
+        && matches!(w0 & 0x1ff, 0xf9 | 0xfa)
+    {
         let encoding = if w0 & 0x1ff == 0xf9 { "SDWA" } else { "DPP" };
         return Err(DecodeError::Unsupported { word: w0, encoding });
     }
@@ -134,6 +145,9 @@ pub fn decode(words: &[u32], target: Target) -> Result<(VInst, usize), DecodeErr
             value,
             reason,
         };
+    if let Some(form) = def.ds {
+        return decode_ds(def, form, w0, words[1], &invalid).map(|i| (i, 2));
+    }
     let mut inst = VInst::new(def);
     let w1 = if format == VFormat::Vop3 { words[1] } else { 0 };
     // Raw fields.
@@ -145,6 +159,8 @@ pub fn decode(words: &[u32], target: Target) -> Result<(VInst, usize), DecodeErr
             false,
         ),
         VFormat::Vopc => (0, [w0 & 0x1ff, 256 + ((w0 >> 9) & 0xff), 0], false),
+        // Decoded by `decode_ds` above.
+        VFormat::Ds => (0, [0; 3], false),
         VFormat::Vop3 => (
             w0 & 0xff,
             [w1 & 0x1ff, (w1 >> 9) & 0x1ff, (w1 >> 18) & 0x1ff],
@@ -304,9 +320,88 @@ pub fn decode(words: &[u32], target: Target) -> Result<(VInst, usize), DecodeErr
     Ok((inst, used))
 }
 
+/// A DS instruction: the fields the row does not use must be zero, and so must the
+/// offset of `ds_nop` and the GDS bit of LDS-only rows (GDS-only rows need it set).
+fn decode_ds(
+    def: &'static VInstDef,
+    form: DsForm,
+    w0: u32,
+    w1: u32,
+    invalid: &dyn Fn(&'static str, u32, &'static str) -> DecodeError,
+) -> Result<VInst, DecodeError> {
+    let mut inst = VInst::new(def);
+    let raw = [
+        (VField::Addr, w1 & 0xff),
+        (VField::Data0, (w1 >> 8) & 0xff),
+        (VField::Data1, (w1 >> 16) & 0xff),
+        (VField::Vdst, w1 >> 24),
+    ];
+    for (field, v) in raw {
+        match def.operand(field) {
+            None if v != 0 => {
+                return Err(invalid(field.name(), v, "must be 0 for this instruction"));
+            }
+            None => {}
+            Some(o) => {
+                let n = match o.kind {
+                    VKind::Vgpr(t) => u32::from(t.dwords()),
+                    _ => 1,
+                };
+                if v + n > 256 {
+                    return Err(invalid(field.name(), v, "VGPR tuple past v255"));
+                }
+                match src_index(field) {
+                    Some(k) => inst.src[k] = 256 + v as u16,
+                    None => inst.vdst = v as u16,
+                }
+            }
+        }
+    }
+    if !form.bit25_ignored && (w0 >> 25) & 1 == 1 {
+        return Err(invalid("ACC", 1, "bit 25 must be 0 for this instruction"));
+    }
+    inst.offset = (w0 & 0xffff) as u16;
+    if form.offset == DsOffset::NoOffset && inst.offset != 0 {
+        return Err(invalid(
+            "OFFSET",
+            w0 & 0xffff,
+            "must be 0 for this instruction",
+        ));
+    }
+    inst.gds = (w0 >> 16) & 1 == 1;
+    match (form.gds, inst.gds) {
+        (Gds::Never, true) => return Err(invalid("GDS", 1, "this instruction has no GDS form")),
+        (Gds::Always, false) => return Err(invalid("GDS", 0, "this instruction needs GDS")),
+        _ => {}
+    }
+    Ok(inst)
+}
+
 /// Encodes an instruction into its dwords (with its literal, if any).
 pub fn encode(inst: &VInst) -> Vec<u32> {
     let d = inst.def;
+    if d.format == VFormat::Ds {
+        let (_, fixed) = d.format.fixed();
+        let w0 = fixed
+            | (u32::from(d.opcode) << 17)
+            | (u32::from(inst.gds) << 16)
+            | u32::from(inst.offset);
+        let mut w1 = 0u32;
+        for o in d.operands {
+            let v = match src_index(o.field) {
+                Some(k) => u32::from(inst.src[k].wrapping_sub(256) & 0xff),
+                None => u32::from(inst.vdst & 0xff),
+            };
+            w1 |= v
+                << match o.field {
+                    VField::Addr => 0,
+                    VField::Data0 => 8,
+                    VField::Data1 => 16,
+                    _ => 24,
+                };
+        }
+        return vec![w0, w1];
+    }
     let (mask, fixed) = d.format.fixed();
     let (lo, _) = d.format.opcode_field();
     let mut w0 = (fixed & mask) | (u32::from(d.opcode) << lo);
@@ -403,7 +498,7 @@ fn write_literal(f: &mut fmt::Formatter<'_>, l: u32, t: Ty) -> fmt::Result {
             Some(c) => write_inline(f, u16::from(c), t),
             None => write!(f, "0x{l:x}"),
         },
-        Ty::I64 | Ty::B128 => f.write_str(&operand::literal64_text(l)),
+        Ty::I64 | Ty::B96 | Ty::B128 => f.write_str(&operand::literal64_text(l)),
         Ty::I32 | Ty::F32 => match operand::inline_code32(l) {
             Some(c) => write_inline(f, u16::from(c), t),
             None => write!(f, "0x{l:x}"),
@@ -458,8 +553,8 @@ impl fmt::Display for VOperandText<'_> {
             VKind::Vcc => f.write_str("vcc"),
             VKind::K(_) => write!(f, "0x{:x}", inst.literal.unwrap_or(0)),
             VKind::Vgpr(t) => {
-                let v = if o.field == VField::Vsrc1 {
-                    inst.src[1] - 256
+                let v = if let Some(k) = src_index(o.field) {
+                    inst.src[k] - 256
                 } else {
                     inst.vdst
                 };
@@ -574,6 +669,27 @@ impl fmt::Display for VInst {
             f.write_str(if k == 0 { " " } else { ", " })?;
             fmt::Display::fmt(&text, f)?;
         }
+        if let Some(form) = self.def.ds {
+            let off = self.offset;
+            match form.offset {
+                DsOffset::NoOffset => {}
+                DsOffset::One if off != 0 => write!(f, " offset:{off}")?,
+                DsOffset::Swizzle if off != 0 => write!(f, " offset:{}", swizzle_text(off))?,
+                DsOffset::Two => {
+                    if off & 0xff != 0 {
+                        write!(f, " offset0:{}", off & 0xff)?;
+                    }
+                    if off >> 8 != 0 {
+                        write!(f, " offset1:{}", off >> 8)?;
+                    }
+                }
+                _ => {}
+            }
+            if self.gds {
+                f.write_str(" gds")?;
+            }
+            return Ok(());
+        }
         let Mods {
             clamp,
             omod,
@@ -608,4 +724,42 @@ impl fmt::Display for VInst {
         }
         Ok(())
     }
+}
+
+/// `ds_swizzle_b32`'s offset as llvm-mc prints it (its `printSwizzle`): `swizzle(QUAD_PERM,…)`
+/// when bits 15:8 are 0x80; with bit 15 clear the AND/OR/XOR lane masks (bits 4:0, 9:5,
+/// 14:10) as `SWAP`, `REVERSE`, `BROADCAST` or `BITMASK_PERM`; otherwise the number.
+pub fn swizzle_text(v: u16) -> String {
+    if v & 0xff00 == 0x8000 {
+        let l = |i: u16| (v >> (2 * i)) & 3;
+        return format!("swizzle(QUAD_PERM,{},{},{},{})", l(0), l(1), l(2), l(3));
+    }
+    if v & 0x8000 != 0 {
+        return v.to_string();
+    }
+    let (and, or, xor) = (v & 0x1f, (v >> 5) & 0x1f, (v >> 10) & 0x1f);
+    if and == 0x1f && or == 0 && xor.count_ones() == 1 {
+        return format!("swizzle(SWAP,{xor})");
+    }
+    if and == 0x1f && or == 0 && xor > 0 && (xor + 1).is_power_of_two() {
+        return format!("swizzle(REVERSE,{})", xor + 1);
+    }
+    let group = 0x1f - and + 1;
+    if group > 1 && group.is_power_of_two() && or < group && xor == 0 {
+        return format!("swizzle(BROADCAST,{group},{or})");
+    }
+    let p0 = or ^ xor;
+    let p1 = (and | or) ^ xor;
+    let mut t = String::from("swizzle(BITMASK_PERM,\"");
+    for b in (0..5).rev() {
+        let (a, c) = (p0 >> b & 1, p1 >> b & 1);
+        t.push(match (a == c, a) {
+            (true, 0) => '0',
+            (true, _) => '1',
+            (false, 0) => 'p',
+            (false, _) => 'i',
+        });
+    }
+    t.push_str("\")");
+    t
 }

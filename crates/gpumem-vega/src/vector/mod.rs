@@ -1,4 +1,4 @@
-//! gfx9 vector ALU instructions (VOP1, VOP2, VOPC, VOP3): one specification table
+//! gfx9 vector instructions (VOP1, VOP2, VOPC, VOP3, DS): one specification table
 //! ([`table`]) in the scalar table's discipline, and the decoder, encoder, printer and
 //! parser that derive from it, bit-exact with llvm-mc 19.
 //!
@@ -9,6 +9,7 @@
 //! assert_eq!(vector::encode(&i), [0xd1c18703, 0xfc0e0501]);
 //! ```
 
+mod ds;
 pub mod inst;
 pub mod parse;
 pub mod table;

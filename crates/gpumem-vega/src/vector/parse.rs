@@ -6,7 +6,7 @@
 //! `DIFFERENCES.md`).
 
 use super::inst::{INLINE_F16, VInst};
-use super::table::{SrcMod, Ty, VClass, VField, VFormat, VInstDef, VKind};
+use super::table::{DsOffset, Gds, SrcMod, Ty, VClass, VField, VFormat, VInstDef, VKind};
 use crate::operand::{self, code};
 use crate::table::Implicit;
 
@@ -208,7 +208,7 @@ fn int_code(v: i64, t: Ty) -> Option<(u16, Option<u32>)> {
             Some(c) => Some((u16::from(c), None)),
             None => Some((255, Some(v as u32))),
         }),
-        Ty::I64 | Ty::B128 => int(v).or(Some((255, Some(v as u32)))),
+        Ty::I64 | Ty::B96 | Ty::B128 => int(v).or(Some((255, Some(v as u32)))),
     }
 }
 
@@ -234,8 +234,11 @@ pub fn parse_operands(def: &'static VInstDef, text: &str, base: usize) -> PResul
         let t = rest.trim_end();
         let Some(i) = t.rfind(' ') else { break };
         let word = &t[i + 1..];
-        let is_mod =
-            matches!(word, "clamp" | "mul:2" | "mul:4" | "div:2") || word.starts_with("op_sel:[");
+        let is_mod = matches!(word, "clamp" | "mul:2" | "mul:4" | "div:2" | "gds")
+            || word.starts_with("op_sel:[")
+            || word.starts_with("offset:")
+            || word.starts_with("offset0:")
+            || word.starts_with("offset1:");
         if !is_mod {
             break;
         }
@@ -287,13 +290,12 @@ pub fn parse_operands(def: &'static VInstDef, text: &str, base: usize) -> PResul
                 set_literal(v as u32, s, e)?;
             }
             VKind::Vgpr(ty) => match value(t, s, e)? {
-                Val::Reg(r) if r.code >= 256 && r.dwords == ty.dwords() => {
-                    if o.field == VField::Vsrc1 {
-                        inst.src[1] = r.code;
-                    } else {
-                        inst.vdst = r.code - 256;
-                    }
-                }
+                Val::Reg(r) if r.code >= 256 && r.dwords == ty.dwords() => match o.field {
+                    VField::Vsrc1 | VField::Data0 => inst.src[1] = r.code,
+                    VField::Addr => inst.src[0] = r.code,
+                    VField::Data1 => inst.src[2] = r.code,
+                    _ => inst.vdst = r.code - 256,
+                },
                 _ => return err(s, e, format!("expected a VGPR of {} dwords", ty.dwords())),
             },
             VKind::Sgpr(n) => match value(t, s, e)? {
@@ -424,10 +426,112 @@ pub fn parse_operands(def: &'static VInstDef, text: &str, base: usize) -> PResul
                     }
                 }
             }
+            "gds" if def.ds.is_some_and(|d| d.gds != Gds::Never) => inst.gds = true,
+            _ if def.ds.is_some() && w.starts_with("offset") => ds_offset(def, &mut inst, w, s, e)?,
             _ => return err(s, e, format!("invalid modifier `{w}` for `{}`", def.name)),
         }
     }
+    if def.ds.is_some_and(|d| d.gds == Gds::Always) && !inst.gds {
+        return err(
+            base,
+            base + text.len(),
+            format!("`{}` needs `gds`", def.name),
+        );
+    }
     Ok(inst)
+}
+
+/// A DS `offset:N`, `offset:swizzle(…)`, `offset0:N` or `offset1:N`.
+fn ds_offset(def: &VInstDef, inst: &mut VInst, w: &str, s: usize, e: usize) -> PResult<()> {
+    let form = def.ds.map_or(DsOffset::NoOffset, |d| d.offset);
+    let (key, v) = w.split_once(':').unwrap_or((w, ""));
+    let bad = |msg: &str| VParseError {
+        start: s,
+        end: e,
+        msg: msg.into(),
+    };
+    match (key, form) {
+        ("offset", DsOffset::One | DsOffset::Swizzle) => {
+            inst.offset = match v.strip_prefix("swizzle(") {
+                Some(body) if form == DsOffset::Swizzle => {
+                    swizzle(body.strip_suffix(')').unwrap_or(body))
+                        .ok_or_else(|| bad("invalid swizzle pattern"))?
+                }
+                _ => number(v)
+                    .and_then(|n| u16::try_from(n).ok())
+                    .ok_or_else(|| bad("expected a 16-bit unsigned offset"))?,
+            };
+        }
+        ("offset0" | "offset1", DsOffset::Two) => {
+            let n = number(v)
+                .and_then(|n| u8::try_from(n).ok())
+                .ok_or_else(|| bad("expected an 8-bit unsigned offset"))?;
+            inst.offset = if key == "offset0" {
+                (inst.offset & 0xff00) | u16::from(n)
+            } else {
+                (inst.offset & 0xff) | u16::from(n) << 8
+            };
+        }
+        _ => return err(s, e, format!("invalid modifier `{w}` for `{}`", def.name)),
+    }
+    Ok(())
+}
+
+/// The 16-bit offset of a `swizzle(…)` macro body (the inverse of
+/// [`super::inst::swizzle_text`]).
+fn swizzle(body: &str) -> Option<u16> {
+    let parts: Vec<&str> = body.split(',').map(str::trim).collect();
+    let num = |i: usize| {
+        parts
+            .get(i)
+            .and_then(|p| number(p))
+            .and_then(|n| u16::try_from(n).ok())
+    };
+    match *parts.first()? {
+        "QUAD_PERM" if parts.len() == 5 => {
+            let mut v = 0x8000u16;
+            for i in 0..4 {
+                let l = num(i + 1).filter(|&l| l < 4)?;
+                v |= l << (2 * i);
+            }
+            Some(v)
+        }
+        "SWAP" if parts.len() == 2 => {
+            let x = num(1).filter(|x| x.is_power_of_two() && *x < 32)?;
+            Some(0x1f | x << 10)
+        }
+        "REVERSE" if parts.len() == 2 => {
+            let g = num(1).filter(|g| g.is_power_of_two() && (2..=32).contains(g))?;
+            Some(0x1f | (g - 1) << 10)
+        }
+        "BROADCAST" if parts.len() == 3 => {
+            let g = num(1).filter(|g| g.is_power_of_two() && (2..=32).contains(g))?;
+            let lane = num(2).filter(|&l| l < g)?;
+            Some((0x20 - g) | lane << 5)
+        }
+        "BITMASK_PERM" if parts.len() == 2 => {
+            let pat = parts[1].strip_prefix('"')?.strip_suffix('"')?;
+            if pat.len() != 5 {
+                return None;
+            }
+            let (mut and, mut or, mut xor) = (0u16, 0u16, 0u16);
+            for (i, c) in pat.bytes().enumerate() {
+                let bit = 1 << (4 - i);
+                match c {
+                    b'0' => {}
+                    b'1' => or |= bit,
+                    b'p' => and |= bit,
+                    b'i' => {
+                        and |= bit;
+                        xor |= bit;
+                    }
+                    _ => return None,
+                }
+            }
+            Some(and | or << 5 | xor << 10)
+        }
+        _ => None,
+    }
 }
 
 /// The operand rules llvm-mc checks beyond each operand's own class (its
@@ -467,7 +571,7 @@ fn check_operand_rules(def: &VInstDef, inst: &VInst, s: usize, e: usize) -> PRes
             if k != 0 {
                 return err(s, e, "lds_direct may be used as src0 only");
             }
-            if def.name.contains("rev") {
+            if def.op.is_rev() {
                 return err(s, e, "lds_direct cannot be used with this instruction");
             }
         }

@@ -34,11 +34,20 @@ pub enum VFormat {
     /// NEG[63:61] OMOD[60:59] SRC2[58:50] SRC1[49:41] SRC0[40:32]`; VOP3b rows keep an
     /// SDST in bits 14:8 instead of OP_SEL and ABS.
     Vop3,
+    /// Local and global data share: `110110 OP[24:17] GDS[16] OFFSET1[15:8] OFFSET0[7:0] |
+    /// VDST[63:56] DATA1[55:48] DATA0[47:40] ADDR[39:32]`.
+    Ds,
 }
 
 impl VFormat {
     /// All formats, in decode order (longest fixed prefix first).
-    pub const ALL: [VFormat; 4] = [VFormat::Vop1, VFormat::Vopc, VFormat::Vop3, VFormat::Vop2];
+    pub const ALL: [VFormat; 5] = [
+        VFormat::Vop1,
+        VFormat::Vopc,
+        VFormat::Vop3,
+        VFormat::Ds,
+        VFormat::Vop2,
+    ];
 
     /// (mask, value) of the fixed encoding bits of dword 0.
     pub const fn fixed(self) -> (u32, u32) {
@@ -47,6 +56,7 @@ impl VFormat {
             VFormat::Vopc => (0xFE00_0000, 0x7C00_0000),
             VFormat::Vop2 => (0x8000_0000, 0x0000_0000),
             VFormat::Vop3 => (0xFC00_0000, 0xD000_0000),
+            VFormat::Ds => (0xFC00_0000, 0xD800_0000),
         }
     }
 
@@ -57,13 +67,14 @@ impl VFormat {
             VFormat::Vop2 => (25, 6),
             VFormat::Vopc => (17, 8),
             VFormat::Vop3 => (16, 10),
+            VFormat::Ds => (17, 8),
         }
     }
 
     /// Number of instruction dwords without a literal.
     pub const fn base_dwords(self) -> usize {
         match self {
-            VFormat::Vop3 => 2,
+            VFormat::Vop3 | VFormat::Ds => 2,
             _ => 1,
         }
     }
@@ -75,6 +86,7 @@ impl VFormat {
             VFormat::Vop2 => "VOP2",
             VFormat::Vopc => "VOPC",
             VFormat::Vop3 => "VOP3",
+            VFormat::Ds => "DS",
         }
     }
 
@@ -84,6 +96,7 @@ impl VFormat {
             VFormat::Vop2 => 1,
             VFormat::Vopc => 2,
             VFormat::Vop3 => 3,
+            VFormat::Ds => 4,
         }
     }
 }
@@ -107,6 +120,8 @@ pub enum Ty {
     I64,
     /// IEEE double.
     F64,
+    /// 96 bits (`ds_read_b96`).
+    B96,
     /// 128 bits (`v_mqsad_u32_u8`).
     B128,
 }
@@ -117,6 +132,7 @@ impl Ty {
         match self {
             Ty::I16 | Ty::F16 | Ty::I32 | Ty::F32 => 1,
             Ty::I64 | Ty::F64 => 2,
+            Ty::B96 => 3,
             Ty::B128 => 4,
         }
     }
@@ -141,6 +157,12 @@ pub enum VField {
     K,
     /// No field: `vcc`, written in the text of `_e32` forms that use it implicitly.
     Vcc,
+    /// DS ADDR: bits 39:32, a VGPR.
+    Addr,
+    /// DS DATA0: bits 47:40.
+    Data0,
+    /// DS DATA1: bits 55:48.
+    Data1,
 }
 
 impl VField {
@@ -155,6 +177,9 @@ impl VField {
             VField::Vsrc1 => "VSRC1",
             VField::K => "K",
             VField::Vcc => "VCC",
+            VField::Addr => "ADDR",
+            VField::Data0 => "DATA0",
+            VField::Data1 => "DATA1",
         }
     }
 }
@@ -252,6 +277,41 @@ pub const NO_MODS: Mods = Mods {
     op_sel: false,
 };
 
+/// How a DS row writes its 16-bit offset (OFFSET1:OFFSET0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DsOffset {
+    /// None: both bytes must be zero (`ds_nop`).
+    NoOffset,
+    /// One byte offset, `offset:N`.
+    One,
+    /// Two offsets in element units, `offset0:N offset1:N` (`ds_read2*`, `ds_write2*`).
+    Two,
+    /// `ds_swizzle_b32`'s pattern, `offset:swizzle(…)`.
+    Swizzle,
+}
+
+/// A DS row's GDS bit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Gds {
+    /// LDS or, with `gds`, GDS.
+    Allowed,
+    /// LDS only (`ds_permute_b32`, `ds_bpermute_b32`, `ds_nop`): the bit must be zero.
+    Never,
+    /// GDS only (`ds_gws_*`, `ds_ordered_count`): the bit must be one.
+    Always,
+}
+
+/// The DS facts of a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DsForm {
+    /// The offset form.
+    pub offset: DsOffset,
+    /// The GDS bit.
+    pub gds: Gds,
+    /// Whether bit 25 (gfx90a's AccVGPR bit) is ignored; else it must be zero.
+    pub bit25_ignored: bool,
+}
+
 /// One row of the table: one instruction encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct VInstDef {
@@ -267,6 +327,8 @@ pub struct VInstDef {
     pub operands: &'static [VOperand],
     /// VOP3 modifiers.
     pub mods: Mods,
+    /// DS offset form and GDS bit (DS rows only).
+    pub ds: Option<DsForm>,
     /// Registers read without being named as operands (EXEC for every VALU row).
     pub implicit_reads: Implicit,
     /// Registers written without being named as operands.
@@ -428,9 +490,71 @@ pub(super) const fn r(
         opcode,
         operands,
         mods,
+        ds: None,
         implicit_reads,
         implicit_writes,
         targets,
+    }
+}
+
+/// A DS row. DS instructions read M0 on gfx9 (the LDS size limit, Vega ISA §11.1).
+pub(super) const fn ds(
+    op: VOp,
+    name: &'static str,
+    opcode: u16,
+    operands: &'static [VOperand],
+    form: DsForm,
+    targets: u8,
+) -> VInstDef {
+    VInstDef {
+        op,
+        name,
+        format: VFormat::Ds,
+        opcode,
+        operands,
+        mods: NO_MODS,
+        ds: Some(form),
+        implicit_reads: Implicit::EXEC.union(Implicit::M0),
+        implicit_writes: Implicit::NONE,
+        targets,
+    }
+}
+
+/// A DS row's offset form, GDS bit and bit 25.
+pub(super) const fn form(offset: DsOffset, gds: Gds, bit25_ignored: bool) -> DsForm {
+    DsForm {
+        offset,
+        gds,
+        bit25_ignored,
+    }
+}
+
+pub(super) const fn ds_vdst(t: Ty) -> VOperand {
+    VOperand {
+        field: VField::Vdst,
+        kind: VKind::Vgpr(t),
+        written: true,
+    }
+}
+pub(super) const fn addr() -> VOperand {
+    VOperand {
+        field: VField::Addr,
+        kind: VKind::Vgpr(Ty::I32),
+        written: false,
+    }
+}
+pub(super) const fn data0(t: Ty) -> VOperand {
+    VOperand {
+        field: VField::Data0,
+        kind: VKind::Vgpr(t),
+        written: false,
+    }
+}
+pub(super) const fn data1(t: Ty) -> VOperand {
+    VOperand {
+        field: VField::Data1,
+        kind: VKind::Vgpr(t),
+        written: false,
     }
 }
 
@@ -467,11 +591,12 @@ const fn implicit(op: VOp, operands: &[VOperand]) -> (Implicit, Implicit) {
 }
 
 /// Every family's rows.
-pub static FAMILIES: [&[VInstDef]; 4] = [
+pub static FAMILIES: [&[VInstDef]; 5] = [
     super::vop1::ROWS,
     super::vop2::ROWS,
     super::vopc::ROWS,
     super::vop3::ROWS,
+    super::ds::ROWS,
 ];
 
 /// Every row of the vector table.
@@ -480,14 +605,14 @@ pub fn rows() -> impl Iterator<Item = &'static VInstDef> {
 }
 
 struct Index {
-    by_opcode: [Vec<Vec<&'static VInstDef>>; 4],
+    by_opcode: [Vec<Vec<&'static VInstDef>>; 5],
     by_name: HashMap<&'static str, &'static VInstDef>,
 }
 
 fn index() -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut by_opcode: [Vec<Vec<&'static VInstDef>>; 4] = Default::default();
+        let mut by_opcode: [Vec<Vec<&'static VInstDef>>; 5] = Default::default();
         for f in VFormat::ALL {
             by_opcode[f.slot()] = vec![Vec::new(); 1 << f.opcode_field().1];
         }
@@ -555,12 +680,17 @@ mod tests {
                         o.field,
                         VField::Vdst | VField::Sdst | VField::Src0 | VField::Src1 | VField::Src2
                     ),
+                    VFormat::Ds => matches!(
+                        o.field,
+                        VField::Vdst | VField::Addr | VField::Data0 | VField::Data1
+                    ),
                 };
                 assert!(ok, "{}: field {:?} not in {:?}", d.name, o.field, d.format);
             }
             if d.format != VFormat::Vop3 {
                 assert_eq!(d.mods, NO_MODS, "{}", d.name);
             }
+            assert_eq!(d.ds.is_some(), d.format == VFormat::Ds, "{}", d.name);
             // A VOP3b row's SDST takes the OP_SEL and ABS bits.
             if d.operand(VField::Sdst).is_some() {
                 assert!(!d.mods.op_sel, "{}", d.name);
@@ -578,7 +708,9 @@ mod tests {
                 .strip_suffix("_e32")
                 .or_else(|| d.name.strip_suffix("_e64"))
                 .unwrap_or(d.name);
-            let camel: String = base[2..]
+            // `v_` is dropped; other families keep their prefix (`ds_add_u32`: `DsAddU32`).
+            let base = base.strip_prefix("v_").unwrap_or(base);
+            let camel: String = base
                 .split('_')
                 .map(|w| {
                     let mut c = w.chars();
@@ -599,7 +731,7 @@ mod tests {
                 VFormat::Vop1 => 0x140,
                 VFormat::Vop2 => 0x100,
                 VFormat::Vopc => 0,
-                VFormat::Vop3 => continue,
+                VFormat::Vop3 | VFormat::Ds => continue,
             };
             if let Some(e64) = d.name.strip_suffix("_e32").map(|b| format!("{b}_e64")) {
                 let t = by_name(&e64).unwrap_or_else(|| panic!("{e64} missing"));

@@ -877,6 +877,314 @@ pub enum VOp {
     SubI16,
     /// `v_pack_b32_f16`.
     PackB32F16,
+    /// `ds_add_u32`.
+    DsAddU32,
+    /// `ds_sub_u32`.
+    DsSubU32,
+    /// `ds_rsub_u32`.
+    DsRsubU32,
+    /// `ds_inc_u32`.
+    DsIncU32,
+    /// `ds_dec_u32`.
+    DsDecU32,
+    /// `ds_min_i32`.
+    DsMinI32,
+    /// `ds_max_i32`.
+    DsMaxI32,
+    /// `ds_min_u32`.
+    DsMinU32,
+    /// `ds_max_u32`.
+    DsMaxU32,
+    /// `ds_and_b32`.
+    DsAndB32,
+    /// `ds_or_b32`.
+    DsOrB32,
+    /// `ds_xor_b32`.
+    DsXorB32,
+    /// `ds_mskor_b32`.
+    DsMskorB32,
+    /// `ds_write_b32`.
+    DsWriteB32,
+    /// `ds_write2_b32`.
+    DsWrite2B32,
+    /// `ds_write2st64_b32`.
+    DsWrite2st64B32,
+    /// `ds_cmpst_b32`.
+    DsCmpstB32,
+    /// `ds_cmpst_f32`.
+    DsCmpstF32,
+    /// `ds_min_f32`.
+    DsMinF32,
+    /// `ds_max_f32`.
+    DsMaxF32,
+    /// `ds_nop`.
+    DsNop,
+    /// `ds_add_f32`.
+    DsAddF32,
+    /// `ds_write_addtid_b32`.
+    DsWriteAddtidB32,
+    /// `ds_write_b8`.
+    DsWriteB8,
+    /// `ds_write_b16`.
+    DsWriteB16,
+    /// `ds_add_rtn_u32`.
+    DsAddRtnU32,
+    /// `ds_sub_rtn_u32`.
+    DsSubRtnU32,
+    /// `ds_rsub_rtn_u32`.
+    DsRsubRtnU32,
+    /// `ds_inc_rtn_u32`.
+    DsIncRtnU32,
+    /// `ds_dec_rtn_u32`.
+    DsDecRtnU32,
+    /// `ds_min_rtn_i32`.
+    DsMinRtnI32,
+    /// `ds_max_rtn_i32`.
+    DsMaxRtnI32,
+    /// `ds_min_rtn_u32`.
+    DsMinRtnU32,
+    /// `ds_max_rtn_u32`.
+    DsMaxRtnU32,
+    /// `ds_and_rtn_b32`.
+    DsAndRtnB32,
+    /// `ds_or_rtn_b32`.
+    DsOrRtnB32,
+    /// `ds_xor_rtn_b32`.
+    DsXorRtnB32,
+    /// `ds_mskor_rtn_b32`.
+    DsMskorRtnB32,
+    /// `ds_wrxchg_rtn_b32`.
+    DsWrxchgRtnB32,
+    /// `ds_wrxchg2_rtn_b32`.
+    DsWrxchg2RtnB32,
+    /// `ds_wrxchg2st64_rtn_b32`.
+    DsWrxchg2st64RtnB32,
+    /// `ds_cmpst_rtn_b32`.
+    DsCmpstRtnB32,
+    /// `ds_cmpst_rtn_f32`.
+    DsCmpstRtnF32,
+    /// `ds_min_rtn_f32`.
+    DsMinRtnF32,
+    /// `ds_max_rtn_f32`.
+    DsMaxRtnF32,
+    /// `ds_wrap_rtn_b32`.
+    DsWrapRtnB32,
+    /// `ds_add_rtn_f32`.
+    DsAddRtnF32,
+    /// `ds_read_b32`.
+    DsReadB32,
+    /// `ds_read2_b32`.
+    DsRead2B32,
+    /// `ds_read2st64_b32`.
+    DsRead2st64B32,
+    /// `ds_read_i8`.
+    DsReadI8,
+    /// `ds_read_u8`.
+    DsReadU8,
+    /// `ds_read_i16`.
+    DsReadI16,
+    /// `ds_read_u16`.
+    DsReadU16,
+    /// `ds_swizzle_b32`.
+    DsSwizzleB32,
+    /// `ds_permute_b32`.
+    DsPermuteB32,
+    /// `ds_bpermute_b32`.
+    DsBpermuteB32,
+    /// `ds_add_u64`.
+    DsAddU64,
+    /// `ds_sub_u64`.
+    DsSubU64,
+    /// `ds_rsub_u64`.
+    DsRsubU64,
+    /// `ds_inc_u64`.
+    DsIncU64,
+    /// `ds_dec_u64`.
+    DsDecU64,
+    /// `ds_min_i64`.
+    DsMinI64,
+    /// `ds_max_i64`.
+    DsMaxI64,
+    /// `ds_min_u64`.
+    DsMinU64,
+    /// `ds_max_u64`.
+    DsMaxU64,
+    /// `ds_and_b64`.
+    DsAndB64,
+    /// `ds_or_b64`.
+    DsOrB64,
+    /// `ds_xor_b64`.
+    DsXorB64,
+    /// `ds_mskor_b64`.
+    DsMskorB64,
+    /// `ds_write_b64`.
+    DsWriteB64,
+    /// `ds_write2_b64`.
+    DsWrite2B64,
+    /// `ds_write2st64_b64`.
+    DsWrite2st64B64,
+    /// `ds_cmpst_b64`.
+    DsCmpstB64,
+    /// `ds_cmpst_f64`.
+    DsCmpstF64,
+    /// `ds_min_f64`.
+    DsMinF64,
+    /// `ds_max_f64`.
+    DsMaxF64,
+    /// `ds_write_b8_d16_hi`.
+    DsWriteB8D16Hi,
+    /// `ds_write_b16_d16_hi`.
+    DsWriteB16D16Hi,
+    /// `ds_read_u8_d16`.
+    DsReadU8D16,
+    /// `ds_read_u8_d16_hi`.
+    DsReadU8D16Hi,
+    /// `ds_read_i8_d16`.
+    DsReadI8D16,
+    /// `ds_read_i8_d16_hi`.
+    DsReadI8D16Hi,
+    /// `ds_read_u16_d16`.
+    DsReadU16D16,
+    /// `ds_read_u16_d16_hi`.
+    DsReadU16D16Hi,
+    /// `ds_add_rtn_u64`.
+    DsAddRtnU64,
+    /// `ds_sub_rtn_u64`.
+    DsSubRtnU64,
+    /// `ds_rsub_rtn_u64`.
+    DsRsubRtnU64,
+    /// `ds_inc_rtn_u64`.
+    DsIncRtnU64,
+    /// `ds_dec_rtn_u64`.
+    DsDecRtnU64,
+    /// `ds_min_rtn_i64`.
+    DsMinRtnI64,
+    /// `ds_max_rtn_i64`.
+    DsMaxRtnI64,
+    /// `ds_min_rtn_u64`.
+    DsMinRtnU64,
+    /// `ds_max_rtn_u64`.
+    DsMaxRtnU64,
+    /// `ds_and_rtn_b64`.
+    DsAndRtnB64,
+    /// `ds_or_rtn_b64`.
+    DsOrRtnB64,
+    /// `ds_xor_rtn_b64`.
+    DsXorRtnB64,
+    /// `ds_mskor_rtn_b64`.
+    DsMskorRtnB64,
+    /// `ds_wrxchg_rtn_b64`.
+    DsWrxchgRtnB64,
+    /// `ds_wrxchg2_rtn_b64`.
+    DsWrxchg2RtnB64,
+    /// `ds_wrxchg2st64_rtn_b64`.
+    DsWrxchg2st64RtnB64,
+    /// `ds_cmpst_rtn_b64`.
+    DsCmpstRtnB64,
+    /// `ds_cmpst_rtn_f64`.
+    DsCmpstRtnF64,
+    /// `ds_min_rtn_f64`.
+    DsMinRtnF64,
+    /// `ds_max_rtn_f64`.
+    DsMaxRtnF64,
+    /// `ds_read_b64`.
+    DsReadB64,
+    /// `ds_read2_b64`.
+    DsRead2B64,
+    /// `ds_read2st64_b64`.
+    DsRead2st64B64,
+    /// `ds_condxchg32_rtn_b64`.
+    DsCondxchg32RtnB64,
+    /// `ds_add_src2_u32`.
+    DsAddSrc2U32,
+    /// `ds_sub_src2_u32`.
+    DsSubSrc2U32,
+    /// `ds_rsub_src2_u32`.
+    DsRsubSrc2U32,
+    /// `ds_inc_src2_u32`.
+    DsIncSrc2U32,
+    /// `ds_dec_src2_u32`.
+    DsDecSrc2U32,
+    /// `ds_min_src2_i32`.
+    DsMinSrc2I32,
+    /// `ds_max_src2_i32`.
+    DsMaxSrc2I32,
+    /// `ds_min_src2_u32`.
+    DsMinSrc2U32,
+    /// `ds_max_src2_u32`.
+    DsMaxSrc2U32,
+    /// `ds_and_src2_b32`.
+    DsAndSrc2B32,
+    /// `ds_or_src2_b32`.
+    DsOrSrc2B32,
+    /// `ds_xor_src2_b32`.
+    DsXorSrc2B32,
+    /// `ds_write_src2_b32`.
+    DsWriteSrc2B32,
+    /// `ds_min_src2_f32`.
+    DsMinSrc2F32,
+    /// `ds_max_src2_f32`.
+    DsMaxSrc2F32,
+    /// `ds_add_src2_f32`.
+    DsAddSrc2F32,
+    /// `ds_gws_sema_release_all`.
+    DsGwsSemaReleaseAll,
+    /// `ds_gws_init`.
+    DsGwsInit,
+    /// `ds_gws_sema_v`.
+    DsGwsSemaV,
+    /// `ds_gws_sema_br`.
+    DsGwsSemaBr,
+    /// `ds_gws_sema_p`.
+    DsGwsSemaP,
+    /// `ds_gws_barrier`.
+    DsGwsBarrier,
+    /// `ds_read_addtid_b32`.
+    DsReadAddtidB32,
+    /// `ds_consume`.
+    DsConsume,
+    /// `ds_append`.
+    DsAppend,
+    /// `ds_ordered_count`.
+    DsOrderedCount,
+    /// `ds_add_src2_u64`.
+    DsAddSrc2U64,
+    /// `ds_sub_src2_u64`.
+    DsSubSrc2U64,
+    /// `ds_rsub_src2_u64`.
+    DsRsubSrc2U64,
+    /// `ds_inc_src2_u64`.
+    DsIncSrc2U64,
+    /// `ds_dec_src2_u64`.
+    DsDecSrc2U64,
+    /// `ds_min_src2_i64`.
+    DsMinSrc2I64,
+    /// `ds_max_src2_i64`.
+    DsMaxSrc2I64,
+    /// `ds_min_src2_u64`.
+    DsMinSrc2U64,
+    /// `ds_max_src2_u64`.
+    DsMaxSrc2U64,
+    /// `ds_and_src2_b64`.
+    DsAndSrc2B64,
+    /// `ds_or_src2_b64`.
+    DsOrSrc2B64,
+    /// `ds_xor_src2_b64`.
+    DsXorSrc2B64,
+    /// `ds_write_src2_b64`.
+    DsWriteSrc2B64,
+    /// `ds_min_src2_f64`.
+    DsMinSrc2F64,
+    /// `ds_max_src2_f64`.
+    DsMaxSrc2F64,
+    /// `ds_write_b96`.
+    DsWriteB96,
+    /// `ds_write_b128`.
+    DsWriteB128,
+    /// `ds_read_b96`.
+    DsReadB96,
+    /// `ds_read_b128`.
+    DsReadB128,
 }
 
 impl VOp {
@@ -989,6 +1297,29 @@ impl VOp {
     /// The multiply-accumulate forms read their destination (`v_mac_*`, `v_fmac_*`).
     pub const fn accumulates(self) -> bool {
         matches!(self, VOp::MacF32 | VOp::MacF16 | VOp::FmacF32)
+    }
+
+    /// The reversed-operand forms (`v_subrev_*`, `v_lshlrev_*`, …): llvm-mc refuses
+    /// `src_lds_direct` in them.
+    pub const fn is_rev(self) -> bool {
+        matches!(
+            self,
+            VOp::SubrevF32
+                | VOp::LshrrevB32
+                | VOp::AshrrevI32
+                | VOp::LshlrevB32
+                | VOp::SubrevCoU32
+                | VOp::SubbrevCoU32
+                | VOp::SubrevF16
+                | VOp::SubrevU16
+                | VOp::LshlrevB16
+                | VOp::LshrrevB16
+                | VOp::AshrrevI16
+                | VOp::SubrevU32
+                | VOp::LshlrevB64
+                | VOp::LshrrevB64
+                | VOp::AshrrevI64
+        )
     }
 
     /// Reads VCC without naming it (`v_div_fmas_*`: the scale flag of `v_div_scale_*`).
