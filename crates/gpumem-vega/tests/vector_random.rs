@@ -2,14 +2,14 @@
 //! (`--disassemble`, gfx900 and gfx906), and of the encoder: every word both decode is
 //! re-encoded and decoded again to the same instruction and text.
 //!
-//! For each vector format (VOP1, VOP2, VOPC, VOP3, DS) the generator keeps the format's fixed
+//! For each vector format (VOP1, VOP2, VOPC, VOP3, DS, FLAT) the generator keeps the format's fixed
 //! bits and randomizes every other bit of dword 0 and the whole of dword 1 (VOP3's second
 //! dword or a possible literal). Half of the words have their source fields drawn from
 //! edge codes (register range ends, specials, reserved codes, inline-constant edges,
 //! 1/(2π), the literal, the first and last VGPRs). Not generated yet, because gpumem
 //! does not decode them yet (`DecodeError::Unsupported`): SRC0 = 0xF9/0xFA of the 32-bit
 //! encodings (SDWA, DPP), VOP3 opcodes 0x270-0x27f (interpolation) and 0x380-0x3ff
-//! (VOP3P shares VOP3's prefix).
+//! (VOP3P shares VOP3's prefix), and FLAT words with the LDS bit (13) set.
 //!
 //! Size: `GPUMEM_VECTOR_WORDS` words per format and target (default 10,000 for gfx900 and
 //! 2,500 for gfx906; the STATUS figures use 250,000 for both, 1,000,000 words per target).
@@ -76,6 +76,7 @@ fn candidates(seed: u64, per_format: usize) -> Vec<[u32; 2]> {
         VFormat::Vopc,
         VFormat::Vop3,
         VFormat::Ds,
+        VFormat::Flat,
     ] {
         let (mask, value) = f.fixed();
         for k in 0..per_format {
@@ -118,6 +119,19 @@ fn candidates(seed: u64, per_format: usize) -> Vec<[u32; 2]> {
                         }
                     }
                 }
+                VFormat::Flat => {
+                    // SADDR: 0 (the only FLAT value), `off`, or any code.
+                    let saddr = [0, 0x7f, rng.gen_range(0..0x80)][rng.gen_range(0..3)];
+                    w1 = (w1 & !(0x7f << 16)) | (saddr << 16);
+                    // LDS (bit 13) forms are not decoded yet.
+                    w0 &= !(1 << 13);
+                    if rng.gen_bool(0.3) {
+                        w0 &= !0x1fff;
+                    }
+                    if rng.gen_bool(0.2) {
+                        w1 |= 0xfc00_00fc;
+                    }
+                }
                 VFormat::Ds => {
                     // A row's unused fields are zero: clear each byte of dword 1 (ADDR,
                     // DATA0, DATA1, VDST) and each offset byte half of the time.
@@ -141,7 +155,7 @@ fn candidates(seed: u64, per_format: usize) -> Vec<[u32; 2]> {
                 }
                 _ => {}
             }
-            if k % 2 == 1 && f != VFormat::Ds {
+            if k % 2 == 1 && !matches!(f, VFormat::Ds | VFormat::Flat) {
                 match f {
                     VFormat::Vop3 => {
                         for at in [0, 9, 18] {

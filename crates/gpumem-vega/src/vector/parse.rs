@@ -6,7 +6,9 @@
 //! `DIFFERENCES.md`).
 
 use super::inst::{INLINE_F16, VInst};
-use super::table::{DsOffset, Gds, SrcMod, Ty, VClass, VField, VFormat, VInstDef, VKind};
+use super::table::{
+    DsOffset, FlatForm, FlatKind, Gds, Seg, SrcMod, Ty, VClass, VField, VFormat, VInstDef, VKind,
+};
 use crate::operand::{self, code};
 use crate::table::Implicit;
 
@@ -227,6 +229,9 @@ pub fn parse_operands(def: &'static VInstDef, text: &str, base: usize) -> PResul
     }
     clean.push_str(tail);
     let text = clean.as_str();
+    if let Some(form) = def.flat {
+        return parse_flat(def, form, text, base);
+    }
     let mut rest = text.trim_end();
     // Trailing modifiers.
     let mut mods: Vec<(usize, &str)> = Vec::new();
@@ -584,4 +589,130 @@ fn check_operand_rules(def: &VInstDef, inst: &VInst, s: usize, e: usize) -> PRes
         return err(s, e, "invalid operand for instruction: a 16-bit K");
     }
     Ok(())
+}
+
+/// A FLAT, SCRATCH or GLOBAL instruction: `[vdst, ]addr|off[, data][, saddr|off]`, then
+/// `offset:N`, `glc`, `slc` in any order. An atomic names VDST exactly when it has `glc`.
+fn parse_flat(def: &'static VInstDef, form: FlatForm, text: &str, base: usize) -> PResult<VInst> {
+    let mut inst = VInst::new(def);
+    let mut ops = split(text, base);
+    // Modifiers follow the last operand, separated by spaces.
+    let mut mods: Vec<(usize, &str)> = Vec::new();
+    if let Some(last) = ops.last_mut() {
+        let mut words = last.1.split_whitespace();
+        let first = words.next().unwrap_or("");
+        let mut at = last.0 + first.len();
+        for w in words {
+            let i = text[at - base..].find(w).map_or(at, |i| at + i);
+            mods.push((i, w));
+            at = i + w.len();
+        }
+        last.1 = first;
+    }
+    for &(s, w) in &mods {
+        let e = s + w.len();
+        match w {
+            "glc" => inst.glc = true,
+            "slc" => inst.slc = true,
+            _ if w.starts_with("offset:") => {
+                let v = number(&w[7..]).ok_or_else(|| VParseError {
+                    start: s,
+                    end: e,
+                    msg: "expected an offset".into(),
+                })?;
+                let range = if form.seg == Seg::Flat {
+                    0..=4095
+                } else {
+                    -4096..=4095
+                };
+                if !range.contains(&v) {
+                    return err(
+                        s,
+                        e,
+                        "offset out of range (FLAT: 0..4095; GLOBAL, SCRATCH: -4096..4095)",
+                    );
+                }
+                inst.offset = (v as u16) & 0x1fff;
+            }
+            _ => return err(s, e, format!("invalid modifier `{w}` for `{}`", def.name)),
+        }
+    }
+    let has_vdst = match form.kind {
+        FlatKind::Load | FlatKind::LoadLds => true,
+        FlatKind::Store => false,
+        FlatKind::Atomic => inst.glc,
+    };
+    let has_data = def.operand(VField::Data0).is_some();
+    let want =
+        usize::from(has_vdst) + 1 + usize::from(has_data) + usize::from(form.seg != Seg::Flat);
+    if ops.len() != want {
+        let (s, e) = ops.last().map_or((base, base), |&(s, t)| (s, s + t.len()));
+        return err(
+            s,
+            e,
+            format!(
+                "`{}` takes {want} operands here, not {}",
+                def.name,
+                ops.len()
+            ),
+        );
+    }
+    let mut it = ops.iter();
+    let vgpr = |(s, t): &(usize, &str), n: u8| -> PResult<u16> {
+        match reg(t, *s, s + t.len())? {
+            Some(r) if r.code >= 256 && r.dwords == n => Ok(r.code),
+            _ => err(*s, s + t.len(), format!("expected a VGPR of {n} dwords")),
+        }
+    };
+    if has_vdst {
+        let n = match def.operand(VField::Vdst).map(|o| o.kind) {
+            Some(VKind::Vgpr(t)) => t.dwords(),
+            _ => 1,
+        };
+        inst.vdst = vgpr(it.next().unwrap_or(&(base, "")), n)? - 256;
+    }
+    let addr = *it.next().unwrap_or(&(base, ""));
+    let data = if has_data { it.next().copied() } else { None };
+    let saddr = it.next().copied();
+    inst.saddr = match (form.seg, saddr) {
+        (Seg::Flat, _) => 0,
+        (_, Some((_, "off"))) => 0x7f,
+        (seg, Some((s, t))) => {
+            let n = if seg == Seg::Global { 2 } else { 1 };
+            match reg(t, s, s + t.len())? {
+                Some(r) if r.code < 128 && r.dwords == n => r.code as u8,
+                _ => {
+                    return err(
+                        s,
+                        s + t.len(),
+                        format!("expected `off` or a scalar register of {n} dwords"),
+                    );
+                }
+            }
+        }
+        (_, None) => 0x7f,
+    };
+    let addr_dwords = match form.seg {
+        Seg::Flat => 2,
+        Seg::Global if inst.saddr == 0x7f => 2,
+        Seg::Global => 1,
+        Seg::Scratch if inst.saddr == 0x7f => 1,
+        Seg::Scratch => 0,
+    };
+    inst.src[0] = if addr_dwords == 0 {
+        if addr.1 != "off" {
+            return err(
+                addr.0,
+                addr.0 + addr.1.len(),
+                "expected `off`: SADDR holds the address",
+            );
+        }
+        256
+    } else {
+        vgpr(&addr, addr_dwords)?
+    };
+    if let (Some(d), Some(VKind::Vgpr(t))) = (data, def.operand(VField::Data0).map(|o| o.kind)) {
+        inst.src[1] = vgpr(&d, t.dwords())?;
+    }
+    Ok(inst)
 }

@@ -37,15 +37,20 @@ pub enum VFormat {
     /// Local and global data share: `110110 OP[24:17] GDS[16] OFFSET1[15:8] OFFSET0[7:0] |
     /// VDST[63:56] DATA1[55:48] DATA0[47:40] ADDR[39:32]`.
     Ds,
+    /// FLAT, SCRATCH and GLOBAL memory: `110111 OP[24:18] SLC[17] GLC[16] SEG[15:14]
+    /// LDS[13] OFFSET[12:0] | VDST[63:56] NV[55] SADDR[54:48] DATA[47:40] ADDR[39:32]`.
+    /// A row's opcode is SEG:OP (9 bits).
+    Flat,
 }
 
 impl VFormat {
     /// All formats, in decode order (longest fixed prefix first).
-    pub const ALL: [VFormat; 5] = [
+    pub const ALL: [VFormat; 6] = [
         VFormat::Vop1,
         VFormat::Vopc,
         VFormat::Vop3,
         VFormat::Ds,
+        VFormat::Flat,
         VFormat::Vop2,
     ];
 
@@ -57,6 +62,7 @@ impl VFormat {
             VFormat::Vop2 => (0x8000_0000, 0x0000_0000),
             VFormat::Vop3 => (0xFC00_0000, 0xD000_0000),
             VFormat::Ds => (0xFC00_0000, 0xD800_0000),
+            VFormat::Flat => (0xFC00_0000, 0xDC00_0000),
         }
     }
 
@@ -68,13 +74,42 @@ impl VFormat {
             VFormat::Vopc => (17, 8),
             VFormat::Vop3 => (16, 10),
             VFormat::Ds => (17, 8),
+            VFormat::Flat => (18, 7),
+        }
+    }
+
+    /// A row's opcode in a word: the OP field, and for FLAT the segment above it.
+    pub const fn opcode_of(self, w0: u32) -> u16 {
+        let (lo, width) = self.opcode_field();
+        let op = ((w0 >> lo) & ((1 << width) - 1)) as u16;
+        match self {
+            VFormat::Flat => ((w0 >> 14) & 3) as u16 * 128 + op,
+            _ => op,
+        }
+    }
+
+    /// The bits of dword 0 that hold a row's `opcode` (the inverse of [`Self::opcode_of`]).
+    pub const fn opcode_bits(self, opcode: u16) -> u32 {
+        let (lo, width) = self.opcode_field();
+        let op = (opcode as u32 & ((1 << width) - 1)) << lo;
+        match self {
+            VFormat::Flat => op | ((opcode as u32 >> 7) & 3) << 14,
+            _ => op,
+        }
+    }
+
+    /// How many opcodes the format has.
+    pub const fn opcodes(self) -> usize {
+        match self {
+            VFormat::Flat => 512,
+            _ => 1 << self.opcode_field().1,
         }
     }
 
     /// Number of instruction dwords without a literal.
     pub const fn base_dwords(self) -> usize {
         match self {
-            VFormat::Vop3 | VFormat::Ds => 2,
+            VFormat::Vop3 | VFormat::Ds | VFormat::Flat => 2,
             _ => 1,
         }
     }
@@ -87,6 +122,7 @@ impl VFormat {
             VFormat::Vopc => "VOPC",
             VFormat::Vop3 => "VOP3",
             VFormat::Ds => "DS",
+            VFormat::Flat => "FLAT",
         }
     }
 
@@ -97,6 +133,7 @@ impl VFormat {
             VFormat::Vopc => 2,
             VFormat::Vop3 => 3,
             VFormat::Ds => 4,
+            VFormat::Flat => 5,
         }
     }
 }
@@ -312,6 +349,40 @@ pub struct DsForm {
     pub bit25_ignored: bool,
 }
 
+/// A FLAT row's segment (SEG, bits 15:14; Vega ISA §9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Seg {
+    /// 0: a 64-bit flat address (global, LDS or scratch by aperture); SADDR must be 0.
+    Flat,
+    /// 1: scratch, a 32-bit VGPR offset or (SADDR) an SGPR offset.
+    Scratch,
+    /// 2: global, a 64-bit VGPR address or (SADDR) an SGPR pair base plus a 32-bit VGPR offset.
+    Global,
+}
+
+/// What a FLAT row does with memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FlatKind {
+    /// Loads VDST.
+    Load,
+    /// Loads VDST, or with LDS set writes LDS instead (GLOBAL and SCRATCH loads of
+    /// bytes, shorts and dwords).
+    LoadLds,
+    /// Stores DATA.
+    Store,
+    /// Read-modify-write with DATA; returns the old value into VDST when GLC is set.
+    Atomic,
+}
+
+/// The FLAT facts of a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FlatForm {
+    /// The segment.
+    pub seg: Seg,
+    /// Load, store or atomic.
+    pub kind: FlatKind,
+}
+
 /// One row of the table: one instruction encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct VInstDef {
@@ -329,6 +400,8 @@ pub struct VInstDef {
     pub mods: Mods,
     /// DS offset form and GDS bit (DS rows only).
     pub ds: Option<DsForm>,
+    /// FLAT segment and kind (FLAT rows only).
+    pub flat: Option<FlatForm>,
     /// Registers read without being named as operands (EXEC for every VALU row).
     pub implicit_reads: Implicit,
     /// Registers written without being named as operands.
@@ -491,6 +564,7 @@ pub(super) const fn r(
         operands,
         mods,
         ds: None,
+        flat: None,
         implicit_reads,
         implicit_writes,
         targets,
@@ -514,7 +588,38 @@ pub(super) const fn ds(
         operands,
         mods: NO_MODS,
         ds: Some(form),
+        flat: None,
         implicit_reads: Implicit::EXEC.union(Implicit::M0),
+        implicit_writes: Implicit::NONE,
+        targets,
+    }
+}
+
+/// A FLAT row; its table opcode is SEG:OP.
+pub(super) const fn flat(
+    op: VOp,
+    name: &'static str,
+    seg: Seg,
+    opcode: u16,
+    operands: &'static [VOperand],
+    kind: FlatKind,
+    targets: u8,
+) -> VInstDef {
+    let segment = match seg {
+        Seg::Flat => 0,
+        Seg::Scratch => 1,
+        Seg::Global => 2,
+    };
+    VInstDef {
+        op,
+        name,
+        format: VFormat::Flat,
+        opcode: segment * 128 + opcode,
+        operands,
+        mods: NO_MODS,
+        ds: None,
+        flat: Some(FlatForm { seg, kind }),
+        implicit_reads: Implicit::EXEC,
         implicit_writes: Implicit::NONE,
         targets,
     }
@@ -591,12 +696,13 @@ const fn implicit(op: VOp, operands: &[VOperand]) -> (Implicit, Implicit) {
 }
 
 /// Every family's rows.
-pub static FAMILIES: [&[VInstDef]; 5] = [
+pub static FAMILIES: [&[VInstDef]; 6] = [
     super::vop1::ROWS,
     super::vop2::ROWS,
     super::vopc::ROWS,
     super::vop3::ROWS,
     super::ds::ROWS,
+    super::flat::ROWS,
 ];
 
 /// Every row of the vector table.
@@ -605,16 +711,16 @@ pub fn rows() -> impl Iterator<Item = &'static VInstDef> {
 }
 
 struct Index {
-    by_opcode: [Vec<Vec<&'static VInstDef>>; 5],
+    by_opcode: [Vec<Vec<&'static VInstDef>>; 6],
     by_name: HashMap<&'static str, &'static VInstDef>,
 }
 
 fn index() -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut by_opcode: [Vec<Vec<&'static VInstDef>>; 5] = Default::default();
+        let mut by_opcode: [Vec<Vec<&'static VInstDef>>; 6] = Default::default();
         for f in VFormat::ALL {
-            by_opcode[f.slot()] = vec![Vec::new(); 1 << f.opcode_field().1];
+            by_opcode[f.slot()] = vec![Vec::new(); f.opcodes()];
         }
         let mut by_name = HashMap::new();
         for d in rows() {
@@ -658,9 +764,8 @@ mod tests {
                     );
                 }
             }
-            let (_, width) = d.format.opcode_field();
             assert!(
-                u32::from(d.opcode) < 1 << width,
+                usize::from(d.opcode) < d.format.opcodes(),
                 "{} opcode too wide",
                 d.name
             );
@@ -680,7 +785,7 @@ mod tests {
                         o.field,
                         VField::Vdst | VField::Sdst | VField::Src0 | VField::Src1 | VField::Src2
                     ),
-                    VFormat::Ds => matches!(
+                    VFormat::Ds | VFormat::Flat => matches!(
                         o.field,
                         VField::Vdst | VField::Addr | VField::Data0 | VField::Data1
                     ),
@@ -691,6 +796,7 @@ mod tests {
                 assert_eq!(d.mods, NO_MODS, "{}", d.name);
             }
             assert_eq!(d.ds.is_some(), d.format == VFormat::Ds, "{}", d.name);
+            assert_eq!(d.flat.is_some(), d.format == VFormat::Flat, "{}", d.name);
             // A VOP3b row's SDST takes the OP_SEL and ABS bits.
             if d.operand(VField::Sdst).is_some() {
                 assert!(!d.mods.op_sel, "{}", d.name);
@@ -731,7 +837,7 @@ mod tests {
                 VFormat::Vop1 => 0x140,
                 VFormat::Vop2 => 0x100,
                 VFormat::Vopc => 0,
-                VFormat::Vop3 | VFormat::Ds => continue,
+                VFormat::Vop3 | VFormat::Ds | VFormat::Flat => continue,
             };
             if let Some(e64) = d.name.strip_suffix("_e32").map(|b| format!("{b}_e64")) {
                 let t = by_name(&e64).unwrap_or_else(|| panic!("{e64} missing"));
@@ -749,8 +855,7 @@ mod tests {
     fn fixed_prefixes_do_not_shadow() {
         for d in rows() {
             let (mask, value) = d.format.fixed();
-            let (lo, _) = d.format.opcode_field();
-            let w = value | (u32::from(d.opcode) << lo);
+            let w = value | d.format.opcode_bits(d.opcode);
             assert_eq!(w & mask, value);
             let first = VFormat::ALL
                 .iter()

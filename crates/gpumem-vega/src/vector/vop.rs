@@ -1185,6 +1185,242 @@ pub enum VOp {
     DsReadB96,
     /// `ds_read_b128`.
     DsReadB128,
+    /// `flat_load_ubyte`.
+    FlatLoadUbyte,
+    /// `flat_load_sbyte`.
+    FlatLoadSbyte,
+    /// `flat_load_ushort`.
+    FlatLoadUshort,
+    /// `flat_load_sshort`.
+    FlatLoadSshort,
+    /// `flat_load_dword`.
+    FlatLoadDword,
+    /// `flat_load_dwordx2`.
+    FlatLoadDwordx2,
+    /// `flat_load_dwordx3`.
+    FlatLoadDwordx3,
+    /// `flat_load_dwordx4`.
+    FlatLoadDwordx4,
+    /// `flat_store_byte`.
+    FlatStoreByte,
+    /// `flat_store_byte_d16_hi`.
+    FlatStoreByteD16Hi,
+    /// `flat_store_short`.
+    FlatStoreShort,
+    /// `flat_store_short_d16_hi`.
+    FlatStoreShortD16Hi,
+    /// `flat_store_dword`.
+    FlatStoreDword,
+    /// `flat_store_dwordx2`.
+    FlatStoreDwordx2,
+    /// `flat_store_dwordx3`.
+    FlatStoreDwordx3,
+    /// `flat_store_dwordx4`.
+    FlatStoreDwordx4,
+    /// `flat_load_ubyte_d16`.
+    FlatLoadUbyteD16,
+    /// `flat_load_ubyte_d16_hi`.
+    FlatLoadUbyteD16Hi,
+    /// `flat_load_sbyte_d16`.
+    FlatLoadSbyteD16,
+    /// `flat_load_sbyte_d16_hi`.
+    FlatLoadSbyteD16Hi,
+    /// `flat_load_short_d16`.
+    FlatLoadShortD16,
+    /// `flat_load_short_d16_hi`.
+    FlatLoadShortD16Hi,
+    /// `flat_atomic_swap`.
+    FlatAtomicSwap,
+    /// `flat_atomic_cmpswap`.
+    FlatAtomicCmpswap,
+    /// `flat_atomic_add`.
+    FlatAtomicAdd,
+    /// `flat_atomic_sub`.
+    FlatAtomicSub,
+    /// `flat_atomic_smin`.
+    FlatAtomicSmin,
+    /// `flat_atomic_umin`.
+    FlatAtomicUmin,
+    /// `flat_atomic_smax`.
+    FlatAtomicSmax,
+    /// `flat_atomic_umax`.
+    FlatAtomicUmax,
+    /// `flat_atomic_and`.
+    FlatAtomicAnd,
+    /// `flat_atomic_or`.
+    FlatAtomicOr,
+    /// `flat_atomic_xor`.
+    FlatAtomicXor,
+    /// `flat_atomic_inc`.
+    FlatAtomicInc,
+    /// `flat_atomic_dec`.
+    FlatAtomicDec,
+    /// `flat_atomic_swap_x2`.
+    FlatAtomicSwapX2,
+    /// `flat_atomic_cmpswap_x2`.
+    FlatAtomicCmpswapX2,
+    /// `flat_atomic_add_x2`.
+    FlatAtomicAddX2,
+    /// `flat_atomic_sub_x2`.
+    FlatAtomicSubX2,
+    /// `flat_atomic_smin_x2`.
+    FlatAtomicSminX2,
+    /// `flat_atomic_umin_x2`.
+    FlatAtomicUminX2,
+    /// `flat_atomic_smax_x2`.
+    FlatAtomicSmaxX2,
+    /// `flat_atomic_umax_x2`.
+    FlatAtomicUmaxX2,
+    /// `flat_atomic_and_x2`.
+    FlatAtomicAndX2,
+    /// `flat_atomic_or_x2`.
+    FlatAtomicOrX2,
+    /// `flat_atomic_xor_x2`.
+    FlatAtomicXorX2,
+    /// `flat_atomic_inc_x2`.
+    FlatAtomicIncX2,
+    /// `flat_atomic_dec_x2`.
+    FlatAtomicDecX2,
+    /// `scratch_load_ubyte`.
+    ScratchLoadUbyte,
+    /// `scratch_load_sbyte`.
+    ScratchLoadSbyte,
+    /// `scratch_load_ushort`.
+    ScratchLoadUshort,
+    /// `scratch_load_sshort`.
+    ScratchLoadSshort,
+    /// `scratch_load_dword`.
+    ScratchLoadDword,
+    /// `scratch_load_dwordx2`.
+    ScratchLoadDwordx2,
+    /// `scratch_load_dwordx3`.
+    ScratchLoadDwordx3,
+    /// `scratch_load_dwordx4`.
+    ScratchLoadDwordx4,
+    /// `scratch_store_byte`.
+    ScratchStoreByte,
+    /// `scratch_store_byte_d16_hi`.
+    ScratchStoreByteD16Hi,
+    /// `scratch_store_short`.
+    ScratchStoreShort,
+    /// `scratch_store_short_d16_hi`.
+    ScratchStoreShortD16Hi,
+    /// `scratch_store_dword`.
+    ScratchStoreDword,
+    /// `scratch_store_dwordx2`.
+    ScratchStoreDwordx2,
+    /// `scratch_store_dwordx3`.
+    ScratchStoreDwordx3,
+    /// `scratch_store_dwordx4`.
+    ScratchStoreDwordx4,
+    /// `scratch_load_ubyte_d16`.
+    ScratchLoadUbyteD16,
+    /// `scratch_load_ubyte_d16_hi`.
+    ScratchLoadUbyteD16Hi,
+    /// `scratch_load_sbyte_d16`.
+    ScratchLoadSbyteD16,
+    /// `scratch_load_sbyte_d16_hi`.
+    ScratchLoadSbyteD16Hi,
+    /// `scratch_load_short_d16`.
+    ScratchLoadShortD16,
+    /// `scratch_load_short_d16_hi`.
+    ScratchLoadShortD16Hi,
+    /// `global_load_ubyte`.
+    GlobalLoadUbyte,
+    /// `global_load_sbyte`.
+    GlobalLoadSbyte,
+    /// `global_load_ushort`.
+    GlobalLoadUshort,
+    /// `global_load_sshort`.
+    GlobalLoadSshort,
+    /// `global_load_dword`.
+    GlobalLoadDword,
+    /// `global_load_dwordx2`.
+    GlobalLoadDwordx2,
+    /// `global_load_dwordx3`.
+    GlobalLoadDwordx3,
+    /// `global_load_dwordx4`.
+    GlobalLoadDwordx4,
+    /// `global_store_byte`.
+    GlobalStoreByte,
+    /// `global_store_byte_d16_hi`.
+    GlobalStoreByteD16Hi,
+    /// `global_store_short`.
+    GlobalStoreShort,
+    /// `global_store_short_d16_hi`.
+    GlobalStoreShortD16Hi,
+    /// `global_store_dword`.
+    GlobalStoreDword,
+    /// `global_store_dwordx2`.
+    GlobalStoreDwordx2,
+    /// `global_store_dwordx3`.
+    GlobalStoreDwordx3,
+    /// `global_store_dwordx4`.
+    GlobalStoreDwordx4,
+    /// `global_load_ubyte_d16`.
+    GlobalLoadUbyteD16,
+    /// `global_load_ubyte_d16_hi`.
+    GlobalLoadUbyteD16Hi,
+    /// `global_load_sbyte_d16`.
+    GlobalLoadSbyteD16,
+    /// `global_load_sbyte_d16_hi`.
+    GlobalLoadSbyteD16Hi,
+    /// `global_load_short_d16`.
+    GlobalLoadShortD16,
+    /// `global_load_short_d16_hi`.
+    GlobalLoadShortD16Hi,
+    /// `global_atomic_swap`.
+    GlobalAtomicSwap,
+    /// `global_atomic_cmpswap`.
+    GlobalAtomicCmpswap,
+    /// `global_atomic_add`.
+    GlobalAtomicAdd,
+    /// `global_atomic_sub`.
+    GlobalAtomicSub,
+    /// `global_atomic_smin`.
+    GlobalAtomicSmin,
+    /// `global_atomic_umin`.
+    GlobalAtomicUmin,
+    /// `global_atomic_smax`.
+    GlobalAtomicSmax,
+    /// `global_atomic_umax`.
+    GlobalAtomicUmax,
+    /// `global_atomic_and`.
+    GlobalAtomicAnd,
+    /// `global_atomic_or`.
+    GlobalAtomicOr,
+    /// `global_atomic_xor`.
+    GlobalAtomicXor,
+    /// `global_atomic_inc`.
+    GlobalAtomicInc,
+    /// `global_atomic_dec`.
+    GlobalAtomicDec,
+    /// `global_atomic_swap_x2`.
+    GlobalAtomicSwapX2,
+    /// `global_atomic_cmpswap_x2`.
+    GlobalAtomicCmpswapX2,
+    /// `global_atomic_add_x2`.
+    GlobalAtomicAddX2,
+    /// `global_atomic_sub_x2`.
+    GlobalAtomicSubX2,
+    /// `global_atomic_smin_x2`.
+    GlobalAtomicSminX2,
+    /// `global_atomic_umin_x2`.
+    GlobalAtomicUminX2,
+    /// `global_atomic_smax_x2`.
+    GlobalAtomicSmaxX2,
+    /// `global_atomic_umax_x2`.
+    GlobalAtomicUmaxX2,
+    /// `global_atomic_and_x2`.
+    GlobalAtomicAndX2,
+    /// `global_atomic_or_x2`.
+    GlobalAtomicOrX2,
+    /// `global_atomic_xor_x2`.
+    GlobalAtomicXorX2,
+    /// `global_atomic_inc_x2`.
+    GlobalAtomicIncX2,
+    /// `global_atomic_dec_x2`.
+    GlobalAtomicDecX2,
 }
 
 impl VOp {
