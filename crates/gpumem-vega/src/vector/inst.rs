@@ -3,8 +3,8 @@
 use std::fmt;
 
 use super::table::{
-    self, DsForm, DsOffset, FlatForm, FlatKind, Gds, Mods, Seg, SrcMod, Ty, VClass, VField,
-    VFormat, VInstDef, VKind, VOperand,
+    self, BufKind, DsForm, DsOffset, FlatForm, FlatKind, Gds, Mods, Seg, SrcMod, Ty, VClass,
+    VField, VFormat, VInstDef, VKind, VOperand,
 };
 use crate::inst::DecodeError;
 use crate::operand::{self, code};
@@ -43,8 +43,14 @@ pub struct VInst {
     pub glc: bool,
     /// FLAT SLC.
     pub slc: bool,
-    /// FLAT LDS (a load that writes LDS instead of VDST).
+    /// FLAT and MUBUF LDS (a load that writes LDS instead of VDST).
     pub lds: bool,
+    /// MUBUF OFFEN.
+    pub offen: bool,
+    /// MUBUF IDXEN.
+    pub idxen: bool,
+    /// MUBUF TFE (one more VDATA register for the fault flag).
+    pub tfe: bool,
 }
 
 impl VInst {
@@ -67,6 +73,9 @@ impl VInst {
             glc: false,
             slc: false,
             lds: false,
+            offen: false,
+            idxen: false,
+            tfe: false,
         }
     }
 
@@ -115,6 +124,13 @@ pub fn decode(words: &[u32], target: Target) -> Result<(VInst, usize), DecodeErr
             encoding: other_encoding(w0),
         })?;
     let opcode = format.opcode_of(w0);
+    // `buffer_store_lds_dword` (MUBUF 0x3d, LDS set) has its own operand list.
+    if format == VFormat::Mubuf && opcode == 0x3d {
+        return Err(DecodeError::Unsupported {
+            word: w0,
+            encoding: "MUBUF buffer_store_lds_dword",
+        });
+    }
     if format == VFormat::Vop3 && opcode >= 0x380 {
         return Err(DecodeError::Unsupported {
             word: w0,
@@ -162,6 +178,9 @@ pub fn decode(words: &[u32], target: Target) -> Result<(VInst, usize), DecodeErr
     if let Some(form) = def.flat {
         return decode_flat(def, form, w0, words[1], &invalid).map(|i| (i, 2));
     }
+    if let Some(kind) = def.buf {
+        return decode_mubuf(def, kind, w0, words[1], &invalid).map(|i| (i, 2));
+    }
     let mut inst = VInst::new(def);
     let w1 = if format == VFormat::Vop3 { words[1] } else { 0 };
     // Raw fields.
@@ -173,8 +192,8 @@ pub fn decode(words: &[u32], target: Target) -> Result<(VInst, usize), DecodeErr
             false,
         ),
         VFormat::Vopc => (0, [w0 & 0x1ff, 256 + ((w0 >> 9) & 0xff), 0], false),
-        // Decoded by `decode_ds` and `decode_flat` above.
-        VFormat::Ds | VFormat::Flat => (0, [0; 3], false),
+        // Decoded by `decode_ds`, `decode_flat` and `decode_mubuf` above.
+        VFormat::Ds | VFormat::Flat | VFormat::Mubuf => (0, [0; 3], false),
         VFormat::Vop3 => (
             w0 & 0xff,
             [w1 & 0x1ff, (w1 >> 9) & 0x1ff, (w1 >> 18) & 0x1ff],
@@ -465,6 +484,75 @@ fn decode_flat(
     Ok(inst)
 }
 
+/// A MUBUF instruction: VADDR is `off`, an index or offset, or both (a pair) by IDXEN and
+/// OFFEN; VDATA has one more register with TFE; SRSRC names four SGPRs.
+fn decode_mubuf(
+    def: &'static VInstDef,
+    kind: BufKind,
+    w0: u32,
+    w1: u32,
+    invalid: &dyn Fn(&'static str, u32, &'static str) -> DecodeError,
+) -> Result<VInst, DecodeError> {
+    let mut inst = VInst::new(def);
+    inst.offset = (w0 & 0xfff) as u16;
+    inst.offen = (w0 >> 12) & 1 == 1;
+    inst.idxen = (w0 >> 13) & 1 == 1;
+    inst.glc = (w0 >> 14) & 1 == 1;
+    inst.lds = (w0 >> 16) & 1 == 1;
+    inst.slc = (w0 >> 17) & 1 == 1;
+    inst.tfe = (w1 >> 23) & 1 == 1;
+    if kind == BufKind::CacheCtl {
+        // llvm-mc ignores SLC, OFFSET and every operand field here, but not these bits.
+        let bit15 = (w0 >> 15) & 1 == 1;
+        if inst.offen || inst.idxen || inst.glc || inst.lds || inst.tfe || bit15 {
+            return Err(invalid("MODIFIERS", w0, "cache control has no modifiers"));
+        }
+        return Ok(VInst::new(def));
+    }
+    if inst.lds && inst.tfe {
+        return Err(invalid("TFE", 1, "no TFE with LDS"));
+    }
+    if inst.lds && kind != BufKind::LoadLds {
+        return Err(invalid("LDS", 1, "this instruction has no LDS form"));
+    }
+    if inst.tfe && kind == BufKind::Atomic {
+        return Err(invalid("TFE", 1, "atomics have no TFE form"));
+    }
+    let srsrc = (((w1 >> 16) & 0x1f) * 4) as u8;
+    inst.saddr = operand::reg_parts(srsrc, 4)
+        .ok_or(invalid("SRSRC", srsrc.into(), "not a register quad"))?
+        .1;
+    let soffset = w1 >> 24;
+    inst.src[2] = match soffset {
+        0..=127 => u16::from(
+            operand::reg_parts(soffset as u8, 1)
+                .ok_or(invalid("SOFFSET", soffset, "not a register"))?
+                .1,
+        ),
+        128..=208 | 240..=248 | 235..=239 | 251..=254 => soffset as u16,
+        _ => return Err(invalid("SOFFSET", soffset, "reserved source operand code")),
+    };
+    let vgpr = |field: &'static str, v: u32, n: u8| {
+        if v + u32::from(n) > 256 {
+            Err(invalid(field, v, "VGPR tuple past v255"))
+        } else {
+            Ok(256 + v as u16)
+        }
+    };
+    let naddr = u8::from(inst.offen) + u8::from(inst.idxen);
+    inst.src[0] = if naddr == 0 {
+        256
+    } else {
+        vgpr("VADDR", w1 & 0xff, naddr)?
+    };
+    if !inst.lds
+        && let Some(VKind::Vgpr(t)) = def.operand(VField::Vdata).map(|o| o.kind)
+    {
+        inst.src[1] = vgpr("VDATA", (w1 >> 8) & 0xff, t.dwords() + u8::from(inst.tfe))?;
+    }
+    Ok(inst)
+}
+
 /// The ADDR VGPR count: 2 for a 64-bit address (FLAT, GLOBAL without SADDR), 1 for an
 /// offset, 0 where the text says `off` (SCRATCH with SADDR).
 fn flat_addr_dwords(seg: Seg, saddr: u8) -> u8 {
@@ -489,6 +577,26 @@ fn flat_has_vdst(inst: &VInst, form: FlatForm) -> bool {
 /// Encodes an instruction into its dwords (with its literal, if any).
 pub fn encode(inst: &VInst) -> Vec<u32> {
     let d = inst.def;
+    if let Some(kind) = d.buf {
+        let (_, fixed) = d.format.fixed();
+        let w0 = fixed
+            | d.format.opcode_bits(d.opcode)
+            | u32::from(inst.slc) << 17
+            | u32::from(inst.lds) << 16
+            | u32::from(inst.glc) << 14
+            | u32::from(inst.idxen) << 13
+            | u32::from(inst.offen) << 12
+            | u32::from(inst.offset & 0xfff);
+        if kind == BufKind::CacheCtl {
+            return vec![w0, 0];
+        }
+        let w1 = u32::from(inst.src[2] & 0xff) << 24
+            | u32::from(inst.tfe) << 23
+            | u32::from(inst.saddr / 4) << 16
+            | u32::from(inst.src[1].wrapping_sub(256) & 0xff) << 8
+            | u32::from(inst.src[0].wrapping_sub(256) & 0xff);
+        return vec![w0, w1];
+    }
     if let Some(form) = d.flat {
         let (_, fixed) = d.format.fixed();
         let w0 = fixed
@@ -797,6 +905,9 @@ impl fmt::Display for VInst {
         if let Some(form) = self.def.flat {
             return self.fmt_flat(f, form);
         }
+        if let Some(kind) = self.def.buf {
+            return self.fmt_mubuf(f, kind);
+        }
         for (k, (_, text)) in self.operands().enumerate() {
             f.write_str(if k == 0 { " " } else { ", " })?;
             fmt::Display::fmt(&text, f)?;
@@ -951,6 +1062,57 @@ impl VInst {
         }
         if self.lds {
             f.write_str(" lds")?;
+        }
+        Ok(())
+    }
+}
+
+impl VInst {
+    /// MUBUF text: `[vdata, ]vaddr|off, srsrc, soffset`, then `idxen`, `offen`,
+    /// `offset:`, `glc`, `slc`, `lds`, `tfe`.
+    fn fmt_mubuf(&self, f: &mut fmt::Formatter<'_>, kind: BufKind) -> fmt::Result {
+        if kind == BufKind::CacheCtl {
+            return Ok(());
+        }
+        f.write_str(" ")?;
+        if !self.lds
+            && let Some(VKind::Vgpr(t)) = self.def.operand(VField::Vdata).map(|o| o.kind)
+        {
+            write_vgpr(f, self.src[1] - 256, t.dwords() + u8::from(self.tfe))?;
+            f.write_str(", ")?;
+        }
+        match u8::from(self.offen) + u8::from(self.idxen) {
+            0 => f.write_str("off")?,
+            n => write_vgpr(f, self.src[0] - 256, n)?,
+        }
+        f.write_str(", ")?;
+        write_sreg(f, self.saddr, 4)?;
+        // Like the scalar side's SBASE: a special register as a quad keeps its name.
+        if matches!(self.saddr, 102..=107 | 126 | 127) {
+            f.write_str("/*Invalid register, operand has 'SReg_128' register class*/")?;
+        }
+        f.write_str(", ")?;
+        write_src(f, self.src[2], Ty::I32, None)?;
+        if self.src[2] == u16::from(code::LDS_DIRECT) {
+            f.write_str("/*Invalid register, operand has 'SReg_32' register class*/")?;
+        }
+        for (on, text) in [(self.idxen, " idxen"), (self.offen, " offen")] {
+            if on {
+                f.write_str(text)?;
+            }
+        }
+        if self.offset != 0 {
+            write!(f, " offset:{}", self.offset)?;
+        }
+        for (on, text) in [
+            (self.glc, " glc"),
+            (self.slc, " slc"),
+            (self.lds, " lds"),
+            (self.tfe, " tfe"),
+        ] {
+            if on {
+                f.write_str(text)?;
+            }
         }
         Ok(())
     }

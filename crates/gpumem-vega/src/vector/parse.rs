@@ -7,7 +7,8 @@
 
 use super::inst::{INLINE_F16, VInst};
 use super::table::{
-    DsOffset, FlatForm, FlatKind, Gds, Seg, SrcMod, Ty, VClass, VField, VFormat, VInstDef, VKind,
+    BufKind, DsOffset, FlatForm, FlatKind, Gds, Seg, SrcMod, Ty, VClass, VField, VFormat, VInstDef,
+    VKind,
 };
 use crate::operand::{self, code};
 use crate::table::Implicit;
@@ -142,7 +143,7 @@ fn reg(t: &str, s: usize, e: usize) -> PResult<Option<Reg>> {
         return Ok(None);
     };
     let n = hi - lo + 1;
-    if !matches!(n, 1..=4 | 8 | 16) {
+    if !matches!(n, 1..=5 | 8 | 16) {
         return err(s, e, "invalid register tuple size");
     }
     let code = match kind {
@@ -232,6 +233,9 @@ pub fn parse_operands(def: &'static VInstDef, text: &str, base: usize) -> PResul
     if let Some(form) = def.flat {
         return parse_flat(def, form, text, base);
     }
+    if let Some(kind) = def.buf {
+        return parse_mubuf(def, kind, text, base);
+    }
     let mut rest = text.trim_end();
     // Trailing modifiers.
     let mut mods: Vec<(usize, &str)> = Vec::new();
@@ -304,8 +308,14 @@ pub fn parse_operands(def: &'static VInstDef, text: &str, base: usize) -> PResul
                 _ => return err(s, e, format!("expected a VGPR of {} dwords", ty.dwords())),
             },
             VKind::Sgpr(n) => match value(t, s, e)? {
-                // llvm-mc takes the `src_*` specials as an 8-bit scalar destination.
-                Val::Reg(r) if o.field == VField::Vdst && r.dwords == 0 && r.code != 254 => {
+                // llvm-mc takes `src_*` specials as an 8-bit scalar destination: the 64-bit
+                // apertures only where the destination is 64-bit (a compare's mask).
+                Val::Reg(r)
+                    if o.field == VField::Vdst
+                        && r.dwords == 0
+                        && (matches!(r.code, 239 | 251..=253)
+                            || (n == 2 && matches!(r.code, 235..=238))) =>
+                {
                     inst.vdst = r.code
                 }
                 Val::Reg(r) if r.code < 128 && r.dwords == n => {
@@ -545,10 +555,10 @@ fn check_operand_rules(def: &VInstDef, inst: &VInst, s: usize, e: usize) -> PRes
     // One scalar value per instruction over the constant bus: SGPRs and `src_*`
     // specials (the same register counts once), the literal, an implicit VCC read.
     // llvm-mc compares registers, not codes: `s0` and `s[0:1]` are two, and so are
-    // `vcc_lo` and the implicit VCC (counted here as code 0xffff).
+    // `vcc_lo` and the implicit VCC; an explicit `vcc` is the implicit one.
     let mut scalar: Vec<(u16, u8)> = Vec::new();
     if def.implicit_reads.contains(Implicit::VCC) {
-        scalar.push((0xffff, 2));
+        scalar.push((u16::from(code::VCC), 2));
     }
     for o in def.operands {
         let (c, t) = match (o.field, o.kind) {
@@ -595,20 +605,8 @@ fn check_operand_rules(def: &VInstDef, inst: &VInst, s: usize, e: usize) -> PRes
 /// `offset:N`, `glc`, `slc` in any order. An atomic names VDST exactly when it has `glc`.
 fn parse_flat(def: &'static VInstDef, form: FlatForm, text: &str, base: usize) -> PResult<VInst> {
     let mut inst = VInst::new(def);
-    let mut ops = split(text, base);
     // Modifiers follow the last operand, separated by spaces.
-    let mut mods: Vec<(usize, &str)> = Vec::new();
-    if let Some(last) = ops.last_mut() {
-        let mut words = last.1.split_whitespace();
-        let first = words.next().unwrap_or("");
-        let mut at = last.0 + first.len();
-        for w in words {
-            let i = text[at - base..].find(w).map_or(at, |i| at + i);
-            mods.push((i, w));
-            at = i + w.len();
-        }
-        last.1 = first;
-    }
+    let (ops, mods) = operands_and_mods(text, base);
     for &(s, w) in &mods {
         let e = s + w.len();
         match w {
@@ -714,5 +712,129 @@ fn parse_flat(def: &'static VInstDef, form: FlatForm, text: &str, base: usize) -
     if let (Some(d), Some(VKind::Vgpr(t))) = (data, def.operand(VField::Data0).map(|o| o.kind)) {
         inst.src[1] = vgpr(&d, t.dwords())?;
     }
+    Ok(inst)
+}
+
+/// A piece of the line and its byte offset.
+type Spanned<'a> = (usize, &'a str);
+
+/// Splits the operand list from the space-separated modifiers after the last operand.
+fn operands_and_mods(text: &str, base: usize) -> (Vec<Spanned<'_>>, Vec<Spanned<'_>>) {
+    let mut ops = split(text, base);
+    let mut mods: Vec<(usize, &str)> = Vec::new();
+    if let Some(last) = ops.last_mut() {
+        let mut words = last.1.split_whitespace();
+        let first = words.next().unwrap_or("");
+        let mut at = last.0 + first.len();
+        for w in words {
+            let i = text[at - base..].find(w).map_or(at, |i| at + i);
+            mods.push((i, w));
+            at = i + w.len();
+        }
+        last.1 = first;
+    }
+    if ops.len() == 1 && ops[0].1.is_empty() {
+        ops.clear();
+    }
+    (ops, mods)
+}
+
+/// A MUBUF instruction: `[vdata, ]vaddr|off, srsrc, soffset`, then `idxen`, `offen`,
+/// `offset:N`, `glc`, `slc`, `lds`, `tfe`.
+fn parse_mubuf(def: &'static VInstDef, kind: BufKind, text: &str, base: usize) -> PResult<VInst> {
+    let mut inst = VInst::new(def);
+    let (ops, mods) = operands_and_mods(text, base);
+    for &(s, w) in &mods {
+        let e = s + w.len();
+        match w {
+            "idxen" => inst.idxen = true,
+            "offen" => inst.offen = true,
+            "glc" => inst.glc = true,
+            "slc" => inst.slc = true,
+            "lds" if kind == BufKind::LoadLds => inst.lds = true,
+            // llvm-mc takes TFE on loads only.
+            "tfe" if matches!(kind, BufKind::Load | BufKind::LoadLds) => inst.tfe = true,
+            _ if w.starts_with("offset:") => {
+                inst.offset = number(&w[7..])
+                    .filter(|v| (0..=4095).contains(v))
+                    .ok_or_else(|| VParseError {
+                        start: s,
+                        end: e,
+                        msg: "expected a 12-bit unsigned offset".into(),
+                    })? as u16;
+            }
+            _ => return err(s, e, format!("invalid modifier `{w}` for `{}`", def.name)),
+        }
+    }
+    if kind == BufKind::CacheCtl {
+        if let Some(&(s, t)) = ops.first().or(mods.first()) {
+            return err(s, s + t.len(), format!("`{}` takes no operands", def.name));
+        }
+        return Ok(inst);
+    }
+    let has_vdata = !inst.lds;
+    let want = 3 + usize::from(has_vdata);
+    if ops.len() != want {
+        let (s, e) = ops.last().map_or((base, base), |&(s, t)| (s, s + t.len()));
+        return err(
+            s,
+            e,
+            format!(
+                "`{}` takes {want} operands here, not {}",
+                def.name,
+                ops.len()
+            ),
+        );
+    }
+    let vgpr = |(s, t): (usize, &str), n: u8| -> PResult<u16> {
+        match reg(t, s, s + t.len())? {
+            Some(r) if r.code >= 256 && r.dwords == n => Ok(r.code),
+            _ => err(s, s + t.len(), format!("expected a VGPR of {n} dwords")),
+        }
+    };
+    let mut it = ops.iter().copied();
+    if has_vdata {
+        let n = match def.operand(VField::Vdata).map(|o| o.kind) {
+            Some(VKind::Vgpr(t)) => t.dwords() + u8::from(inst.tfe),
+            _ => 1,
+        };
+        inst.src[1] = vgpr(it.next().unwrap_or((base, "")), n)?;
+    }
+    let vaddr = it.next().unwrap_or((base, ""));
+    let naddr = u8::from(inst.offen) + u8::from(inst.idxen);
+    inst.src[0] = if naddr == 0 {
+        if vaddr.1 != "off" {
+            return err(
+                vaddr.0,
+                vaddr.0 + vaddr.1.len(),
+                "expected `off` (no idxen or offen)",
+            );
+        }
+        256
+    } else {
+        vgpr(vaddr, naddr)?
+    };
+    let (s, t) = it.next().unwrap_or((base, ""));
+    inst.saddr = match reg(t, s, s + t.len())? {
+        Some(r) if r.code < 128 && r.dwords == 4 => r.code as u8,
+        _ => return err(s, s + t.len(), "expected four SGPRs (a V#)"),
+    };
+    let (s, t) = it.next().unwrap_or((base, ""));
+    let e = s + t.len();
+    inst.src[2] = match value(t, s, e)? {
+        Val::Reg(r) if r.code < 256 && r.dwords <= 1 && r.code != u16::from(code::LDS_DIRECT) => {
+            r.code
+        }
+        Val::Int(v) => match operand::inline_int_code(v) {
+            Some(c) => c.into(),
+            None => return err(s, e, "SOFFSET takes an SGPR or an inline constant"),
+        },
+        Val::Float(f) => inline_float(f).ok_or_else(|| VParseError {
+            start: s,
+            end: e,
+            msg: "SOFFSET takes an SGPR or an inline constant".into(),
+        })?,
+        _ => return err(s, e, "SOFFSET takes an SGPR or an inline constant"),
+    };
     Ok(inst)
 }

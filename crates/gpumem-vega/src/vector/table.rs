@@ -41,16 +41,20 @@ pub enum VFormat {
     /// LDS[13] OFFSET[12:0] | VDST[63:56] NV[55] SADDR[54:48] DATA[47:40] ADDR[39:32]`.
     /// A row's opcode is SEG:OP (9 bits).
     Flat,
+    /// Untyped buffer access: `111000 OP[24:18] SLC[17] LDS[16] GLC[14] IDXEN[13] OFFEN[12]
+    /// OFFSET[11:0] | SOFFSET[63:56] TFE[55] SRSRC[52:48] VDATA[47:40] VADDR[39:32]`.
+    Mubuf,
 }
 
 impl VFormat {
     /// All formats, in decode order (longest fixed prefix first).
-    pub const ALL: [VFormat; 6] = [
+    pub const ALL: [VFormat; 7] = [
         VFormat::Vop1,
         VFormat::Vopc,
         VFormat::Vop3,
         VFormat::Ds,
         VFormat::Flat,
+        VFormat::Mubuf,
         VFormat::Vop2,
     ];
 
@@ -63,6 +67,7 @@ impl VFormat {
             VFormat::Vop3 => (0xFC00_0000, 0xD000_0000),
             VFormat::Ds => (0xFC00_0000, 0xD800_0000),
             VFormat::Flat => (0xFC00_0000, 0xDC00_0000),
+            VFormat::Mubuf => (0xFC00_0000, 0xE000_0000),
         }
     }
 
@@ -74,7 +79,7 @@ impl VFormat {
             VFormat::Vopc => (17, 8),
             VFormat::Vop3 => (16, 10),
             VFormat::Ds => (17, 8),
-            VFormat::Flat => (18, 7),
+            VFormat::Flat | VFormat::Mubuf => (18, 7),
         }
     }
 
@@ -109,7 +114,7 @@ impl VFormat {
     /// Number of instruction dwords without a literal.
     pub const fn base_dwords(self) -> usize {
         match self {
-            VFormat::Vop3 | VFormat::Ds | VFormat::Flat => 2,
+            VFormat::Vop3 | VFormat::Ds | VFormat::Flat | VFormat::Mubuf => 2,
             _ => 1,
         }
     }
@@ -123,6 +128,7 @@ impl VFormat {
             VFormat::Vop3 => "VOP3",
             VFormat::Ds => "DS",
             VFormat::Flat => "FLAT",
+            VFormat::Mubuf => "MUBUF",
         }
     }
 
@@ -134,6 +140,7 @@ impl VFormat {
             VFormat::Vop3 => 3,
             VFormat::Ds => 4,
             VFormat::Flat => 5,
+            VFormat::Mubuf => 6,
         }
     }
 }
@@ -200,6 +207,8 @@ pub enum VField {
     Data0,
     /// DS DATA1: bits 55:48.
     Data1,
+    /// MUBUF VDATA: bits 47:40, loaded, stored, or an atomic's operand and result.
+    Vdata,
 }
 
 impl VField {
@@ -217,6 +226,7 @@ impl VField {
             VField::Addr => "ADDR",
             VField::Data0 => "DATA0",
             VField::Data1 => "DATA1",
+            VField::Vdata => "VDATA",
         }
     }
 }
@@ -383,6 +393,21 @@ pub struct FlatForm {
     pub kind: FlatKind,
 }
 
+/// What a MUBUF row does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BufKind {
+    /// Loads VDATA.
+    Load,
+    /// Loads VDATA, or with LDS set writes LDS instead.
+    LoadLds,
+    /// Stores VDATA.
+    Store,
+    /// Read-modify-write with VDATA; returns the old value into VDATA when GLC is set.
+    Atomic,
+    /// Cache control, no operands (`buffer_wbinvl1`, `buffer_wbinvl1_vol`).
+    CacheCtl,
+}
+
 /// One row of the table: one instruction encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct VInstDef {
@@ -402,6 +427,8 @@ pub struct VInstDef {
     pub ds: Option<DsForm>,
     /// FLAT segment and kind (FLAT rows only).
     pub flat: Option<FlatForm>,
+    /// MUBUF kind (MUBUF rows only).
+    pub buf: Option<BufKind>,
     /// Registers read without being named as operands (EXEC for every VALU row).
     pub implicit_reads: Implicit,
     /// Registers written without being named as operands.
@@ -565,6 +592,7 @@ pub(super) const fn r(
         mods,
         ds: None,
         flat: None,
+        buf: None,
         implicit_reads,
         implicit_writes,
         targets,
@@ -589,6 +617,7 @@ pub(super) const fn ds(
         mods: NO_MODS,
         ds: Some(form),
         flat: None,
+        buf: None,
         implicit_reads: Implicit::EXEC.union(Implicit::M0),
         implicit_writes: Implicit::NONE,
         targets,
@@ -619,9 +648,43 @@ pub(super) const fn flat(
         mods: NO_MODS,
         ds: None,
         flat: Some(FlatForm { seg, kind }),
+        buf: None,
         implicit_reads: Implicit::EXEC,
         implicit_writes: Implicit::NONE,
         targets,
+    }
+}
+
+/// A MUBUF row.
+pub(super) const fn mubuf(
+    op: VOp,
+    name: &'static str,
+    opcode: u16,
+    operands: &'static [VOperand],
+    kind: BufKind,
+    targets: u8,
+) -> VInstDef {
+    VInstDef {
+        op,
+        name,
+        format: VFormat::Mubuf,
+        opcode,
+        operands,
+        mods: NO_MODS,
+        ds: None,
+        flat: None,
+        buf: Some(kind),
+        implicit_reads: Implicit::EXEC,
+        implicit_writes: Implicit::NONE,
+        targets,
+    }
+}
+
+pub(super) const fn vdata(t: Ty) -> VOperand {
+    VOperand {
+        field: VField::Vdata,
+        kind: VKind::Vgpr(t),
+        written: true,
     }
 }
 
@@ -696,13 +759,14 @@ const fn implicit(op: VOp, operands: &[VOperand]) -> (Implicit, Implicit) {
 }
 
 /// Every family's rows.
-pub static FAMILIES: [&[VInstDef]; 6] = [
+pub static FAMILIES: [&[VInstDef]; 7] = [
     super::vop1::ROWS,
     super::vop2::ROWS,
     super::vopc::ROWS,
     super::vop3::ROWS,
     super::ds::ROWS,
     super::flat::ROWS,
+    super::mubuf::ROWS,
 ];
 
 /// Every row of the vector table.
@@ -711,14 +775,14 @@ pub fn rows() -> impl Iterator<Item = &'static VInstDef> {
 }
 
 struct Index {
-    by_opcode: [Vec<Vec<&'static VInstDef>>; 6],
+    by_opcode: [Vec<Vec<&'static VInstDef>>; 7],
     by_name: HashMap<&'static str, &'static VInstDef>,
 }
 
 fn index() -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut by_opcode: [Vec<Vec<&'static VInstDef>>; 6] = Default::default();
+        let mut by_opcode: [Vec<Vec<&'static VInstDef>>; 7] = Default::default();
         for f in VFormat::ALL {
             by_opcode[f.slot()] = vec![Vec::new(); f.opcodes()];
         }
@@ -785,6 +849,7 @@ mod tests {
                         o.field,
                         VField::Vdst | VField::Sdst | VField::Src0 | VField::Src1 | VField::Src2
                     ),
+                    VFormat::Mubuf => o.field == VField::Vdata,
                     VFormat::Ds | VFormat::Flat => matches!(
                         o.field,
                         VField::Vdst | VField::Addr | VField::Data0 | VField::Data1
@@ -797,6 +862,7 @@ mod tests {
             }
             assert_eq!(d.ds.is_some(), d.format == VFormat::Ds, "{}", d.name);
             assert_eq!(d.flat.is_some(), d.format == VFormat::Flat, "{}", d.name);
+            assert_eq!(d.buf.is_some(), d.format == VFormat::Mubuf, "{}", d.name);
             // A VOP3b row's SDST takes the OP_SEL and ABS bits.
             if d.operand(VField::Sdst).is_some() {
                 assert!(!d.mods.op_sel, "{}", d.name);
@@ -837,7 +903,7 @@ mod tests {
                 VFormat::Vop1 => 0x140,
                 VFormat::Vop2 => 0x100,
                 VFormat::Vopc => 0,
-                VFormat::Vop3 | VFormat::Ds | VFormat::Flat => continue,
+                VFormat::Vop3 | VFormat::Ds | VFormat::Flat | VFormat::Mubuf => continue,
             };
             if let Some(e64) = d.name.strip_suffix("_e32").map(|b| format!("{b}_e64")) {
                 let t = by_name(&e64).unwrap_or_else(|| panic!("{e64} missing"));

@@ -1421,6 +1421,142 @@ pub enum VOp {
     GlobalAtomicIncX2,
     /// `global_atomic_dec_x2`.
     GlobalAtomicDecX2,
+    /// `buffer_load_format_x`.
+    BufferLoadFormatX,
+    /// `buffer_load_format_xy`.
+    BufferLoadFormatXy,
+    /// `buffer_load_format_xyz`.
+    BufferLoadFormatXyz,
+    /// `buffer_load_format_xyzw`.
+    BufferLoadFormatXyzw,
+    /// `buffer_store_format_x`.
+    BufferStoreFormatX,
+    /// `buffer_store_format_xy`.
+    BufferStoreFormatXy,
+    /// `buffer_store_format_xyz`.
+    BufferStoreFormatXyz,
+    /// `buffer_store_format_xyzw`.
+    BufferStoreFormatXyzw,
+    /// `buffer_load_format_d16_x`.
+    BufferLoadFormatD16X,
+    /// `buffer_load_format_d16_xy`.
+    BufferLoadFormatD16Xy,
+    /// `buffer_load_format_d16_xyz`.
+    BufferLoadFormatD16Xyz,
+    /// `buffer_load_format_d16_xyzw`.
+    BufferLoadFormatD16Xyzw,
+    /// `buffer_store_format_d16_x`.
+    BufferStoreFormatD16X,
+    /// `buffer_store_format_d16_xy`.
+    BufferStoreFormatD16Xy,
+    /// `buffer_store_format_d16_xyz`.
+    BufferStoreFormatD16Xyz,
+    /// `buffer_store_format_d16_xyzw`.
+    BufferStoreFormatD16Xyzw,
+    /// `buffer_load_ubyte`.
+    BufferLoadUbyte,
+    /// `buffer_load_sbyte`.
+    BufferLoadSbyte,
+    /// `buffer_load_ushort`.
+    BufferLoadUshort,
+    /// `buffer_load_sshort`.
+    BufferLoadSshort,
+    /// `buffer_load_dword`.
+    BufferLoadDword,
+    /// `buffer_load_dwordx2`.
+    BufferLoadDwordx2,
+    /// `buffer_load_dwordx3`.
+    BufferLoadDwordx3,
+    /// `buffer_load_dwordx4`.
+    BufferLoadDwordx4,
+    /// `buffer_store_byte`.
+    BufferStoreByte,
+    /// `buffer_store_byte_d16_hi`.
+    BufferStoreByteD16Hi,
+    /// `buffer_store_short`.
+    BufferStoreShort,
+    /// `buffer_store_short_d16_hi`.
+    BufferStoreShortD16Hi,
+    /// `buffer_store_dword`.
+    BufferStoreDword,
+    /// `buffer_store_dwordx2`.
+    BufferStoreDwordx2,
+    /// `buffer_store_dwordx3`.
+    BufferStoreDwordx3,
+    /// `buffer_store_dwordx4`.
+    BufferStoreDwordx4,
+    /// `buffer_load_ubyte_d16`.
+    BufferLoadUbyteD16,
+    /// `buffer_load_ubyte_d16_hi`.
+    BufferLoadUbyteD16Hi,
+    /// `buffer_load_sbyte_d16`.
+    BufferLoadSbyteD16,
+    /// `buffer_load_sbyte_d16_hi`.
+    BufferLoadSbyteD16Hi,
+    /// `buffer_load_short_d16`.
+    BufferLoadShortD16,
+    /// `buffer_load_short_d16_hi`.
+    BufferLoadShortD16Hi,
+    /// `buffer_load_format_d16_hi_x`.
+    BufferLoadFormatD16HiX,
+    /// `buffer_store_format_d16_hi_x`.
+    BufferStoreFormatD16HiX,
+    /// `buffer_wbinvl1`.
+    BufferWbinvl1,
+    /// `buffer_wbinvl1_vol`.
+    BufferWbinvl1Vol,
+    /// `buffer_atomic_swap`.
+    BufferAtomicSwap,
+    /// `buffer_atomic_cmpswap`.
+    BufferAtomicCmpswap,
+    /// `buffer_atomic_add`.
+    BufferAtomicAdd,
+    /// `buffer_atomic_sub`.
+    BufferAtomicSub,
+    /// `buffer_atomic_smin`.
+    BufferAtomicSmin,
+    /// `buffer_atomic_umin`.
+    BufferAtomicUmin,
+    /// `buffer_atomic_smax`.
+    BufferAtomicSmax,
+    /// `buffer_atomic_umax`.
+    BufferAtomicUmax,
+    /// `buffer_atomic_and`.
+    BufferAtomicAnd,
+    /// `buffer_atomic_or`.
+    BufferAtomicOr,
+    /// `buffer_atomic_xor`.
+    BufferAtomicXor,
+    /// `buffer_atomic_inc`.
+    BufferAtomicInc,
+    /// `buffer_atomic_dec`.
+    BufferAtomicDec,
+    /// `buffer_atomic_swap_x2`.
+    BufferAtomicSwapX2,
+    /// `buffer_atomic_cmpswap_x2`.
+    BufferAtomicCmpswapX2,
+    /// `buffer_atomic_add_x2`.
+    BufferAtomicAddX2,
+    /// `buffer_atomic_sub_x2`.
+    BufferAtomicSubX2,
+    /// `buffer_atomic_smin_x2`.
+    BufferAtomicSminX2,
+    /// `buffer_atomic_umin_x2`.
+    BufferAtomicUminX2,
+    /// `buffer_atomic_smax_x2`.
+    BufferAtomicSmaxX2,
+    /// `buffer_atomic_umax_x2`.
+    BufferAtomicUmaxX2,
+    /// `buffer_atomic_and_x2`.
+    BufferAtomicAndX2,
+    /// `buffer_atomic_or_x2`.
+    BufferAtomicOrX2,
+    /// `buffer_atomic_xor_x2`.
+    BufferAtomicXorX2,
+    /// `buffer_atomic_inc_x2`.
+    BufferAtomicIncX2,
+    /// `buffer_atomic_dec_x2`.
+    BufferAtomicDecX2,
 }
 
 impl VOp {
