@@ -382,7 +382,9 @@ pub fn parse_operands(def: &'static VInstDef, text: &str, base: usize) -> PResul
                         VClass::Vgpr32 | VClass::VReg128 => c >= 256,
                         VClass::VRegOrLds32 => c >= 256 || c == u16::from(code::LDS_DIRECT),
                         VClass::SReg32 => c < 256,
-                        VClass::SReg1Xexec => c < 128 && c != u16::from(code::EXEC),
+                        // A lane mask: an SGPR pair or a `src_*` special; llvm-mc's
+                        // assembler takes EXEC too, though its printer flags it.
+                        VClass::SReg1Xexec => c < 128 || matches!(c, 235..=239 | 251..=253),
                     };
                     if !ok {
                         return err(
