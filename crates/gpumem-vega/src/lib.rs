@@ -1,9 +1,11 @@
-//! gfx9 (Vega: gfx900, gfx906) scalar instructions: assembler, disassembler,
+//! gfx9 (Vega: gfx900, gfx906) instructions: assembler, disassembler,
 //! encoder and decoder, bit-exact with LLVM 19's `llvm-mc`.
 //!
-//! Everything derives from one table, [`table::TABLE`]: one row per
+//! The scalar side derives from one table, [`table::TABLE`]: one row per
 //! encoding (SMEM, SOP2, SOP1, SOPK, SOPC, SOPP) with its operands, their
-//! fields and register classes, and its memory behaviour.
+//! fields and register classes, and its memory behaviour. The vector side
+//! ([`vector`]: VOP1, VOP2, VOPC, VOP3, DS, FLAT/SCRATCH/GLOBAL, MUBUF) has its
+//! own table in the same discipline; [`disassemble`] and [`assemble`] take both.
 //!
 //! ```
 //! use gpumem_vega::{Target, assemble, disassemble};
