@@ -116,6 +116,26 @@ pub enum DecodeError {
         /// Target name.
         target: &'static str,
     },
+    /// A vector format whose opcode is not defined on the target.
+    #[error("word {word:#010x}: {format} opcode {opcode:#x} is not defined on {target}")]
+    UnknownVectorOpcode {
+        /// The word.
+        word: u32,
+        /// Format name.
+        format: &'static str,
+        /// OP field.
+        opcode: u16,
+        /// Target name.
+        target: &'static str,
+    },
+    /// A gfx9 encoding that gpumem does not decode yet (see `STATUS.md`).
+    #[error("word {word:#010x}: {encoding} encodings are not decoded yet")]
+    Unsupported {
+        /// The word.
+        word: u32,
+        /// The encoding (`DS`, `FLAT`, `MUBUF`, `SDWA`, …).
+        encoding: &'static str,
+    },
     /// A field holds a value that the instruction cannot have.
     #[error("word {word:#010x}: {mnemonic}: field {field} = {value:#x}: {reason}")]
     InvalidField {

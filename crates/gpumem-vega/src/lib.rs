@@ -1,9 +1,11 @@
-//! gfx9 (Vega: gfx900, gfx906) scalar instructions: assembler, disassembler,
+//! gfx9 (Vega: gfx900, gfx906) instructions: assembler, disassembler,
 //! encoder and decoder, bit-exact with LLVM 19's `llvm-mc`.
 //!
-//! Everything derives from one table, [`table::TABLE`]: one row per
+//! The scalar side derives from one table, [`table::TABLE`]: one row per
 //! encoding (SMEM, SOP2, SOP1, SOPK, SOPC, SOPP) with its operands, their
-//! fields and register classes, and its memory behaviour.
+//! fields and register classes, and its memory behaviour. The vector side
+//! ([`vector`]: VOP1, VOP2, VOPC, VOP3, DS, FLAT/SCRATCH/GLOBAL, MUBUF) has its
+//! own table in the same discipline; [`disassemble`] and [`assemble`] take both.
 //!
 //! ```
 //! use gpumem_vega::{Target, assemble, disassemble};
@@ -28,6 +30,7 @@ pub mod operand;
 mod parse;
 pub mod table;
 pub mod uses;
+pub mod vector;
 
 pub use inst::{DecodeError, Inst, OperandText, SmemOffset, decode, encode};
 pub use table::{Format, InstDef, Target, UnknownTarget};
@@ -83,7 +86,9 @@ pub fn parse_inst(line: &str, target: Target) -> Result<Inst, Diagnostics> {
 pub fn lint(src: &str, target: Target) -> Diagnostics {
     let out = parse::assemble_source(src, target, true);
     let mut diags = out.diags;
-    if diags.iter().any(|d| d.severity == Severity::Error) {
+    // The program lints see only scalar instructions: a file with vector ones would
+    // have its offsets and hazards wrong, so it gets the line lints only.
+    if diags.iter().any(|d| d.severity == Severity::Error) || out.vector_insts > 0 {
         return Diagnostics(diags);
     }
     let prog = flow::place(&out.insts);
@@ -139,6 +144,11 @@ impl gpumem_isa::DisasmLine for DisLine {
     }
 }
 
+enum Either {
+    Scalar(Inst),
+    Vector(vector::VInst),
+}
+
 /// Disassembles `bytes` (little-endian dwords). An undecodable word yields an
 /// `Err` line and decoding continues at the next dword. An input that ends
 /// inside an instruction (a literal missing, or trailing bytes that do not
@@ -152,11 +162,21 @@ pub fn disassemble(bytes: &[u8], target: Target) -> Vec<DisLine> {
     let mut out = Vec::with_capacity(words.len() * 2 / 3 + 1);
     let mut i = 0;
     while i < words.len() {
-        match decode(&words[i..], target) {
+        let decoded = match decode(&words[i..], target) {
+            Ok((inst, n)) => Ok((Either::Scalar(inst), n)),
+            Err(DecodeError::NotScalar { .. }) => {
+                vector::decode(&words[i..], target).map(|(v, n)| (Either::Vector(v), n))
+            }
+            Err(e) => Err(e),
+        };
+        match decoded {
             Ok((inst, n)) => {
                 let mut text = String::with_capacity(48);
                 // Writing to a String cannot fail.
-                let _ = write!(text, "{inst}");
+                let _ = match inst {
+                    Either::Scalar(i) => write!(text, "{i}"),
+                    Either::Vector(v) => write!(text, "{v}"),
+                };
                 out.push(DisLine {
                     offset: i * 4,
                     words: words[i..i + n].to_vec(),

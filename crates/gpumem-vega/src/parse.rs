@@ -16,6 +16,7 @@ use crate::inst::{self, Inst, SmemOffset};
 use crate::lint;
 use crate::operand::{self, code};
 use crate::table::{self, FastHash, Field, Format, Imm16, InstDef, Kind, RegClass, Target};
+use crate::vector;
 
 pub(crate) struct Output {
     /// The instructions (only when asked for: see [`assemble_source`]).
@@ -27,6 +28,8 @@ pub(crate) struct Output {
     /// The machine code (meaningless if `diags` has errors).
     pub bytes: Vec<u8>,
     pub diags: Vec<Diagnostic>,
+    /// How many vector instructions were assembled (not kept in `insts`).
+    pub vector_insts: usize,
 }
 
 /// A token; identifiers and malformed tokens borrow the source line.
@@ -443,6 +446,8 @@ struct Asm<'s> {
     /// Symbols set by `name = expr` / `.set` (their last value).
     syms: HashMap<&'s str, SymDef<'s>, FastHash>,
     fixups: Vec<Fixup<'s>>,
+    /// Vector instructions assembled (see [`Output::vector_insts`]).
+    vector_insts: usize,
     /// Token and operand-span buffers, reused from line to line.
     tok_buf: Vec<Token<'s>>,
     span_buf: Vec<(Field, usize, usize)>,
@@ -1160,6 +1165,7 @@ impl<'s> Asm<'s> {
             labels,
             bytes: self.bytes,
             diags: self.diags,
+            vector_insts: self.vector_insts,
         }
     }
 
@@ -1425,6 +1431,26 @@ impl<'s> Asm<'s> {
             }
             cx.pos += 2;
         }
+        // A vector instruction: the vector table's own parser takes the operands.
+        if let Some(Tok::Ident(mn)) = cx.peek()
+            && table::by_name_ignore_case(mn).is_none()
+            && let Some(vdef) =
+                vector::table::by_name(&mn.to_ascii_lowercase()).filter(|d| d.valid_on(self.target))
+        {
+            let mn_end = cx.here().1;
+            let end = cx.toks.last().map_or(mn_end, |t| t.end);
+            match vector::parse::parse_operands(vdef, &text[mn_end..end], mn_end) {
+                Ok(v) => {
+                    for w in vector::encode(&v) {
+                        self.bytes.extend_from_slice(&w.to_le_bytes());
+                    }
+                    self.n_insts += 1;
+                    self.vector_insts += 1;
+                }
+                Err(e) => cx.error(e.start, e.end, e.msg),
+            }
+            cx.pos = cx.toks.len();
+        }
         if !cx.at_end() {
             let stmt_start = cx.here().0;
             match cx.statement(self.target) {
@@ -1523,7 +1549,7 @@ impl<'a> LineCx<'a> {
         }
         let Some(def) = table::by_name_ignore_case(mn).filter(|d| d.valid_on(target)) else {
             return self.err(format!(
-                "unknown instruction `{}` (gpumem-vega supports the gfx9 SMEM, SOP1, SOP2, SOPK, SOPC and SOPP instructions)",
+                "unknown instruction `{}` (gpumem-vega supports the gfx9 SMEM, SOP1, SOP2, SOPK, SOPC, SOPP, VOP1, VOP2, VOPC and VOP3 instructions)",
                 clip(mn)
             ));
         };
@@ -2411,6 +2437,7 @@ pub(crate) fn assemble_source(src: &str, target: Target, keep_insts: bool) -> Ou
         labels: HashMap::default(),
         syms: HashMap::default(),
         fixups: Vec::new(),
+        vector_insts: 0,
         tok_buf: Vec::new(),
         span_buf: Vec::new(),
     }
