@@ -18,9 +18,30 @@ static AT_EXIT: Once = Once::new();
 
 unsafe extern "C" {
     fn atexit(f: extern "C" fn()) -> c_int;
+    fn fputs(s: *const c_char, stream: *mut c_void) -> c_int;
+    static mut stdout: *mut c_void;
+}
+
+/// Prints the device `printf` output gathered so far on the program's own C `stdout`
+/// (so it interleaves with the host's `printf` as on hardware): called at the
+/// synchronisation points where CUDA prints it.
+fn flush_printf() {
+    let _ = catch_unwind(|| {
+        let text = with(|rt| rt.take_printf());
+        if text.is_empty() {
+            return;
+        }
+        let Ok(c) = std::ffi::CString::new(text.replace('\0', "")) else {
+            return;
+        };
+        // SAFETY: glibc's `stdout` is initialised before any constructor runs; `c` is a
+        // NUL-terminated string.
+        unsafe { fputs(c.as_ptr(), stdout) };
+    });
 }
 
 extern "C" fn at_exit() {
+    flush_printf();
     let _ = catch_unwind(|| {
         let g = lock();
         if let Some(rt) = g.as_ref()
@@ -659,6 +680,7 @@ pub unsafe extern "C" fn cudaDeviceGetAttribute(
 
 #[unsafe(no_mangle)]
 pub extern "C" fn cudaDeviceSynchronize() -> CudaError {
+    flush_printf();
     live_entry("cudaDeviceSynchronize", |rt| {
         let r = rt.ctx.synchronize();
         rt.dev(r)
@@ -672,6 +694,7 @@ pub extern "C" fn cudaThreadSynchronize() -> CudaError {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn cudaDeviceReset() -> CudaError {
+    flush_printf();
     entry("cudaDeviceReset", |rt| {
         rt.reset();
         Ok(())
@@ -966,6 +989,7 @@ pub unsafe extern "C" fn cudaMemcpy(
     n: usize,
     kind: c_int,
 ) -> CudaError {
+    flush_printf();
     live_entry("cudaMemcpy", |rt| {
         rt.memcpy(dst as u64, src as u64, n as u64, kind)
     })
@@ -1332,6 +1356,7 @@ pub unsafe extern "C" fn cudaStreamDestroy(s: *mut c_void) -> CudaError {
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaStreamSynchronize(s: *mut c_void) -> CudaError {
+    flush_printf();
     live_entry("cudaStreamSynchronize", |rt| {
         let st = rt.stream(s as u64)?;
         let r = rt.ctx.synchronize_stream(st);
@@ -1476,6 +1501,7 @@ pub unsafe extern "C" fn cudaEventRecordWithFlags(
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaEventSynchronize(e: *mut c_void) -> CudaError {
+    flush_printf();
     live_entry("cudaEventSynchronize", |rt| rt.event(e as u64).map(|_| ()))
 }
 

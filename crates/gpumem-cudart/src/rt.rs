@@ -190,6 +190,8 @@ pub struct Runtime {
     /// Counters.
     pub totals: Totals,
     report: Option<std::fs::File>,
+    /// Device `printf` output not yet printed (it appears at synchronisation points).
+    pub printf: Vec<String>,
 }
 
 /// Handle values of created streams and events: the context's number shifted past the
@@ -239,6 +241,7 @@ impl Runtime {
             unsupported: HashSet::new(),
             totals: Totals::default(),
             report,
+            printf: Vec::new(),
         }
     }
 
@@ -707,7 +710,9 @@ impl Runtime {
         let secs = started.elapsed().as_secs_f64();
         self.mirrors_out();
         match r {
-            Ok(rep) => {
+            Ok(mut rep) => {
+                self.printf
+                    .extend(std::mem::take(&mut rep.printf).into_iter().map(|p| p.text));
                 self.totals.launches += 1;
                 self.totals.warp_instructions += rep.warp_instructions;
                 self.totals.seconds += secs;
@@ -764,6 +769,11 @@ impl Runtime {
                 Err(f)
             }
         }
+    }
+
+    /// Takes the device `printf` output gathered since the last synchronisation point.
+    pub fn take_printf(&mut self) -> String {
+        std::mem::take(&mut self.printf).concat()
     }
 
     fn write_report(&mut self, line: serde_json::Value) {

@@ -68,6 +68,11 @@ __global__ void grid3d(int *out) {
 
 __global__ void fault(int *p) { p[threadIdx.x] = 1; }
 
+__global__ void say(int v, float f) {
+  int n = printf("say %d %.2f from %d.%d [%5s]\n", v, f, blockIdx.x, threadIdx.x, "ab");
+  if (n != 5) printf("printf returned %d\n", n);
+}
+
 static void CUDART_CB callback(cudaStream_t, cudaError_t status, void *data) {
   *(int *)data += status == cudaSuccess ? 1 : 100;
 }
@@ -384,6 +389,12 @@ int main() {
   OK(cudaDeviceSynchronize());  // configuration errors are not sticky
   EXPECT(cudaGetLastError(), cudaErrorInvalidConfiguration);
   OK(cudaGetLastError());
+
+  // ---- printf: printed at the next synchronisation point --------------------------
+  say<<<2, 2>>>(7, 1.5f);
+  printf("host before sync\n");
+  OK(cudaDeviceSynchronize());
+  printf("host after sync\n");
 
   // ---- not supported ------------------------------------------------------------
   cudaArray_t arr;

@@ -18,6 +18,14 @@ fn every_entry_point_returns_what_cuda_documents() {
         out.status.success() && stdout.contains("failed: 0"),
         "{stdout}\n{stderr}"
     );
+    // Device printf at the synchronisation point, CTA by CTA, lanes in order.
+    let said: String = (0..4)
+        .map(|i| format!("say 7 1.50 from {}.{} [   ab]\n", i / 2, i % 2))
+        .collect();
+    assert!(
+        stdout.contains(&format!("host before sync\n{said}host after sync\n")),
+        "{stdout}"
+    );
     // The unsupported call is named once, and the fault is described.
     assert_eq!(
         stderr.matches("cudaMallocArray is not supported").count(),
