@@ -72,10 +72,10 @@ const EXPLAIN_EXIT: &str = "Exit codes: 0 the run ended without faults and its p
                             Vega manifest, an unreadable program, --pc, --cta or --warp outside \
                             the program or launch, bad arguments.";
 /// `gpumem cuda --help`'s last lines.
-const CUDA_EXIT: &str = "Exit codes: the program's own; 128 + N when signal N killed it; 2 a \
-                         missing program, one that does not load libcudart.so.11.0 (built \
-                         without `nvcc -cudart shared`), gpumem's runtime not found, bad \
-                         arguments.";
+const CUDA_EXIT: &str = "Exit codes: 0 when the program exits 0, else the program's own code; \
+                         128 + N when signal N killed it; 2 a missing program, one that does \
+                         not load libcudart.so.11.0 (built without `nvcc -cudart shared`), \
+                         gpumem's runtime not found, bad arguments.";
 /// `gpumem demo --help`'s last lines.
 const DEMO_EXIT: &str = "Exit codes: 0 every sample assembled and disassembled; 2 one did not.";
 

@@ -714,6 +714,10 @@ pub extern "C" fn cudaDeviceSetLimit(limit: c_int, value: usize) -> CudaError {
             .get_mut(limit as usize)
             .ok_or_else(|| fail(ce::UNSUPPORTED_LIMIT, format!("limit {limit}")))?;
         *slot = value as u64;
+        // cudaLimitStackSize: the local memory of each thread of later launches.
+        if limit == 0 {
+            rt.ctx.set_stack_bytes(value as u64);
+        }
         Ok(())
     })
 }

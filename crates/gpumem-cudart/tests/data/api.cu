@@ -132,6 +132,9 @@ int main() {
   CHECK(lim == 1 << 22);
   OK(cudaDeviceGetLimit(&lim, cudaLimitStackSize));
   CHECK(lim == 1024);
+  OK(cudaDeviceSetLimit(cudaLimitStackSize, 4096));
+  OK(cudaDeviceGetLimit(&lim, cudaLimitStackSize));
+  CHECK(lim == 4096);
   EXPECT(cudaDeviceGetLimit(&lim, (cudaLimit)77), cudaErrorUnsupportedLimit);
   OK(cudaDeviceSetCacheConfig(cudaFuncCachePreferShared));
   cudaFuncCache cc;
