@@ -1,6 +1,7 @@
 //! `gpumem`: assemble, disassemble (and later run) GPU memory instructions.
 //! Wiring only: every fact lives in the ISA crates.
 
+mod cuda;
 mod diag;
 mod explain;
 mod maxwell;
@@ -70,6 +71,11 @@ const EXPLAIN_EXIT: &str = "Exit codes: 0 the run ended without faults and its p
                             written; 1 it faulted or a limit stopped it (as `run`); 2 a bad or \
                             Vega manifest, an unreadable program, --pc, --cta or --warp outside \
                             the program or launch, bad arguments.";
+/// `gpumem cuda --help`'s last lines.
+const CUDA_EXIT: &str = "Exit codes: 0 when the program exits 0, else the program's own code; \
+                         128 + N when signal N killed it; 2 a missing program, one that does \
+                         not load libcudart.so.11.0 (built without `nvcc -cudart shared`), \
+                         gpumem's runtime not found, bad arguments.";
 /// `gpumem demo --help`'s last lines.
 const DEMO_EXIT: &str = "Exit codes: 0 every sample assembled and disassembled; 2 one did not.";
 
@@ -252,6 +258,30 @@ enum Cmd {
         /// each instruction).
         #[arg(long)]
         warp: Option<u32>,
+    },
+    /// Run a CUDA program on the emulated GPU: a program built by nvcc 11.8 with
+    /// `-cudart shared -arch=sm_52` loads gpumem's libcudart.so.11.0 instead of NVIDIA's,
+    /// so its kernels, copies, streams and events run on the emulator and its own checks
+    /// judge the results. A summary goes to standard error at exit.
+    #[command(after_help = CUDA_EXIT)]
+    Cuda {
+        /// Time the launches with the cycle model (events then read modelled device time
+        /// at the preset's clock).
+        #[arg(long)]
+        timing: bool,
+        /// Check every global access against the live allocations and report the ones
+        /// outside (the kernel goes on), instead of failing the launch.
+        #[arg(long)]
+        check: bool,
+        /// Write one JSON line per launch to this file.
+        #[arg(long)]
+        report: Option<std::path::PathBuf>,
+        /// The GPU: gm204 (GTX 980, sm_52, default) or gm107 (GTX 750 Ti, sm_50).
+        #[arg(long)]
+        preset: Option<String>,
+        /// The program and its arguments, after `--`.
+        #[arg(last = true)]
+        program: Vec<std::ffi::OsString>,
     },
     /// Assemble and disassemble built-in samples: the seed pages' Maxwell examples and a
     /// Vega scalar kernel.
@@ -443,6 +473,21 @@ fn main() -> ExitCode {
             gpumem_explain::Select { cta, warp },
         ),
         Cmd::Demo => maxwell::demo().and_then(|_| vega::demo()),
+        Cmd::Cuda {
+            timing,
+            check,
+            report,
+            preset,
+            program,
+        } => cuda::cuda(
+            &cuda::Options {
+                timing,
+                check,
+                report,
+                preset,
+            },
+            &program,
+        ),
     };
     match result {
         Ok(code) => code,

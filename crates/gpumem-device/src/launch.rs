@@ -52,6 +52,9 @@ pub struct LaunchReport {
     pub timing: Option<gpumem_timing::TimingReport>,
     /// The launch's duration on the context's clock (ms).
     pub elapsed_ms: f64,
+    /// What its threads printed (`printf`), in execution order: CTA by CTA, within a
+    /// CTA warp by warp as the emulator schedules them, a warp's lanes in lane order.
+    pub printf: Vec<gpumem_warp::PrintfLine>,
 }
 
 /// Maxwell's per-CTA limits (CUDA C Programming Guide, "Compute Capabilities", cc 5.x).
@@ -228,6 +231,7 @@ impl Context {
             .then(|| gpumem_timing::TimingConfig::preset(cfg.preset));
         let clock_mhz = cfg.clock_mhz.max(1) as f64;
         let mut emu = Emulator::new(prog, lc);
+        emu.printf = Some(Vec::new());
         for (bank, data) in k
             .constants
             .iter()
@@ -279,6 +283,7 @@ impl Context {
             timing,
             elapsed_ms,
             stats: std::mem::take(&mut emu.stats),
+            printf: emu.printf.take().unwrap_or_default(),
         };
         if let Some(f) = faults.first() {
             let first = describe(f, prog);

@@ -274,6 +274,12 @@ impl Context {
         &self.global
     }
 
+    /// `cudaDeviceSetLimit(cudaLimitStackSize)`: the local memory per thread of later
+    /// launches ([`DeviceConfig::stack_bytes`]).
+    pub fn set_stack_bytes(&mut self, bytes: u64) {
+        self.cfg.stack_bytes = bytes;
+    }
+
     /// The first kernel failure, once one happened.
     pub fn sticky_error(&self) -> Option<&str> {
         self.sticky.as_deref()

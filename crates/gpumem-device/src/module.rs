@@ -264,7 +264,9 @@ impl Context {
                 .map_err(|e| e.to_string())
                 .and_then(|m| {
                     if m.needs_link() {
-                        m.link(&k.name, &k.code, &bases).map_err(|e| e.to_string())
+                        // `vprintf` calls stay `JCAL 0x0`: the launch serves them.
+                        m.link_with_externs(&k.name, &k.code, &bases, &["vprintf"])
+                            .map_err(|e| e.to_string())
                     } else {
                         Ok(k.code.clone())
                     }

@@ -372,9 +372,29 @@ impl Module {
     /// `bases` (one address per entry of [`Module::data`]). Errors name the section,
     /// the offset, the relocation and its symbol.
     pub fn link(&self, kernel: &str, code: &[u8], bases: &[u64]) -> Result<Vec<u8>, LinkError> {
+        self.link_with_externs(kernel, code, bases, &[])
+    }
+
+    /// [`Module::link`], with calls (`R_CUDA_ABS32_20`, `JCAL`) to the undefined
+    /// functions named in `externs` left at address 0: the client's executor serves
+    /// `JCAL 0x0` itself (the device layer's `vprintf`, `gpumem_warp::vprintf`).
+    pub fn link_with_externs(
+        &self,
+        kernel: &str,
+        code: &[u8],
+        bases: &[u64],
+        externs: &[&str],
+    ) -> Result<Vec<u8>, LinkError> {
         let mut out = code.to_vec();
         let section = format!(".text.{kernel}");
         for r in &self.text_relocations {
+            let sym = &self.symbols[r.symbol.min(self.symbols.len().saturating_sub(1))];
+            if sym.home == SymbolHome::Undefined
+                && r.kind == RelocKind::Abs32At20
+                && externs.contains(&sym.name.as_str())
+            {
+                continue;
+            }
             let (sym, target) = self.target(r, &section, bases)?;
             let bad = |why: String| LinkError::Bad {
                 section: section.clone(),

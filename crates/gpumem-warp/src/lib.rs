@@ -30,10 +30,11 @@ pub mod scoreboard;
 mod sem;
 pub mod stats;
 pub mod trace;
+pub mod vprintf;
 mod warp;
 
 pub use config::{BoundsCheck, BoundsMode, LaunchConfig};
-pub use emulator::{Capture, CtaRun, Emulator};
+pub use emulator::{Capture, CtaRun, Emulator, PrintfLine};
 pub use error::WarpError;
 pub use fault::{Fault, FaultKind};
 #[doc(hidden)]

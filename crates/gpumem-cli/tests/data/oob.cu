@@ -1,0 +1,24 @@
+// Planted out-of-bounds accesses for `gpumem cuda --check` (tests/cuda.rs): a write one
+// element past an allocation, a read before one, a write to freed memory. Each buffer
+// is 240 bytes, so 16 bytes of the 256-byte granule follow it unallocated. Exits with
+// the cudaError_t of the last synchronisation (0 when every launch succeeded).
+#include <cstdio>
+#include <cuda_runtime.h>
+
+__global__ void write_at(int *p, int i) { p[i] = 42; }
+__global__ void read_at(const int *p, int i, int *out) { *out = p[i]; }
+
+int main() {
+  int *a, *b, *out;
+  cudaMalloc(&a, 60 * sizeof(int));
+  cudaMalloc(&b, 60 * sizeof(int));
+  cudaMalloc(&out, sizeof(int));
+  write_at<<<1, 1>>>(a, 59);      // inside
+  write_at<<<1, 1>>>(a, 60);      // one past the end of a
+  read_at<<<1, 1>>>(b, -1, out);  // one before b
+  cudaFree(b);
+  write_at<<<1, 1>>>(b, 0);       // freed
+  cudaError_t e = cudaDeviceSynchronize();
+  printf("%s\n", cudaGetErrorName(e));
+  return (int)e;
+}
