@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the CUDA samples' own host programs with nvcc 11.8 (-cudart shared -arch=sm_52,
 # linked against gpumem's libcudart.so, never NVIDIA's) and runs each under `gpumem cuda`,
-# recording whether it passed its own checks. See docs/11-cuda-programs.md.
+# recording whether it passed its own checks. See docs/12-cuda-programs.md.
 #
 #   scripts/run-cuda-programs.sh SAMPLES_DIR OUT_DIR [SAMPLE...]
 #

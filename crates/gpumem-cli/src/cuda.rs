@@ -1,7 +1,7 @@
 //! `gpumem cuda -- PROGRAM [ARGS...]`: runs a program built by nvcc 11.8 with
 //! `-cudart shared` against gpumem's `libcudart.so.11.0` (crates/gpumem-cudart), so that its
 //! CUDA runtime is the emulator. Options reach the library through the environment
-//! (`docs/10-cuda-runtime.md`).
+//! (`docs/11-cuda-runtime.md`).
 
 use crate::Fail;
 use std::ffi::OsString;

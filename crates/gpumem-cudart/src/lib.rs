@@ -5,7 +5,7 @@
 //! into one emulated Maxwell GPU ([`gpumem_device::Context`]), its kernels run on the
 //! emulator when launched, its memory calls go to the device allocator. The exported
 //! entry points are in `api` (implemented) and `stubs` (`cudaErrorNotSupported`); the
-//! decisions are in `docs/10-cuda-runtime.md`.
+//! decisions are in `docs/11-cuda-runtime.md`.
 //!
 //! Every entry point catches panics and checks its pointers: gpumem never crashes the
 //! host program (a bad host pointer the program passes to a copy does, as with the real
