@@ -645,7 +645,7 @@ fn run(
         trace_limit: trace.map(|t| t.1),
         ..gpumem_run::RunOptions::default()
     };
-    let located = |path: &str, e: gpumem_run::EmuError| {
+    let located = |path: &str, e: gpumem_run::RunError| {
         if e.names_file() {
             Fail(e.to_string())
         } else {

@@ -20,10 +20,27 @@ fn text(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+/// The explain schema, with the report schema whose fault definition it refers to.
 fn validator() -> jsonschema::Validator {
-    let t = std::fs::read_to_string(root().join("docs/explain.schema.json")).expect("schema");
-    let schema: serde_json::Value = serde_json::from_str(&t).expect("schema JSON");
-    jsonschema::validator_for(&schema).expect("a valid schema")
+    let read = |name: &str| -> serde_json::Value {
+        let t = std::fs::read_to_string(root().join("docs").join(name)).expect("schema");
+        serde_json::from_str(&t).expect("schema JSON")
+    };
+    let report = read("report.schema.json");
+    let id = report["$id"]
+        .as_str()
+        .expect("the report schema's $id")
+        .to_string();
+    let registry = jsonschema::Registry::new()
+        .add(id, report)
+        .expect("the report schema")
+        .prepare()
+        .expect("a registry");
+    jsonschema::options()
+        .offline()
+        .with_registry(&registry)
+        .build(&read("explain.schema.json"))
+        .expect("a valid schema")
 }
 
 fn check(v: &jsonschema::Validator, what: &str, doc: &serde_json::Value) {

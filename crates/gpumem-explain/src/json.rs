@@ -107,7 +107,7 @@ pub fn json(e: &Explanation) -> Value {
         "warp": e.select.warp,
         "warp_instructions": e.warp_instructions,
         "stopped": e.stopped,
-        "faults": e.faults.iter().map(gpumem_run::report::fault_json).collect::<Vec<_>>(),
+        "faults": e.faults.iter().map(gpumem_run::json::FaultRow::maxwell).collect::<Vec<_>>(),
         "faults_dropped": e.faults_dropped,
         "records_not_kept": e.dropped,
         "pictures": e.pictures.iter().map(picture).collect::<Vec<_>>(),

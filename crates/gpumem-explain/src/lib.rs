@@ -24,7 +24,7 @@ mod json;
 use gpumem_mem::hierarchy::{AccessTiming, Hierarchy, TimingParams};
 use gpumem_mem::model::Cost;
 use gpumem_mem::{Access, Space};
-use gpumem_run::{AnyReport, EmuError, RunOptions};
+use gpumem_run::{AnyReport, RunError, RunOptions};
 use gpumem_timing::InstTiming;
 use gpumem_warp::exec::InstStats;
 use std::path::Path;
@@ -37,7 +37,7 @@ pub use json::json;
 pub enum ExplainError {
     /// The run itself failed (unreadable manifest, bad program ...).
     #[error("{0}")]
-    Run(#[from] EmuError),
+    Run(#[from] RunError),
     /// A Vega manifest: the pictures are of Maxwell warp accesses.
     #[error(
         "`gpumem explain` pictures Maxwell warp accesses; this is an `isa = \"vega\"` manifest"

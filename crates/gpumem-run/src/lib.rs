@@ -5,7 +5,8 @@
 //! bundles or a cubin), the launch shape, memory contents and regions to dump;
 //! [`run_manifest_file`] runs it and returns a [`Report`] with the dumps, the faults
 //! and the per-instruction memory statistics. The manifest reference is in
-//! gpumem-warp's `SEMANTICS.md`.
+//! gpumem-warp's `SEMANTICS.md`. Both ISAs' reports are written as JSON from one typed
+//! layout, [`json::JsonReport`] (`docs/report.schema.json`).
 //!
 //! ```
 //! let report = gpumem_run::builtin_example();
@@ -17,6 +18,7 @@
 #![warn(missing_docs)]
 
 pub mod dump;
+pub mod json;
 pub mod manifest;
 pub mod module;
 pub mod report;
@@ -35,7 +37,7 @@ use std::path::Path;
 
 /// Errors that stop a run before it starts (bad manifest, bad program, I/O).
 #[derive(Debug, thiserror::Error)]
-pub enum EmuError {
+pub enum RunError {
     /// The manifest is wrong (no position known).
     #[error("manifest: {0}")]
     Manifest(String),
@@ -51,7 +53,7 @@ pub enum EmuError {
         err: std::io::Error,
     },
     /// A manifest error at a byte range of the manifest text; the run functions that
-    /// know the text turn it into [`EmuError::Positioned`].
+    /// know the text turn it into [`RunError::Positioned`].
     #[error("manifest: {message}")]
     At {
         /// Byte range in the manifest text.
@@ -61,7 +63,7 @@ pub enum EmuError {
     },
     /// A manifest error about the key at a path of the manifest (`["launch", "block"]`,
     /// an array element by its index: `["memory", "1", "size"]`), found after reading it;
-    /// the run functions that know the text turn it into [`EmuError::Positioned`] at the
+    /// the run functions that know the text turn it into [`RunError::Positioned`] at the
     /// key (or, for a key not written, the nearest table above it that is).
     #[error("manifest: {message}")]
     Key {
@@ -118,40 +120,40 @@ pub(crate) fn clip_tokens(message: &str) -> String {
     out
 }
 
-impl EmuError {
+impl RunError {
     /// Whether the message already names the file it is about (the CLI then does not
     /// prefix the path again).
     pub fn names_file(&self) -> bool {
         matches!(
             self,
-            EmuError::Io { .. } | EmuError::Positioned(_) | EmuError::Option(_)
+            RunError::Io { .. } | RunError::Positioned(_) | RunError::Option(_)
         )
     }
 
-    /// An error about the manifest key at `path` ([`EmuError::Key`]).
-    pub fn key(path: &[&str], message: impl Into<String>) -> EmuError {
-        EmuError::Key {
+    /// An error about the manifest key at `path` ([`RunError::Key`]).
+    pub fn key(path: &[&str], message: impl Into<String>) -> RunError {
+        RunError::Key {
             path: path.iter().map(|p| p.to_string()).collect(),
             message: message.into(),
         }
     }
 
-    /// An unpositioned manifest error ([`EmuError::Manifest`]), or a file named by the
-    /// key that cannot be read ([`EmuError::Io`]: the message keeps the file's name and
+    /// An unpositioned manifest error ([`RunError::Manifest`]), or a file named by the
+    /// key that cannot be read ([`RunError::Io`]: the message keeps the file's name and
     /// what the system said), made an error at the key at `path`; other errors are
     /// returned unchanged.
-    pub fn at_key(self, path: &[&str]) -> EmuError {
+    pub fn at_key(self, path: &[&str]) -> RunError {
         match self {
-            EmuError::Manifest(message) => EmuError::key(path, message),
-            EmuError::Io { path: file, err } => {
-                EmuError::key(path, format!("`{}`: {err}", clip_path(&file)))
+            RunError::Manifest(message) => RunError::key(path, message),
+            RunError::Io { path: file, err } => {
+                RunError::key(path, format!("`{}`: {err}", clip_path(&file)))
             }
             e => e,
         }
     }
 
-    /// [`EmuError::at_key`] at `key` of the table or element at `at` (`""`: at it).
-    pub fn at_path(self, at: &[String], key: &str) -> EmuError {
+    /// [`RunError::at_key`] at `key` of the table or element at `at` (`""`: at it).
+    pub fn at_path(self, at: &[String], key: &str) -> RunError {
         let mut path: Vec<&str> = at.iter().map(String::as_str).collect();
         if !key.is_empty() {
             path.push(key);
@@ -159,14 +161,14 @@ impl EmuError {
         self.at_key(&path)
     }
 
-    /// Renders an [`EmuError::At`] or [`EmuError::Key`] against the manifest `text` named `name` (rustc-style,
+    /// Renders an [`RunError::At`] or [`RunError::Key`] against the manifest `text` named `name` (rustc-style,
     /// with the line and a caret); other errors are returned unchanged.
-    pub fn positioned(self, name: &str, text: &str) -> EmuError {
+    pub fn positioned(self, name: &str, text: &str) -> RunError {
         let (span, message) = match self {
-            EmuError::At { span, message } => (span, clip_tokens(&message)),
-            EmuError::Key { path, message } => match manifest::key_span(text, &path) {
+            RunError::At { span, message } => (span, clip_tokens(&message)),
+            RunError::Key { path, message } => match manifest::key_span(text, &path) {
                 Some(span) => (span, clip_tokens(&message)),
-                None => return EmuError::Manifest(clip_tokens(&message)),
+                None => return RunError::Manifest(clip_tokens(&message)),
             },
             e => return e,
         };
@@ -188,7 +190,7 @@ impl EmuError {
             shown.as_ref(),
             message,
         );
-        EmuError::Positioned(
+        RunError::Positioned(
             gpumem_isa::render_diagnostics(name, text, &[d])
                 .trim_end()
                 .to_string(),
@@ -196,11 +198,11 @@ impl EmuError {
     }
 }
 
-impl From<gpumem_warp::WarpError> for EmuError {
-    fn from(e: gpumem_warp::WarpError) -> EmuError {
+impl From<gpumem_warp::WarpError> for RunError {
+    fn from(e: gpumem_warp::WarpError) -> RunError {
         match e {
-            gpumem_warp::WarpError::Program(m) => EmuError::Program(m),
-            gpumem_warp::WarpError::Launch(m) => EmuError::Manifest(m),
+            gpumem_warp::WarpError::Program(m) => RunError::Program(m),
+            gpumem_warp::WarpError::Launch(m) => RunError::Manifest(m),
         }
     }
 }
@@ -211,9 +213,9 @@ pub const DEFAULT_TARGET: Target = Target::Sm52;
 
 /// A manifest's `program = "-"`: refused, at the key. Standard input is where
 /// `gpumem run -` reads the manifest itself, so it cannot hold the program too.
-pub(crate) fn program_not_stdin(program: &str) -> Result<(), EmuError> {
+pub(crate) fn program_not_stdin(program: &str) -> Result<(), RunError> {
     if program == "-" {
-        return Err(EmuError::key(
+        return Err(RunError::key(
             &["program"],
             "program = \"-\": a manifest's program cannot come from standard input \
              (`gpumem run -` reads the manifest itself from it); name the program's file \
@@ -230,20 +232,20 @@ pub const MAX_BLOCK_THREADS: u64 = 1024;
 
 /// Reads and runs a Maxwell manifest file; relative paths in it are relative to its
 /// folder.
-pub fn run_manifest_file(path: &Path) -> Result<Report, EmuError> {
+pub fn run_manifest_file(path: &Path) -> Result<Report, RunError> {
     match run_any_manifest_file(path)? {
         AnyReport::Maxwell(r) => Ok(r),
-        AnyReport::Vega(_) => Err(EmuError::Manifest(
+        AnyReport::Vega(_) => Err(RunError::Manifest(
             "an `isa = \"vega\"` manifest runs with `run_any_manifest_file`".into(),
         )),
     }
 }
 
 /// Runs a Maxwell manifest given as text; relative paths are relative to `base_dir`.
-pub fn run_manifest_str(toml: &str, base_dir: &Path) -> Result<Report, EmuError> {
+pub fn run_manifest_str(toml: &str, base_dir: &Path) -> Result<Report, RunError> {
     match run_any_manifest_str("manifest", toml, base_dir)? {
         AnyReport::Maxwell(r) => Ok(r),
-        AnyReport::Vega(_) => Err(EmuError::Manifest(
+        AnyReport::Vega(_) => Err(RunError::Manifest(
             "an `isa = \"vega\"` manifest runs with `run_any_manifest_str`".into(),
         )),
     }
@@ -251,12 +253,12 @@ pub fn run_manifest_str(toml: &str, base_dir: &Path) -> Result<Report, EmuError>
 
 /// Runs a manifest of either ISA given as text named `name` (used in messages);
 /// relative paths are relative to `base_dir`. Errors at a position in the text come
-/// back rendered ([`EmuError::Positioned`]).
+/// back rendered ([`RunError::Positioned`]).
 pub fn run_any_manifest_str(
     name: &str,
     text: &str,
     base_dir: &Path,
-) -> Result<AnyReport, EmuError> {
+) -> Result<AnyReport, RunError> {
     run_any_manifest_str_with(name, text, base_dir, &RunOptions::default())
 }
 
@@ -288,13 +290,13 @@ pub fn run_any_manifest_str_with(
     text: &str,
     base_dir: &Path,
     opts: &RunOptions,
-) -> Result<AnyReport, EmuError> {
+) -> Result<AnyReport, RunError> {
     // A UTF-8 byte order mark is not part of the first line (columns count the
     // characters after it, as an editor shows them).
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let run = || match Manifest::parse(text)? {
         Manifest::Maxwell(m) => run_maxwell(&m, base_dir, None, opts).map(AnyReport::Maxwell),
-        Manifest::Vega(_) if opts.timing || opts.trace_limit.is_some() => Err(EmuError::key(
+        Manifest::Vega(_) if opts.timing || opts.trace_limit.is_some() => Err(RunError::key(
             &["isa"],
             "the cycle model (--timing, --trace) is for Maxwell manifests",
         )),
@@ -365,13 +367,13 @@ impl std::fmt::Display for AnyReport {
 
 /// Reads and runs a manifest of either ISA (`isa = "maxwell"` or `"vega"`); relative
 /// paths in it are relative to its folder.
-pub fn run_any_manifest_file(path: &Path) -> Result<AnyReport, EmuError> {
+pub fn run_any_manifest_file(path: &Path) -> Result<AnyReport, RunError> {
     run_any_manifest_file_with(path, &RunOptions::default())
 }
 
 /// [`run_any_manifest_file`] with options.
-pub fn run_any_manifest_file_with(path: &Path, opts: &RunOptions) -> Result<AnyReport, EmuError> {
-    let text = std::fs::read_to_string(path).map_err(|err| EmuError::Io {
+pub fn run_any_manifest_file_with(path: &Path, opts: &RunOptions) -> Result<AnyReport, RunError> {
+    let text = std::fs::read_to_string(path).map_err(|err| RunError::Io {
         path: path.display().to_string(),
         err,
     })?;
@@ -389,7 +391,7 @@ pub fn builtin_example() -> Report {
 pub fn builtin_example_with(opts: &RunOptions) -> Report {
     let m = match Manifest::parse(include_str!("builtin.toml")) {
         Ok(Manifest::Maxwell(m)) => m,
-        Ok(Manifest::Vega(_)) => unreachable_report(EmuError::Manifest("not Maxwell".into())),
+        Ok(Manifest::Vega(_)) => unreachable_report(RunError::Manifest("not Maxwell".into())),
         Err(e) => unreachable_report(e),
     };
     match run_maxwell(
@@ -403,14 +405,14 @@ pub fn builtin_example_with(opts: &RunOptions) -> Report {
     }
 }
 
-fn unreachable_report(e: EmuError) -> ! {
+fn unreachable_report(e: RunError) -> ! {
     // The built-in manifest and program are tested (`builtin_example_runs`).
     panic!("the built-in example is broken: {e}")
 }
 
-fn target_of(s: &str) -> Result<Target, EmuError> {
+fn target_of(s: &str) -> Result<Target, RunError> {
     s.parse::<Target>()
-        .map_err(|m| EmuError::key(&["target"], gpumem_isa::clip(&m)))
+        .map_err(|m| RunError::key(&["target"], gpumem_isa::clip(&m)))
 }
 
 /// The kernel `kernel` of the cubin at `path`, every error naming the file: an AMDGPU
@@ -421,11 +423,11 @@ fn read_cubin(
     bytes: &[u8],
     kernel: Option<&str>,
     target: Option<Target>,
-) -> Result<gpumem_maxwell::cubin::Kernel, EmuError> {
+) -> Result<gpumem_maxwell::cubin::Kernel, RunError> {
     use gpumem_maxwell::cubin::{self, CubinError};
     let file = path.display();
     let k = cubin::kernel(bytes, kernel).map_err(|e| {
-        EmuError::Program(match e {
+        RunError::Program(match e {
             CubinError::Ambiguous { .. } => format!("{file}: {e} with `kernel = \"...\"`"),
             CubinError::NotCubin(gpumem_isa::elf::EM_AMDGPU) => format!(
                 "{file} is an AMDGPU code object (ELF machine 224), not an NVIDIA cubin: the \
@@ -437,7 +439,7 @@ fn read_cubin(
     if let Some(t) = target
         && t != k.target
     {
-        return Err(EmuError::key(
+        return Err(RunError::key(
             &["target"],
             format!(
                 "target = \"{}\" contradicts the ELF header of {file}, which names sm_{}: drop \
@@ -454,7 +456,7 @@ fn read_cubin(
 /// `target` (default sm_52) by the device layer's choice (`gpumem_device::fatbin`);
 /// other programs are returned unchanged. A PTX-only or wrong-SM fat binary is an error
 /// naming the file.
-fn fatbin_entry(path: &Path, bytes: Vec<u8>, target: Option<Target>) -> Result<Vec<u8>, EmuError> {
+fn fatbin_entry(path: &Path, bytes: Vec<u8>, target: Option<Target>) -> Result<Vec<u8>, RunError> {
     use gpumem_device::fatbin;
     if !fatbin::is_fatbin(&bytes) {
         return Ok(bytes);
@@ -463,7 +465,7 @@ fn fatbin_entry(path: &Path, bytes: Vec<u8>, target: Option<Target>) -> Result<V
         Some(Target::Sm50) => 50,
         _ => 52,
     };
-    let err = |e: fatbin::FatbinError| EmuError::Program(format!("{}: {e}", path.display()));
+    let err = |e: fatbin::FatbinError| RunError::Program(format!("{}: {e}", path.display()));
     let entries = fatbin::entries(&bytes).map_err(err)?;
     let entry = fatbin::select(&entries, sm).map_err(err)?;
     Ok(entry.payload.clone())
@@ -471,9 +473,9 @@ fn fatbin_entry(path: &Path, bytes: Vec<u8>, target: Option<Target>) -> Result<V
 
 /// Reads at most `limit` bytes of `path`; a longer file (or an endless one such as a
 /// device, whose size the file system does not know) is an error naming `what`.
-pub(crate) fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, EmuError> {
+pub(crate) fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, RunError> {
     use std::io::Read;
-    let io = |err| EmuError::Io {
+    let io = |err| RunError::Io {
         path: path.display().to_string(),
         err,
     };
@@ -483,7 +485,7 @@ pub(crate) fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8
         .read_to_end(&mut bytes)
         .map_err(io)?;
     if bytes.len() as u64 > limit {
-        return Err(EmuError::Manifest(format!(
+        return Err(RunError::Manifest(format!(
             "{}: {what} is larger than {limit} bytes",
             path.display()
         )));
@@ -492,9 +494,9 @@ pub(crate) fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8
 }
 
 /// Assembles SASS text named `name` (diagnostics cite `name:line:col`).
-fn assemble_named(name: &str, src: &str, target: Target) -> Result<Program, EmuError> {
+fn assemble_named(name: &str, src: &str, target: Target) -> Result<Program, RunError> {
     let bin = gpumem_maxwell::assemble(src, target).map_err(|e| {
-        EmuError::Program(format!(
+        RunError::Program(format!(
             "cannot assemble the program:\n{}",
             gpumem_isa::render_diagnostics(name, src, &e.0)
         ))
@@ -507,7 +509,7 @@ fn run_maxwell(
     base: &Path,
     inline_src: Option<&str>,
     opts: &RunOptions,
-) -> Result<Report, EmuError> {
+) -> Result<Report, RunError> {
     let force_timing = opts.timing || opts.trace_limit.is_some();
     let timing = match (&m.timing, force_timing) {
         (Some(t), _) => Some(manifest::timing_config(t)?),
@@ -548,7 +550,7 @@ fn run_maxwell(
             }
             constants = k.constants;
             let module = gpumem_maxwell::link::Module::read(&bytes, &k.name).map_err(|e| {
-                EmuError::Program(format!(
+                RunError::Program(format!(
                     "{}: cannot read the cubin's module data: {e}",
                     path.display()
                 ))
@@ -563,7 +565,7 @@ fn run_maxwell(
             }
             let code = if p.module.needs_link() {
                 p.link(&k.name, &k.code).map_err(|e| match e {
-                    EmuError::Program(m) => EmuError::Program(format!("{}: {m}", path.display())),
+                    RunError::Program(m) => RunError::Program(format!("{}: {m}", path.display())),
                     e => e,
                 })?
             } else {
@@ -573,12 +575,12 @@ fn run_maxwell(
             Program::from_bytes(&code, target.unwrap_or(DEFAULT_TARGET))?
         } else if ext == "bin" {
             if m.kernel.is_some() {
-                return Err(EmuError::key(&["kernel"], "`kernel` is only for cubins"));
+                return Err(RunError::key(&["kernel"], "`kernel` is only for cubins"));
             }
             Program::from_bytes(&bytes, target.unwrap_or(DEFAULT_TARGET))?
         } else {
             let src = String::from_utf8(bytes)
-                .map_err(|_| EmuError::Program(format!("{} is not UTF-8 text", path.display())))?;
+                .map_err(|_| RunError::Program(format!("{} is not UTF-8 text", path.display())))?;
             assemble_named(
                 &path.display().to_string(),
                 &src,
@@ -592,7 +594,7 @@ fn run_maxwell(
         manifest::dims(&m.launch.block, "block").map_err(|e| e.at_key(&["launch", "block"]))?;
     let threads: u64 = block.iter().map(|&b| b as u64).product();
     if threads > MAX_BLOCK_THREADS {
-        return Err(EmuError::key(
+        return Err(RunError::key(
             &["launch", "block"],
             format!("a block of {threads} threads; Maxwell allows at most {MAX_BLOCK_THREADS}"),
         ));
@@ -600,7 +602,7 @@ fn run_maxwell(
     let given_registers = m.launch.registers.or(kernel_regs);
     let registers = given_registers.unwrap_or(255);
     if registers == 0 || registers > 255 {
-        return Err(EmuError::key(
+        return Err(RunError::key(
             &["launch", "registers"],
             format!("registers = {registers}: must be 1 to 255"),
         ));
@@ -615,7 +617,7 @@ fn run_maxwell(
         ("local_bytes", "local_bytes", m.launch.local_bytes),
     ] {
         if v > gpumem_mem::WINDOW_BYTES {
-            return Err(EmuError::key(
+            return Err(RunError::key(
                 &["launch", key],
                 format!("{what} = {v} is larger than the 16 MB window"),
             ));
@@ -635,13 +637,13 @@ fn run_maxwell(
         } else {
             "shared_window"
         };
-        EmuError::key(&["launch", key], message)
+        RunError::key(&["launch", key], message)
     })?;
     let bank_limit = match m.config.bank_limit.as_str() {
         "compute" => BankLimit::Compute,
         "graphics" => BankLimit::Graphics,
         o => {
-            return Err(EmuError::key(
+            return Err(RunError::key(
                 &["config", "bank_limit"],
                 format!(
                     "bank_limit = \"{}\": expected \"compute\" or \"graphics\"",
@@ -655,7 +657,7 @@ fn run_maxwell(
         "warn" => Some(BoundsMode::Warn),
         "fault" => Some(BoundsMode::Fault),
         o => {
-            return Err(EmuError::At {
+            return Err(RunError::At {
                 span: m.config.check_bounds.span(),
                 message: format!("check_bounds = \"{o}\": expected \"off\", \"warn\" or \"fault\""),
             });
@@ -689,7 +691,7 @@ fn run_maxwell(
             emu.mem
                 .constant
                 .write(*bank, 0, data)
-                .map_err(EmuError::Program)?;
+                .map_err(RunError::Program)?;
         }
     }
     let params = match &m.launch.params {
@@ -697,7 +699,7 @@ fn run_maxwell(
         None => Vec::new(),
     };
     emu.set_params(&params)
-        .map_err(|e| EmuError::from(e).at_key(&["launch", "params"]))?;
+        .map_err(|e| RunError::from(e).at_key(&["launch", "params"]))?;
     for (i, c) in m.constant.iter().enumerate() {
         let at = ["constant".to_string(), i.to_string()];
         let data = manifest::contents(&c.size, &c.init, &c.fill, &c.file, base, limit, &at)?;
@@ -705,7 +707,7 @@ fn run_maxwell(
         emu.mem
             .constant
             .write(*c.bank.get_ref(), offset, &data)
-            .map_err(|message| EmuError::At {
+            .map_err(|message| RunError::At {
                 span: c.bank.span().start..c.offset.span.end.max(c.bank.span().end),
                 message,
             })?;
@@ -730,7 +732,7 @@ fn run_maxwell(
         }
         None => {
             if let Some(s) = m.symbol.first() {
-                return Err(EmuError::At {
+                return Err(RunError::At {
                     span: s.name.span(),
                     message:
                         "[[symbol]] sets a cubin's module variables; this program is not a cubin"
@@ -773,7 +775,7 @@ fn run_maxwell(
     }
     let first_cta = if opts.first_cta {
         if opts.trace_cta as u64 >= shape.ctas {
-            return Err(EmuError::Option(format!(
+            return Err(RunError::Option(format!(
                 "--cta {}: the grid has {} CTAs (0 to {})",
                 opts.trace_cta,
                 shape.ctas,
@@ -804,7 +806,7 @@ fn run_maxwell(
             // the program names.
             let regs = given_registers.unwrap_or_else(|| gpumem_timing::registers_named(&prog));
             let mut model = gpumem_timing::Timing::new(&mut emu, t, regs)
-                .map_err(|e| EmuError::key(&["timing"], format!("[timing]: {e}")))?
+                .map_err(|e| RunError::key(&["timing"], format!("[timing]: {e}")))?
                 .with_memory_limit(m.limits.max_trace_memory);
             if let Some(limit) = opts.trace_limit {
                 model = model.with_trace(limit);
@@ -889,7 +891,7 @@ fn check_module_overlap(
     p: &module::Placed,
     regions: &[manifest::GlobalRegion],
     at: &manifest::Num,
-) -> Result<(), EmuError> {
+) -> Result<(), RunError> {
     for (d, b) in p.module.data.iter().zip(&p.bases) {
         let end = b.saturating_add(d.bytes.len() as u64);
         if let Some(r) = regions
@@ -913,7 +915,7 @@ fn check_module_overlap(
 fn place_params(
     list: &[Param],
     kernel: Option<&[gpumem_maxwell::cubin::KernelParam]>,
-) -> Result<Vec<u8>, EmuError> {
+) -> Result<Vec<u8>, RunError> {
     let mut out = Vec::new();
     let Some(kps) = kernel else {
         for p in list {
@@ -952,7 +954,7 @@ fn place_params(
         p.place_at(k.offset as usize, &mut out)?;
     }
     if list.len() < kps.len() {
-        return Err(EmuError::key(
+        return Err(RunError::key(
             &["launch", "params"],
             format!(
                 "launch.params: the kernel takes {} parameters (bytes: {}), the manifest gives {}",
@@ -980,7 +982,7 @@ pub fn fuzz_manifest(data: &[u8]) {
 /// [`fuzz_manifest`]'s run, returning the report or error (`None` when the input is
 /// refused before running: not UTF-8, an absolute path, not a manifest).
 #[doc(hidden)]
-pub fn fuzz_manifest_report(data: &[u8]) -> Option<Result<AnyReport, EmuError>> {
+pub fn fuzz_manifest_report(data: &[u8]) -> Option<Result<AnyReport, RunError>> {
     let text = std::str::from_utf8(data).ok()?;
     let (toml, src) = match text.split_once("\n---\n") {
         Some((t, s)) => (t, Some(s)),

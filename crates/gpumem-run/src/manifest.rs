@@ -6,7 +6,7 @@
 //! ([`Region`], [`ConstRegion`], [`Dump`], [`Limits`], [`Param`], [`Num`]). Values carry
 //! their position in the text ([`Num::span`]) so that range errors point at them.
 
-use crate::EmuError;
+use crate::RunError;
 use gpumem_wave::{ScalarCacheConfig, WaveSection};
 use serde::Deserialize;
 use std::ops::Range;
@@ -32,11 +32,11 @@ struct IsaKey {
 
 impl Manifest {
     /// Parses a manifest. Errors carry the byte range of the offending text
-    /// ([`EmuError::At`]) where the TOML reader knows it.
-    pub fn parse(text: &str) -> Result<Manifest, EmuError> {
+    /// ([`RunError::At`]) where the TOML reader knows it.
+    pub fn parse(text: &str) -> Result<Manifest, RunError> {
         let head: IsaKey = toml::from_str(text).map_err(toml_error)?;
         let Some(isa) = head.isa else {
-            return Err(EmuError::At {
+            return Err(RunError::At {
                 span: 0..0,
                 message: "missing `isa` (\"maxwell\" or \"vega\")".into(),
             });
@@ -46,7 +46,7 @@ impl Manifest {
                 .map(Manifest::Maxwell)
                 .map_err(toml_error),
             "vega" => toml::from_str(text).map(Manifest::Vega).map_err(toml_error),
-            other => Err(EmuError::At {
+            other => Err(RunError::At {
                 span: isa.span(),
                 message: format!(
                     "unknown isa `{}` (expected \"maxwell\" or \"vega\")",
@@ -58,11 +58,11 @@ impl Manifest {
 }
 
 /// A TOML reader error, positioned when the reader gives a span.
-fn toml_error(e: toml::de::Error) -> EmuError {
+fn toml_error(e: toml::de::Error) -> RunError {
     let message = crate::clip_tokens(e.message().trim_end());
     match e.span() {
-        Some(span) => EmuError::At { span, message },
-        None => EmuError::Manifest(message),
+        Some(span) => RunError::At { span, message },
+        None => RunError::Manifest(message),
     }
 }
 
@@ -113,14 +113,14 @@ pub type TimingSection = std::collections::BTreeMap<Spanned<String>, Spanned<tom
 
 /// The timing parameters a `[timing]` table gives: its preset (default `gm204`), then
 /// its overrides; errors point at the key at fault.
-pub fn timing_config(t: &TimingSection) -> Result<gpumem_timing::TimingConfig, EmuError> {
+pub fn timing_config(t: &TimingSection) -> Result<gpumem_timing::TimingConfig, RunError> {
     use gpumem_mem::hierarchy::Preset;
     let mut preset = Preset::Gm204;
     let mut rest = Vec::new();
     for (k, v) in t {
         if k.get_ref() == "preset" {
             let name = v.get_ref().as_str().unwrap_or("");
-            preset = Preset::from_name(name).ok_or_else(|| EmuError::At {
+            preset = Preset::from_name(name).ok_or_else(|| RunError::At {
                 span: v.span(),
                 message: format!(
                     "unknown preset {} (expected \"gm107\" or \"gm204\")",
@@ -142,11 +142,11 @@ pub fn timing_config(t: &TimingSection) -> Result<gpumem_timing::TimingConfig, E
             .as_deref()
             .and_then(|key| rest.iter().find(|(k, _)| k.get_ref() == key));
         match at {
-            Some((k, v)) => EmuError::At {
+            Some((k, v)) => RunError::At {
                 span: k.span().start..v.span().end,
                 message: format!("[timing] {}", e.message),
             },
-            None => EmuError::key(&["timing"], format!("[timing]: {}", e.message)),
+            None => RunError::key(&["timing"], format!("[timing]: {}", e.message)),
         }
     })?;
     Ok(cfg)
@@ -293,11 +293,11 @@ impl Num {
     }
 
     /// An error about this number, at its position.
-    pub fn error(&self, message: String) -> EmuError {
+    pub fn error(&self, message: String) -> RunError {
         if self.span.is_empty() {
-            EmuError::Manifest(message)
+            RunError::Manifest(message)
         } else {
-            EmuError::At {
+            RunError::At {
                 span: self.span.clone(),
                 message,
             }
@@ -305,7 +305,7 @@ impl Num {
     }
 
     /// The exact integer value (strings may hold any 64-bit magnitude and a sign).
-    pub fn exact(&self) -> Result<i128, EmuError> {
+    pub fn exact(&self) -> Result<i128, RunError> {
         match &self.value {
             NumValue::Int(i) => Ok(*i as i128),
             NumValue::Float(f) => Err(self.error(format!("expected an integer, found {f}"))),
@@ -316,7 +316,7 @@ impl Num {
 
     /// An unsigned 64-bit quantity (an address, a size): anything outside 0..=2^64-1 is
     /// an error naming `what`.
-    pub fn u64(&self, what: &str) -> Result<u64, EmuError> {
+    pub fn u64(&self, what: &str) -> Result<u64, RunError> {
         let v = self.exact()?;
         u64::try_from(v).map_err(|_| {
             self.error(format!(
@@ -326,7 +326,7 @@ impl Num {
     }
 
     /// The value as a float (integers convert exactly where f64 can hold them).
-    pub fn float(&self) -> Result<f64, EmuError> {
+    pub fn float(&self) -> Result<f64, RunError> {
         match &self.value {
             NumValue::Int(i) => Ok(*i as f64),
             NumValue::Float(f) => Ok(*f),
@@ -414,8 +414,8 @@ pub struct Init {
 
 /// Appends `v` as a little-endian value of type `kind`; a value the type cannot hold is
 /// an error at the value.
-fn encode(kind: &str, v: &Num, out: &mut Vec<u8>) -> Result<(), EmuError> {
-    let int = |lo: i128, hi: i128| -> Result<i128, EmuError> {
+fn encode(kind: &str, v: &Num, out: &mut Vec<u8>) -> Result<(), RunError> {
+    let int = |lo: i128, hi: i128| -> Result<i128, RunError> {
         let x = v.exact()?;
         if (lo..=hi).contains(&x) {
             Ok(x)
@@ -453,7 +453,7 @@ fn encode(kind: &str, v: &Num, out: &mut Vec<u8>) -> Result<(), EmuError> {
 
 impl Init {
     /// The little-endian bytes of the values; a value its type cannot hold is an error.
-    pub fn bytes(&self) -> Result<Vec<u8>, EmuError> {
+    pub fn bytes(&self) -> Result<Vec<u8>, RunError> {
         let all = [
             ("u8", &self.u8),
             ("u16", &self.u16),
@@ -468,7 +468,7 @@ impl Init {
         ];
         let given: Vec<_> = all.iter().filter(|(_, v)| v.is_some()).collect();
         if given.len() != 1 {
-            return Err(EmuError::Manifest(
+            return Err(RunError::Manifest(
                 "`init` needs exactly one of u8 u16 u32 u64 i8 i16 i32 i64 f32 f64".into(),
             ));
         }
@@ -483,7 +483,7 @@ impl Init {
 
 impl Param {
     /// Appends the parameter at its natural alignment.
-    pub fn place(&self, out: &mut Vec<u8>) -> Result<(), EmuError> {
+    pub fn place(&self, out: &mut Vec<u8>) -> Result<(), RunError> {
         let (kind, v, align) = self.parts();
         while !out.len().is_multiple_of(align) {
             out.push(0);
@@ -502,7 +502,7 @@ impl Param {
     }
 
     /// Writes the parameter's bytes at `offset` of `out` (grown with zeros as needed).
-    pub fn place_at(&self, offset: usize, out: &mut Vec<u8>) -> Result<(), EmuError> {
+    pub fn place_at(&self, offset: usize, out: &mut Vec<u8>) -> Result<(), RunError> {
         let (kind, v, _) = self.parts();
         let mut bytes = Vec::new();
         encode(kind, v, &mut bytes)?;
@@ -669,7 +669,7 @@ pub fn contents(
     base: &Path,
     limit: u64,
     at: &[String],
-) -> Result<Vec<u8>, EmuError> {
+) -> Result<Vec<u8>, RunError> {
     let (data, n) = region_data(size, init, fill, file, base, limit, false, at)?;
     let mut bytes = match data {
         RegionData::Bytes(b) => b,
@@ -728,9 +728,9 @@ impl GlobalRegion {
     /// Writes it into `mem` a part at a time, never holding it whole twice: zeros (a
     /// region without contents, the padding after them, zero pages of a file) take no
     /// page of `mem` ([`gpumem_mem::Global::write_sparse`]).
-    pub fn write_to(&self, mem: &mut gpumem_mem::Global) -> Result<(), EmuError> {
+    pub fn write_to(&self, mem: &mut gpumem_mem::Global) -> Result<(), RunError> {
         let limit = |e: gpumem_mem::MemoryLimit| {
-            EmuError::Manifest(format!(
+            RunError::Manifest(format!(
                 "the [[memory]] region at {:#x} passes limits.max_memory ({})",
                 self.address, e.limit
             ))
@@ -751,7 +751,7 @@ impl GlobalRegion {
             }
             RegionData::File { path, len } => {
                 use std::io::Read;
-                let io = |err| EmuError::Io {
+                let io = |err| RunError::Io {
                     path: path.display().to_string(),
                     err,
                 };
@@ -773,7 +773,7 @@ impl GlobalRegion {
 
     /// Its contents spelled out up to the last byte that is not zero by construction
     /// (the zeros after them left out).
-    pub fn bytes(&self) -> Result<Vec<u8>, EmuError> {
+    pub fn bytes(&self) -> Result<Vec<u8>, RunError> {
         Ok(match &self.data {
             RegionData::Bytes(b) => b.clone(),
             RegionData::File { path, len } => {
@@ -799,11 +799,11 @@ fn region_data(
     limit: u64,
     zero_free: bool,
     at: &[String],
-) -> Result<(RegionData, u64), EmuError> {
+) -> Result<(RegionData, u64), RunError> {
     let given = init.is_some() as u8 + fill.is_some() as u8 + file.is_some() as u8;
     if given > 1 {
         return Err(
-            EmuError::Manifest("give at most one of `init`, `fill`, `file`".into()).at_path(at, ""),
+            RunError::Manifest("give at most one of `init`, `fill`, `file`".into()).at_path(at, ""),
         );
     }
     let fill_byte = match fill {
@@ -840,7 +840,7 @@ fn region_data(
         let path = base.join(f);
         match regular_file_len(&path).map_err(|e| e.at_path(at, "file"))? {
             Some(len) if len > limit => {
-                return Err(EmuError::Manifest(format!(
+                return Err(RunError::Manifest(format!(
                     "{}: the region's file (limits.max_memory) is larger than {limit} bytes",
                     path.display()
                 ))
@@ -863,7 +863,7 @@ fn region_data(
     if let Some(n) = size
         && given_len > n
     {
-        return Err(EmuError::Manifest(format!(
+        return Err(RunError::Manifest(format!(
             "the contents ({given_len} bytes) are larger than the region's size ({n})"
         ))
         .at_path(at, "size"));
@@ -871,7 +871,7 @@ fn region_data(
     let n = size.unwrap_or(given_len);
     if n > limit && !(zero && zero_free) {
         return Err(
-            EmuError::Manifest("region contents pass limits.max_memory".into()).at_path(at, ""),
+            RunError::Manifest("region contents pass limits.max_memory".into()).at_path(at, ""),
         );
     }
     Ok((data, n))
@@ -879,8 +879,8 @@ fn region_data(
 
 /// The length of `path` when it is a regular file (`None` for a device, a pipe ...:
 /// their length is known only by reading them). Errors opening it are I/O errors.
-fn regular_file_len(path: &Path) -> Result<Option<u64>, EmuError> {
-    let io = |err| EmuError::Io {
+fn regular_file_len(path: &Path) -> Result<Option<u64>, RunError> {
+    let io = |err| RunError::Io {
         path: path.display().to_string(),
         err,
     };
@@ -897,7 +897,7 @@ pub fn global_regions(
     regions: &[Region],
     base: &Path,
     limit: u64,
-) -> Result<Vec<GlobalRegion>, EmuError> {
+) -> Result<Vec<GlobalRegion>, RunError> {
     let mut out: Vec<GlobalRegion> = Vec::with_capacity(regions.len());
     let mut total = 0u64;
     for (i, r) in regions.iter().enumerate() {
@@ -933,7 +933,7 @@ pub fn global_regions(
 
 /// `addr + len`, or an error at `at` when the range runs past the end of the 64-bit
 /// address space.
-fn end_of(at: &Num, addr: u64, len: u64) -> Result<u64, EmuError> {
+fn end_of(at: &Num, addr: u64, len: u64) -> Result<u64, RunError> {
     addr.checked_add(len).ok_or_else(|| {
         at.error(format!(
             "{len} bytes at {addr:#x} run past the end of the 64-bit address space"
@@ -992,11 +992,11 @@ pub fn save_dumps<'a>(
     specs: &[DumpSpec],
     bytes: impl IntoIterator<Item = &'a [u8]>,
     base: &Path,
-) -> Result<(), EmuError> {
+) -> Result<(), RunError> {
     for (d, b) in specs.iter().zip(bytes) {
         if let Some(f) = &d.file {
             let p = base.join(f);
-            std::fs::write(&p, b).map_err(|err| EmuError::Io {
+            std::fs::write(&p, b).map_err(|err| RunError::Io {
                 path: p.display().to_string(),
                 err,
             })?;
@@ -1014,12 +1014,12 @@ fn index_key(
     count: u64,
     what: &str,
     at: Range<usize>,
-) -> Result<u32, EmuError> {
+) -> Result<u32, RunError> {
     let (v, span) = match (key, default) {
         (Some(k), _) => (*k.get_ref(), k.span()),
         (None, Some(d)) => (d, at),
         (None, None) => {
-            return Err(EmuError::At {
+            return Err(RunError::At {
                 span: at,
                 message: format!(
                     "this dump needs `{name}` (0 to {})",
@@ -1029,7 +1029,7 @@ fn index_key(
         }
     };
     if v as u64 >= count {
-        return Err(EmuError::At {
+        return Err(RunError::At {
             span,
             message: format!(
                 "{name} = {v}: the launch has {count} {what} (0 to {})",
@@ -1041,9 +1041,9 @@ fn index_key(
 }
 
 /// A key that the dump's space does not take: an error at it.
-fn refuse<T>(key: &Option<Spanned<T>>, name: &str, space: &str) -> Result<(), EmuError> {
+fn refuse<T>(key: &Option<Spanned<T>>, name: &str, space: &str) -> Result<(), RunError> {
     match key {
-        Some(k) => Err(EmuError::At {
+        Some(k) => Err(RunError::At {
             span: k.span(),
             message: format!("`{name}` is not for {space} dumps"),
         }),
@@ -1052,8 +1052,8 @@ fn refuse<T>(key: &Option<Spanned<T>>, name: &str, space: &str) -> Result<(), Em
 }
 
 /// A number a dump needs: an error at its `space` when it is missing.
-fn need<'a>(n: &'a Option<Num>, name: &str, d: &Dump) -> Result<&'a Num, EmuError> {
-    n.as_ref().ok_or_else(|| EmuError::At {
+fn need<'a>(n: &'a Option<Num>, name: &str, d: &Dump) -> Result<&'a Num, RunError> {
+    n.as_ref().ok_or_else(|| RunError::At {
         span: d.space.span(),
         message: format!("a {} dump needs `{name}`", d.space.get_ref()),
     })
@@ -1065,7 +1065,7 @@ fn window_dump(
     d: &Dump,
     space: gpumem_isa::Space,
     l: &LaunchShape,
-) -> Result<(u32, Option<u32>, u64, u64), EmuError> {
+) -> Result<(u32, Option<u32>, u64, u64), RunError> {
     let name = d.space.get_ref().as_str();
     refuse(&d.bank, "bank", name)?;
     let cta = index_key(&d.cta, "cta", Some(0), l.ctas, "CTAs", d.space.span())?;
@@ -1097,7 +1097,7 @@ fn window_dump(
         );
         return Err(match d.size.as_ref().or(d.address.as_ref()) {
             Some(n) => n.error(message),
-            None => EmuError::At {
+            None => RunError::At {
                 span: d.space.span(),
                 message,
             },
@@ -1115,20 +1115,20 @@ pub fn dumps(
     allowed: &[gpumem_isa::Space],
     launch: Option<&LaunchShape>,
     limit: u64,
-) -> Result<Vec<DumpSpec>, EmuError> {
+) -> Result<Vec<DumpSpec>, RunError> {
     use gpumem_isa::Space;
     let mut out = Vec::with_capacity(list.len());
     let mut total = 0u64;
     for (i, d) in list.iter().enumerate() {
         if let Some(s) = &d.symbol {
-            return Err(EmuError::At {
+            return Err(RunError::At {
                 span: s.span(),
                 message: "symbol dumps read a Maxwell cubin's module variables".into(),
             });
         }
         let name = d.space.get_ref().as_str();
         if name.is_empty() && d.space.span().is_empty() {
-            return Err(EmuError::key(
+            return Err(RunError::key(
                 &["dump", &i.to_string()],
                 "a [[dump]] needs `space` (or, for a cubin, `symbol`)",
             ));
@@ -1145,7 +1145,7 @@ pub fn dumps(
                 if launch.is_some() {
                     names.extend(["\"shared\"", "\"local\"", "\"registers\""].map(String::from));
                 }
-                return Err(EmuError::At {
+                return Err(RunError::At {
                     span: d.space.span(),
                     message: format!(
                         "dump space \"{}\": expected {}",
@@ -1192,7 +1192,7 @@ pub fn dumps(
             }
             (of, _) => {
                 let DumpOf::Memory(space) = of else {
-                    return Err(EmuError::At {
+                    return Err(RunError::At {
                         span: d.space.span(),
                         message: "register dumps need a Maxwell launch".into(),
                     });
@@ -1208,7 +1208,7 @@ pub fn dumps(
                     (Space::Constant, b) => {
                         let k = b.as_ref().map(|b| *b.get_ref()).unwrap_or(0);
                         if k >= gpumem_mem::CONST_BANKS {
-                            return Err(EmuError::At {
+                            return Err(RunError::At {
                                 span: b.as_ref().map(|b| b.span()).unwrap_or(0..0),
                                 message: format!(
                                     "bank = {k}: constant banks are 0 to {}",
@@ -1224,7 +1224,7 @@ pub fn dumps(
                         bank = Some(k);
                     }
                     (_, Some(b)) => {
-                        return Err(EmuError::At {
+                        return Err(RunError::At {
                             span: b.span(),
                             message: "`bank` is only for constant dumps".into(),
                         });
@@ -1239,7 +1239,7 @@ pub fn dumps(
             let message = format!("[[dump]] sizes pass limits.max_memory ({limit})");
             return Err(match &d.size {
                 Some(s) => s.error(message),
-                None => EmuError::At {
+                None => RunError::At {
                     span: d.space.span(),
                     message,
                 },
@@ -1260,9 +1260,9 @@ pub fn dumps(
 }
 
 /// 1 to 3 extents as `[x, y, z]`.
-pub fn dims(v: &[u32], what: &str) -> Result<[u32; 3], EmuError> {
+pub fn dims(v: &[u32], what: &str) -> Result<[u32; 3], RunError> {
     if v.is_empty() || v.len() > 3 || v.contains(&0) {
-        return Err(EmuError::Manifest(format!(
+        return Err(RunError::Manifest(format!(
             "`{what}` needs 1 to 3 positive extents, found {}",
             gpumem_isa::clip(&format!("{v:?}"))
         )));

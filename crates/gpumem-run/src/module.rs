@@ -8,7 +8,7 @@
 //! the manifest's buffers; the sections follow one another in the cubin's section
 //! order, each aligned to [`SECTION_ALIGN`] (or its own larger alignment).
 
-use crate::EmuError;
+use crate::RunError;
 use crate::manifest::{self, Dump, Num, NumValue, SymbolInit};
 use gpumem_maxwell::link::{Module, Symbol, SymbolHome};
 use gpumem_warp::Emulator;
@@ -35,7 +35,7 @@ fn align_up(v: u64, a: u64) -> Option<u64> {
 
 /// The default start of the module data: the first [`START_ALIGN`] boundary at or
 /// above both `START_ALIGN` and the end of every region.
-pub(crate) fn default_start(regions: &[crate::manifest::GlobalRegion]) -> Result<u64, EmuError> {
+pub(crate) fn default_start(regions: &[crate::manifest::GlobalRegion]) -> Result<u64, RunError> {
     let end = regions
         .iter()
         .map(|r| r.address.saturating_add(r.size))
@@ -43,7 +43,7 @@ pub(crate) fn default_start(regions: &[crate::manifest::GlobalRegion]) -> Result
         .unwrap_or(0)
         .max(START_ALIGN);
     align_up(end, START_ALIGN).ok_or_else(|| {
-        EmuError::key(
+        RunError::key(
             &["launch", "module_base"],
             "no room for the cubin's module data above the [[memory]] regions; set [launch] module_base",
         )
@@ -51,8 +51,8 @@ pub(crate) fn default_start(regions: &[crate::manifest::GlobalRegion]) -> Result
 }
 
 /// A manifest error at the name of a symbol.
-fn at(name: &Spanned<String>, message: String) -> EmuError {
-    EmuError::At {
+fn at(name: &Spanned<String>, message: String) -> RunError {
+    RunError::At {
         span: name.span(),
         message,
     }
@@ -60,14 +60,14 @@ fn at(name: &Spanned<String>, message: String) -> EmuError {
 
 impl Placed {
     /// Places `module`'s data sections from `start`.
-    pub fn new(module: Module, start: u64) -> Result<Placed, EmuError> {
+    pub fn new(module: Module, start: u64) -> Result<Placed, RunError> {
         let mut bases = Vec::with_capacity(module.data.len());
         let mut next = start;
         for d in &module.data {
             let base = align_up(next, d.align.max(SECTION_ALIGN));
             let end = base.and_then(|b| b.checked_add(d.bytes.len() as u64));
             let (Some(base), Some(end)) = (base, end) else {
-                return Err(EmuError::key(
+                return Err(RunError::key(
                     &["launch", "module_base"],
                     format!(
                         "the module's {} ({} bytes) does not fit above {start:#x}",
@@ -91,10 +91,10 @@ impl Placed {
     }
 
     /// The kernel's code with its relocations applied.
-    pub fn link(&self, kernel: &str, code: &[u8]) -> Result<Vec<u8>, EmuError> {
+    pub fn link(&self, kernel: &str, code: &[u8]) -> Result<Vec<u8>, RunError> {
         self.module
             .link(kernel, code, &self.bases)
-            .map_err(|e| EmuError::Program(format!("cannot link kernel `{kernel}`: {e}")))
+            .map_err(|e| RunError::Program(format!("cannot link kernel `{kernel}`: {e}")))
     }
 
     /// Whether the kernel's code or the manifest refers to data section `d`.
@@ -114,20 +114,20 @@ impl Placed {
     /// A section whose relocations cannot be applied (pointers to functions) is left out
     /// when nothing refers to it, and is an error otherwise. `names`: the symbols the
     /// manifest names.
-    pub fn write(&self, emu: &mut Emulator, names: &[&str], limit: u64) -> Result<(), EmuError> {
+    pub fn write(&self, emu: &mut Emulator, names: &[&str], limit: u64) -> Result<(), RunError> {
         for (d, base) in self.bases.iter().enumerate() {
             let bytes = match self.module.data_bytes(d, &self.bases) {
                 Ok(b) => b,
                 Err(_) if !self.referenced(d, names) => continue,
                 Err(e) => {
-                    return Err(EmuError::Program(format!(
+                    return Err(RunError::Program(format!(
                         "cannot place the module's data: {e}"
                     )));
                 }
             };
             // `.nv.global` is zeros: it takes no page until written.
             emu.mem.global.write_sparse(*base, &bytes).map_err(|_| {
-                EmuError::key(&["limits", "max_memory"], format!(
+                RunError::key(&["limits", "max_memory"], format!(
                     "the module's {} ({} bytes at {base:#x}) passes limits.max_memory ({limit})",
                     self.module.data[d].name,
                     bytes.len()
@@ -138,7 +138,7 @@ impl Placed {
     }
 
     /// The data symbol `name` names (global or constant), or a positioned error.
-    fn symbol(&self, name: &Spanned<String>) -> Result<&Symbol, EmuError> {
+    fn symbol(&self, name: &Spanned<String>) -> Result<&Symbol, RunError> {
         let n = name.get_ref();
         let Some(sym) = self.module.symbol(n) else {
             let mut have: Vec<&str> = self
@@ -170,7 +170,7 @@ impl Placed {
     }
 
     /// Checks `offset + len` against the symbol's size; an error at `num`.
-    fn fits(sym: &Symbol, offset: u64, len: u64, num: &Num, what: &str) -> Result<(), EmuError> {
+    fn fits(sym: &Symbol, offset: u64, len: u64, num: &Num, what: &str) -> Result<(), RunError> {
         if offset.checked_add(len).is_none_or(|e| e > sym.size) {
             return Err(num.error(format!(
                 "{what} of {len} bytes at offset {offset} pass `{}` ({} bytes)",
@@ -187,7 +187,7 @@ impl Placed {
         emu: &mut Emulator,
         base: &Path,
         limit: u64,
-    ) -> Result<(), EmuError> {
+    ) -> Result<(), RunError> {
         for (i, s) in list.iter().enumerate() {
             let sym = self.symbol(&s.name)?;
             let path = ["symbol".to_string(), i.to_string()];
@@ -229,23 +229,23 @@ impl Placed {
     /// The dumps with every `symbol` dump turned into a global or constant dump of the
     /// variable's bytes (`address`: offset in the variable, default 0; `size`: default the
     /// rest of it).
-    pub fn resolve_dumps(&self, list: &[Dump]) -> Result<Vec<Dump>, EmuError> {
+    pub fn resolve_dumps(&self, list: &[Dump]) -> Result<Vec<Dump>, RunError> {
         list.iter().map(|d| self.resolve_dump(d)).collect()
     }
 
-    fn resolve_dump(&self, d: &Dump) -> Result<Dump, EmuError> {
+    fn resolve_dump(&self, d: &Dump) -> Result<Dump, RunError> {
         let Some(name) = &d.symbol else {
             return Ok(d.clone());
         };
         if !d.space.span().is_empty() {
-            return Err(EmuError::At {
+            return Err(RunError::At {
                 span: d.space.span(),
                 message: "a symbol dump takes no `space` (the symbol's section gives it)".into(),
             });
         }
         for (key, k) in [("bank", &d.bank), ("cta", &d.cta), ("thread", &d.thread)] {
             if let Some(k) = k {
-                return Err(EmuError::At {
+                return Err(RunError::At {
                     span: k.span(),
                     message: format!("`{key}` is not for symbol dumps"),
                 });

@@ -1,10 +1,11 @@
-//! The result of a run: dumps, faults and statistics, as text and as JSON.
+//! The result of a run: dumps, faults and statistics, as text and as JSON ([`crate::json`]).
 
 use crate::dump::{JsonDumps, View};
+use crate::json::{DumpRow, FaultRow, HazardRow, InstRow, JsonReport, Launch, StatsRow};
 use crate::manifest::DumpOf;
-use gpumem_warp::exec::{InstStats, Stats};
+use gpumem_warp::exec::Stats;
 use gpumem_warp::{Fault, Hazard};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::fmt;
 
 /// One dumped region.
@@ -116,60 +117,6 @@ pub(crate) fn dump_name(of: DumpOf) -> &'static str {
     }
 }
 
-/// One dump in the shared JSON layout. A register dump's bytes are `R0`, `R1`, ..., 4
-/// little-endian bytes each, from `address` 0. The bytes are `hex`, or `null` when they
-/// were saved to a `file` (named) or are given collapsed as `runs` (`form`).
-pub(crate) fn dump_json(d: &DumpOut, form: JsonDumps) -> Value {
-    let DumpOut {
-        of,
-        bank,
-        cta,
-        thread,
-        address,
-        bytes,
-        file,
-        symbol,
-    } = d;
-    let mut v = json!({
-        "space": dump_name(*of),
-        "symbol": symbol,
-        "bank": bank,
-        "cta": cta,
-        "thread": thread,
-        "address": format!("{address:#x}"),
-        "size": bytes.len(),
-        "file": file,
-        "hex": Value::Null,
-    });
-    match (file, form) {
-        (Some(_), _) => {}
-        (None, JsonDumps::Hex) => v["hex"] = Value::String(hex(bytes)),
-        (None, JsonDumps::Runs) => {
-            v["runs"] = crate::dump::runs(bytes)
-                .iter()
-                .map(|r| json!({ "offset": r.offset, "hex": hex(r.unit), "repeat": r.repeat }))
-                .collect();
-        }
-    }
-    v
-}
-
-fn stat_json(pc: Option<u64>, s: &InstStats) -> Value {
-    json!({
-        "pc": pc.map(pc_text),
-        "text": s.text,
-        "executed": s.executed,
-        "space": s.space.map(|x| x.name()),
-        "kind": s.kind.map(|k| match k { gpumem_mem::AccessKind::Load => "load", gpumem_mem::AccessKind::Store => "store" }),
-        "cache": s.cache.map(|c| c.name()),
-        "accesses": s.accesses,
-        "lines_128": s.lines_128,
-        "sectors_32": s.sectors_32,
-        "bank_conflict_degree": s.bank_conflict_degree,
-        "shared_wavefronts": s.wavefronts,
-    })
-}
-
 impl Report {
     /// Writes the timeline ([`Report::trace`]) as Chrome trace / Perfetto JSON to `out`,
     /// an event at a time; nothing without one.
@@ -181,55 +128,48 @@ impl Report {
         t.write_json(&texts, out)
     }
 
-    /// The JSON report. Both ISAs share its layout: `isa`, `program`, `kernel`, `target`,
-    /// `launch` (per ISA), `stopped`, `dumps` (`space`, `bank`, `address`, `size`, `hex`),
-    /// `faults` (`kind`, `pc`, `cta`, `warp`, `wave`, `lane`, `space`, `address`,
-    /// `message`; keys that do not apply are null), `faults_dropped`, `hazards` (`rule`,
-    /// `pc`, `cta`, `warp`, `wave`, `register`, `related_pcs`, `instructions`, `message`;
-    /// null where they do not apply), and
-    /// `stats` (`instructions`, `per_instruction` with `pc`, `text`, `executed` and the
-    /// ISA's counters, `totals`). `docs/report.schema.json` is the schema.
+    /// The JSON report ([`crate::json`], `docs/report.schema.json`).
     pub fn to_json(&self) -> Value {
         self.to_json_with(JsonDumps::Hex)
     }
 
     /// [`Report::to_json`] with the dumps' bytes in `form`.
     pub fn to_json_with(&self, form: JsonDumps) -> Value {
-        let mut v = self.functional_json(form);
-        if let (Some(t), Some(o)) = (&self.timing, v.as_object_mut()) {
-            o.insert("timing".into(), crate::timing::json(t));
-        }
-        v
+        self.json_report(form).to_value()
     }
 
-    fn functional_json(&self, form: JsonDumps) -> Value {
-        json!({
-            "isa": self.isa,
-            "program": self.program,
-            "kernel": self.kernel,
-            "target": self.target,
-            "launch": { "grid": self.grid, "block": self.block, "registers": self.registers },
-            "stopped": self.stopped,
-            "dumps": self.dumps.iter().map(|d| dump_json(d, form)).collect::<Vec<_>>(),
-            "faults": self.faults.iter().map(fault_json).collect::<Vec<_>>(),
-            "faults_dropped": self.stats.faults_dropped,
-            "hazards": self.hazards.iter().map(|h| json!({
-                "rule": h.rule.name(),
-                "pc": pc_text(h.pc),
-                "cta": h.cta,
-                "warp": h.warp,
-                "wave": Value::Null,
-                "register": h.register,
-                "related_pcs": [pc_text(h.other_pc)],
-                "instructions": h.instructions,
-                "message": h.message,
-            })).collect::<Vec<_>>(),
-            "stats": {
-                "instructions": self.stats.warp_instructions,
-                "per_instruction": self.stats.per_inst.iter().map(|(pc, s)| stat_json(Some(*pc), s)).collect::<Vec<_>>(),
-                "totals": stat_json(None, &self.stats.totals()),
+    /// The typed JSON report, the dumps' bytes in `form`.
+    pub fn json_report(&self, form: JsonDumps) -> JsonReport {
+        JsonReport {
+            isa: "maxwell",
+            program: self.program.clone(),
+            kernel: self.kernel.clone(),
+            target: self.target.clone(),
+            launch: Launch::Maxwell {
+                grid: self.grid,
+                block: self.block,
+                registers: self.registers,
             },
-        })
+            stopped: self.stopped,
+            dumps: self.dumps.iter().map(|d| DumpRow::new(d, form)).collect(),
+            faults: self.faults.iter().map(FaultRow::maxwell).collect(),
+            faults_dropped: self.stats.faults_dropped,
+            hazards: self.hazards.iter().map(HazardRow::maxwell).collect(),
+            stats: StatsRow {
+                instructions: self.stats.warp_instructions,
+                per_instruction: self
+                    .stats
+                    .per_inst
+                    .iter()
+                    .map(|(pc, s)| InstRow::maxwell(Some(*pc), s))
+                    .collect(),
+                totals: InstRow::maxwell(None, &self.stats.totals()),
+                scalar: None,
+            },
+            waves: None,
+            warnings: None,
+            timing: self.timing.as_ref().map(crate::timing::TimingRow::new),
+        }
     }
 
     /// The report for people, dumps shown as `view`.
@@ -244,22 +184,6 @@ impl Report {
     fn write_faults(&self, f: &mut impl fmt::Write) -> fmt::Result {
         write_faults(f, &self.faults, self.stats.faults_dropped)
     }
-}
-
-/// One fault in the JSON report's layout (`kind`, `pc`, `cta`, `warp`, `wave`, `lane`,
-/// `space`, `address`, `message`).
-pub fn fault_json(f: &Fault) -> Value {
-    json!({
-        "kind": f.kind.name(),
-        "pc": pc_text(f.pc),
-        "cta": f.cta,
-        "warp": f.warp,
-        "wave": Value::Null,
-        "lane": f.lane,
-        "space": f.space.map(|s| s.name()),
-        "address": f.address.map(|a| fault_address(f.space, a)),
-        "message": f.message,
-    })
 }
 
 /// The report's fault block as `gpumem run` prints it: `no faults`, or the faults
@@ -499,14 +423,5 @@ impl Report {
             crate::timing::write(f, t)?;
         }
         Ok(())
-    }
-}
-
-/// A fault's address as the instruction spells it: `c[bank][offset]` for a constant
-/// access (the fault keeps `bank << 32 | offset`), the hexadecimal byte address otherwise.
-fn fault_address(space: Option<gpumem_isa::Space>, a: u64) -> String {
-    match space {
-        Some(gpumem_isa::Space::Constant) => format!("c[{:#x}][{:#x}]", a >> 32, a & 0xffff_ffff),
-        _ => format!("{a:#x}"),
     }
 }

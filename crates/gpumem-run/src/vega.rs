@@ -4,14 +4,16 @@
 //! executor's own sections. The report has the layout of the Maxwell one (see
 //! [`crate::report`]).
 
-use crate::EmuError;
+use crate::RunError;
 use crate::dump::View;
+use crate::json::{
+    self, DumpRow, FaultRow, HazardRow, InstRow, JsonReport, Launch, ScalarRow, StatsRow, WaveRow,
+};
 use crate::manifest::{VegaManifest, global_regions};
-use crate::report::{dump_json, pc_text};
-use gpumem_isa::Space;
+use crate::report::pc_text;
 use gpumem_vega::code_object;
 use gpumem_wave::{DumpRequest, FaultKind, MemoryInit, VegaConfig, WaveEnd, WaveReport};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::fmt::Write;
 use std::path::Path;
 
@@ -39,7 +41,7 @@ pub fn run_vega(
     m: VegaManifest,
     base: &Path,
     inline: Option<&str>,
-) -> Result<VegaReport, EmuError> {
+) -> Result<VegaReport, RunError> {
     let limit = m.limits.max_memory;
     if inline.is_none() {
         crate::program_not_stdin(&m.program)?;
@@ -65,7 +67,7 @@ pub fn run_vega(
                 bytes: r.bytes()?,
             })
         })
-        .collect::<Result<Vec<_>, EmuError>>()?;
+        .collect::<Result<Vec<_>, RunError>>()?;
     let specs = crate::manifest::dumps(&m.dump, &[gpumem_isa::Space::Global], None, limit)?;
     let dumps = specs
         .iter()
@@ -87,13 +89,13 @@ pub fn run_vega(
     let run = |code: &[u8]| {
         gpumem_wave::run(gpumem_wave::Program::Binary(code), &config, &memory, &dumps).map_err(
             |e| match e {
-                gpumem_wave::WaveError::Program(p) => EmuError::Program(p),
-                gpumem_wave::WaveError::Key { path, message } => EmuError::Key { path, message },
+                gpumem_wave::WaveError::Program(p) => RunError::Program(p),
+                gpumem_wave::WaveError::Key { path, message } => RunError::Key { path, message },
                 // Register names and values, configuration and memory limits.
                 e @ gpumem_wave::WaveError::Memory(_) => {
-                    EmuError::key(&["limits", "max_memory"], e.to_string())
+                    RunError::key(&["limits", "max_memory"], e.to_string())
                 }
-                other => EmuError::Manifest(other.to_string()),
+                other => RunError::Manifest(other.to_string()),
             },
         )
     };
@@ -102,7 +104,7 @@ pub fn run_vega(
     let mut target = gpumem_vega::Target::Gfx900;
     let (code, warnings) = if code_object::is_elf(&bytes) {
         let co = code_object::read(&bytes).map_err(|e| {
-            EmuError::Program(match e {
+            RunError::Program(match e {
                 code_object::CodeObjectError::Cubin => format!(
                     "{} is an NVIDIA cubin (ELF machine 190), not an AMDGPU code object: the \
                      manifest says isa = \"vega\"; set isa = \"maxwell\" (and kernel = \
@@ -116,9 +118,9 @@ pub fn run_vega(
         (co.text.to_vec(), Vec::new())
     } else if matches!(ext, "s" | "asm" | "txt" | "S") {
         let src = String::from_utf8(bytes)
-            .map_err(|_| EmuError::Program(format!("{}: not UTF-8 text", path.display())))?;
+            .map_err(|_| RunError::Program(format!("{}: not UTF-8 text", path.display())))?;
         let a = gpumem_vega::assemble(&src, gpumem_vega::Target::Gfx900).map_err(|d| {
-            EmuError::Program(format!(
+            RunError::Program(format!(
                 "cannot assemble the program:\n{}",
                 gpumem_isa::render_diagnostics(&m.program, &src, &d.0)
             ))
@@ -173,7 +175,7 @@ impl VegaReport {
             .any(|f| matches!(f.kind, FaultKind::StepLimit | FaultKind::MemoryLimit))
     }
 
-    /// The JSON report, in the layout both ISAs share ([`crate::report`]); Vega adds the
+    /// The JSON report, in the layout both ISAs share ([`crate::json`]); Vega adds the
     /// waves' final state and the scalar-unit counters.
     pub fn to_json(&self) -> Value {
         self.to_json_with(crate::dump::JsonDumps::Hex)
@@ -181,90 +183,46 @@ impl VegaReport {
 
     /// [`VegaReport::to_json`] with the dumps' bytes in `form`.
     pub fn to_json_with(&self, form: crate::dump::JsonDumps) -> Value {
+        self.json_report(form).to_value()
+    }
+
+    /// The typed JSON report, the dumps' bytes in `form`.
+    pub fn json_report(&self, form: crate::dump::JsonDumps) -> JsonReport {
         let r = &self.run;
         let s = &r.stats;
-        let per: Vec<Value> = s
-            .per_instruction
-            .iter()
-            .map(|i| json!({ "pc": pc_text(i.pc), "text": i.text, "executed": i.executed }))
-            .collect();
-        json!({
-            "isa": "vega",
-            "program": self.program,
-            "kernel": Value::Null,
-            "target": self.target.name(),
-            "launch": { "waves": r.waves.len(), "seed": self.seed },
-            "stopped": self.stopped(),
-            "dumps": r.dumps.iter().zip(&self.dump_files).map(|(d, file)| dump_json(&crate::DumpOut {
-                of: crate::manifest::DumpOf::Memory(Space::Global),
-                bank: None,
-                cta: None,
-                thread: None,
-                address: d.addr,
-                bytes: d.bytes.clone(),
-                file: file.clone(),
-                symbol: None,
-            }, form)).collect::<Vec<_>>(),
-            "faults": r.faults.iter().map(|f| json!({
-                "kind": f.kind.name(),
-                "pc": pc_text(f.pc),
-                "cta": Value::Null,
-                "warp": Value::Null,
-                "wave": f.wave,
-                "lane": Value::Null,
-                "space": Value::Null,
-                "address": Value::Null,
-                "message": f.message,
-            })).collect::<Vec<_>>(),
-            "faults_dropped": 0,
-            "hazards": r.hazards.iter().map(|h| json!({
-                "rule": h.rule.name(),
-                "pc": pc_text(h.pc),
-                "cta": Value::Null,
-                "warp": Value::Null,
-                "wave": h.wave,
-                "register": Value::Null,
-                "related_pcs": h.related_pcs.iter().map(|p| pc_text(*p)).collect::<Vec<_>>(),
-                "instructions": h.instructions,
-                "message": h.message,
-            })).collect::<Vec<_>>(),
-            "stats": {
-                "instructions": s.instructions,
-                "per_instruction": per,
-                "totals": { "executed": s.instructions },
-                "cycles": s.cycles,
-                "scalar_alu": s.scalar_alu,
-                "smem_loads": s.smem_loads,
-                "smem_stores": s.smem_stores,
-                "smem_atomics": s.smem_atomics,
-                "smem_other": s.smem_other,
-                "smem_skipped": s.smem_skipped,
-                "smem_dwords_returned": s.smem_dwords_returned,
-                "lgkm_waits": s.lgkm_waits,
-                "lgkm_wait_cycles": s.lgkm_wait_cycles,
-                "lgkm_full_stalls": s.lgkm_full_stalls,
-                "lgkm_max": s.lgkm_max,
-                "scalar_cache": s.scalar_cache,
-                "scalar_caches": s.scalar_caches,
-                "dirty_lines_at_end": s.dirty_lines_at_end,
+        JsonReport {
+            isa: "vega",
+            program: self.program.clone(),
+            kernel: None,
+            target: self.target.name().to_string(),
+            launch: Launch::Vega {
+                waves: r.waves.len(),
+                seed: self.seed,
             },
-            "waves": r.waves.iter().map(|w| json!({
-                "id": w.id,
-                "end": end_name(w.end),
-                "pc": pc_text(w.pc),
-                "sgpr": w.sgpr,
-                "vcc": w.vcc,
-                "exec": w.exec,
-                "m0": w.m0,
-                "flat_scratch": w.flat_scratch,
-                "xnack_mask": w.xnack_mask,
-                "ttmp": w.ttmp,
-                "scc": w.scc,
-                "instructions": w.instructions,
-                "cycles": w.cycles,
-            })).collect::<Vec<_>>(),
-            "warnings": r.warnings,
-        })
+            stopped: self.stopped(),
+            dumps: r
+                .dumps
+                .iter()
+                .zip(&self.dump_files)
+                .map(|(d, file)| DumpRow::new(&json::vega_dump(d, file.clone()), form))
+                .collect(),
+            faults: r.faults.iter().map(FaultRow::vega).collect(),
+            faults_dropped: 0,
+            hazards: r.hazards.iter().map(HazardRow::vega).collect(),
+            stats: StatsRow {
+                instructions: s.instructions,
+                per_instruction: s
+                    .per_instruction
+                    .iter()
+                    .map(|i| InstRow::vega(Some(i.pc), &i.text, i.executed))
+                    .collect(),
+                totals: InstRow::vega(None, "total", s.instructions),
+                scalar: Some(ScalarRow::new(s)),
+            },
+            waves: Some(r.waves.iter().map(WaveRow::new).collect()),
+            warnings: Some(r.warnings.clone()),
+            timing: None,
+        }
     }
 
     /// The report for people, dumps shown as `view`.

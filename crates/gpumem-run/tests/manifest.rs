@@ -1,7 +1,7 @@
 //! Manifests and reports: the built-in example, the example manifests, and clear
 //! errors for bad input.
 
-use gpumem_run::{EmuError, FaultKind, builtin_example, run_manifest_file, run_manifest_str};
+use gpumem_run::{FaultKind, RunError, builtin_example, run_manifest_file, run_manifest_str};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -160,7 +160,7 @@ fn bad_programs_are_errors_not_panics() {
     std::fs::write(dir.join("odd.bin"), [1u8, 2, 3]).unwrap();
     let m = |p: &str| format!("isa = \"maxwell\"\nprogram = \"{p}\"\n[launch]\nblock = [1]\n");
     match run_manifest_str(&m("bad.sass"), &dir) {
-        Err(EmuError::Program(e)) => {
+        Err(RunError::Program(e)) => {
             // The assembler's diagnostics name the program file.
             assert!(e.contains("bad.sass:1:1: error"), "{e}");
         }
@@ -168,7 +168,7 @@ fn bad_programs_are_errors_not_panics() {
     }
     assert!(matches!(
         run_manifest_str(&m("odd.bin"), &dir),
-        Err(EmuError::Program(_))
+        Err(RunError::Program(_))
     ));
     // Undecodable words run as far as they can: a fault.
     std::fs::write(dir.join("ones.bin"), [0xffu8; 32]).unwrap();

@@ -62,6 +62,33 @@ fn the_schema_rejects_a_report_that_departs_from_it() {
     assert!(!v.is_valid(&r));
 }
 
+/// Both ISAs write one instruction-statistics row: the memory counters are numbers on
+/// Maxwell and null on Vega, the totals are such a row too, and a key the row does not
+/// have is refused.
+#[test]
+fn both_isas_share_the_instruction_row() {
+    let v = validator();
+    let vega = root().join("examples/vega/missing-waitcnt.toml");
+    let mut r = gpumem_run::run_any_manifest_file(&vega).unwrap().to_json();
+    let row = &r["stats"]["per_instruction"][0];
+    assert!(row["accesses"].is_null() && row["space"].is_null(), "{row}");
+    assert!(r["stats"]["totals"]["pc"].is_null());
+    assert_eq!(r["stats"]["totals"]["text"], "total");
+    assert!(
+        r["stats"]["scalar_cache"].is_object(),
+        "Vega's own counters"
+    );
+    r["stats"]["per_instruction"][0]["lanes"] = 1.into();
+    assert!(!v.is_valid(&r), "an unknown key in a row");
+    let m = gpumem_run::builtin_example().to_json();
+    assert!(m["stats"]["totals"]["accesses"].is_u64());
+    assert!(
+        m["stats"].get("scalar_cache").is_none(),
+        "no Vega counters on Maxwell"
+    );
+    assert!(v.is_valid(&m));
+}
+
 /// A constant access's fault names its address as the instruction spells it,
 /// `c[bank][offset]`, in the JSON report too (and the schema allows that form).
 #[test]

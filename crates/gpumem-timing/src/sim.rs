@@ -16,7 +16,8 @@
 use crate::params::TimingConfig;
 use crate::report::{InstTiming, Level, Occupancy, Reason, Stalls, StopReason, TimingReport};
 use crate::trace::{Served, Timeline};
-use gpumem_maxwell::table::{Latency, Op, Pipe};
+use gpumem_maxwell::lint::effects::{self, Depbar};
+use gpumem_maxwell::table::{Flow, Latency, Pipe};
 use gpumem_maxwell::{Inst, Operand};
 use gpumem_mem::hierarchy::{AccessTiming, Hierarchy, LevelStats};
 use gpumem_mem::{Access, AccessKind, CacheOp, Space, WARP};
@@ -86,29 +87,22 @@ impl PcInfo {
                 konst = Some((bank as u64) << 16 | (off as u32 as u64 & 0xffff));
             }
         }
-        if op == Op::Depbar {
-            let (mut sb, mut k, mut mask) = (None, 0u8, 0u8);
-            for o in &i.operands {
-                match *o {
-                    Operand::Sb(n) => sb = Some(n),
-                    Operand::Imm(v) if sb.is_some() && k == 0 && mask == 0 => k = v as u8,
-                    _ => {}
+        let waits = effects::depbar(i);
+        if !waits.is_empty() {
+            let (mut sb, mut k, mut mask) = (7, 0, 0);
+            for w in waits {
+                match w {
+                    Depbar::Le(n, cnt) => (sb, k) = (n, cnt),
+                    Depbar::Set(m) => mask |= m,
                 }
             }
-            if let Some(Operand::Imm(m)) = i
-                .operands
-                .iter()
-                .rev()
-                .find(|o| matches!(o, Operand::Imm(_)))
-                && sb.is_none()
-            {
-                mask = *m as u8;
-            }
-            depbar = Some((sb.unwrap_or(7), k, mask));
+            depbar = Some((sb, k, mask));
         }
-        let space = i.op.mem.as_ref().map(|_| ());
-        let _ = space;
-        let mem_shared_like = matches!(op, Op::Lds | Op::Sts | Op::Ldc | Op::Atoms);
+        // Shared and constant accesses (LDS, STS, ATOMS, LDC) take the shared-memory
+        // pipeline's latency; generic ones may go to global memory.
+        let mem_shared_like =
+            i.op.mem
+                .is_some_and(|m| !m.generic && matches!(m.space, Space::Shared | Space::Constant));
         PcInfo {
             stall: i.ctrl.stall,
             dual: i.ctrl.dual_issue(),
@@ -118,7 +112,7 @@ impl PcInfo {
             wait: i.ctrl.wait,
             mem,
             mem_shared_like,
-            bar: op == Op::Bar,
+            bar: i.op.flow == Flow::Barrier,
             depbar,
             konst,
             latency,

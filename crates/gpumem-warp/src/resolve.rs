@@ -5,7 +5,8 @@
 use crate::fault::FaultKind;
 use crate::program::addr_index;
 use gpumem_maxwell::table::{
-    AtomOp, B2rMode, BarMode, BarRed, CctlAction, Dispatch, MemKind, MemSize, ModId, Op, OpKind,
+    Addressing, AtomOp, B2rMode, BarMode, BarRed, CctlAction, ControlFlow, Dispatch, MemKind,
+    MemSize, ModId, Op, OpKind,
 };
 use gpumem_maxwell::{Inst, Operand, RZ};
 use gpumem_mem::rules::LdcMode;
@@ -331,11 +332,14 @@ impl Exec {
             bar: inst.mod_val(ModId::Mode).and_then(|v| v.bar()),
             red: inst.mod_val(ModId::RedOp).and_then(|v| v.bar_red()),
             b2r: inst.mod_val(ModId::Mode).and_then(|v| v.b2r()),
-            abs: match inst.op.op {
-                Op::Jcal | Op::Jmp => inst.operands.iter().find_map(|o| match o {
-                    Operand::Imm(v) => Some(*v),
-                    _ => None,
-                }),
+            abs: match inst.op.op.info().flow {
+                ControlFlow::Branch(Addressing::Absolute)
+                | ControlFlow::Call(Addressing::Absolute) => {
+                    inst.operands.iter().find_map(|o| match o {
+                        Operand::Imm(v) => Some(*v),
+                        _ => None,
+                    })
+                }
                 _ => None,
             },
             mem: if kind == Kind::Mem {

@@ -13,10 +13,10 @@
 //! hazards").
 
 use crate::program::{Program, inst_addr};
+use gpumem_maxwell::Inst;
 use gpumem_maxwell::lint::Rule;
-use gpumem_maxwell::lint::effects::{self, Class, Loc, loc_name};
-use gpumem_maxwell::table::{Op, OpKind};
-use gpumem_maxwell::{Inst, Operand};
+use gpumem_maxwell::lint::effects::{self, Class, Depbar, Loc, loc_name};
+use gpumem_maxwell::table::{Addressing, ControlFlow};
 use std::collections::HashSet;
 
 /// Most hazards kept per launch (distinct (instruction, producer) pairs); later ones are
@@ -45,15 +45,6 @@ pub struct Hazard {
     pub message: String,
 }
 
-/// A `DEPBAR` action.
-#[derive(Clone, Copy, Debug)]
-enum Depbar {
-    /// `DEPBAR.LE SBn, k`: all but the `k` most recent settings of `SBn` are complete.
-    Le(u8, u8),
-    /// `DEPBAR {mask}`: every barrier of the mask is complete.
-    Set(u8),
-}
-
 /// What the scoreboard needs of one instruction, resolved once per launch.
 #[derive(Clone, Debug, Default)]
 struct Facts {
@@ -80,24 +71,6 @@ impl Facts {
     fn new(inst: &Inst) -> Facts {
         let e = effects::effects(inst);
         let variable = effects::class(inst) == Class::Variable;
-        let mut depbar = Vec::new();
-        if inst.op.op == Op::Depbar {
-            let mut sb = None;
-            for (k, v) in inst.op.operands.iter().zip(inst.operands()) {
-                match (k, v) {
-                    (OpKind::Scoreboard { .. }, Operand::Sb(n)) => sb = Some(*n),
-                    (OpKind::UImm { .. }, Operand::Imm(cnt)) => {
-                        if let Some(n) = sb {
-                            depbar.push(Depbar::Le(n, (*cnt).clamp(0, 255) as u8));
-                        }
-                    }
-                    (OpKind::SbSet { .. }, Operand::Imm(mask)) => {
-                        depbar.push(Depbar::Set((*mask & 0x3f) as u8));
-                    }
-                    _ => {}
-                }
-            }
-        }
         Facts {
             write_set: loc_set(e.writes.iter().copied()),
             operand_set: loc_set(
@@ -117,8 +90,11 @@ impl Facts {
             } else {
                 u8::MAX
             },
-            drain: matches!(inst.op.op, Op::Ret | Op::Jcal),
-            depbar: depbar.into_boxed_slice(),
+            drain: matches!(
+                inst.op.op.info().flow,
+                ControlFlow::Return | ControlFlow::Call(Addressing::Absolute)
+            ),
+            depbar: effects::depbar(inst).into_boxed_slice(),
         }
     }
 }

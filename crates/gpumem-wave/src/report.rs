@@ -2,13 +2,10 @@
 //! dumped memory. Fault kinds and hazard rules are closed sets, documented in
 //! `SEMANTICS.md`.
 
-use serde::Serialize;
-
 use gpumem_mem::scache::CacheStats;
 
 /// Why a wave stopped abnormally (closed set).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FaultKind {
     /// The word at PC does not decode as a gfx9 scalar instruction.
     DecodeError,
@@ -63,8 +60,7 @@ impl FaultKind {
 }
 
 /// A hazard rule (closed set). See `SEMANTICS.md` for each rule's source.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HazardRule {
     /// An instruction read an SGPR that an SMEM writes and that no
     /// `s_waitcnt lgkmcnt` has yet guaranteed (§7.3). Logical: reported
@@ -158,7 +154,7 @@ impl HazardRule {
 }
 
 /// One hazard report.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hazard {
     /// The rule.
     pub rule: HazardRule,
@@ -175,7 +171,7 @@ pub struct Hazard {
 }
 
 /// One fault: the wave stopped.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fault {
     /// The kind.
     pub kind: FaultKind,
@@ -188,8 +184,7 @@ pub struct Fault {
 }
 
 /// How a wave ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WaveEnd {
     /// `s_endpgm` (or `s_endpgm_saved`, `s_endpgm_ordered_ps_done`).
     Endpgm,
@@ -198,7 +193,7 @@ pub enum WaveEnd {
 }
 
 /// One wave's final state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WaveResult {
     /// Wave index.
     pub id: u32,
@@ -249,7 +244,7 @@ impl WaveResult {
 }
 
 /// Run statistics.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Instructions issued (all waves).
     pub instructions: u64,
@@ -288,7 +283,7 @@ pub struct Stats {
 }
 
 /// How often one instruction issued.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct InstCount {
     /// Byte offset.
     pub pc: u64,
@@ -300,7 +295,7 @@ pub struct InstCount {
 
 /// Memory read back for one `[[dump]]` region (from memory, not from the
 /// scalar caches: dirty lines never written back are not seen).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dump {
     /// Region name.
     pub name: String,
@@ -311,7 +306,7 @@ pub struct Dump {
 }
 
 /// The result of [`crate::run`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WaveReport {
     /// Each wave's final state.
     pub waves: Vec<WaveResult>,
@@ -328,20 +323,6 @@ pub struct WaveReport {
 }
 
 impl WaveReport {
-    /// The JSON form: `waves`, `faults`, `hazards` (each with `rule`, `pc`,
-    /// `instructions`, `message`), `stats` (with `scalar_cache`), `dumps`
-    /// (bytes as a hex string), `warnings`.
-    pub fn to_json(&self) -> serde_json::Value {
-        let mut v = serde_json::to_value(self).unwrap_or(serde_json::Value::Null);
-        if let Some(dumps) = v.get_mut("dumps").and_then(|d| d.as_array_mut()) {
-            for (d, src) in dumps.iter_mut().zip(&self.dumps) {
-                let hex: String = src.bytes.iter().map(|b| format!("{b:02x}")).collect();
-                d["bytes"] = serde_json::Value::String(hex);
-            }
-        }
-        v
-    }
-
     /// Hazards of one rule.
     pub fn hazards_of(&self, rule: HazardRule) -> impl Iterator<Item = &Hazard> {
         self.hazards.iter().filter(move |h| h.rule == rule)

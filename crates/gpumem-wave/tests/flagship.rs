@@ -56,14 +56,13 @@ fn with_waitcnt_nothing_is_reported_and_every_seed_is_correct() {
 }
 
 #[test]
-fn hazard_json_names_rule_pc_instructions_message() {
+fn hazard_names_rule_pc_instructions_message() {
     let r = run_seed(false, 3);
-    let j = r.to_json();
-    let h = &j["hazards"][0];
-    assert_eq!(h["rule"], "read-before-wait");
-    assert_eq!(h["pc"], 20);
-    assert_eq!(h["instructions"].as_array().unwrap().len(), 2);
-    assert!(h["message"].as_str().unwrap().contains("s_waitcnt"));
-    assert!(j["stats"]["scalar_cache"]["misses"].as_u64().unwrap() >= 1);
-    assert!(j["faults"].as_array().unwrap().is_empty());
+    let h = &r.hazards[0];
+    assert_eq!(h.rule.name(), "read-before-wait");
+    assert_eq!(h.pc, 20);
+    assert_eq!(h.instructions.len(), 2);
+    assert!(h.message.contains("s_waitcnt"));
+    assert!(r.stats.scalar_cache.misses >= 1);
+    assert!(r.faults.is_empty());
 }

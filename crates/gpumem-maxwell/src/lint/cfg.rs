@@ -1,5 +1,5 @@
 //! The control-flow graph of a kernel: successors of every instruction from the rows'
-//! [`Flow`] and [`Op`] ids and their branch targets.
+//! [`Flow`], the ops' [`ControlFlow`] and their branch targets.
 //!
 //! * `BRA` goes to its target (and falls through when guarded or conditional on CC);
 //!   `JMP`/`JCAL` to their absolute target.
@@ -28,7 +28,7 @@
 //!   code base 0 when the stream starts the program.
 
 use crate::inst::{Inst, Operand, PT};
-use crate::table::{ControlFlow, Flow, Op, Stack};
+use crate::table::{Addressing, ControlFlow, Flow, Stack};
 
 /// Successor lists, one per instruction index.
 #[derive(Clone, Debug, Default)]
@@ -72,13 +72,30 @@ fn target(inst: &Inst, base: u64) -> Option<usize> {
 /// The callee of a `CAL` (relative) or a `JCAL` with a non-zero absolute address;
 /// `None` for `JCAL 0x0` (an unrelocated external call) and everything else.
 fn call_target(inst: &Inst, base: u64) -> Option<usize> {
-    match inst.op.op {
-        Op::Cal => target(inst, base),
-        Op::Jcal => inst.operands().iter().find_map(|o| match *o {
+    match inst.op.op.info().flow {
+        ControlFlow::Call(Addressing::Relative) => target(inst, base),
+        ControlFlow::Call(Addressing::Absolute) => inst.operands().iter().find_map(|o| match *o {
             Operand::Imm(t) if t != 0 => index_of(t, base),
             _ => None,
         }),
-        _ => None,
+        ControlFlow::Next
+        | ControlFlow::Branch(_)
+        | ControlFlow::Indirect
+        | ControlFlow::Push(_)
+        | ControlFlow::Pop(_)
+        | ControlFlow::Return
+        | ControlFlow::Exit
+        | ControlFlow::Kill
+        | ControlFlow::Trap
+        | ControlFlow::StackState => None,
+    }
+}
+
+/// The target of a direct jump, by its addressing.
+fn jump_target(inst: &Inst, base: u64, addressing: Addressing) -> Option<usize> {
+    match addressing {
+        Addressing::Relative => target(inst, base),
+        Addressing::Absolute => abs_target(inst, base),
     }
 }
 
@@ -99,19 +116,17 @@ fn conditional(inst: &Inst) -> bool {
             .any(|o| matches!(o, Operand::Cc(c) if *c != 15))
 }
 
-/// The push kind a pop returns to (the table's [`ControlFlow::pops`]).
-fn push_of(pop: Op) -> Option<Op> {
-    pop.info().flow.pops().map(Stack::push)
+/// The entry kind `inst` pushes when the graph follows it (SSY, PBK, PCNT, PLONGJMP,
+/// PEXIT; PRET's return entries are calls' business).
+fn pushes(inst: &Inst) -> Option<Stack> {
+    match inst.op.op.info().flow {
+        ControlFlow::Push(s) if s != Stack::Return => Some(s),
+        _ => None,
+    }
 }
 
-/// Whether `op` pushes a target the graph follows (SSY, PBK, PCNT, PLONGJMP, PEXIT; PRET's
-/// return entries are calls' business).
-fn pushes(op: Op) -> bool {
-    matches!(op.info().flow, ControlFlow::Push(s) if s != Stack::Return)
-}
-
-/// A reconvergence-stack entry: the push kind and its target index.
-type Entry = (Op, u32);
+/// A reconvergence-stack entry: its kind and its target index.
+type Entry = (Stack, u32);
 
 /// Deepest stack followed; deeper pushes make the exploration give up.
 const MAX_DEPTH: usize = 24;
@@ -122,20 +137,16 @@ const MAX_STATES_PER_INST: usize = 48;
 /// laid out from byte address `base`.
 pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
     let n = insts.len();
-    let mut all_targets: Vec<(Op, u32)> = Vec::new();
+    let mut all_targets: Vec<Entry> = Vec::new();
     let mut call_returns: Vec<u32> = Vec::new();
     for (i, inst) in insts.iter().enumerate() {
         let Some(inst) = inst else { continue };
-        match inst.op.op {
-            op if pushes(op) => {
-                if let Some(t) = target(inst, base).filter(|&t| t < n) {
-                    all_targets.push((inst.op.op, t as u32));
-                }
+        if let Some(kind) = pushes(inst) {
+            if let Some(t) = target(inst, base).filter(|&t| t < n) {
+                all_targets.push((kind, t as u32));
             }
-            Op::Cal | Op::Jcal if i + 1 < n && call_target(inst, base).is_some() => {
-                call_returns.push(i as u32 + 1)
-            }
-            _ => {}
+        } else if i + 1 < n && call_target(inst, base).is_some() {
+            call_returns.push(i as u32 + 1)
         }
     }
     let mut succ: Vec<Vec<u32>> = vec![Vec::new(); n];
@@ -199,31 +210,25 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
                 continue;
             };
             let cond = conditional(inst);
-            let op = inst.op.op;
-            match op {
-                op if pushes(op) => {
+            match inst.op.op.info().flow {
+                ControlFlow::Push(kind) if kind != Stack::Return => {
                     let mut st = stack.clone();
                     if let Some(t) = target(inst, base).filter(|&t| t < n) {
-                        st.push((op, t as u32));
+                        st.push((kind, t as u32));
                     }
                     if let Some(x) = next {
                         go(x, st, &mut succ);
                     }
                 }
-                Op::Bra | Op::Jmp => {
-                    let t = if op == Op::Bra {
-                        target(inst, base)
-                    } else {
-                        abs_target(inst, base)
-                    };
-                    if let Some(t) = t.filter(|&t| t < n) {
+                ControlFlow::Branch(addressing) => {
+                    if let Some(t) = jump_target(inst, base, addressing).filter(|&t| t < n) {
                         go(t as u32, stack.clone(), &mut succ);
                     }
                     if cond && let Some(x) = next {
                         go(x, stack, &mut succ);
                     }
                 }
-                Op::Cal | Op::Jcal => {
+                ControlFlow::Call(_) => {
                     // `JCAL 0x0` is a relocation (an external function such as vprintf):
                     // an opaque call that returns to the next instruction.
                     match call_target(inst, base).filter(|&t| t < n) {
@@ -252,7 +257,7 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
                         }
                     }
                 }
-                Op::Ret => {
+                ControlFlow::Return => {
                     let sites = returns_to.get(&func).cloned().unwrap_or_default();
                     let sites = if sites.is_empty() && func != 0 {
                         call_returns.clone()
@@ -269,8 +274,8 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
                     }
                 }
                 // EXIT with a PEXIT entry on the stack goes to it; without one it ends.
-                Op::Exit if stack.iter().any(|e| e.0 == Op::Pexit) => {
-                    if let Some(k) = stack.iter().rposition(|e| e.0 == Op::Pexit) {
+                ControlFlow::Exit if stack.iter().any(|e| e.0 == Stack::Exit) => {
+                    if let Some(k) = stack.iter().rposition(|e| e.0 == Stack::Exit) {
                         let to = stack[k].1;
                         go(to, stack[..k].to_vec(), &mut succ);
                     }
@@ -278,8 +283,7 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
                         go(x, stack, &mut succ);
                     }
                 }
-                Op::Sync | Op::Brk | Op::Cont | Op::Longjmp => {
-                    let kind = push_of(op).unwrap_or(Op::Cal);
+                ControlFlow::Pop(kind) => {
                     match stack.iter().rposition(|e| e.0 == kind) {
                         Some(k) => {
                             let to = stack[k].1;
@@ -298,7 +302,13 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
                         go(x, stack, &mut succ);
                     }
                 }
-                _ => match inst.op.flow {
+                ControlFlow::Next
+                | ControlFlow::Indirect
+                | ControlFlow::Push(_)
+                | ControlFlow::Exit
+                | ControlFlow::Kill
+                | ControlFlow::Trap
+                | ControlFlow::StackState => match inst.op.flow {
                     Flow::Next | Flow::Barrier => {
                         if let Some(x) = next {
                             go(x, stack, &mut succ);
@@ -327,9 +337,10 @@ pub fn build(insts: &[Option<Inst>], base: u64) -> Cfg {
         }
         let Some(inst) = &insts[i] else { continue };
         let fallback = simple_succ(inst, i, n, base, &all_targets, &call_returns);
-        let inter = match inst.op.op {
-            Op::Ret => call_returns.clone(),
-            _ => call[i].into_iter().collect(),
+        let inter = if inst.op.op.info().flow == ControlFlow::Return {
+            call_returns.clone()
+        } else {
+            call[i].into_iter().collect()
         };
         let fall = (conditional(inst) && i + 1 < n).then_some(i as u32 + 1);
         for t in fallback {
@@ -359,32 +370,34 @@ fn simple_succ(
     i: usize,
     n: usize,
     base: u64,
-    all_targets: &[(Op, u32)],
+    all_targets: &[Entry],
     call_returns: &[u32],
 ) -> Vec<u32> {
     let mut s = Vec::new();
     let next = (i + 1 < n).then_some(i as u32 + 1);
     let cond = conditional(inst);
-    match inst.op.op {
-        Op::Bra | Op::Jmp | Op::Cal | Op::Jcal => {
-            let t = match inst.op.op {
-                Op::Bra => target(inst, base),
-                Op::Cal | Op::Jcal => call_target(inst, base),
-                _ => abs_target(inst, base),
-            };
+    let flow = inst.op.op.info().flow;
+    match flow {
+        ControlFlow::Branch(addressing) => {
+            let t = jump_target(inst, base, addressing);
             s.extend(t.filter(|&t| t < n).map(|t| t as u32));
-            if cond || matches!(inst.op.op, Op::Cal | Op::Jcal) {
+            if cond {
                 s.extend(next);
             }
         }
-        Op::Ret => {
+        ControlFlow::Call(_) => {
+            let t = call_target(inst, base);
+            s.extend(t.filter(|&t| t < n).map(|t| t as u32));
+            s.extend(next);
+        }
+        ControlFlow::Return => {
             s.extend(call_returns.iter().copied());
             if cond {
                 s.extend(next);
             }
         }
-        Op::Sync | Op::Brk | Op::Cont | Op::Longjmp | Op::Exit => {
-            let kind = push_of(inst.op.op);
+        ControlFlow::Pop(_) | ControlFlow::Exit => {
+            let kind = flow.pops();
             s.extend(
                 all_targets
                     .iter()
@@ -395,7 +408,12 @@ fn simple_succ(
                 s.extend(next);
             }
         }
-        _ => match inst.op.flow {
+        ControlFlow::Next
+        | ControlFlow::Indirect
+        | ControlFlow::Push(_)
+        | ControlFlow::Kill
+        | ControlFlow::Trap
+        | ControlFlow::StackState => match inst.op.flow {
             Flow::Next | Flow::Barrier => s.extend(next),
             _ => {
                 if cond {

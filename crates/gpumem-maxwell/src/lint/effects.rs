@@ -4,7 +4,7 @@
 //! No mnemonic is compared: everything comes from [`OpKind`], [`ModId`] and [`Op`].
 
 use crate::inst::{Inst, Operand, PT, RZ};
-use crate::table::{Latency, ModId, Op, OpKind, Pipe};
+use crate::table::{Issue, Latency, ModId, Op, OpKind, Pipe};
 
 /// A register-file location the checker tracks: `R0`..`R254` are 0..=254, `P0`..`P6`
 /// are [`PRED_BASE`]`+p`, the condition code is [`CC`].
@@ -290,13 +290,18 @@ pub enum Unit {
     Ctrl,
 }
 
-/// The unit of `inst` (from the row's memory facts, latency and control flow).
+/// The unit of `inst` (from the row's memory facts, latency and control flow, and the
+/// op's [`Issue`]).
 pub fn unit(inst: &Inst) -> Unit {
     use crate::table::Flow;
     if inst.op.mem.is_some() {
         return Unit::Mem;
     }
-    if inst.op.flow != Flow::Next || is_control(inst.op.op) {
+    let control = match inst.op.op.info().issue {
+        Issue::Unit => false,
+        Issue::Control | Issue::ControlStall => true,
+    };
+    if inst.op.flow != Flow::Next || control {
         return Unit::Ctrl;
     }
     match inst.op.latency {
@@ -305,33 +310,36 @@ pub fn unit(inst: &Inst) -> Unit {
     }
 }
 
-/// Control ops that fall through (pushes, DEPBAR, NOP, MEMBAR).
-fn is_control(op: Op) -> bool {
-    matches!(
-        op,
-        Op::Ssy
-            | Op::Pbk
-            | Op::Pcnt
-            | Op::Pret
-            | Op::Pexit
-            | Op::Plongjmp
-            | Op::Cal
-            | Op::Jcal
-            | Op::Depbar
-            | Op::Nop
-            | Op::Membar
-            | Op::Bar
-    )
+/// A scoreboard wait of a `DEPBAR`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Depbar {
+    /// `DEPBAR.LE SBn, k`: all but the `k` most recent settings of `SBn` are complete.
+    Le(u8, u8),
+    /// `DEPBAR {mask}`: every barrier of the mask (bits 0-5) is complete.
+    Set(u8),
 }
 
-/// Ops whose issue needs a stall of at least [`MIN_CONTROL_STALL`] (maxas: BAR, BRA, CAL,
-/// RET, EXIT).
-pub fn needs_control_stall(op: Op) -> bool {
-    matches!(op, Op::Bar | Op::Bra | Op::Cal | Op::Ret | Op::Exit)
+/// The waits `inst` names with its scoreboard operands (a `DEPBAR`'s; none for an
+/// instruction without them): the operand kinds, not the op, say what each one is.
+pub fn depbar(inst: &Inst) -> Vec<Depbar> {
+    let mut out = Vec::new();
+    let mut sb = None;
+    for (k, v) in inst.op.operands.iter().zip(inst.operands()) {
+        match (k, v) {
+            (OpKind::Scoreboard { .. }, Operand::Sb(n)) => sb = Some(*n),
+            (OpKind::UImm { .. }, Operand::Imm(cnt)) => {
+                if let Some(n) = sb {
+                    out.push(Depbar::Le(n, (*cnt).clamp(0, 255) as u8));
+                }
+            }
+            (OpKind::SbSet { .. }, Operand::Imm(mask)) => {
+                out.push(Depbar::Set((*mask & 0x3f) as u8));
+            }
+            _ => {}
+        }
+    }
+    out
 }
-
-/// The least stall [`needs_control_stall`] ops need.
-pub const MIN_CONTROL_STALL: u8 = 5;
 
 /// The completion queue of a variable-latency instruction: results of one queue come
 /// back in issue order, so waiting on a later instruction of the queue covers an earlier

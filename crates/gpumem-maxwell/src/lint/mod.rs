@@ -15,10 +15,10 @@
 pub mod cfg;
 pub mod effects;
 
-use crate::inst::{Ctrl, Inst, Operand, ctrl_slot};
-use crate::table::{Latency, Op, OpKind, Target};
+use crate::inst::{Ctrl, Inst, ctrl_slot};
+use crate::table::{Addressing, ControlFlow, Issue, Latency, MIN_CONTROL_STALL, Target};
 use crate::{codec, print};
-use effects::{Class, Effects, Loc, loc_name};
+use effects::{Class, Depbar, Effects, Loc, loc_name};
 use gpumem_isa::{Diagnostic, Severity, Span};
 
 /// The checker's rules (`LINTS.md` documents each with its source).
@@ -499,38 +499,27 @@ impl Ctx<'_> {
                 s.pend.retain(|p| !(p.read && done.contains(&p.producer)));
             }
         }
-        if let Some(inst) = inst
-            && inst.op.op == Op::Depbar
-        {
-            let mut sb = None;
-            for (k, v) in inst.op.operands.iter().zip(inst.operands()) {
-                match (k, v) {
-                    (OpKind::Scoreboard { .. }, Operand::Sb(n)) => sb = Some(*n),
-                    (OpKind::UImm { .. }, Operand::Imm(cnt)) => {
-                        if let Some(n) = sb {
-                            let cnt = (*cnt).clamp(0, 255) as u8;
-                            s.pend.retain(|p| {
-                                let own = p.bar == n && p.later >= cnt;
-                                let covered = n < 6
-                                    && p.cover[n as usize] != NO_COVER
-                                    && p.cover[n as usize] >= cnt;
-                                !(own || covered)
-                            });
-                        }
-                    }
-                    (OpKind::SbSet { .. }, Operand::Imm(mask)) => {
-                        s.pend.retain(|p| {
-                            (p.bar >= 6 || mask & (1 << p.bar) == 0)
-                                && (0..6).all(|n| mask & (1 << n) == 0 || p.cover[n] == NO_COVER)
-                        });
-                    }
-                    _ => {}
-                }
+        for d in inst.map(effects::depbar).unwrap_or_default() {
+            match d {
+                Depbar::Le(n, cnt) => s.pend.retain(|p| {
+                    let own = p.bar == n && p.later >= cnt;
+                    let covered =
+                        n < 6 && p.cover[n as usize] != NO_COVER && p.cover[n as usize] >= cnt;
+                    !(own || covered)
+                }),
+                Depbar::Set(mask) => s.pend.retain(|p| {
+                    (p.bar >= 6 || mask & (1 << p.bar) == 0)
+                        && (0..6).all(|n| mask & (1 << n) == 0 || p.cover[n] == NO_COVER)
+                }),
             }
         }
         // ptxas' calling convention: no caller waits on a callee's barriers after the
-        // return, so a return is taken to drain them (`LINTS.md`).
-        if inst.is_some_and(|x| x.op.op == Op::Jcal || (root && x.op.op == Op::Ret)) {
+        // return, so a return is taken to drain them (`LINTS.md`); so is a call of an
+        // absolute address, a function outside the module the graph does not follow.
+        if inst.is_some_and(|x| {
+            let flow = x.op.op.info().flow;
+            flow == ControlFlow::Call(Addressing::Absolute) || (root && flow == ControlFlow::Return)
+        }) {
             s.pend.clear();
         }
         // 2. Reads.
@@ -1056,7 +1045,11 @@ pub fn check_with(items: &[Item], base: u64, opts: Options) -> Vec<Finding> {
     if n == 0 {
         return out;
     }
-    let is_ret = |i: usize| insts[i].as_ref().is_some_and(|x| x.op.op == Op::Ret);
+    let is_ret = |i: usize| {
+        insts[i]
+            .as_ref()
+            .is_some_and(|x| x.op.op.info().flow == ControlFlow::Return)
+    };
     let mut frames = Frames {
         frames: vec![Frame {
             entry: 0,
@@ -1236,15 +1229,13 @@ fn local_rules(ctx: &Ctx, i: usize, opts: Options, out: &mut Vec<Finding>) {
             ),
         );
     }
-    if effects::needs_control_stall(inst.op.op) && c.stall < effects::MIN_CONTROL_STALL {
+    if inst.op.op.info().issue == Issue::ControlStall && c.stall < MIN_CONTROL_STALL {
         push(
             Rule::ControlStall,
             None,
             format!(
                 "stall {} on a {}: BAR, BRA, CAL, RET and EXIT need a stall of at least {}",
-                c.stall,
-                inst.op.name,
-                effects::MIN_CONTROL_STALL
+                c.stall, inst.op.name, MIN_CONTROL_STALL
             ),
         );
     }

@@ -5,10 +5,10 @@
 //! the comments before each group of rows name the research set that proved them
 //! (`docs/research/`).
 
-use super::vocab::{OPC, OPC12, aop, bit, bits, f, group, reg, reg_reuse, row_reuse, ty};
+use super::vocab::{Enc, OPC, OPC12, aop, bit, bits, f, group, reg, reg_reuse, ty, var};
 use super::{
-    AtomOp, Flow, Latency, MemFacts, MemKind, MemSize, ModGroup, ModId, ModVal, Op, OpKind, OpSpec,
-    Space, Target, ValSem,
+    AtomOp, MemFacts, MemKind, MemSize, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, Space, Target,
+    ValSem,
 };
 
 /// The operations 0-7 every atomic row shares, then the row's own.
@@ -105,19 +105,17 @@ pub(crate) const fn atomic(
             generic: false,
             kind,
         }),
-        ..row_reuse(
+        reuse_ok: 0b1111,
+        ..var(Enc {
             op,
             name,
-            name,
+            form: name,
             opcode,
             mask,
             mods,
             operands,
             ignored,
-            Latency::Variable,
-            0b1111,
-            Flow::Next,
-        )
+        })
     }
 }
 

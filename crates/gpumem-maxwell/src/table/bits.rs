@@ -5,7 +5,7 @@
 //! (`docs/research/`).
 
 use super::vocab::{
-    CB, CC0, I20, OP, OPC, OPC_I, RA, RB, RC, RD, Rci, U32_48, X43, alu, b1, bit, bits, cb, f,
+    CB, CC0, Enc, I20, OP, OPC, OPC_I, RA, RB, RC, RD, Rci, U32_48, X43, alu, b1, bit, bits, cb, f,
     rb39, reg_reuse, rx,
 };
 use super::{ModGroup, Op, OpKind, OpSpec};
@@ -87,64 +87,10 @@ pub static ROWS: &[OpSpec] = &[
     SHR.r("SHR_R", 0x5c28, &[RD, RA, RB]),
     SHR.c("SHR_C", 0x4c28, &[RD, RA, CB]),
     SHR.i("SHR_I", 0x3828, &[RD, RA, I20]),
-    alu(
-        Op::Shf,
-        "SHF",
-        "SHF_L_R",
-        0x5bf8 << 48,
-        OPC,
-        &[grp!(Dir, 0, 0, { 0 => ".L" }), SHF_W, SHF_MAX, SHF_XHI, CC0],
-        &[RD, RA, RB, RC],
-        bits(28, 36),
-    ),
-    alu(
-        Op::Shf,
-        "SHF",
-        "SHF_L_I",
-        0x36f8 << 48,
-        OPC_I,
-        &[grp!(Dir, 0, 0, { 0 => ".L" }), SHF_W, SHF_MAX, SHF_XHI, CC0],
-        &[
-            RD,
-            RA,
-            OpKind::UImm {
-                f: f(20, 6),
-                hide: None,
-                signed_if: None,
-            },
-            RC,
-        ],
-        bits(26, 36) | bits(56, 56),
-    ),
-    alu(
-        Op::Shf,
-        "SHF",
-        "SHF_R_R",
-        0x5cf8 << 48,
-        OPC,
-        &[grp!(Dir, 0, 0, { 1 => ".R" }), SHF_W, SHF_MAX, SHF_XHI, CC0],
-        &[RD, RA, RB, RC],
-        bits(28, 36),
-    ),
-    alu(
-        Op::Shf,
-        "SHF",
-        "SHF_R_I",
-        0x38f8 << 48,
-        OPC_I,
-        &[grp!(Dir, 0, 0, { 1 => ".R" }), SHF_W, SHF_MAX, SHF_XHI, CC0],
-        &[
-            RD,
-            RA,
-            OpKind::UImm {
-                f: f(20, 6),
-                hide: None,
-                signed_if: None,
-            },
-            RC,
-        ],
-        bits(26, 36) | bits(56, 56),
-    ),
+    alu(Enc { op: Op::Shf, name: "SHF", form: "SHF_L_R", opcode: 0x5bf8 << 48, mask: OPC, mods: &[grp!(Dir, 0, 0, { 0 => ".L" }), SHF_W, SHF_MAX, SHF_XHI, CC0], operands: &[RD, RA, RB, RC], ignored: bits(28, 36) }),
+    alu(Enc { op: Op::Shf, name: "SHF", form: "SHF_L_I", opcode: 0x36f8 << 48, mask: OPC_I, mods: &[grp!(Dir, 0, 0, { 0 => ".L" }), SHF_W, SHF_MAX, SHF_XHI, CC0], operands: &[RD, RA, OpKind::UImm { f: f(20, 6), hide: None, signed_if: None }, RC], ignored: bits(26, 36) | bits(56, 56) }),
+    alu(Enc { op: Op::Shf, name: "SHF", form: "SHF_R_R", opcode: 0x5cf8 << 48, mask: OPC, mods: &[grp!(Dir, 0, 0, { 1 => ".R" }), SHF_W, SHF_MAX, SHF_XHI, CC0], operands: &[RD, RA, RB, RC], ignored: bits(28, 36) }),
+    alu(Enc { op: Op::Shf, name: "SHF", form: "SHF_R_I", opcode: 0x38f8 << 48, mask: OPC_I, mods: &[grp!(Dir, 0, 0, { 1 => ".R" }), SHF_W, SHF_MAX, SHF_XHI, CC0], operands: &[RD, RA, OpKind::UImm { f: f(20, 6), hide: None, signed_if: None }, RC], ignored: bits(26, 36) | bits(56, 56) }),
     // Bit fields.
     BFE.r("BFE_R", 0x5c00, &[RD, RA, RB]),
     BFE.c("BFE_C", 0x4c00, &[RD, RA, CB]),
@@ -167,19 +113,5 @@ pub static ROWS: &[OpSpec] = &[
     // PRMT with C from a constant bank (0x53c0): `PRMT Rd, Ra, Rb, c[bank][off]`, B (the
     // selector) at 39-46 with reuse flag 1, the mode as the other PRMT forms (48-50; bit 51
     // set is nvdisasm's `???8`-`???15`: no row). Bit 47 is ignored.
-    alu(
-        Op::Prmt,
-        "PRMT",
-        "PRMT_RC",
-        0x53c0 << 48,
-        OP,
-        &[PRMT_MODE],
-        &[
-            reg_reuse(0, true, None),
-            reg_reuse(8, false, Some(0)),
-            reg_reuse(39, false, Some(1)),
-            CB,
-        ],
-        bit(47),
-    ),
+    alu(Enc { op: Op::Prmt, name: "PRMT", form: "PRMT_RC", opcode: 0x53c0 << 48, mask: OP, mods: &[PRMT_MODE], operands: &[reg_reuse(0, true, None), reg_reuse(8, false, Some(0)), reg_reuse(39, false, Some(1)), CB], ignored: bit(47) }),
 ];

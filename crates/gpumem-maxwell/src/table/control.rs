@@ -6,12 +6,8 @@
 //! the comments before each group of rows name the research set that proved them
 //! (`docs/research/`).
 
-use super::vocab::{
-    BR12, OP, OPC, bit, bits, f, group, pred, reg, reg_reuse, row, row_reuse, uimm, var,
-};
-use super::{
-    B2rMode, BarMode, BarRed, Flow, Latency, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, ValSem,
-};
+use super::vocab::{BR12, Enc, OP, OPC, alu, bit, bits, f, group, pred, reg, reg_reuse, uimm, var};
+use super::{B2rMode, BarMode, BarRed, Flow, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, ValSem};
 use gpumem_isa::bits::Field;
 
 /// A branch: nvdisasm ignores all four reuse bits of its control slot.
@@ -50,19 +46,20 @@ const fn br(
         Some(false) => (opc12 << 52, BR12_C),
         Some(true) => (opc12 << 52 | bit(5), BR12_C),
     };
-    row_reuse(
-        op,
-        name,
-        form,
-        opcode,
-        mask,
-        mods,
-        operands,
-        ignored,
-        Latency::Fixed,
-        0b1111,
+    OpSpec {
+        reuse_ok: 0b1111,
         flow,
-    )
+        ..alu(Enc {
+            op,
+            name,
+            form,
+            opcode,
+            mask,
+            mods,
+            operands,
+            ignored,
+        })
+    }
 }
 
 const CC: OpKind = OpKind::CondCode { f: f(0, 5) };
@@ -203,19 +200,20 @@ const fn bar(
     if !cnt_imm {
         ignored |= bits(28, 31);
     }
-    row_reuse(
-        op,
-        "BAR",
-        form,
-        opcode,
-        mask,
-        mods,
-        operands,
-        ignored,
-        Latency::Variable,
-        0b1111,
-        Flow::Barrier,
-    )
+    OpSpec {
+        reuse_ok: 0b1111,
+        flow: Flow::Barrier,
+        ..var(Enc {
+            op,
+            name: "BAR",
+            form,
+            opcode,
+            mask,
+            mods,
+            operands,
+            ignored,
+        })
+    }
 }
 
 /// B2R's mode (32-33), fixed by each row: `.RESULT` writes Pd too, `.WARP` has none, mode
@@ -287,167 +285,22 @@ const R2B_MODE: ModGroup = ModGroup {
 pub static ROWS: &[OpSpec] = &[
     // --- ALU set (docs/research/maxwell-alu-facts.md) ---
     // Control flow.
-    any_reuse(row(
-        Op::Bra,
-        "BRA",
-        "BRA",
-        0xe240 << 48,
-        0xfff0_0000_0000_0020,
-        &[flag!(U, 7, ".U"), flag!(Lmt, 6, ".LMT")],
-        &[
-            OpKind::CondCode { f: f(0, 5) },
-            OpKind::Target { f: f(20, 24) },
-        ],
-        bits(8, 15) | bits(44, 51),
-        Latency::Fixed,
-        Flow::Branch,
-    )),
+    any_reuse(OpSpec { flow: Flow::Branch, ..alu(Enc { op: Op::Bra, name: "BRA", form: "BRA", opcode: 0xe240 << 48, mask: 0xfff0_0000_0000_0020, mods: &[flag!(U, 7, ".U"), flag!(Lmt, 6, ".LMT")], operands: &[OpKind::CondCode { f: f(0, 5) }, OpKind::Target { f: f(20, 24) }], ignored: bits(8, 15) | bits(44, 51) }) }),
     // BRA to an address read from a constant bank (bit 5): `BRA c[0x1f][-0x8]`.
-    any_reuse(row(
-        Op::Bra,
-        "BRA",
-        "BRA_C",
-        0xe240_0000_0000_0020,
-        0xfff0_0000_0000_0020,
-        &[flag!(U, 7, ".U"), flag!(Lmt, 6, ".LMT")],
-        &[OpKind::CondCode { f: f(0, 5) }, CONST_ADDR],
-        bits(8, 15) | bits(41, 51),
-        Latency::Fixed,
-        Flow::Branch,
-    )),
+    any_reuse(OpSpec { flow: Flow::Branch, ..alu(Enc { op: Op::Bra, name: "BRA", form: "BRA_C", opcode: 0xe240_0000_0000_0020, mask: 0xfff0_0000_0000_0020, mods: &[flag!(U, 7, ".U"), flag!(Lmt, 6, ".LMT")], operands: &[OpKind::CondCode { f: f(0, 5) }, CONST_ADDR], ignored: bits(8, 15) | bits(41, 51) }) }),
     // SSY takes no guard: bits 16-19 are ignored with the rest.
-    any_reuse(row(
-        Op::Ssy,
-        "SSY",
-        "SSY",
-        0xe290 << 48,
-        0xfff0_0000_0000_0020,
-        &[],
-        &[OpKind::Target { f: f(20, 24) }],
-        bits(0, 4) | bits(6, 19) | bits(44, 51),
-        Latency::Fixed,
-        Flow::Next,
-    )),
-    any_reuse(row(
-        Op::Ssy,
-        "SSY",
-        "SSY_C",
-        0xe290_0000_0000_0020,
-        0xfff0_0000_0000_0020,
-        &[],
-        &[CONST_ADDR],
-        bits(0, 4) | bits(6, 19) | bits(41, 51),
-        Latency::Fixed,
-        Flow::Next,
-    )),
-    any_reuse(row(
-        Op::Sync,
-        "SYNC",
-        "SYNC",
-        0xf0f8 << 48,
-        OPC,
-        &[],
-        &[OpKind::CondCode { f: f(0, 5) }],
-        bits(5, 15) | bits(20, 50),
-        Latency::Fixed,
-        Flow::Sync,
-    )),
-    any_reuse(row(
-        Op::Exit,
-        "EXIT",
-        "EXIT",
-        0xe300 << 48,
-        0xfff0 << 48,
-        &[flag!(KeepRefCount, 5, ".KEEPREFCOUNT")],
-        &[OpKind::CondCode { f: f(0, 5) }],
-        bits(6, 15) | bits(20, 51),
-        Latency::Fixed,
-        Flow::Exit,
-    )),
-    row(
-        Op::Nop,
-        "NOP",
-        "NOP",
-        0x50b0 << 48,
-        OPC,
-        &[flag!(Trig, 13, ".TRIG")],
-        &[
-            OpKind::CondCode { f: f(8, 5) },
-            OpKind::UImm {
-                f: f(20, 16),
-                hide: Some(0),
-                signed_if: None,
-            },
-        ],
-        bits(0, 7) | bits(14, 15) | bits(36, 50),
-        Latency::Fixed,
-        Flow::Next,
-    ),
+    any_reuse(alu(Enc { op: Op::Ssy, name: "SSY", form: "SSY", opcode: 0xe290 << 48, mask: 0xfff0_0000_0000_0020, mods: &[], operands: &[OpKind::Target { f: f(20, 24) }], ignored: bits(0, 4) | bits(6, 19) | bits(44, 51) })),
+    any_reuse(alu(Enc { op: Op::Ssy, name: "SSY", form: "SSY_C", opcode: 0xe290_0000_0000_0020, mask: 0xfff0_0000_0000_0020, mods: &[], operands: &[CONST_ADDR], ignored: bits(0, 4) | bits(6, 19) | bits(41, 51) })),
+    any_reuse(OpSpec { flow: Flow::Sync, ..alu(Enc { op: Op::Sync, name: "SYNC", form: "SYNC", opcode: 0xf0f8 << 48, mask: OPC, mods: &[], operands: &[OpKind::CondCode { f: f(0, 5) }], ignored: bits(5, 15) | bits(20, 50) }) }),
+    any_reuse(OpSpec { flow: Flow::Exit, ..alu(Enc { op: Op::Exit, name: "EXIT", form: "EXIT", opcode: 0xe300 << 48, mask: 0xfff0 << 48, mods: &[flag!(KeepRefCount, 5, ".KEEPREFCOUNT")], operands: &[OpKind::CondCode { f: f(0, 5) }], ignored: bits(6, 15) | bits(20, 51) }) }),
+    alu(Enc { op: Op::Nop, name: "NOP", form: "NOP", opcode: 0x50b0 << 48, mask: OPC, mods: &[flag!(Trig, 13, ".TRIG")], operands: &[OpKind::CondCode { f: f(8, 5) }, OpKind::UImm { f: f(20, 16), hide: Some(0), signed_if: None }], ignored: bits(0, 7) | bits(14, 15) | bits(36, 50) }),
     // BAR.SYNC with an immediate barrier id (bit 44) and thread count (bit 43).
-    row(
-        Op::Bar,
-        "BAR",
-        "BAR_SYNC",
-        0xf0a8_1b80_0000_0000,
-        0xfff8_1f87_0000_0000,
-        &[group(ModId::Mode, f(0, 0), BAR_SYNC_VALS)],
-        &[
-            OpKind::UImm {
-                f: f(8, 8),
-                hide: None,
-                signed_if: None,
-            },
-            OpKind::UImm {
-                f: f(20, 12),
-                hide: Some(0),
-                signed_if: None,
-            },
-        ],
-        bits(0, 7) | bits(35, 38) | bits(45, 50),
-        Latency::Variable,
-        Flow::Barrier,
-    ),
+    OpSpec { flow: Flow::Barrier, ..var(Enc { op: Op::Bar, name: "BAR", form: "BAR_SYNC", opcode: 0xf0a8_1b80_0000_0000, mask: 0xfff8_1f87_0000_0000, mods: &[group(ModId::Mode, f(0, 0), BAR_SYNC_VALS)], operands: &[OpKind::UImm { f: f(8, 8), hide: None, signed_if: None }, OpKind::UImm { f: f(20, 12), hide: Some(0), signed_if: None }], ignored: bits(0, 7) | bits(35, 38) | bits(45, 50) }) },
     // DEPBAR is fixed-latency but accepts all four reuse flags (none is printed).
-    OpSpec {
-        reuse_ok: 0b1111,
-        ..row(
-            Op::Depbar,
-            "DEPBAR",
-            "DEPBAR_LE",
-            0xf0f0_0000_2000_0000,
-            OPC | bits(29, 29),
-            &[grp!(Le, 0, 0, { 0 => ".LE" })],
-            &[
-                OpKind::Scoreboard { f: f(26, 3) },
-                OpKind::UImm {
-                    f: f(20, 6),
-                    hide: None,
-                    signed_if: None,
-                },
-                SB_SET,
-            ],
-            bits(6, 15) | bits(30, 50),
-            Latency::Fixed,
-            Flow::Next,
-        )
-    },
+    OpSpec { reuse_ok: 0b1111, ..alu(Enc { op: Op::Depbar, name: "DEPBAR", form: "DEPBAR_LE", opcode: 0xf0f0_0000_2000_0000, mask: OPC | bits(29, 29), mods: &[grp!(Le, 0, 0, { 0 => ".LE" })], operands: &[OpKind::Scoreboard { f: f(26, 3) }, OpKind::UImm { f: f(20, 6), hide: None, signed_if: None }, SB_SET], ignored: bits(6, 15) | bits(30, 50) }) },
     // DEPBAR without `.LE` (bit 29 clear): only the scoreboard set; the SB and count
     // fields are ignored.
-    OpSpec {
-        reuse_ok: 0b1111,
-        ..row(
-            Op::Depbar,
-            "DEPBAR",
-            "DEPBAR",
-            0xf0f0 << 48,
-            OPC | bits(29, 29),
-            &[],
-            &[SB_SET],
-            bits(6, 15) | bits(20, 28) | bits(30, 50),
-            Latency::Fixed,
-            Flow::Next,
-        )
-    },
+    OpSpec { reuse_ok: 0b1111, ..alu(Enc { op: Op::Depbar, name: "DEPBAR", form: "DEPBAR", opcode: 0xf0f0 << 48, mask: OPC | bits(29, 29), mods: &[], operands: &[SB_SET], ignored: bits(6, 15) | bits(20, 28) | bits(30, 50) }) },
     // --- breadth B ---
     // Pops (BRK/CONT/RET/KIL/LONGJMP), pushes (PBK/PCNT/PLONGJMP/PEXIT), calls.
     // Pops: a condition code and a guard.
@@ -798,71 +651,13 @@ pub static ROWS: &[OpSpec] = &[
     bar(Op::Bar, "BAR_SCAN_RI", 3, false, true, &[BAR_SCAN], &[BAR_ID_R, BAR_CNT_I0, BAR_PA]),
     bar(Op::Bar, "BAR_SCAN_IR", 3, true, false, &[BAR_SCAN], &[BAR_ID_I, BAR_CNT_R, BAR_PA]),
     // --- breadth C ---
-    var(
-        Op::B2r,
-        "B2R",
-        "B2R_RESULT",
-        B2R_OPC | 1 << 32,
-        B2R_MASK | bits(32, 33),
-        &[B2R_RESULT],
-        &[
-            reg(0, true),
-            OpKind::Pred {
-                f: f(45, 3),
-                neg: None,
-                write: true,
-                hide_pt: true,
-            },
-        ],
-        bits(20, 31) | bits(34, 44) | bits(48, 50),
-    ),
-    var(
-        Op::B2r,
-        "B2R",
-        "B2R_WARP",
-        B2R_OPC | 2 << 32,
-        B2R_MASK | bits(32, 33),
-        &[B2R_WARP],
-        &[reg(0, true)],
-        bits(20, 31) | bits(34, 50),
-    ),
+    var(Enc { op: Op::B2r, name: "B2R", form: "B2R_RESULT", opcode: B2R_OPC | 1 << 32, mask: B2R_MASK | bits(32, 33), mods: &[B2R_RESULT], operands: &[reg(0, true), OpKind::Pred { f: f(45, 3), neg: None, write: true, hide_pt: true }], ignored: bits(20, 31) | bits(34, 44) | bits(48, 50) }),
+    var(Enc { op: Op::B2r, name: "B2R", form: "B2R_WARP", opcode: B2R_OPC | 2 << 32, mask: B2R_MASK | bits(32, 33), mods: &[B2R_WARP], operands: &[reg(0, true)], ignored: bits(20, 31) | bits(34, 50) }),
     // Mode 0: a barrier's state by number (bits 8-15), no mode spelled.
-    var(
-        Op::B2r,
-        "B2R",
-        "B2R_BAR",
-        0xf0b8 << 48,
-        bits(51, 63) | bits(32, 33),
-        &[],
-        &[
-            reg(0, true),
-            OpKind::UImm {
-                f: f(8, 8),
-                hide: None,
-                signed_if: None,
-            },
-        ],
-        bits(20, 31) | bits(34, 50),
-    ),
+    var(Enc { op: Op::B2r, name: "B2R", form: "B2R_BAR", opcode: 0xf0b8 << 48, mask: bits(51, 63) | bits(32, 33), mods: &[], operands: &[reg(0, true), OpKind::UImm { f: f(8, 8), hide: None, signed_if: None }], ignored: bits(20, 31) | bits(34, 50) }),
     // --- breadth F ---
     // R2B (0xf0c0): the mode (32-33; 3 is nvdisasm's `R2B.INVALID`), the barrier number
     // (28-31, printed for every mode) and Rb (20-27). Variable latency: barriers and all
     // four reuse flags are accepted.
-    var(
-        Op::R2b,
-        "R2B",
-        "R2B",
-        0xf0c0 << 48,
-        OP,
-        &[R2B_MODE],
-        &[
-            OpKind::UImm {
-                f: f(28, 4),
-                hide: None,
-                signed_if: None,
-            },
-            reg_reuse(20, false, None),
-        ],
-        bits(0, 15) | bits(34, 50),
-    ),
+    var(Enc { op: Op::R2b, name: "R2B", form: "R2B", opcode: 0xf0c0 << 48, mask: OP, mods: &[R2B_MODE], operands: &[OpKind::UImm { f: f(28, 4), hide: None, signed_if: None }, reg_reuse(20, false, None)], ignored: bits(0, 15) | bits(34, 50) }),
 ];

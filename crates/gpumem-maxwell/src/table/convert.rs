@@ -5,10 +5,10 @@
 //! (`docs/research/`).
 
 use super::vocab::{
-    ABS49_1, CC0, D20, F20, I20, NEG45_1, OPC, OPC_I, R_IGN, RD, RND39, Rci, SAT50, b1, bits, cb,
-    f, group, neg, row, rx, var,
+    ABS49_1, CC0, D20, Enc, F20, I20, NEG45_1, OPC, OPC_I, R_IGN, RD, RND39, Rci, SAT50, b1, bits,
+    cb, f, group, neg, rx, var,
 };
-use super::{AltSpelling, Flow, Latency, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, ValSem};
+use super::{AltSpelling, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, ValSem};
 
 macro_rules! f2f_mods {
     ($dst:expr, $src:expr, $rnd:expr) => {
@@ -334,16 +334,16 @@ const fn f2f_row(
     } else {
         (0, bits(10, 11), bits(42, 42))
     };
-    var(
-        Op::F2f,
-        "F2F",
+    var(Enc {
+        op: Op::F2f,
+        name: "F2F",
         form,
-        opcode << 48 | fmt_bits(dst, s as u64),
-        mask | fmt_mask,
+        opcode: opcode << 48 | fmt_bits(dst, s as u64),
+        mask: mask | fmt_mask,
         mods,
         operands,
-        F2F_IGN | class_ign | h1_ign | dst_ign,
-    )
+        ignored: F2F_IGN | class_ign | h1_ign | dst_ign,
+    })
 }
 
 /// The formats in the opcode: dst at 8-9, src at 10-11.
@@ -383,18 +383,7 @@ pub static ROWS: &[OpSpec] = &[
     F2I.r("F2I_R", 0x5cb0, &[RD, rx(20, neg(45), b1(49), None)]),
     F2I.c("F2I_C", 0x4cb0, &[RD, cb(neg(45), b1(49), None, true)]),
     // I2I: integer size/sign conversion (XU), with I2F's byte select.
-    row(
-        Op::I2i,
-        "I2I",
-        "I2I_R",
-        0x5ce0 << 48,
-        OPC,
-        &I2I_MODS,
-        &[RD, rx(20, neg(45), b1(49), None)],
-        bits(14, 15) | bits(28, 40) | bits(43, 44) | bits(46, 46) | bits(48, 48),
-        Latency::Variable,
-        Flow::Next,
-    ),
+    var(Enc { op: Op::I2i, name: "I2I", form: "I2I_R", opcode: 0x5ce0 << 48, mask: OPC, mods: &I2I_MODS, operands: &[RD, rx(20, neg(45), b1(49), None)], ignored: bits(14, 15) | bits(28, 40) | bits(43, 44) | bits(46, 46) | bits(48, 48) }),
     // --- breadth A ---
     // F2F: one row per source format and operand class, and one per same-format
     // conversion (dst == src: `.PASS`/`.ROUND`.. rounding). The source format decides
@@ -419,36 +408,9 @@ pub static ROWS: &[OpSpec] = &[
     f2f!(I, F32),
     f2f!(I, F64),
     // F2I's immediate form, one row per source format (the immediate's type).
-    var(
-        Op::F2i,
-        "F2I",
-        "F2I_I_F16",
-        0x38b0 << 48 | fmt_bits(0, 1),
-        OPC_I | bits(10, 11),
-        f2i_i_mods!(F16V),
-        &[RD, H16],
-        F2I_IGN | H16_IGN,
-    ),
-    var(
-        Op::F2i,
-        "F2I",
-        "F2I_I_F32",
-        0x38b0 << 48 | fmt_bits(0, 2),
-        OPC_I | bits(10, 11),
-        f2i_i_mods!(F32V),
-        &[RD, F20],
-        F2I_IGN,
-    ),
-    var(
-        Op::F2i,
-        "F2I",
-        "F2I_I_F64",
-        0x38b0 << 48 | fmt_bits(0, 3),
-        OPC_I | bits(10, 11),
-        f2i_i_mods!(F64V),
-        &[RD, D20],
-        F2I_IGN,
-    ),
+    var(Enc { op: Op::F2i, name: "F2I", form: "F2I_I_F16", opcode: 0x38b0 << 48 | fmt_bits(0, 1), mask: OPC_I | bits(10, 11), mods: f2i_i_mods!(F16V), operands: &[RD, H16], ignored: F2I_IGN | H16_IGN }),
+    var(Enc { op: Op::F2i, name: "F2I", form: "F2I_I_F32", opcode: 0x38b0 << 48 | fmt_bits(0, 2), mask: OPC_I | bits(10, 11), mods: f2i_i_mods!(F32V), operands: &[RD, F20], ignored: F2I_IGN }),
+    var(Enc { op: Op::F2i, name: "F2I", form: "F2I_I_F64", opcode: 0x38b0 << 48 | fmt_bits(0, 3), mask: OPC_I | bits(10, 11), mods: f2i_i_mods!(F64V), operands: &[RD, D20], ignored: F2I_IGN }),
     // I2I's constant and immediate forms.
     I2I.c("I2I_C", 0x4ce0, &[RD, cb(b1(45), b1(49), None, true)]),
     I2I.i("I2I_I", 0x38e0, &[RD, I20]),

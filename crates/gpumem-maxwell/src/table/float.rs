@@ -6,8 +6,8 @@
 //! (`docs/research/`).
 
 use super::vocab::{
-    ABS49_1, ABS49_2, ADD_RA, BF52, BOP45, CB, CC0, F20, FCMP48, MNMX_RB, NEG45_1, NEG45_2, OP,
-    OPC, OPC12, PD3, PP39, PQ0, RA, RB, RC, RD, RND39, Rci, SAT50, SET_RA, SET_RB, SETP_RA,
+    ABS49_1, ABS49_2, ADD_RA, BF52, BOP45, CB, CC0, Enc, F20, FCMP48, MNMX_RB, NEG45_1, NEG45_2,
+    OP, OPC, OPC12, PD3, PP39, PQ0, RA, RB, RC, RD, RND39, Rci, SAT50, SET_RA, SET_RB, SETP_RA,
     SETP_RB, alu, b1, bits, cb, f, neg, rb39, reg_reuse, rx, rx_slot, var,
 };
 use super::{ModGroup, Op, OpKind, OpSpec, RegCount, Target};
@@ -223,73 +223,17 @@ pub static ROWS: &[OpSpec] = &[
     FMNMX.c("FMNMX_C", 0x4c60, &[RD, ADD_RA, cb(b1(45), b1(49), None, false), PP39]),
     FMNMX.i("FMNMX_I", 0x3860, &[RD, ADD_RA, F20, PP39]),
     // 32-bit immediate float forms.
-    alu(
-        Op::Fmul,
-        "FMUL32I",
-        "FMUL32I",
-        0x1e00 << 48,
-        0xff00 << 48,
-        &[FMZ53, flag!(Sat, 55, ".SAT"), sfx!(Cc, 52, ".CC", 0)],
-        &[RD, RA, F32I],
-        0,
-    ),
-    alu(
-        Op::Fadd,
-        "FADD32I",
-        "FADD32I",
-        0x0800 << 48,
-        0xfc00 << 48,
-        &[
-            FTZ55,
-            sfx!(Cc, 52, ".CC", 0),
-            sfx!(Neg, 53, ".NEG", 2),
-            sfx!(Abs, 57, ".ABS", 2),
-        ],
-        &[RD, rx(8, b1(56), b1(54), None), F32I],
-        0,
-    ),
-    alu(
-        Op::Ffma,
-        "FFMA32I",
-        "FFMA32I",
-        0x0c00 << 48,
-        0xfc00 << 48,
-        &[FMZ53, flag!(Sat, 55, ".SAT"), sfx!(Cc, 52, ".CC", 0)],
-        &[RD, rx(8, b1(56), None, None), F32I, rx_slot(0, 2, b1(57), None)],
-        0,
-    ),
+    alu(Enc { op: Op::Fmul, name: "FMUL32I", form: "FMUL32I", opcode: 0x1e00 << 48, mask: 0xff00 << 48, mods: &[FMZ53, flag!(Sat, 55, ".SAT"), sfx!(Cc, 52, ".CC", 0)], operands: &[RD, RA, F32I], ignored: 0 }),
+    alu(Enc { op: Op::Fadd, name: "FADD32I", form: "FADD32I", opcode: 0x0800 << 48, mask: 0xfc00 << 48, mods: &[FTZ55, sfx!(Cc, 52, ".CC", 0), sfx!(Neg, 53, ".NEG", 2), sfx!(Abs, 57, ".ABS", 2)], operands: &[RD, rx(8, b1(56), b1(54), None), F32I], ignored: 0 }),
+    alu(Enc { op: Op::Ffma, name: "FFMA32I", form: "FFMA32I", opcode: 0x0c00 << 48, mask: 0xfc00 << 48, mods: &[FMZ53, flag!(Sat, 55, ".SAT"), sfx!(Cc, 52, ".CC", 0)], operands: &[RD, rx(8, b1(56), None, None), F32I, rx_slot(0, 2, b1(57), None)], ignored: 0 }),
     // FCHK: Pd = the division Ra / B needs the slow path.
     FCHK.r("FCHK_R", 0x5c88, &[PD3, ADD_RA, MNMX_RB]),
     FCHK.c("FCHK_C", 0x4c88, &[PD3, ADD_RA, cb(b1(45), b1(49), None, false)]),
     FCHK.i("FCHK_I", 0x3888, &[PD3, ADD_RA, F20]),
     // MUFU (variable latency: the SFU). Function 8 is `.SQRT` on SM52 only; SM50's
     // nvdisasm prints `INVALIDMUFUOPCODE8`.
-    sm52(var(
-        Op::Mufu,
-        "MUFU",
-        "MUFU_SQRT",
-        0x5080_0000_0080_0000,
-        OPC | bits(20, 23),
-        &[grp!(Func, 0, 0, { 8 => ".SQRT" }), flag!(Sat, 50, ".SAT")],
-        &[RD, rx(8, b1(48), b1(46), None)],
-        MUFU_IGN,
-    )),
-    var(
-        Op::Mufu,
-        "MUFU",
-        "MUFU",
-        0x5080 << 48,
-        OPC,
-        &[
-            grp!(Func, 20, 4, {
-                0 => ".COS", 1 => ".SIN", 2 => ".EX2", 3 => ".LG2",
-                4 => ".RCP", 5 => ".RSQ", 6 => ".RCP64H", 7 => ".RSQ64H"
-            }),
-            flag!(Sat, 50, ".SAT"),
-        ],
-        &[RD, rx(8, b1(48), b1(46), None)],
-        MUFU_IGN,
-    ),
+    sm52(var(Enc { op: Op::Mufu, name: "MUFU", form: "MUFU_SQRT", opcode: 0x5080_0000_0080_0000, mask: OPC | bits(20, 23), mods: &[grp!(Func, 0, 0, { 8 => ".SQRT" }), flag!(Sat, 50, ".SAT")], operands: &[RD, rx(8, b1(48), b1(46), None)], ignored: MUFU_IGN })),
+    var(Enc { op: Op::Mufu, name: "MUFU", form: "MUFU", opcode: 0x5080 << 48, mask: OPC, mods: &[grp!(Func, 20, 4, { 0 => ".COS", 1 => ".SIN", 2 => ".EX2", 3 => ".LG2", 4 => ".RCP", 5 => ".RSQ", 6 => ".RCP64H", 7 => ".RSQ64H" }), flag!(Sat, 50, ".SAT")], operands: &[RD, rx(8, b1(48), b1(46), None)], ignored: MUFU_IGN }),
     // RRO: range reduction (no Ra).
     RRO.r("RRO_R", 0x5c90, &[RD, RRO_B]),
     RRO.c("RRO_C", 0x4c90, &[RD, cb(b1(45), b1(49), None, false)]),
@@ -297,28 +241,5 @@ pub static ROWS: &[OpSpec] = &[
     // --- breadth F ---
     // FSWZADD (0x50f8): Rb's `.reuse` is reuse flag 2 (flag 1 is accepted and printed
     // nowhere).
-    alu(
-        Op::Fswzadd,
-        "FSWZADD",
-        "FSWZADD",
-        0x50f8 << 48,
-        OP,
-        &[
-            flag!(Ftz, 44, ".FTZ"),
-            grp!(Rnd, 39, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }),
-            flag!(Ndv, 38, ".NDV"),
-            sfx!(Cc, 47, ".CC", 0),
-        ],
-        &[
-            reg_reuse(0, true, None),
-            reg_reuse(8, false, Some(0)),
-            reg_reuse(20, false, Some(2)),
-            OpKind::Name {
-                f: f(28, 8),
-                names: FSWZ,
-                rz: None,
-            },
-        ],
-        bits(36, 37) | bits(41, 43) | bits(45, 46) | bits(48, 50),
-    ),
+    alu(Enc { op: Op::Fswzadd, name: "FSWZADD", form: "FSWZADD", opcode: 0x50f8 << 48, mask: OP, mods: &[flag!(Ftz, 44, ".FTZ"), grp!(Rnd, 39, 2, { 0 => "", 1 => ".RM", 2 => ".RP", 3 => ".RZ" }), flag!(Ndv, 38, ".NDV"), sfx!(Cc, 47, ".CC", 0)], operands: &[reg_reuse(0, true, None), reg_reuse(8, false, Some(0)), reg_reuse(20, false, Some(2)), OpKind::Name { f: f(28, 8), names: FSWZ, rz: None }], ignored: bits(36, 37) | bits(41, 43) | bits(45, 46) | bits(48, 50) }),
 ];

@@ -5,7 +5,9 @@
 //! the comments before each group of rows name the research set that proved them
 //! (`docs/research/`).
 
-use super::vocab::{CB, I20, OP, OPC, PHASE, PHASE_BITS, alu, b1, bit, bits, f, group, pred, var};
+use super::vocab::{
+    CB, Enc, I20, OP, OPC, PHASE, PHASE_BITS, alu, b1, bit, bits, f, group, pred, var,
+};
 use super::{MemSize, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, ValSem};
 use gpumem_isa::bits::Field;
 
@@ -119,16 +121,16 @@ const fn attr_row(
     };
     // AST has no `.O`: bit 32 is ignored.
     let ignored = ignored | bits(33, 38) | bits(49, 50) | if ald { 0 } else { bit(32) };
-    var(
+    var(Enc {
         op,
         name,
         form,
-        base | fixed.0,
-        OP | fixed.1,
+        opcode: base | fixed.0,
+        mask: OP | fixed.1,
         mods,
         operands,
         ignored,
-    )
+    })
 }
 
 const ALD_RD: OpKind = reg_n(0, true, RegCount::BySize);
@@ -194,16 +196,16 @@ const fn out(
     ops: &'static [OpKind],
     ignored: u64,
 ) -> OpSpec {
-    var(
-        Op::Out,
-        "OUT",
+    var(Enc {
+        op: Op::Out,
+        name: "OUT",
         form,
-        top << 48,
+        opcode: top << 48,
         mask,
-        &[OUT_TYPE],
-        ops,
-        ignored | bits(41, 50),
-    )
+        mods: &[OUT_TYPE],
+        operands: ops,
+        ignored: ignored | bits(41, 50),
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -235,40 +237,10 @@ pub static ROWS: &[OpSpec] = &[
     // texture ops' phase `.T`/`.P` in the control slot's reuse bits 0-1 (3 is
     // `INVALIDPHASE3`); no guard (bits 16-19 are ignored, as SSY's), bits 0-15, 28-30 and
     // 32-50 ignored. Fixed latency (barriers rejected); reuse bits 2-3 are accepted.
-    OpSpec {
-        ctrl_mod: Some((1, PHASE_BITS)),
-        reuse_ok: 0b1111,
-        ..alu(
-            Op::Stp,
-            "STP",
-            "STP",
-            0xeea0 << 48,
-            OP,
-            &[grp!(Mode, 31, 1, { 0 => "", 1 => ".WAIT" }), PHASE],
-            &[OpKind::UImm {
-                f: f(20, 8),
-                hide: None,
-                signed_if: None,
-            }],
-            bits(0, 19) | bits(28, 30) | bits(32, 50),
-        )
-    },
+    OpSpec { ctrl_mod: Some((1, PHASE_BITS)), reuse_ok: 0b1111, ..alu(Enc { op: Op::Stp, name: "STP", form: "STP", opcode: 0xeea0 << 48, mask: OP, mods: &[grp!(Mode, 31, 1, { 0 => "", 1 => ".WAIT" }), PHASE], operands: &[OpKind::UImm { f: f(20, 8), hide: None, signed_if: None }], ignored: bits(0, 19) | bits(28, 30) | bits(32, 50) }) },
     // VOTE.VTG (0x50e0): the mode (48-49; 3 is `INVALIDVTGMODE3`) and a 28-bit immediate
     // (20-47); bits 0-15 and 50 are ignored. `.VTG` is spelled with each mode.
-    alu(
-        Op::VoteVtg,
-        "VOTE",
-        "VOTE_VTG",
-        0x50e0 << 48,
-        OP,
-        &[grp!(Mode, 48, 2, { 0 => ".VTG.R", 1 => ".VTG.A", 2 => ".VTG.RA" })],
-        &[OpKind::UImm {
-            f: f(20, 28),
-            hide: None,
-            signed_if: None,
-        }],
-        bits(0, 15) | bit(50),
-    ),
+    alu(Enc { op: Op::VoteVtg, name: "VOTE", form: "VOTE_VTG", opcode: 0x50e0 << 48, mask: OP, mods: &[grp!(Mode, 48, 2, { 0 => ".VTG.R", 1 => ".VTG.A", 2 => ".VTG.RA" })], operands: &[OpKind::UImm { f: f(20, 28), hide: None, signed_if: None }], ignored: bits(0, 15) | bit(50) }),
     // --- breadth G ---
     attr_row("ALD_A", true, (RA_RZ, RA_RZ), &[A_OUT, A_MODE, A_SIZE], &[ALD_RD, A_ABS, A_RB], bit(30)),
     attr_row("ALD_P", true, (bit(31), bit(31)), &[A_OUT, A_MODE_P, A_SIZE], &[ALD_RD, A_REG_OFF, A_RB], 0),
@@ -278,127 +250,14 @@ pub static ROWS: &[OpSpec] = &[
     attr_row("AST_PHYS", false, (0, bits(20, 31)), &[A_MODE_PHYS, A_SIZE], &[A_REG, AST_RS, A_RB], 0),
     // The absolute form first: the parser takes `a[0x0]` for it (`.IDX` may be left out
     // of source, and `a[RZ]` reads the same).
-    var(
-        Op::Ipa,
-        "IPA",
-        "IPA",
-        0xe0 << 56 | RA_RZ,
-        bits(56, 63) | bit(38) | RA_RZ,
-        &[IPA_INTERP, IPA_SAMPLE, IPA_SAT],
-        &[
-            reg_n(0, true, RegCount::One),
-            OpKind::Attr {
-                ra: None,
-                imm: f(28, 10),
-                rz: false,
-            },
-            reg_n(20, false, RegCount::One),
-            IPA_RC,
-            IPA_PC,
-        ],
-        0,
-    ),
-    var(
-        Op::Ipa,
-        "IPA",
-        "IPA_IDX",
-        0xe0 << 56 | bit(38),
-        bits(56, 63) | bit(38),
-        &[
-            grp!(Idx, 0, 0, { 1 => ".IDX" }),
-            IPA_INTERP,
-            IPA_SAMPLE,
-            IPA_SAT,
-        ],
-        &[
-            reg_n(0, true, RegCount::One),
-            OpKind::Attr {
-                ra: Some(f(8, 8)),
-                imm: f(28, 0),
-                rz: true,
-            },
-            reg_n(20, false, RegCount::One),
-            IPA_RC,
-            IPA_PC_IDX,
-        ],
-        bits(28, 37),
-    ),
+    var(Enc { op: Op::Ipa, name: "IPA", form: "IPA", opcode: 0xe0 << 56 | RA_RZ, mask: bits(56, 63) | bit(38) | RA_RZ, mods: &[IPA_INTERP, IPA_SAMPLE, IPA_SAT], operands: &[reg_n(0, true, RegCount::One), OpKind::Attr { ra: None, imm: f(28, 10), rz: false }, reg_n(20, false, RegCount::One), IPA_RC, IPA_PC], ignored: 0 }),
+    var(Enc { op: Op::Ipa, name: "IPA", form: "IPA_IDX", opcode: 0xe0 << 56 | bit(38), mask: bits(56, 63) | bit(38), mods: &[grp!(Idx, 0, 0, { 1 => ".IDX" }), IPA_INTERP, IPA_SAMPLE, IPA_SAT], operands: &[reg_n(0, true, RegCount::One), OpKind::Attr { ra: Some(f(8, 8)), imm: f(28, 0), rz: true }, reg_n(20, false, RegCount::One), IPA_RC, IPA_PC_IDX], ignored: bits(28, 37) }),
     // The absolute form first: its Ra bits are fixed to RZ.
-    var(
-        Op::Al2p,
-        "AL2P",
-        "AL2P_A",
-        0xefa0 << 48 | RA_RZ,
-        OP | RA_RZ,
-        &[A_OUT, A_SIZE],
-        &[
-            AL2P_PD,
-            reg_n(0, true, RegCount::One),
-            OpKind::UImm {
-                f: f(20, 10),
-                hide: Some(0),
-                signed_if: None,
-            },
-        ],
-        AL2P_IGNORED | bit(30),
-    ),
-    var(
-        Op::Al2p,
-        "AL2P",
-        "AL2P",
-        0xefa0 << 48,
-        OP,
-        &[A_OUT, A_SIZE],
-        &[
-            AL2P_PD,
-            reg_n(0, true, RegCount::One),
-            OpKind::RegNotRz { f: f(8, 8) },
-            OpKind::SImm {
-                f: f(20, 11),
-                hide: Some(0),
-            },
-        ],
-        AL2P_IGNORED,
-    ),
+    var(Enc { op: Op::Al2p, name: "AL2P", form: "AL2P_A", opcode: 0xefa0 << 48 | RA_RZ, mask: OP | RA_RZ, mods: &[A_OUT, A_SIZE], operands: &[AL2P_PD, reg_n(0, true, RegCount::One), OpKind::UImm { f: f(20, 10), hide: Some(0), signed_if: None }], ignored: AL2P_IGNORED | bit(30) }),
+    var(Enc { op: Op::Al2p, name: "AL2P", form: "AL2P", opcode: 0xefa0 << 48, mask: OP, mods: &[A_OUT, A_SIZE], operands: &[AL2P_PD, reg_n(0, true, RegCount::One), OpKind::RegNotRz { f: f(8, 8) }, OpKind::SImm { f: f(20, 11), hide: Some(0) }], ignored: AL2P_IGNORED }),
     out("OUT_R", 0xfbe0, OPC, &[OUT_RD, OUT_RA, reg_n(20, false, RegCount::One)], bits(28, 38)),
     out("OUT_C", 0xebe0, OPC, &[OUT_RD, OUT_RA, CB], 0),
     out("OUT_I", 0xf6e0, OPC & !bit(56), &[OUT_RD, OUT_RA, I20], 0),
-    var(
-        Op::Pixld,
-        "PIXLD",
-        "PIXLD",
-        0xefe8 << 48,
-        OP,
-        &[PIX_MODE],
-        &[
-            reg_n(0, true, RegCount::One),
-            pred(45, None, true, true),
-            OpKind::Mem {
-                ra: f(8, 8),
-                imm: f(20, 8),
-            },
-        ],
-        bits(28, 30) | bits(34, 44) | bits(48, 50),
-    ),
-    var(
-        Op::Isberd,
-        "ISBERD",
-        "ISBERD",
-        0xefd0 << 48,
-        OP,
-        &[
-            flag!(AttrOut, 32, ".O"),
-            ISBE_BUF,
-            flag!(Skew, 31, ".SKEW"),
-            ISBE_SIZE,
-        ],
-        &[
-            reg_n(0, true, RegCount::One),
-            OpKind::Mem {
-                ra: f(8, 8),
-                imm: f(20, 0),
-            },
-        ],
-        bits(20, 30) | bits(35, 46) | bits(49, 50),
-    ),
+    var(Enc { op: Op::Pixld, name: "PIXLD", form: "PIXLD", opcode: 0xefe8 << 48, mask: OP, mods: &[PIX_MODE], operands: &[reg_n(0, true, RegCount::One), pred(45, None, true, true), OpKind::Mem { ra: f(8, 8), imm: f(20, 8) }], ignored: bits(28, 30) | bits(34, 44) | bits(48, 50) }),
+    var(Enc { op: Op::Isberd, name: "ISBERD", form: "ISBERD", opcode: 0xefd0 << 48, mask: OP, mods: &[flag!(AttrOut, 32, ".O"), ISBE_BUF, flag!(Skew, 31, ".SKEW"), ISBE_SIZE], operands: &[reg_n(0, true, RegCount::One), OpKind::Mem { ra: f(8, 8), imm: f(20, 0) }], ignored: bits(20, 30) | bits(35, 46) | bits(49, 50) }),
 ];

@@ -146,6 +146,16 @@ impl Stack {
     }
 }
 
+/// How a direct jump or call names its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Addressing {
+    /// An offset from the next instruction (BRA, CAL), printed as the target address.
+    Relative,
+    /// An absolute code address (JMP, JCAL), an immediate operand; `JCAL 0x0` is an
+    /// unrelocated call of a function outside the module (vprintf).
+    Absolute,
+}
+
 /// What an op does to control flow (beside the row's [`super::Flow`], which says whether
 /// it ends a basic block).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -153,7 +163,7 @@ pub enum ControlFlow {
     /// Falls through.
     Next,
     /// Jumps to a direct target (BRA relative, JMP absolute).
-    Branch,
+    Branch(Addressing),
     /// Jumps to a register target (BRX, JMX).
     Indirect,
     /// Pushes a target onto the reconvergence stack and falls through.
@@ -161,7 +171,7 @@ pub enum ControlFlow {
     /// Pops the stack down to the nearest entry of its kind and goes there.
     Pop(Stack),
     /// Calls (CAL relative, JCAL absolute).
-    Call,
+    Call(Addressing),
     /// Returns (RET).
     Return,
     /// Ends the thread, or goes to a `PEXIT` entry when one is on the stack (EXIT).
@@ -181,10 +191,10 @@ impl ControlFlow {
             ControlFlow::Pop(s) => Some(s),
             ControlFlow::Exit => Some(Stack::Exit),
             ControlFlow::Next
-            | ControlFlow::Branch
+            | ControlFlow::Branch(_)
             | ControlFlow::Indirect
             | ControlFlow::Push(_)
-            | ControlFlow::Call
+            | ControlFlow::Call(_)
             | ControlFlow::Return
             | ControlFlow::Kill
             | ControlFlow::Trap
@@ -192,6 +202,24 @@ impl ControlFlow {
         }
     }
 }
+
+/// How an op issues, for the control-word rules that the scheduler's units impose
+/// (maxas' instruction classes): which instructions may pair in a dual issue, and which
+/// need a longer stall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Issue {
+    /// To its unit as its row says: memory when it has memory facts, else the ALU
+    /// (fixed latency) or a variable-latency unit.
+    Unit,
+    /// To the branch unit: it pairs with nothing as the first of a dual issue.
+    Control,
+    /// To the branch unit, and its control word's stall must be at least
+    /// [`MIN_CONTROL_STALL`] (maxas: BAR, BRA, CAL, RET, EXIT).
+    ControlStall,
+}
+
+/// The least stall an [`Issue::ControlStall`] op needs.
+pub const MIN_CONTROL_STALL: u8 = 5;
 
 /// How the executor dispatches an op.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -232,6 +260,8 @@ pub struct OpInfo {
     pub flow: ControlFlow,
     /// How the executor dispatches it.
     pub dispatch: Dispatch,
+    /// How it issues (dual-issue pairing, least stall).
+    pub issue: Issue,
     /// What an executor lacks when it refuses the op (the `unsupported` fault's reason);
     /// `None`: nothing more specific than "not modelled".
     pub unsupported: Option<&'static str>,
@@ -261,11 +291,13 @@ const BAR_SCAN: &str = "this barrier mode (BAR.SCAN) has no documented result an
 const B2R_WARP: &str =
     "only B2R.RESULT is modelled: the warp's barrier state (.WARP) and barrier numbers are not";
 
+/// An op's facts; the arguments have distinct types, so the compiler checks their order.
 const fn i(
     family: OpFamily,
     pipe: Pipe,
     flow: ControlFlow,
     dispatch: Dispatch,
+    issue: Issue,
     unsupported: Option<&'static str>,
 ) -> OpInfo {
     OpInfo {
@@ -273,258 +305,169 @@ const fn i(
         pipe,
         flow,
         dispatch,
+        issue,
         unsupported,
     }
 }
 
 impl Op {
-    /// The op's facts.
+    /// The op's facts. BPT, SAM, RAM, B2R and R2B issue to the branch unit but are paired
+    /// by their rows' latency class ([`Issue::Unit`]): the dual-issue rule classes as
+    /// control only what ends or redirects a block, pushes, calls, barriers, DEPBAR, NOP
+    /// and MEMBAR.
+    #[rustfmt::skip]
     pub const fn info(self) -> OpInfo {
+        use Addressing as A;
         use ControlFlow as C;
         use Dispatch as D;
+        use Issue as I;
         use OpFamily as F;
         use Pipe as P;
         use Stack as S;
         match self {
-            Op::Ldg => i(F::Memory, P::Memory, C::Next, D::Compute, None),
-            Op::Stg => i(F::Memory, P::Memory, C::Next, D::Compute, None),
-            Op::Ldl => i(F::Memory, P::Memory, C::Next, D::Compute, None),
-            Op::Lds => i(F::Memory, P::Memory, C::Next, D::Compute, None),
-            Op::Stl => i(F::Memory, P::Memory, C::Next, D::Compute, None),
-            Op::Sts => i(F::Memory, P::Memory, C::Next, D::Compute, None),
-            Op::Ldc => i(F::Memory, P::Memory, C::Next, D::Compute, None),
-            Op::Ld => i(F::Memory, P::Memory, C::Next, D::Compute, None),
-            Op::St => i(F::Memory, P::Memory, C::Next, D::Compute, None),
-            Op::Iadd => i(F::Integer, P::Alu, C::Next, D::Compute, None),
-            Op::Iadd3 => i(F::Integer, P::Alu, C::Next, D::Compute, None),
-            Op::Iscadd => i(F::Integer, P::Alu, C::Next, D::Compute, None),
-            Op::Lea => i(F::Integer, P::Alu, C::Next, D::Compute, None),
-            Op::Xmad => i(F::Integer, P::Alu, C::Next, D::Compute, None),
-            Op::Isetp => i(F::Integer, P::Alu, C::Next, D::Compute, None),
-            Op::Imnmx => i(F::Integer, P::Alu, C::Next, D::Compute, None),
-            Op::Sel => i(F::Logic, P::Alu, C::Next, D::Compute, None),
-            Op::Psetp => i(F::Logic, P::Alu, C::Next, D::Compute, None),
-            Op::Pset => i(F::Logic, P::Alu, C::Next, D::Compute, None),
-            Op::Lop => i(F::Logic, P::Alu, C::Next, D::Compute, None),
-            Op::Lop3 => i(F::Logic, P::Alu, C::Next, D::Compute, None),
-            Op::Shl => i(F::Bits, P::Alu, C::Next, D::Compute, None),
-            Op::Shr => i(F::Bits, P::Alu, C::Next, D::Compute, None),
-            Op::Shf => i(F::Bits, P::Alu, C::Next, D::Compute, None),
-            Op::Bfe => i(F::Bits, P::Alu, C::Next, D::Compute, None),
-            Op::Bfi => i(F::Bits, P::Alu, C::Next, D::Compute, None),
-            Op::Prmt => i(F::Bits, P::Alu, C::Next, D::Compute, None),
-            Op::Popc => i(F::Bits, P::Xu, C::Next, D::Compute, None),
-            Op::Flo => i(F::Bits, P::Xu, C::Next, D::Compute, None),
-            Op::Mov => i(F::Logic, P::Alu, C::Next, D::Compute, None),
-            Op::S2r => i(F::System, P::SpecialReg, C::Next, D::Compute, None),
-            Op::Fadd => i(F::Float, P::Alu, C::Next, D::Compute, None),
-            Op::Fmul => i(F::Float, P::Alu, C::Next, D::Compute, None),
-            Op::Ffma => i(F::Float, P::Alu, C::Next, D::Compute, None),
-            Op::I2f => i(F::Convert, P::Xu, C::Next, D::Compute, None),
-            Op::F2i => i(F::Convert, P::Xu, C::Next, D::Compute, None),
-            Op::I2i => i(F::Convert, P::Xu, C::Next, D::Compute, None),
-            Op::Bra => i(F::Control, P::Control, C::Branch, D::Branch, None),
-            Op::Ssy => i(F::Control, P::Control, C::Push(S::Sync), D::Ssy, None),
-            Op::Sync => i(F::Control, P::Control, C::Pop(S::Sync), D::Sync, None),
-            Op::Exit => i(F::Control, P::Control, C::Exit, D::Exit, None),
-            Op::Nop => i(F::Control, P::Control, C::Next, D::Nothing, None),
-            Op::Bar => i(F::Control, P::Control, C::Next, D::Barrier, Some(BAR_SCAN)),
-            Op::Membar => i(F::Memory, P::Memory, C::Next, D::Nothing, None),
-            Op::Depbar => i(F::Control, P::Control, C::Next, D::Nothing, None),
-            Op::Brk => i(F::Control, P::Control, C::Pop(S::Break), D::Flow, None),
-            Op::Pbk => i(F::Control, P::Control, C::Push(S::Break), D::Flow, None),
-            Op::Cont => i(F::Control, P::Control, C::Pop(S::Continue), D::Flow, None),
-            Op::Pcnt => i(F::Control, P::Control, C::Push(S::Continue), D::Flow, None),
-            Op::Cal => i(F::Control, P::Control, C::Call, D::Flow, None),
-            Op::Ret => i(F::Control, P::Control, C::Return, D::Flow, None),
-            Op::Jcal => i(F::Control, P::Control, C::Call, D::Flow, None),
-            Op::Pret => i(F::Control, P::Control, C::Push(S::Return), D::Flow, None),
-            Op::Jmp => i(F::Control, P::Control, C::Branch, D::Flow, Some(JMP)),
-            Op::Jmx => i(F::Control, P::Control, C::Indirect, D::Flow, None),
-            Op::Brx => i(F::Control, P::Control, C::Indirect, D::Flow, None),
-            Op::Kil => i(F::Control, P::Control, C::Kill, D::Exit, None),
-            Op::Bpt => i(F::Control, P::Control, C::Trap, D::Breakpoint, None),
-            Op::Longjmp => i(
-                F::Control,
-                P::Control,
-                C::Pop(S::LongJump),
-                D::Flow,
-                Some(LONGJMP),
-            ),
-            Op::Plongjmp => i(
-                F::Control,
-                P::Control,
-                C::Push(S::LongJump),
-                D::Flow,
-                Some(LONGJMP),
-            ),
-            Op::Pexit => i(
-                F::Control,
-                P::Control,
-                C::Push(S::Exit),
-                D::Flow,
-                Some(PEXIT),
-            ),
-            Op::Rtt => i(F::Control, P::Control, C::Trap, D::Flow, Some(RTT)),
-            Op::Sam => i(
-                F::Control,
-                P::Control,
-                C::StackState,
-                D::Flow,
-                Some(SAM_RAM),
-            ),
-            Op::Ram => i(
-                F::Control,
-                P::Control,
-                C::StackState,
-                D::Flow,
-                Some(SAM_RAM),
-            ),
-            Op::Ide => i(F::System, P::Alu, C::Next, D::Nothing, Some(IDE)),
-            Op::Getcrsptr => i(F::System, P::Alu, C::StackState, D::Flow, Some(CRS)),
-            Op::Getlmembase => i(F::System, P::Alu, C::Next, D::Flow, Some(LMEMBASE)),
-            Op::Setcrsptr => i(F::System, P::Alu, C::StackState, D::Flow, Some(CRS)),
-            Op::Setlmembase => i(F::System, P::Alu, C::Next, D::Flow, Some(LMEMBASE)),
-            Op::Vote => i(F::Warpwide, P::Alu, C::Next, D::Compute, None),
-            Op::Shfl => i(F::Warpwide, P::Shuffle, C::Next, D::Compute, None),
-            Op::Cs2r => i(F::System, P::SpecialReg, C::Next, D::Compute, None),
-            Op::Atom => i(F::Atomic, P::Memory, C::Next, D::Compute, None),
-            Op::Atoms => i(F::Atomic, P::Memory, C::Next, D::Compute, None),
-            Op::Red => i(F::Atomic, P::Memory, C::Next, D::Compute, None),
-            Op::Cctl => i(F::Memory, P::Memory, C::Next, D::CacheControl, Some(CCTL)),
-            Op::Cctll => i(F::Memory, P::Memory, C::Next, D::CacheControl, Some(CCTL)),
-            Op::P2r => i(F::Logic, P::Alu, C::Next, D::Compute, None),
-            Op::R2p => i(F::Logic, P::Alu, C::Next, D::Compute, None),
-            Op::Vmnmx => i(F::Video, P::Alu, C::Next, D::Compute, None),
-            Op::Vset => i(F::Video, P::Alu, C::Next, D::Compute, None),
-            Op::Vabsdiff => i(F::Video, P::Alu, C::Next, D::Compute, None),
-            Op::Vshl => i(F::Video, P::Alu, C::Next, D::Compute, None),
-            Op::Vshr => i(F::Video, P::Alu, C::Next, D::Compute, None),
-            Op::Vadd => i(F::Video, P::Alu, C::Next, D::Compute, None),
-            Op::Dadd => i(F::Double, P::Double, C::Next, D::Compute, None),
-            Op::Dmul => i(F::Double, P::Double, C::Next, D::Compute, None),
-            Op::Dfma => i(F::Double, P::Double, C::Next, D::Compute, None),
-            Op::Dmnmx => i(F::Double, P::Double, C::Next, D::Compute, None),
-            Op::Dset => i(F::Double, P::Double, C::Next, D::Compute, None),
-            Op::Dsetp => i(F::Double, P::Double, C::Next, D::Compute, None),
-            Op::Fset => i(F::Float, P::Alu, C::Next, D::Compute, None),
-            Op::Fsetp => i(F::Float, P::Alu, C::Next, D::Compute, None),
-            Op::Fcmp => i(F::Float, P::Alu, C::Next, D::Compute, None),
-            Op::Fmnmx => i(F::Float, P::Alu, C::Next, D::Compute, None),
-            Op::Fchk => i(F::Float, P::Xu, C::Next, D::Compute, None),
-            Op::Mufu => i(F::Float, P::Xu, C::Next, D::Compute, None),
-            Op::Rro => i(F::Float, P::Xu, C::Next, D::Compute, None),
-            Op::F2f => i(F::Convert, P::Xu, C::Next, D::Compute, None),
-            Op::Imul => i(F::Integer, P::IntMul, C::Next, D::Compute, None),
-            Op::Imad => i(F::Integer, P::IntMul, C::Next, D::Compute, None),
-            Op::Imadsp => i(F::Integer, P::IntMul, C::Next, D::Compute, Some(IMADSP)),
-            Op::Icmp => i(F::Integer, P::Alu, C::Next, D::Compute, None),
-            Op::Iset => i(F::Integer, P::Alu, C::Next, D::Compute, None),
-            Op::LeaHi => i(F::Integer, P::Alu, C::Next, D::Compute, None),
-            Op::Hadd2 => i(F::Half, P::Alu, C::Next, D::Compute, Some(HALF)),
-            Op::Hmul2 => i(F::Half, P::Alu, C::Next, D::Compute, Some(HALF)),
-            Op::Hfma2 => i(F::Half, P::Alu, C::Next, D::Compute, Some(HALF)),
-            Op::Hset2 => i(F::Half, P::Alu, C::Next, D::Compute, Some(HALF)),
-            Op::Hsetp2 => i(F::Half, P::Alu, C::Next, D::Compute, Some(HALF)),
-            Op::Texs => i(F::Texture, P::Texture, C::Next, D::Compute, Some(TEXTURE)),
-            Op::Tlds => i(F::Texture, P::Texture, C::Next, D::Compute, Some(TEXTURE)),
-            Op::Tex => i(F::Texture, P::Texture, C::Next, D::Compute, Some(TEXTURE)),
-            Op::Suld => i(F::Surface, P::Texture, C::Next, D::Compute, Some(TEXTURE)),
-            Op::Sust => i(F::Surface, P::Texture, C::Next, D::Compute, Some(TEXTURE)),
-            Op::Vabsdiff4 => i(F::Video, P::Alu, C::Next, D::Compute, Some(VABSDIFF4)),
-            Op::B2r => i(
-                F::Control,
-                P::Control,
-                C::Next,
-                D::BarrierState,
-                Some(B2R_WARP),
-            ),
-            Op::Txq => i(F::Texture, P::Texture, C::Next, D::Compute, Some(TEXTURE)),
-            Op::Txa => i(F::Texture, P::Texture, C::Next, D::Compute, Some(TEXTURE)),
-            Op::Tmml => i(F::Texture, P::Texture, C::Next, D::Compute, Some(TEXTURE)),
-            Op::Tld4s => i(F::Texture, P::Texture, C::Next, D::Compute, Some(TEXTURE)),
-            Op::Tld => i(F::Texture, P::Texture, C::Next, D::Compute, Some(TEXTURE)),
-            Op::Tld4 => i(F::Texture, P::Texture, C::Next, D::Compute, Some(TEXTURE)),
-            Op::Txd => i(F::Texture, P::Texture, C::Next, D::Compute, Some(TEXTURE)),
-            Op::Sured => i(F::Surface, P::Texture, C::Next, D::Compute, Some(TEXTURE)),
-            Op::Suatom => i(F::Surface, P::Texture, C::Next, D::Compute, Some(TEXTURE)),
-            Op::Cctlt => i(
-                F::Texture,
-                P::Memory,
-                C::Next,
-                D::CacheControl,
-                Some(TEXTURE),
-            ),
-            Op::Lepc => i(F::System, P::Alu, C::Next, D::Flow, Some(LEPC)),
-            Op::R2b => i(F::Control, P::Control, C::Next, D::BarrierState, Some(R2B)),
-            Op::Fswzadd => i(F::Float, P::Alu, C::Next, D::Compute, None),
-            Op::VoteVtg => i(
-                F::Graphics,
-                P::Graphics,
-                C::Next,
-                D::Compute,
-                Some(GRAPHICS),
-            ),
-            Op::Cset => i(F::Logic, P::Alu, C::Next, D::Compute, None),
-            Op::Csetp => i(F::Logic, P::Alu, C::Next, D::Compute, None),
-            Op::Vmad => i(F::Video, P::Alu, C::Next, D::Compute, None),
-            Op::Vsetp => i(F::Video, P::Alu, C::Next, D::Compute, None),
-            Op::Stp => i(
-                F::Graphics,
-                P::Graphics,
-                C::Next,
-                D::Compute,
-                Some(GRAPHICS),
-            ),
-            Op::Ald => i(
-                F::Graphics,
-                P::Graphics,
-                C::Next,
-                D::Compute,
-                Some(GRAPHICS),
-            ),
-            Op::Ast => i(
-                F::Graphics,
-                P::Graphics,
-                C::Next,
-                D::Compute,
-                Some(GRAPHICS),
-            ),
-            Op::Ipa => i(
-                F::Graphics,
-                P::Graphics,
-                C::Next,
-                D::Compute,
-                Some(GRAPHICS),
-            ),
-            Op::Al2p => i(
-                F::Graphics,
-                P::Graphics,
-                C::Next,
-                D::Compute,
-                Some(GRAPHICS),
-            ),
-            Op::Out => i(
-                F::Graphics,
-                P::Graphics,
-                C::Next,
-                D::Compute,
-                Some(GRAPHICS),
-            ),
-            Op::Pixld => i(
-                F::Graphics,
-                P::Graphics,
-                C::Next,
-                D::Compute,
-                Some(GRAPHICS),
-            ),
-            Op::Isberd => i(
-                F::Graphics,
-                P::Graphics,
-                C::Next,
-                D::Compute,
-                Some(GRAPHICS),
-            ),
+            Op::Ldg => i(F::Memory, P::Memory, C::Next, D::Compute, I::Unit, None),
+            Op::Stg => i(F::Memory, P::Memory, C::Next, D::Compute, I::Unit, None),
+            Op::Ldl => i(F::Memory, P::Memory, C::Next, D::Compute, I::Unit, None),
+            Op::Lds => i(F::Memory, P::Memory, C::Next, D::Compute, I::Unit, None),
+            Op::Stl => i(F::Memory, P::Memory, C::Next, D::Compute, I::Unit, None),
+            Op::Sts => i(F::Memory, P::Memory, C::Next, D::Compute, I::Unit, None),
+            Op::Ldc => i(F::Memory, P::Memory, C::Next, D::Compute, I::Unit, None),
+            Op::Ld => i(F::Memory, P::Memory, C::Next, D::Compute, I::Unit, None),
+            Op::St => i(F::Memory, P::Memory, C::Next, D::Compute, I::Unit, None),
+            Op::Iadd => i(F::Integer, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Iadd3 => i(F::Integer, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Iscadd => i(F::Integer, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Lea => i(F::Integer, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Xmad => i(F::Integer, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Isetp => i(F::Integer, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Imnmx => i(F::Integer, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Sel => i(F::Logic, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Psetp => i(F::Logic, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Pset => i(F::Logic, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Lop => i(F::Logic, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Lop3 => i(F::Logic, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Shl => i(F::Bits, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Shr => i(F::Bits, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Shf => i(F::Bits, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Bfe => i(F::Bits, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Bfi => i(F::Bits, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Prmt => i(F::Bits, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Popc => i(F::Bits, P::Xu, C::Next, D::Compute, I::Unit, None),
+            Op::Flo => i(F::Bits, P::Xu, C::Next, D::Compute, I::Unit, None),
+            Op::Mov => i(F::Logic, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::S2r => i(F::System, P::SpecialReg, C::Next, D::Compute, I::Unit, None),
+            Op::Fadd => i(F::Float, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Fmul => i(F::Float, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Ffma => i(F::Float, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::I2f => i(F::Convert, P::Xu, C::Next, D::Compute, I::Unit, None),
+            Op::F2i => i(F::Convert, P::Xu, C::Next, D::Compute, I::Unit, None),
+            Op::I2i => i(F::Convert, P::Xu, C::Next, D::Compute, I::Unit, None),
+            Op::Bra => i(F::Control, P::Control, C::Branch(A::Relative), D::Branch, I::ControlStall, None),
+            Op::Ssy => i(F::Control, P::Control, C::Push(S::Sync), D::Ssy, I::Control, None),
+            Op::Sync => i(F::Control, P::Control, C::Pop(S::Sync), D::Sync, I::Control, None),
+            Op::Exit => i(F::Control, P::Control, C::Exit, D::Exit, I::ControlStall, None),
+            Op::Nop => i(F::Control, P::Control, C::Next, D::Nothing, I::Control, None),
+            Op::Bar => i(F::Control, P::Control, C::Next, D::Barrier, I::ControlStall, Some(BAR_SCAN)),
+            Op::Membar => i(F::Memory, P::Memory, C::Next, D::Nothing, I::Control, None),
+            Op::Depbar => i(F::Control, P::Control, C::Next, D::Nothing, I::Control, None),
+            Op::Brk => i(F::Control, P::Control, C::Pop(S::Break), D::Flow, I::Control, None),
+            Op::Pbk => i(F::Control, P::Control, C::Push(S::Break), D::Flow, I::Control, None),
+            Op::Cont => i(F::Control, P::Control, C::Pop(S::Continue), D::Flow, I::Control, None),
+            Op::Pcnt => i(F::Control, P::Control, C::Push(S::Continue), D::Flow, I::Control, None),
+            Op::Cal => i(F::Control, P::Control, C::Call(A::Relative), D::Flow, I::ControlStall, None),
+            Op::Ret => i(F::Control, P::Control, C::Return, D::Flow, I::ControlStall, None),
+            Op::Jcal => i(F::Control, P::Control, C::Call(A::Absolute), D::Flow, I::Control, None),
+            Op::Pret => i(F::Control, P::Control, C::Push(S::Return), D::Flow, I::Control, None),
+            Op::Jmp => i(F::Control, P::Control, C::Branch(A::Absolute), D::Flow, I::Control, Some(JMP)),
+            Op::Jmx => i(F::Control, P::Control, C::Indirect, D::Flow, I::Control, None),
+            Op::Brx => i(F::Control, P::Control, C::Indirect, D::Flow, I::Control, None),
+            Op::Kil => i(F::Control, P::Control, C::Kill, D::Exit, I::Control, None),
+            Op::Bpt => i(F::Control, P::Control, C::Trap, D::Breakpoint, I::Unit, None),
+            Op::Longjmp => i(F::Control, P::Control, C::Pop(S::LongJump), D::Flow, I::Control, Some(LONGJMP)),
+            Op::Plongjmp => i(F::Control, P::Control, C::Push(S::LongJump), D::Flow, I::Control, Some(LONGJMP)),
+            Op::Pexit => i(F::Control, P::Control, C::Push(S::Exit), D::Flow, I::Control, Some(PEXIT)),
+            Op::Rtt => i(F::Control, P::Control, C::Trap, D::Flow, I::Control, Some(RTT)),
+            Op::Sam => i(F::Control, P::Control, C::StackState, D::Flow, I::Unit, Some(SAM_RAM)),
+            Op::Ram => i(F::Control, P::Control, C::StackState, D::Flow, I::Unit, Some(SAM_RAM)),
+            Op::Ide => i(F::System, P::Alu, C::Next, D::Nothing, I::Unit, Some(IDE)),
+            Op::Getcrsptr => i(F::System, P::Alu, C::StackState, D::Flow, I::Unit, Some(CRS)),
+            Op::Getlmembase => i(F::System, P::Alu, C::Next, D::Flow, I::Unit, Some(LMEMBASE)),
+            Op::Setcrsptr => i(F::System, P::Alu, C::StackState, D::Flow, I::Unit, Some(CRS)),
+            Op::Setlmembase => i(F::System, P::Alu, C::Next, D::Flow, I::Unit, Some(LMEMBASE)),
+            Op::Vote => i(F::Warpwide, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Shfl => i(F::Warpwide, P::Shuffle, C::Next, D::Compute, I::Unit, None),
+            Op::Cs2r => i(F::System, P::SpecialReg, C::Next, D::Compute, I::Unit, None),
+            Op::Atom => i(F::Atomic, P::Memory, C::Next, D::Compute, I::Unit, None),
+            Op::Atoms => i(F::Atomic, P::Memory, C::Next, D::Compute, I::Unit, None),
+            Op::Red => i(F::Atomic, P::Memory, C::Next, D::Compute, I::Unit, None),
+            Op::Cctl => i(F::Memory, P::Memory, C::Next, D::CacheControl, I::Unit, Some(CCTL)),
+            Op::Cctll => i(F::Memory, P::Memory, C::Next, D::CacheControl, I::Unit, Some(CCTL)),
+            Op::P2r => i(F::Logic, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::R2p => i(F::Logic, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Vmnmx => i(F::Video, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Vset => i(F::Video, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Vabsdiff => i(F::Video, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Vshl => i(F::Video, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Vshr => i(F::Video, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Vadd => i(F::Video, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Dadd => i(F::Double, P::Double, C::Next, D::Compute, I::Unit, None),
+            Op::Dmul => i(F::Double, P::Double, C::Next, D::Compute, I::Unit, None),
+            Op::Dfma => i(F::Double, P::Double, C::Next, D::Compute, I::Unit, None),
+            Op::Dmnmx => i(F::Double, P::Double, C::Next, D::Compute, I::Unit, None),
+            Op::Dset => i(F::Double, P::Double, C::Next, D::Compute, I::Unit, None),
+            Op::Dsetp => i(F::Double, P::Double, C::Next, D::Compute, I::Unit, None),
+            Op::Fset => i(F::Float, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Fsetp => i(F::Float, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Fcmp => i(F::Float, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Fmnmx => i(F::Float, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Fchk => i(F::Float, P::Xu, C::Next, D::Compute, I::Unit, None),
+            Op::Mufu => i(F::Float, P::Xu, C::Next, D::Compute, I::Unit, None),
+            Op::Rro => i(F::Float, P::Xu, C::Next, D::Compute, I::Unit, None),
+            Op::F2f => i(F::Convert, P::Xu, C::Next, D::Compute, I::Unit, None),
+            Op::Imul => i(F::Integer, P::IntMul, C::Next, D::Compute, I::Unit, None),
+            Op::Imad => i(F::Integer, P::IntMul, C::Next, D::Compute, I::Unit, None),
+            Op::Imadsp => i(F::Integer, P::IntMul, C::Next, D::Compute, I::Unit, Some(IMADSP)),
+            Op::Icmp => i(F::Integer, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Iset => i(F::Integer, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::LeaHi => i(F::Integer, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Hadd2 => i(F::Half, P::Alu, C::Next, D::Compute, I::Unit, Some(HALF)),
+            Op::Hmul2 => i(F::Half, P::Alu, C::Next, D::Compute, I::Unit, Some(HALF)),
+            Op::Hfma2 => i(F::Half, P::Alu, C::Next, D::Compute, I::Unit, Some(HALF)),
+            Op::Hset2 => i(F::Half, P::Alu, C::Next, D::Compute, I::Unit, Some(HALF)),
+            Op::Hsetp2 => i(F::Half, P::Alu, C::Next, D::Compute, I::Unit, Some(HALF)),
+            Op::Texs => i(F::Texture, P::Texture, C::Next, D::Compute, I::Unit, Some(TEXTURE)),
+            Op::Tlds => i(F::Texture, P::Texture, C::Next, D::Compute, I::Unit, Some(TEXTURE)),
+            Op::Tex => i(F::Texture, P::Texture, C::Next, D::Compute, I::Unit, Some(TEXTURE)),
+            Op::Suld => i(F::Surface, P::Texture, C::Next, D::Compute, I::Unit, Some(TEXTURE)),
+            Op::Sust => i(F::Surface, P::Texture, C::Next, D::Compute, I::Unit, Some(TEXTURE)),
+            Op::Vabsdiff4 => i(F::Video, P::Alu, C::Next, D::Compute, I::Unit, Some(VABSDIFF4)),
+            Op::B2r => i(F::Control, P::Control, C::Next, D::BarrierState, I::Unit, Some(B2R_WARP)),
+            Op::Txq => i(F::Texture, P::Texture, C::Next, D::Compute, I::Unit, Some(TEXTURE)),
+            Op::Txa => i(F::Texture, P::Texture, C::Next, D::Compute, I::Unit, Some(TEXTURE)),
+            Op::Tmml => i(F::Texture, P::Texture, C::Next, D::Compute, I::Unit, Some(TEXTURE)),
+            Op::Tld4s => i(F::Texture, P::Texture, C::Next, D::Compute, I::Unit, Some(TEXTURE)),
+            Op::Tld => i(F::Texture, P::Texture, C::Next, D::Compute, I::Unit, Some(TEXTURE)),
+            Op::Tld4 => i(F::Texture, P::Texture, C::Next, D::Compute, I::Unit, Some(TEXTURE)),
+            Op::Txd => i(F::Texture, P::Texture, C::Next, D::Compute, I::Unit, Some(TEXTURE)),
+            Op::Sured => i(F::Surface, P::Texture, C::Next, D::Compute, I::Unit, Some(TEXTURE)),
+            Op::Suatom => i(F::Surface, P::Texture, C::Next, D::Compute, I::Unit, Some(TEXTURE)),
+            Op::Cctlt => i(F::Texture, P::Memory, C::Next, D::CacheControl, I::Unit, Some(TEXTURE)),
+            Op::Lepc => i(F::System, P::Alu, C::Next, D::Flow, I::Unit, Some(LEPC)),
+            Op::R2b => i(F::Control, P::Control, C::Next, D::BarrierState, I::Unit, Some(R2B)),
+            Op::Fswzadd => i(F::Float, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::VoteVtg => i(F::Graphics, P::Graphics, C::Next, D::Compute, I::Unit, Some(GRAPHICS)),
+            Op::Cset => i(F::Logic, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Csetp => i(F::Logic, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Vmad => i(F::Video, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Vsetp => i(F::Video, P::Alu, C::Next, D::Compute, I::Unit, None),
+            Op::Stp => i(F::Graphics, P::Graphics, C::Next, D::Compute, I::Unit, Some(GRAPHICS)),
+            Op::Ald => i(F::Graphics, P::Graphics, C::Next, D::Compute, I::Unit, Some(GRAPHICS)),
+            Op::Ast => i(F::Graphics, P::Graphics, C::Next, D::Compute, I::Unit, Some(GRAPHICS)),
+            Op::Ipa => i(F::Graphics, P::Graphics, C::Next, D::Compute, I::Unit, Some(GRAPHICS)),
+            Op::Al2p => i(F::Graphics, P::Graphics, C::Next, D::Compute, I::Unit, Some(GRAPHICS)),
+            Op::Out => i(F::Graphics, P::Graphics, C::Next, D::Compute, I::Unit, Some(GRAPHICS)),
+            Op::Pixld => i(F::Graphics, P::Graphics, C::Next, D::Compute, I::Unit, Some(GRAPHICS)),
+            Op::Isberd => i(F::Graphics, P::Graphics, C::Next, D::Compute, I::Unit, Some(GRAPHICS)),
         }
     }
 }

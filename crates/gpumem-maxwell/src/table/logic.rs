@@ -6,8 +6,8 @@
 //! (`docs/research/`).
 
 use super::vocab::{
-    BOP45, CB, CC0, I20, I20_BITS, OP, OPC, PC, PD48, PP39, RA, RB, RC, RD, Rci, X43, alu, b1, bit,
-    bits, cb, f, pred, reg, reg_reuse, reg_slot, rx,
+    BOP45, CB, CC0, Enc, I20, I20_BITS, OP, OPC, PC, PD48, PP39, RA, RB, RC, RD, Rci, X43, alu, b1,
+    bit, bits, cb, f, pred, reg, reg_reuse, reg_slot, rx,
 };
 use super::{ModGroup, Op, OpKind, OpSpec};
 
@@ -99,155 +99,22 @@ pub static ROWS: &[OpSpec] = &[
     SEL.c("SEL_C", 0x4ca0, &[RD, RA, CB, PP39]),
     SEL.i("SEL_I", 0x38a0, &[RD, RA, I20, PP39]),
     // PSETP / PSET: predicate logic.
-    alu(
-        Op::Psetp,
-        "PSETP",
-        "PSETP",
-        0x5090 << 48,
-        OPC,
-        &[BOP24, BOP45],
-        &[
-            pred(3, None, true, false),
-            pred(0, None, true, false),
-            pred(12, b1(15), false, false),
-            pred(29, b1(32), false, false),
-            PP39,
-        ],
-        bits(6, 11) | bits(20, 23) | bits(26, 28) | bits(33, 38) | bits(43, 44) | bits(47, 50),
-    ),
-    alu(
-        Op::Pset,
-        "PSET",
-        "PSET",
-        0x5088 << 48,
-        OPC,
-        &[flag!(Bf, 44, ".BF"), BOP24, BOP45, CC0],
-        &[
-            RD,
-            pred(12, b1(15), false, false),
-            pred(29, b1(32), false, false),
-            PP39,
-        ],
-        bits(8, 11) | bits(20, 23) | bits(26, 28) | bits(33, 38) | bits(43, 43) | bits(48, 50),
-    ),
+    alu(Enc { op: Op::Psetp, name: "PSETP", form: "PSETP", opcode: 0x5090 << 48, mask: OPC, mods: &[BOP24, BOP45], operands: &[pred(3, None, true, false), pred(0, None, true, false), pred(12, b1(15), false, false), pred(29, b1(32), false, false), PP39], ignored: bits(6, 11) | bits(20, 23) | bits(26, 28) | bits(33, 38) | bits(43, 44) | bits(47, 50) }),
+    alu(Enc { op: Op::Pset, name: "PSET", form: "PSET", opcode: 0x5088 << 48, mask: OPC, mods: &[flag!(Bf, 44, ".BF"), BOP24, BOP45, CC0], operands: &[RD, pred(12, b1(15), false, false), pred(29, b1(32), false, false), PP39], ignored: bits(8, 11) | bits(20, 23) | bits(26, 28) | bits(33, 38) | bits(43, 43) | bits(48, 50) }),
     // LOP: two-input logic.
     LOP.r("LOP_R", 0x5c40, &[PD48, RD, rx(8, None, None, b1(39)), rx(20, None, None, b1(40))]),
     LOP.c("LOP_C", 0x4c40, &[PD48, RD, rx(8, None, None, b1(39)), cb(None, None, b1(40), false)]),
     LOP.i("LOP_I", 0x3840, &[PD48, RD, rx(8, None, None, b1(39)), I20]),
-    alu(
-        Op::Lop,
-        "LOP32I",
-        "LOP32I",
-        0x0400 << 48,
-        0xfc00 << 48,
-        &[
-            grp!(Lop, 53, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".PASS_B" }),
-            flag!(X, 57, ".X"),
-            sfx!(Cc, 52, ".CC", 0),
-            sfx!(Inv, 56, ".INV", 2),
-        ],
-        &[
-            RD,
-            rx(8, None, None, b1(55)),
-            OpKind::Imm32 {
-                f: f(20, 32),
-                signed: false,
-            },
-        ],
-        0,
-    ),
+    alu(Enc { op: Op::Lop, name: "LOP32I", form: "LOP32I", opcode: 0x0400 << 48, mask: 0xfc00 << 48, mods: &[grp!(Lop, 53, 2, { 0 => ".AND", 1 => ".OR", 2 => ".XOR", 3 => ".PASS_B" }), flag!(X, 57, ".X"), sfx!(Cc, 52, ".CC", 0), sfx!(Inv, 56, ".INV", 2)], operands: &[RD, rx(8, None, None, b1(55)), OpKind::Imm32 { f: f(20, 32), signed: false }], ignored: 0 }),
     // LOP3.LUT: three-input logic by lookup table.
-    alu(
-        Op::Lop3,
-        "LOP3",
-        "LOP3_R",
-        0x5be0 << 48,
-        OPC,
-        &[
-            grp!(Lut, 0, 0, { 0 => ".LUT" }),
-            flag!(X, 38, ".X"),
-            grp!(Ptest, 36, 2, { 0 => "", 1 => ".T", 2 => ".Z", 3 => ".NZ" }),
-            CC1,
-        ],
-        &[
-            PD48,
-            RD,
-            RA,
-            RB,
-            RC,
-            OpKind::UImm {
-                f: f(28, 8),
-                hide: None,
-                signed_if: None,
-            },
-        ],
-        0,
-    ),
-    alu(
-        Op::Lop3,
-        "LOP3",
-        "LOP3_C",
-        0x0200 << 48,
-        0xfe00 << 48,
-        &[grp!(Lut, 0, 0, { 0 => ".LUT" }), flag!(X, 56, ".X"), CC0],
-        &[
-            RD,
-            RA,
-            CB,
-            RC,
-            OpKind::UImm {
-                f: f(48, 8),
-                hide: None,
-                signed_if: None,
-            },
-        ],
-        0,
-    ),
-    alu(
-        Op::Lop3,
-        "LOP3",
-        "LOP3_I",
-        0x3c00 << 48,
-        0xfc00 << 48,
-        &[grp!(Lut, 0, 0, { 0 => ".LUT" }), flag!(X, 57, ".X"), CC0],
-        &[
-            RD,
-            RA,
-            I20,
-            RC,
-            OpKind::UImm {
-                f: f(48, 8),
-                hide: None,
-                signed_if: None,
-            },
-        ],
-        0,
-    ),
+    alu(Enc { op: Op::Lop3, name: "LOP3", form: "LOP3_R", opcode: 0x5be0 << 48, mask: OPC, mods: &[grp!(Lut, 0, 0, { 0 => ".LUT" }), flag!(X, 38, ".X"), grp!(Ptest, 36, 2, { 0 => "", 1 => ".T", 2 => ".Z", 3 => ".NZ" }), CC1], operands: &[PD48, RD, RA, RB, RC, OpKind::UImm { f: f(28, 8), hide: None, signed_if: None }], ignored: 0 }),
+    alu(Enc { op: Op::Lop3, name: "LOP3", form: "LOP3_C", opcode: 0x0200 << 48, mask: 0xfe00 << 48, mods: &[grp!(Lut, 0, 0, { 0 => ".LUT" }), flag!(X, 56, ".X"), CC0], operands: &[RD, RA, CB, RC, OpKind::UImm { f: f(48, 8), hide: None, signed_if: None }], ignored: 0 }),
+    alu(Enc { op: Op::Lop3, name: "LOP3", form: "LOP3_I", opcode: 0x3c00 << 48, mask: 0xfc00 << 48, mods: &[grp!(Lut, 0, 0, { 0 => ".LUT" }), flag!(X, 57, ".X"), CC0], operands: &[RD, RA, I20, RC, OpKind::UImm { f: f(48, 8), hide: None, signed_if: None }], ignored: 0 }),
     // Moves.
     MOV.r("MOV_R", 0x5c98, &[RD, RB, OpKind::UImm { f: f(39, 4), hide: Some(0xf), signed_if: None }]),
     MOV.c("MOV_C", 0x4c98, &[RD, CB, OpKind::UImm { f: f(39, 4), hide: Some(0xf), signed_if: None }]),
     MOV.i("MOV_I", 0x3898, &[RD, I20, OpKind::UImm { f: f(39, 4), hide: Some(0xf), signed_if: None }]),
-    alu(
-        Op::Mov,
-        "MOV32I",
-        "MOV32I",
-        0x0100 << 48,
-        0xfff0 << 48,
-        &[],
-        &[
-            RD,
-            OpKind::Imm32 {
-                f: f(20, 32),
-                signed: false,
-            },
-            OpKind::UImm {
-                f: f(12, 4),
-                hide: Some(0xf),
-                signed_if: None,
-            },
-        ],
-        bits(8, 11),
-    ),
+    alu(Enc { op: Op::Mov, name: "MOV32I", form: "MOV32I", opcode: 0x0100 << 48, mask: 0xfff0 << 48, mods: &[], operands: &[RD, OpKind::Imm32 { f: f(20, 32), signed: false }, OpKind::UImm { f: f(12, 4), hide: Some(0xf), signed_if: None }], ignored: bits(8, 11) }),
     // --- breadth B ---
     // Predicate-register moves: P2R and R2P.
     P2R.r("P2R_R", 0x5ce8, &[reg(0, true), PRCC, reg_slot(8, 0, false), reg_slot(20, 1, false)]),
@@ -258,30 +125,7 @@ pub static ROWS: &[OpSpec] = &[
     R2P.i("R2P_I", 0x38f0, &[PRCC, reg_slot(8, 0, false), I20_BITS]),
     // --- breadth F ---
     // CSET (0x5098): `.BF` 44, Rd with `.CC` 47.
-    alu(
-        Op::Cset,
-        "CSET",
-        "CSET",
-        0x5098 << 48,
-        OP,
-        &[
-            flag!(Bf, 44, ".BF"),
-            CC_TEST,
-            CC_BOP,
-            sfx!(Cc, 47, ".CC", 0),
-        ],
-        &[reg_reuse(0, true, None), CC_OPERAND, PC],
-        bits(13, 15) | bits(20, 38) | bit(43) | bits(48, 50),
-    ),
+    alu(Enc { op: Op::Cset, name: "CSET", form: "CSET", opcode: 0x5098 << 48, mask: OP, mods: &[flag!(Bf, 44, ".BF"), CC_TEST, CC_BOP, sfx!(Cc, 47, ".CC", 0)], operands: &[reg_reuse(0, true, None), CC_OPERAND, PC], ignored: bits(13, 15) | bits(20, 38) | bit(43) | bits(48, 50) }),
     // CSETP (0x50a0): Pd 3-5, Pd2 0-2.
-    alu(
-        Op::Csetp,
-        "CSETP",
-        "CSETP",
-        0x50a0 << 48,
-        OP,
-        &[CC_TEST, CC_BOP],
-        &[pred(3, None, true, false), pred(0, None, true, false), CC_OPERAND, PC],
-        bits(6, 7) | bits(13, 15) | bits(20, 38) | bits(43, 44) | bits(47, 50),
-    ),
+    alu(Enc { op: Op::Csetp, name: "CSETP", form: "CSETP", opcode: 0x50a0 << 48, mask: OP, mods: &[CC_TEST, CC_BOP], operands: &[pred(3, None, true, false), pred(0, None, true, false), CC_OPERAND, PC], ignored: bits(6, 7) | bits(13, 15) | bits(20, 38) | bits(43, 44) | bits(47, 50) }),
 ];

@@ -5,7 +5,7 @@
 //! the comments before each group of rows name the research set that proved them
 //! (`docs/research/`).
 
-use super::vocab::{E, OPC, bit, bits, f, group, m, row, row_reuse};
+use super::vocab::{E, Enc, OPC, bit, bits, f, group, m, row, var};
 use super::{
     CacheOp, CctlAction, Flow, Latency, MemFacts, MemKind, MemSize, ModGroup, ModId, ModVal, Op,
     OpKind, OpSpec, RegCount, Space, Target, ValSem,
@@ -511,93 +511,20 @@ pub static ROWS: &[OpSpec] = &[
     gen_row(Op::Ld, "LD", 0b100, &[E_GEN, COP_LD, SZ_LD], &[reg_w(RD_F, RegCount::BySize), MEM32, GEN_PRED], MemKind::Load),
     gen_row(Op::St, "ST", 0b101, &[E_GEN, COP_ST, SZ_STGEN], &[MEM32, reg_r(RD_F, RegCount::BySize), GEN_PRED], MemKind::Store),
     // --- ALU set (docs/research/maxwell-alu-facts.md) ---
-    row(
-        Op::Membar,
-        "MEMBAR",
-        "MEMBAR",
-        0xef98 << 48,
-        OPC | bits(0, 1),
-        &[grp!(Level, 8, 2, { 0 => ".CTA", 1 => ".GL", 2 => ".SYS", 3 => ".VC" })],
-        &[],
-        bits(2, 7) | bits(10, 15) | bits(20, 50),
-        Latency::Variable,
-        Flow::Next,
-    ),
+    var(Enc { op: Op::Membar, name: "MEMBAR", form: "MEMBAR", opcode: 0xef98 << 48, mask: OPC | bits(0, 1), mods: &[grp!(Level, 8, 2, { 0 => ".CTA", 1 => ".GL", 2 => ".SYS", 3 => ".VC" })], operands: &[], ignored: bits(2, 7) | bits(10, 15) | bits(20, 50) }),
     // --- breadth B ---
     // MEMBAR with an invalidation (`.IVALLD`, ...) and BAR.
     // MEMBAR with an invalidation (bits 0-1 non-zero; the plain form is a row of its own).
-    row_reuse(
-        Op::Membar,
-        "MEMBAR",
-        "MEMBAR_IV",
-        0xef98 << 48,
-        OPC,
-        &[
-            grp!(Level, 8, 2, { 0 => ".CTA", 1 => ".GL", 2 => ".SYS", 3 => ".VC" }),
-            grp!(Ivall, 0, 2, { 1 => ".IVALLD", 2 => ".IVALLT", 3 => ".IVALLTD" }),
-        ],
-        &[],
-        bits(2, 7) | bits(10, 15) | bits(20, 50),
-        Latency::Variable,
-        0b1111,
-        Flow::Next,
-    ),
+    OpSpec { reuse_ok: 0b1111, ..var(Enc { op: Op::Membar, name: "MEMBAR", form: "MEMBAR_IV", opcode: 0xef98 << 48, mask: OPC, mods: &[grp!(Level, 8, 2, { 0 => ".CTA", 1 => ".GL", 2 => ".SYS", 3 => ".VC" }), grp!(Ivall, 0, 2, { 1 => ".IVALLD", 2 => ".IVALLT", 3 => ".IVALLTD" })], operands: &[], ignored: bits(2, 7) | bits(10, 15) | bits(20, 50) }) },
     // --- breadth H ---
     // CCTL.QRY1 (the general row has no operation 0) and the ATOM forms with a
     // predicate output (ATOMS.CAS's row, operation 3 at 53-54, which it rejects, also
     // matches their words): their opcodes fix more bits, so they decode first.
-    OpSpec {
-        glued: true,
-        ..row(
-            Op::Cctl,
-            "CCTL",
-            "CCTL_QRY1",
-            0xef6 << 52,
-            0xffe0_0000_0000_0000 | bits(0, 3),
-            &[CCTL_E, CCTL_CACHE, QRY1],
-            &[OpKind::MemW {
-                ra: f(8, 8),
-                imm: f(22, 30),
-            }],
-            bit(7) | bits(20, 21),
-            crate::table::Latency::Variable,
-            crate::table::Flow::Next,
-        )
-    },
+    OpSpec { glued: true, ..row(Enc { op: Op::Cctl, name: "CCTL", form: "CCTL_QRY1", opcode: 0xef6 << 52, mask: 0xffe0_0000_0000_0000 | bits(0, 3), mods: &[CCTL_E, CCTL_CACHE, QRY1], operands: &[OpKind::MemW { ra: f(8, 8), imm: f(22, 30) }], ignored: bit(7) | bits(20, 21) }, crate::table::Latency::Variable, crate::table::Flow::Next) },
     // --- breadth B ---
     // Cache control: CCTL and CCTLL.
     // CCTL: `.E` 52, cache 4-6, op 0-3, signed 30-bit word offset 22-51.
-    row_reuse(
-        Op::Cctl,
-        "CCTL",
-        "CCTL",
-        0xef6 << 52,
-        0xffe0_0000_0000_0000,
-        &[CCTL_E, CCTL_CACHE, CCTL_OP],
-        &[OpKind::MemW {
-            ra: f(8, 8),
-            imm: f(22, 30),
-        }],
-        bit(7) | bits(20, 21),
-        Latency::Variable,
-        0b1111,
-        Flow::Next,
-    ),
+    OpSpec { reuse_ok: 0b1111, ..var(Enc { op: Op::Cctl, name: "CCTL", form: "CCTL", opcode: 0xef6 << 52, mask: 0xffe0_0000_0000_0000, mods: &[CCTL_E, CCTL_CACHE, CCTL_OP], operands: &[OpKind::MemW { ra: f(8, 8), imm: f(22, 30) }], ignored: bit(7) | bits(20, 21) }) },
     // CCTLL: op 0-3, cache bits 4-5 must be 0, signed 22-bit word offset 22-43.
-    row_reuse(
-        Op::Cctll,
-        "CCTLL",
-        "CCTLL",
-        0xef80 << 48,
-        OPC | bits(4, 5),
-        &[CCTL_OP],
-        &[OpKind::MemW {
-            ra: f(8, 8),
-            imm: f(22, 22),
-        }],
-        bits(6, 7) | bits(20, 21) | bits(44, 50),
-        Latency::Variable,
-        0b1111,
-        Flow::Next,
-    ),
+    OpSpec { reuse_ok: 0b1111, ..var(Enc { op: Op::Cctll, name: "CCTLL", form: "CCTLL", opcode: 0xef80 << 48, mask: OPC | bits(4, 5), mods: &[CCTL_OP], operands: &[OpKind::MemW { ra: f(8, 8), imm: f(22, 22) }], ignored: bits(6, 7) | bits(20, 21) | bits(44, 50) }) },
 ];

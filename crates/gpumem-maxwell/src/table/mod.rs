@@ -1692,7 +1692,9 @@ pub mod texture;
 pub mod video;
 pub mod warpwide;
 
-pub use info::{ControlFlow, Dispatch, OpFamily, OpInfo, Pipe, Stack};
+pub use info::{
+    Addressing, ControlFlow, Dispatch, Issue, MIN_CONTROL_STALL, OpFamily, OpInfo, Pipe, Stack,
+};
 
 /// Every row of the table, family by family (`codec::ROWS` is their concatenation; a
 /// table test checks that each row's op is of the family it is listed under). The order
@@ -1724,7 +1726,7 @@ pub static PARTS: &[(OpFamily, &[OpSpec])] = &[
 
 #[cfg(test)]
 mod tests {
-    use super::PARTS;
+    use super::{Addressing, ControlFlow, Flow, Issue, OpKind, PARTS, Pipe};
 
     #[test]
     fn every_row_is_written_in_its_ops_family_file() {
@@ -1737,6 +1739,44 @@ mod tests {
                     r.form,
                     family.name()
                 );
+            }
+        }
+    }
+
+    /// The op facts the consumers derive targets and issue rules from agree with every
+    /// row of the op: a relative jump or call has a target operand, an absolute one an
+    /// immediate (either may be a constant-bank address instead, launch data the graph
+    /// does not follow); a row that ends or redirects a block issues to the branch unit.
+    #[test]
+    fn control_facts_agree_with_the_rows() {
+        for (_, rows) in PARTS {
+            for r in rows.iter() {
+                let info = r.op.info();
+                let has = |want: fn(&OpKind) -> bool| r.operands.iter().any(want);
+                match info.flow {
+                    ControlFlow::Branch(Addressing::Relative)
+                    | ControlFlow::Call(Addressing::Relative) => assert!(
+                        has(|k| matches!(k, OpKind::Target { .. } | OpKind::ConstAddr { .. })),
+                        "{}: a relative jump without a target",
+                        r.form
+                    ),
+                    ControlFlow::Branch(Addressing::Absolute)
+                    | ControlFlow::Call(Addressing::Absolute) => assert!(
+                        has(|k| matches!(k, OpKind::UImm { .. } | OpKind::ConstAddr { .. })),
+                        "{}: an absolute jump without an address",
+                        r.form
+                    ),
+                    _ => {}
+                }
+                if info.issue == Issue::ControlStall {
+                    assert_eq!(info.pipe, Pipe::Control, "{}", r.form);
+                }
+                if matches!(
+                    r.flow,
+                    Flow::Branch | Flow::Exit | Flow::Sync | Flow::Barrier
+                ) {
+                    assert_ne!(info.issue, Issue::Unit, "{}: ends a block", r.form);
+                }
             }
         }
     }

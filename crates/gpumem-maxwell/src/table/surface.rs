@@ -5,7 +5,7 @@
 //! the comments before each group of rows name the research set that proved them
 //! (`docs/research/`).
 
-use super::vocab::{SU_INDEX, aop, bit, bits, c, f, m, reg, var};
+use super::vocab::{Enc, SU_INDEX, aop, bit, bits, c, f, m, reg, var};
 use super::{AtomOp, CacheOp, ModGroup, ModId, Op, OpKind, OpSpec, Target};
 
 /// `.D`: the format bit (52), fixed by the row.
@@ -278,7 +278,16 @@ pub(crate) const fn su(
 ) -> OpSpec {
     OpSpec {
         since,
-        ..var(op, name, form, opcode, mask, mods, operands, ignored)
+        ..var(Enc {
+            op,
+            name,
+            form,
+            opcode,
+            mask,
+            mods,
+            operands,
+            ignored,
+        })
     }
 }
 
@@ -410,31 +419,10 @@ pub static ROWS: &[OpSpec] = &[
     // --- breadth C ---
     // SM52's row: bits 30-32 clear (with them set the word is SM52's predicate-output
     // form, `SULD_D_PD`); SM50 ignores them (`SULD_D_SM50`).
-    OpSpec {
-        since: Target::Sm52,
-        ..var(
-            Op::Suld,
-            "SULD",
-            "SULD_D",
-            0xeb << 56 | bit(52) | bit(51),
-            SU_MASK | bits(30, 32),
-            &[SU_D, SU_BA, SU_DIM, SULD_COP, SU_SIZE, SU_CLAMP],
-            &[reg(0, true), SU_ADDR, SU_INDEX],
-            SU_IGN,
-        )
-    },
-    var(
-        Op::Sust,
-        "SUST",
-        "SUST_D",
-        0xeb << 56 | bit(53) | bit(52) | bit(51),
-        SU_MASK,
-        &[SU_D, SU_BA, SU_DIM, SUST_COP, SU_SIZE, SU_CLAMP],
-        &[SU_ADDR, reg(0, false), SU_INDEX],
-        // SUST has no predicate output: bits 30-32 are ignored on both targets
-        // (docs/research/maxwell-breadth-E.md).
-        SU_IGN | bits(30, 32),
-    ),
+    OpSpec { since: Target::Sm52, ..var(Enc { op: Op::Suld, name: "SULD", form: "SULD_D", opcode: 0xeb << 56 | bit(52) | bit(51), mask: SU_MASK | bits(30, 32), mods: &[SU_D, SU_BA, SU_DIM, SULD_COP, SU_SIZE, SU_CLAMP], operands: &[reg(0, true), SU_ADDR, SU_INDEX], ignored: SU_IGN }) },
+    // SUST has no predicate output: bits 30-32 are ignored on both targets
+    // (docs/research/maxwell-breadth-E.md).
+    var(Enc { op: Op::Sust, name: "SUST", form: "SUST_D", opcode: 0xeb << 56 | bit(53) | bit(52) | bit(51), mask: SU_MASK, mods: &[SU_D, SU_BA, SU_DIM, SUST_COP, SU_SIZE, SU_CLAMP], operands: &[SU_ADDR, reg(0, false), SU_INDEX], ignored: SU_IGN | bits(30, 32) }),
     // --- breadth E ---
     // Surface rows of set E (breadth C has SULD.D and SUST.D with an immediate index).
     su(

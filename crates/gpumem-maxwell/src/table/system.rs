@@ -6,8 +6,8 @@
 //! the comments before each group of rows name the research set that proved them
 //! (`docs/research/`).
 
-use super::vocab::{BR12, OP, OPC, RD, alu, bits, f, reg, reg_reuse, row, row_reuse};
-use super::{Flow, Latency, Op, OpKind, OpSpec, Target};
+use super::vocab::{BR12, Enc, OP, OPC, RD, alu, bits, f, reg, reg_reuse, var};
+use super::{Op, OpKind, OpSpec, Target};
 
 /// Special registers of S2R, by number: nvdisasm 11.8's names for all 256 values
 /// (taken from its sweep in `tests/data/maxwell-alu-examples.tsv`).
@@ -352,114 +352,18 @@ pub static CC_NUMBERS: std::sync::LazyLock<Vec<u8>> =
 #[rustfmt::skip]
 pub static ROWS: &[OpSpec] = &[
     // --- ALU set (docs/research/maxwell-alu-facts.md) ---
-    row(
-        Op::S2r,
-        "S2R",
-        "S2R",
-        0xf0c8 << 48,
-        OPC,
-        &[],
-        &[RD, OpKind::SReg { f: f(20, 8) }],
-        bits(8, 15) | bits(28, 50),
-        Latency::Variable,
-        Flow::Next,
-    ),
+    var(Enc { op: Op::S2r, name: "S2R", form: "S2R", opcode: 0xf0c8 << 48, mask: OPC, mods: &[], operands: &[RD, OpKind::SReg { f: f(20, 8) }], ignored: bits(8, 15) | bits(28, 50) }),
     // --- breadth B ---
-    row_reuse(
-        Op::Ide,
-        "IDE",
-        "IDE",
-        0xe39 << 52,
-        BR12,
-        &[grp!(En, 5, 1, { 0 => ".EN", 1 => "" })],
-        // nvdisasm prints no immediate when it is 0xc10 (`IDE.EN ;`), and every other value
-        // (0 included); docs/research/maxwell-breadth-F.md.
-        &[OpKind::UImm {
-            f: f(20, 16),
-            hide: Some(0xc10),
-            signed_if: None,
-        }],
-        bits(0, 4) | bits(6, 19) | bits(36, 51),
-        Latency::Variable,
-        0b1111,
-        Flow::Next,
-    ),
-    row_reuse(
-        Op::Getcrsptr,
-        "GETCRSPTR",
-        "GETCRSPTR",
-        0xe2c << 52,
-        BR12,
-        &[],
-        &[reg(0, true)],
-        bits(8, 51),
-        Latency::Variable,
-        0b1111,
-        Flow::Next,
-    ),
-    row_reuse(
-        Op::Getlmembase,
-        "GETLMEMBASE",
-        "GETLMEMBASE",
-        0xe2d << 52,
-        BR12,
-        &[],
-        &[reg(0, true)],
-        bits(8, 51),
-        Latency::Variable,
-        0b1111,
-        Flow::Next,
-    ),
-    row_reuse(
-        Op::Setcrsptr,
-        "SETCRSPTR",
-        "SETCRSPTR",
-        0xe2e << 52,
-        BR12,
-        &[],
-        &[reg(8, false)],
-        bits(0, 7) | bits(16, 51),
-        Latency::Variable,
-        0b1111,
-        Flow::Next,
-    ),
-    row_reuse(
-        Op::Setlmembase,
-        "SETLMEMBASE",
-        "SETLMEMBASE",
-        0xe2f << 52,
-        BR12,
-        &[],
-        &[reg(8, false)],
-        bits(0, 7) | bits(16, 51),
-        Latency::Variable,
-        0b1111,
-        Flow::Next,
-    ),
+    // nvdisasm prints no immediate when it is 0xc10 (`IDE.EN ;`), and every other value
+    // (0 included); docs/research/maxwell-breadth-F.md.
+    OpSpec { reuse_ok: 0b1111, ..var(Enc { op: Op::Ide, name: "IDE", form: "IDE", opcode: 0xe39 << 52, mask: BR12, mods: &[grp!(En, 5, 1, { 0 => ".EN", 1 => "" })], operands: &[OpKind::UImm { f: f(20, 16), hide: Some(0xc10), signed_if: None }], ignored: bits(0, 4) | bits(6, 19) | bits(36, 51) }) },
+    OpSpec { reuse_ok: 0b1111, ..var(Enc { op: Op::Getcrsptr, name: "GETCRSPTR", form: "GETCRSPTR", opcode: 0xe2c << 52, mask: BR12, mods: &[], operands: &[reg(0, true)], ignored: bits(8, 51) }) },
+    OpSpec { reuse_ok: 0b1111, ..var(Enc { op: Op::Getlmembase, name: "GETLMEMBASE", form: "GETLMEMBASE", opcode: 0xe2d << 52, mask: BR12, mods: &[], operands: &[reg(0, true)], ignored: bits(8, 51) }) },
+    OpSpec { reuse_ok: 0b1111, ..var(Enc { op: Op::Setcrsptr, name: "SETCRSPTR", form: "SETCRSPTR", opcode: 0xe2e << 52, mask: BR12, mods: &[], operands: &[reg(8, false)], ignored: bits(0, 7) | bits(16, 51) }) },
+    OpSpec { reuse_ok: 0b1111, ..var(Enc { op: Op::Setlmembase, name: "SETLMEMBASE", form: "SETLMEMBASE", opcode: 0xe2f << 52, mask: BR12, mods: &[], operands: &[reg(8, false)], ignored: bits(0, 7) | bits(16, 51) }) },
     // CS2R: a special register at fixed latency (ptxas: `SR_CLOCKLO`, `SR_GLOBALTIMERLO`).
-    row_reuse(
-        Op::Cs2r,
-        "CS2R",
-        "CS2R",
-        0x50c8 << 48,
-        OPC,
-        &[],
-        &[reg(0, true), OpKind::SReg { f: f(20, 8) }],
-        bits(8, 15) | bits(28, 50),
-        Latency::Fixed,
-        0b0111,
-        Flow::Next,
-    ),
+    OpSpec { reuse_ok: 0b0111, ..alu(Enc { op: Op::Cs2r, name: "CS2R", form: "CS2R", opcode: 0x50c8 << 48, mask: OPC, mods: &[], operands: &[reg(0, true), OpKind::SReg { f: f(20, 8) }], ignored: bits(8, 15) | bits(28, 50) }) },
     // --- breadth F ---
     // LEPC (0x50d0): Rd 0-7; every other bit is ignored.
-    alu(
-        Op::Lepc,
-        "LEPC",
-        "LEPC",
-        0x50d0 << 48,
-        OP,
-        &[],
-        &[reg_reuse(0, true, None)],
-        bits(8, 15) | bits(20, 50),
-    ),
+    alu(Enc { op: Op::Lepc, name: "LEPC", form: "LEPC", opcode: 0x50d0 << 48, mask: OP, mods: &[], operands: &[reg_reuse(0, true, None)], ignored: bits(8, 15) | bits(20, 50) }),
 ];

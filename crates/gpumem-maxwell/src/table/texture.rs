@@ -10,7 +10,7 @@
 //! (`docs/research/`).
 
 use super::vocab::{
-    DIM, OP, PHASE, PHASE_BITS, SU_INDEX, TEX_DIM, WMASK, bit, bits, f, ops, reg, var,
+    DIM, Enc, OP, PHASE, PHASE_BITS, SU_INDEX, TEX_DIM, WMASK, bit, bits, f, ops, reg, var,
 };
 use super::{ModGroup, ModId, ModVal, Op, OpKind, OpSpec, Target, ValSem};
 
@@ -28,7 +28,16 @@ pub(crate) const fn tex(
 ) -> OpSpec {
     OpSpec {
         ctrl_mod: Some((mods.len() as u8 - 1, PHASE_BITS)),
-        ..var(op, name, form, opcode, mask, mods, operands, 0)
+        ..var(Enc {
+            op,
+            name,
+            form,
+            opcode,
+            mask,
+            mods,
+            operands,
+            ignored: 0,
+        })
     }
 }
 
@@ -897,34 +906,7 @@ pub static ROWS: &[OpSpec] = &[
         Target::Sm52,
     ),
     // Texture cache control.
-    var(
-        Op::Cctlt,
-        "CCTLT",
-        "CCTLT_IVALL",
-        0xebf0 << 48,
-        bits(51, 63) | bits(36, 48) | bits(0, 1),
-        &[IVALL],
-        &[],
-        CCTLT_IGN,
-    ),
-    var(
-        Op::Cctlt,
-        "CCTLT",
-        "CCTLT_IVTH",
-        0xebf0 << 48 | 1,
-        bits(51, 63) | bits(0, 1),
-        &[IVTH],
-        &[SU_INDEX],
-        CCTLT_IGN,
-    ),
-    var(
-        Op::Cctlt,
-        "CCTLT",
-        "CCTLT_IVTH_R",
-        0xebe8 << 48 | 1,
-        bits(51, 63) | bits(0, 1),
-        &[IVTH],
-        &[reg(39, false)],
-        bits(2, 15) | bits(20, 38) | bits(47, 50),
-    ),
+    var(Enc { op: Op::Cctlt, name: "CCTLT", form: "CCTLT_IVALL", opcode: 0xebf0 << 48, mask: bits(51, 63) | bits(36, 48) | bits(0, 1), mods: &[IVALL], operands: &[], ignored: CCTLT_IGN }),
+    var(Enc { op: Op::Cctlt, name: "CCTLT", form: "CCTLT_IVTH", opcode: 0xebf0 << 48 | 1, mask: bits(51, 63) | bits(0, 1), mods: &[IVTH], operands: &[SU_INDEX], ignored: CCTLT_IGN }),
+    var(Enc { op: Op::Cctlt, name: "CCTLT", form: "CCTLT_IVTH_R", opcode: 0xebe8 << 48 | 1, mask: bits(51, 63) | bits(0, 1), mods: &[IVTH], operands: &[reg(39, false)], ignored: bits(2, 15) | bits(20, 38) | bits(47, 50) }),
 ];

@@ -6,7 +6,7 @@
 //! (`docs/research/`).
 
 use super::vocab::{
-    OP, PC, alu, b1, bit, bits, f, pred, reg, reg_reuse, reg_slot, reuse_slot, row,
+    Enc, OP, PC, alu, b1, bit, bits, f, pred, reg, reg_reuse, reg_slot, reuse_slot, row,
 };
 use super::{
     Flow, Latency, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, ValSem, VideoTypes,
@@ -275,16 +275,16 @@ const fn vrow(
     };
     OpSpec {
         po: fam.po,
-        ..alu(
-            fam.op,
+        ..alu(Enc {
+            op: fam.op,
             name,
             form,
-            fam.opcode | av | bv,
-            fam.mask | am | bm,
+            opcode: fam.opcode | av | bv,
+            mask: fam.mask | am | bm,
             mods,
             operands,
             ignored,
-        )
+        })
     }
 }
 
@@ -511,7 +511,16 @@ const VADD_OPS_I: &[OpKind] = &[
 const fn vadd_i(form: &'static str, opcode: u64, mask: u64, mods: &'static [ModGroup]) -> OpSpec {
     OpSpec {
         po: Some((56, 57)),
-        ..alu(Op::Vadd, "VADD", form, opcode, mask, mods, VADD_OPS_I, 0)
+        ..alu(Enc {
+            op: Op::Vadd,
+            name: "VADD",
+            form,
+            opcode,
+            mask,
+            mods,
+            operands: VADD_OPS_I,
+            ignored: 0,
+        })
     }
 }
 
@@ -594,14 +603,16 @@ const fn vmad(
     OpSpec {
         po: Some((53, 54)),
         ..row(
-            Op::Vmad,
-            "VMAD",
-            form,
-            0x5f << 56 | a.0 | b.0 | if imm { 0 } else { bit(50) },
-            0xff << 56 | a.1 | b.1 | bit(50),
-            mods,
-            if imm { VMAD_OPS_I } else { VMAD_OPS_R },
-            if imm { 0 } else { bits(31, 35) },
+            Enc {
+                op: Op::Vmad,
+                name: "VMAD",
+                form,
+                opcode: 0x5f << 56 | a.0 | b.0 | if imm { 0 } else { bit(50) },
+                mask: 0xff << 56 | a.1 | b.1 | bit(50),
+                mods,
+                operands: if imm { VMAD_OPS_I } else { VMAD_OPS_R },
+                ignored: if imm { 0 } else { bits(31, 35) },
+            },
             if wide {
                 Latency::Variable
             } else {
@@ -676,16 +687,16 @@ const fn vsetp(
     mods: &'static [ModGroup],
 ) -> OpSpec {
     let imm = b.1 == 0;
-    alu(
-        Op::Vsetp,
-        "VSETP",
+    alu(Enc {
+        op: Op::Vsetp,
+        name: "VSETP",
         form,
-        0x50f0 << 48 | a.0 | b.0 | if imm { 0 } else { bit(50) },
-        OP | a.1 | b.1 | bit(50),
+        opcode: 0x50f0 << 48 | a.0 | b.0 | if imm { 0 } else { bit(50) },
+        mask: OP | a.1 | b.1 | bit(50),
         mods,
-        if imm { VSETP_OPS_I } else { VSETP_OPS_R },
-        bits(6, 7) | if imm { 0 } else { bits(31, 35) },
-    )
+        operands: if imm { VSETP_OPS_I } else { VSETP_OPS_R },
+        ignored: bits(6, 7) | if imm { 0 } else { bits(31, 35) },
+    })
 }
 
 /// Word classes first (see [`VMNMX_ROWS`]).
@@ -725,43 +736,9 @@ pub static VMNMX_ROWS: &[OpSpec] =
 #[rustfmt::skip]
 pub static ROWS: &[OpSpec] = &[
     // --- breadth F ---
-    alu(
-        Op::Vabsdiff4,
-        "VABSDIFF4",
-        "VABSDIFF4_I",
-        0x50 << 56 | 0xf << 28,
-        bits(55, 63) | bits(28, 31),
-        &[V4_SD, V4_TYPES, V4_SAT, V4_ACC, V4_COMP, V4_CC, V4_ASEL],
-        &[
-            reg_reuse(0, true, None),
-            reg_reuse(8, false, Some(0)),
-            OpKind::UImm {
-                f: f(20, 8),
-                hide: None,
-                signed_if: Some((1, 2)),
-            },
-            reg_reuse(39, false, Some(2)),
-        ],
-        0,
-    ),
+    alu(Enc { op: Op::Vabsdiff4, name: "VABSDIFF4", form: "VABSDIFF4_I", opcode: 0x50 << 56 | 0xf << 28, mask: bits(55, 63) | bits(28, 31), mods: &[V4_SD, V4_TYPES, V4_SAT, V4_ACC, V4_COMP, V4_CC, V4_ASEL], operands: &[reg_reuse(0, true, None), reg_reuse(8, false, Some(0)), OpKind::UImm { f: f(20, 8), hide: None, signed_if: Some((1, 2)) }, reg_reuse(39, false, Some(2))], ignored: 0 }),
     // --- breadth C ---
-    alu(
-        Op::Vabsdiff4,
-        "VABSDIFF4",
-        "VABSDIFF4",
-        0x50 << 56,
-        bits(55, 63),
-        &[
-            V4_SD, V4_TYPES, V4_SAT, V4_ACC, V4_COMP, V4_CC, V4_ASEL, V4_BSEL,
-        ],
-        &[
-            vreg(0, true),
-            vreg(8, false),
-            vreg(20, false),
-            vreg(39, false),
-        ],
-        0,
-    ),
+    alu(Enc { op: Op::Vabsdiff4, name: "VABSDIFF4", form: "VABSDIFF4", opcode: 0x50 << 56, mask: bits(55, 63), mods: &[V4_SD, V4_TYPES, V4_SAT, V4_ACC, V4_COMP, V4_CC, V4_ASEL, V4_BSEL], operands: &[vreg(0, true), vreg(8, false), vreg(20, false), vreg(39, false)], ignored: 0 }),
     // --- breadth F ---
     vsetp("VSETP_32_32", SEL_WORD_A, SEL_WORD_B, &[VSETP_CMP, V_T_32_32, VSETP_BOP]),
     vsetp("VSETP_32_16", SEL_WORD_A, SEL_HALF_B, &[VSETP_CMP, V_T_32_16, VSETP_BOP, VS_BSEL_HALF]),

@@ -1,6 +1,6 @@
 //! The one vocabulary the family files write their rows in: modifier-group macros
-//! (`vals!`, `grp!`, `flag!`, `sfx!`), the row functions ([`row`], [`alu`], [`var`],
-//! `row_fn!`), [`Rci`] for an op's register, constant and immediate forms, and the
+//! (`vals!`, `grp!`, `flag!`, `sfx!`), the row builders ([`Enc`] with [`alu`], [`var`],
+//! [`row`] and `row_fn!`), [`Rci`] for an op's register, constant and immediate forms, and the
 //! fields, operands and modifier groups that rows of more than one family share.
 //! What only one family uses is written in that family's file.
 
@@ -57,35 +57,14 @@ macro_rules! sfx {
     };
 }
 
-/// Defines a row function `$name(op, name, form, opcode, mask, mods, operands, ignored)`:
-/// a row of latency `$lat` that falls through, with the reuse flags [`row`] derives, then
-/// the fields given after it (`row_fn!(/// doc, dp, Latency::Variable, reuse_ok: 0b0111)`).
+/// Defines a row builder `$name(Enc { .. })`: a row of latency `$lat` that falls
+/// through, with the reuse flags [`row`] derives, then the fields given after it
+/// (`row_fn!(/// doc, dp, Latency::Variable, reuse_ok: 0b0111)`).
 macro_rules! row_fn {
     ($(#[$doc:meta])* $vis:vis $name:ident, $lat:expr $(, $field:ident: $val:expr)* $(,)?) => {
         $(#[$doc])*
-        #[allow(clippy::too_many_arguments)]
-        $vis const fn $name(
-            op: crate::table::Op,
-            name: &'static str,
-            form: &'static str,
-            opcode: u64,
-            mask: u64,
-            mods: &'static [crate::table::ModGroup],
-            operands: &'static [crate::table::OpKind],
-            ignored: u64,
-        ) -> crate::table::OpSpec {
-            let r = crate::table::vocab::row(
-                op,
-                name,
-                form,
-                opcode,
-                mask,
-                mods,
-                operands,
-                ignored,
-                $lat,
-                crate::table::Flow::Next,
-            );
+        $vis const fn $name(enc: crate::table::vocab::Enc) -> crate::table::OpSpec {
+            let r = crate::table::vocab::row(enc, $lat, crate::table::Flow::Next);
             crate::table::OpSpec { $($field: $val,)* ..r }
         }
     };
@@ -165,19 +144,35 @@ pub(crate) const fn bit(n: u8) -> u64 {
     1 << n
 }
 
-#[allow(clippy::too_many_arguments)]
-pub(crate) const fn row(
-    op: Op,
-    name: &'static str,
-    form: &'static str,
-    opcode: u64,
-    mask: u64,
-    mods: &'static [ModGroup],
-    operands: &'static [OpKind],
-    ignored: u64,
-    latency: Latency,
-    flow: Flow,
-) -> OpSpec {
+/// What every row names: the op, its mnemonic and form, the fixed bits (`opcode` under
+/// `mask`), modifier groups, operands and the bits nvdisasm ignores. The row builders
+/// ([`alu`], [`var`], [`row`], `row_fn!`) add latency, flow and what those imply; a
+/// row's other fields are set by name over a builder's result
+/// (`OpSpec { reuse_ok: 0b1111, ..var(Enc { .. }) }`).
+pub(crate) struct Enc {
+    pub op: Op,
+    pub name: &'static str,
+    pub form: &'static str,
+    pub opcode: u64,
+    pub mask: u64,
+    pub mods: &'static [ModGroup],
+    pub operands: &'static [OpKind],
+    pub ignored: u64,
+}
+
+/// A row of `latency` and `flow` on SM50-SM52 (no memory facts, `.PO` or control
+/// modifier), with the reuse flags the latency implies.
+pub(crate) const fn row(enc: Enc, latency: Latency, flow: Flow) -> OpSpec {
+    let Enc {
+        op,
+        name,
+        form,
+        opcode,
+        mask,
+        mods,
+        operands,
+        ignored,
+    } = enc;
     OpSpec {
         op,
         name,
@@ -342,18 +337,17 @@ impl Rci {
         operands: &'static [OpKind],
         ignored: u64,
     ) -> OpSpec {
-        let r = row(
-            self.op,
-            self.name,
+        let enc = Enc {
+            op: self.op,
+            name: self.name,
             form,
-            top << 48,
+            opcode: top << 48,
             mask,
             mods,
             operands,
             ignored,
-            self.latency,
-            Flow::Next,
-        );
+        };
+        let r = row(enc, self.latency, Flow::Next);
         let r = OpSpec { po: self.po, ..r };
         match self.reuse_ok {
             Some(reuse_ok) => OpSpec { reuse_ok, ..r },
@@ -546,30 +540,6 @@ pub(crate) const ABS49_1: ModGroup = sfx!(Abs, 49, ".ABS", 1);
 
 /// The register form ignores the register-class bits 28-38.
 pub(crate) const R_IGN: u64 = bits(28, 38);
-
-/// A row whose reuse flags are given: `reuse_ok` is what nvdisasm accepts in the
-/// control slot's reuse bits (shadows [`row`], which derives them).
-#[allow(clippy::too_many_arguments)]
-pub(crate) const fn row_reuse(
-    op: Op,
-    name: &'static str,
-    form: &'static str,
-    opcode: u64,
-    mask: u64,
-    mods: &'static [ModGroup],
-    operands: &'static [OpKind],
-    ignored: u64,
-    latency: Latency,
-    reuse_ok: u8,
-    flow: Flow,
-) -> OpSpec {
-    OpSpec {
-        reuse_ok,
-        ..crate::table::vocab::row(
-            op, name, form, opcode, mask, mods, operands, ignored, latency, flow,
-        )
-    }
-}
 
 /// The branch family: 12-bit opcode (bits 52-63); bit 5 selects a constant-bank target.
 pub(crate) const BR12: u64 = 0xfff0_0000_0000_0000;

@@ -4,8 +4,8 @@
 //! the comments before each group of rows name the research set that proved them
 //! (`docs/research/`).
 
-use super::vocab::{OPC, bit, bits, f, pred, reg, row_reuse, uimm};
-use super::{Flow, Latency, ModGroup, Op, OpKind, OpSpec};
+use super::vocab::{Enc, OPC, alu, bit, bits, f, pred, reg, uimm, var};
+use super::{ModGroup, Op, OpKind, OpSpec};
 
 /// SHFL's mode (bits 30-31).
 const SHFL_MODE: ModGroup =
@@ -52,19 +52,19 @@ const fn shfl(
     operands: &'static [OpKind],
     ignored: u64,
 ) -> OpSpec {
-    row_reuse(
-        Op::Shfl,
-        "SHFL",
-        form,
-        0xef10 << 48 | (lane_imm as u64) << 28 | (mask_imm as u64) << 29,
-        OPC | bit(28) | bit(29),
-        &[SHFL_MODE],
-        operands,
-        ignored,
-        Latency::Variable,
-        0b1111,
-        Flow::Next,
-    )
+    OpSpec {
+        reuse_ok: 0b1111,
+        ..var(Enc {
+            op: Op::Shfl,
+            name: "SHFL",
+            form,
+            opcode: 0xef10 << 48 | (lane_imm as u64) << 28 | (mask_imm as u64) << 29,
+            mask: OPC | bit(28) | bit(29),
+            mods: &[SHFL_MODE],
+            operands,
+            ignored,
+        })
+    }
 }
 
 /// The rows of the family, one per encoding, in table order.
@@ -73,26 +73,7 @@ pub static ROWS: &[OpSpec] = &[
     // --- breadth B ---
     // VOTE and CS2R.
     // VOTE: `Rd` (RZ not printed), `Pd`, `Pa` with `!`; mode 3 prints `INVALIDVMODE3`.
-    row_reuse(
-        Op::Vote,
-        "VOTE",
-        "VOTE",
-        0x50d8 << 48,
-        OPC,
-        &[grp!(Mode, 48, 2, { 0 => ".ALL", 1 => ".ANY", 2 => ".EQ" })],
-        &[
-            OpKind::RegHideRz {
-                f: f(0, 8),
-                write: true,
-            },
-            pred(45, None, true, false),
-            pred(39, Some(f(42, 1)), false, false),
-        ],
-        bits(8, 15) | bits(20, 38) | bits(43, 44) | bit(50),
-        Latency::Fixed,
-        0b0111,
-        Flow::Next,
-    ),
+    OpSpec { reuse_ok: 0b0111, ..alu(Enc { op: Op::Vote, name: "VOTE", form: "VOTE", opcode: 0x50d8 << 48, mask: OPC, mods: &[grp!(Mode, 48, 2, { 0 => ".ALL", 1 => ".ANY", 2 => ".EQ" })], operands: &[OpKind::RegHideRz { f: f(0, 8), write: true }, pred(45, None, true, false), pred(39, Some(f(42, 1)), false, false)], ignored: bits(8, 15) | bits(20, 38) | bits(43, 44) | bit(50) }) },
     shfl("SHFL_II", true, true, SHFL_II, bits(25, 27) | bits(32, 33) | bit(47)),
     shfl("SHFL_RI", false, true, SHFL_RI, bits(32, 33) | bit(47)),
     shfl("SHFL_IR", true, false, SHFL_IR, bits(25, 27) | bits(32, 38) | bit(47)),
