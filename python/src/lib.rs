@@ -10,8 +10,10 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
 
 create_exception!(gpumem, GpumemError, PyException, "Every gpumem error.");
 create_exception!(
@@ -528,9 +530,9 @@ fn lock(ctx: &Shared) -> MutexGuard<'_, Context> {
 fn device_err(e: DeviceError) -> PyErr {
     match e {
         DeviceError::InvalidParams { .. } => ArgumentError::new_err(e.to_string()),
-        DeviceError::InvalidLaunch { .. } | DeviceError::KernelFault { .. } => {
-            LaunchError::new_err(e.to_string())
-        }
+        DeviceError::InvalidLaunch { .. }
+        | DeviceError::KernelFault { .. }
+        | DeviceError::Sticky(_) => LaunchError::new_err(e.to_string()),
         _ => DeviceApiError::new_err(e.to_string()),
     }
 }
@@ -671,11 +673,45 @@ impl Device {
             shared_bytes: shared,
             stream: Stream::DEFAULT,
         };
-        let r = py
-            .allow_threads(move || {
-                let refs: Vec<&[u8]> = args.iter().map(Vec::as_slice).collect();
-                lock(&ctx).launch(ModuleId(m), &kernel, &shape, &refs)
-            })
+        // The launch runs on a worker thread; this one waits without the GIL and checks
+        // for signals every 50 ms: Ctrl-C sets the flag the emulator polls, the launch
+        // stops with an "interrupted" fault, and KeyboardInterrupt is raised here.
+        let flag = Arc::new(AtomicBool::new(false));
+        lock(&ctx).set_interrupt(Some(flag.clone()));
+        let (tx, rx) = std::sync::mpsc::channel();
+        let worker_ctx = ctx.clone();
+        let worker = std::thread::spawn(move || {
+            let refs: Vec<&[u8]> = args.iter().map(Vec::as_slice).collect();
+            let r = lock(&worker_ctx).launch(ModuleId(m), &kernel, &shape, &refs);
+            let _ = tx.send(());
+            r
+        });
+        // A Receiver is not Sync; behind a Mutex it may be borrowed without the GIL.
+        let rx = Mutex::new(rx);
+        let mut interrupted = None;
+        loop {
+            let waited = py.allow_threads(|| {
+                rx.lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .recv_timeout(Duration::from_millis(50))
+            });
+            if !matches!(waited, Err(RecvTimeoutError::Timeout)) {
+                break;
+            }
+            if interrupted.is_none()
+                && let Err(e) = py.check_signals()
+            {
+                flag.store(true, Ordering::Relaxed);
+                interrupted = Some(e);
+            }
+        }
+        let joined = py.allow_threads(|| worker.join());
+        lock(&ctx).set_interrupt(None);
+        if let Some(e) = interrupted {
+            return Err(e);
+        }
+        let r = joined
+            .map_err(|_| GpumemError::new_err("the launch panicked (a bug in gpumem)"))?
             .map_err(device_err)?;
         let stats = serde_json::to_string(&r.stats).map_err(err(GpumemError::new_err))?;
         let timing = r

@@ -172,3 +172,26 @@ def test_gil_released_during_launch(dev, vadd):
     t.join()
     assert np.all(z.get() == 2)
     assert len(ticks) > 1
+
+
+def test_ctrl_c_stops_a_long_launch():
+    """SIGINT during a launch: KeyboardInterrupt, well before the launch would end."""
+    import _thread
+    import time
+
+    dev = gpumem.Device()
+    vadd = dev.load(VADD).kernel(VADD_NAME)
+    n = 1 << 22
+    a = np.ones(n, np.float32)
+    x, y, z = dev.to_device(a), dev.to_device(a), dev.empty(n, np.float32)
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        for _ in range(50):  # far longer than 0.3 s in all
+            vadd(n // 256, 256, x, y, z, np.int32(n))
+    timer.cancel()
+    assert time.monotonic() - started < 20
+    # the interrupted launch left the device faulted, as a CUDA context after a fault
+    with pytest.raises(gpumem.LaunchError, match="interrupted"):
+        vadd(1, 32, x, y, z, np.int32(32))

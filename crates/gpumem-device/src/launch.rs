@@ -228,6 +228,7 @@ impl Context {
             .then(|| gpumem_timing::TimingConfig::preset(cfg.preset));
         let clock_mhz = cfg.clock_mhz.max(1) as f64;
         let mut emu = Emulator::new(prog, lc);
+        emu.interrupt = self.interrupt.clone();
         for (bank, data) in k
             .constants
             .iter()
