@@ -232,6 +232,7 @@ impl Context {
         let clock_mhz = cfg.clock_mhz.max(1) as f64;
         let mut emu = Emulator::new(prog, lc);
         emu.printf = Some(Vec::new());
+        emu.interrupt = self.interrupt.clone();
         for (bank, data) in k
             .constants
             .iter()

@@ -234,6 +234,8 @@ pub struct Context {
     started: Instant,
     /// The first kernel failure; every later operation fails with it.
     pub(crate) sticky: Option<String>,
+    /// Polled by running launches ([`Context::set_interrupt`]).
+    pub(crate) interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Context {
@@ -260,7 +262,14 @@ impl Context {
             device_ms: 0.0,
             started: Instant::now(),
             sticky: None,
+            interrupt: None,
         }
+    }
+
+    /// A flag that stops a running launch when set (from a Ctrl-C handler, on another
+    /// thread): the launch fails with a `step_limit` fault saying it was interrupted.
+    pub fn set_interrupt(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.interrupt = flag;
     }
 
     /// The configuration.

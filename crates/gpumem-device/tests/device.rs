@@ -759,3 +759,29 @@ fn a_module_can_be_placed_where_the_client_says() {
     assert!(c.allocation(0x201000).is_none());
     assert_eq!(c.mem_info().0, 4 << 30);
 }
+
+#[test]
+fn a_set_interrupt_flag_stops_the_launch() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let mut c = Context::new(DeviceConfig::gm204());
+    let m = c.load(&file("tests/cubins/copy_u32.sm_52.cubin")).unwrap();
+    let flag = Arc::new(AtomicBool::new(false));
+    c.set_interrupt(Some(flag.clone()));
+    // An unset flag changes nothing.
+    run_copy(&mut c, m);
+    flag.store(true, Ordering::Relaxed);
+    let p = c.malloc(64).unwrap();
+    let e = c
+        .launch(
+            m,
+            "copy_u32",
+            &Launch::linear(1, 16),
+            &[&p.to_le_bytes(), &p.to_le_bytes(), &16u32.to_le_bytes()],
+        )
+        .unwrap_err();
+    assert!(
+        matches!(e, DeviceError::KernelFault { .. }) && e.to_string().contains("interrupted"),
+        "{e}"
+    );
+}

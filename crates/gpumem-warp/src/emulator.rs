@@ -34,6 +34,9 @@ pub struct Emulator<'p> {
     pub faults: Vec<Fault>,
     /// Statistics of the run (complete once [`Emulator::run`] returns).
     pub stats: Stats,
+    /// Set from another thread (a Ctrl-C handler) to stop the launch at its next warp
+    /// instruction with a `step_limit` fault saying it was interrupted.
+    pub interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     stop: bool,
     /// Per instruction, resolved at launch ([`Exec`]).
     exec: Vec<Exec>,
@@ -202,6 +205,7 @@ impl<'p> Emulator<'p> {
             mem,
             faults: Vec::new(),
             stats: Stats::default(),
+            interrupt: None,
             stop: false,
             dense: vec![InstStats::default(); exec.len()],
             exec,
@@ -775,6 +779,24 @@ impl<'p> Emulator<'p> {
 
     fn step(&mut self, w: &mut Warp, cta: &mut CtaMemory, ctx: &CtaCtx) {
         let pc = w.pc;
+        // Polled every 4096 warp instructions: a relaxed load is cheap, but not free.
+        if self.stats.warp_instructions & 0xfff == 0
+            && let Some(flag) = &self.interrupt
+            && flag.load(std::sync::atomic::Ordering::Relaxed)
+        {
+            self.fault(
+                FaultKind::StepLimit,
+                pc,
+                ctx.linear,
+                w.id,
+                format!(
+                    "interrupted after {} warp instructions",
+                    self.stats.warp_instructions
+                ),
+            );
+            self.stop = true;
+            return;
+        }
         if self.stats.warp_instructions >= self.cfg.max_steps {
             self.fault(
                 FaultKind::StepLimit,
