@@ -2,7 +2,7 @@
 //! (`--disassemble`, gfx900 and gfx906), and of the encoder: every word both decode is
 //! re-encoded and decoded again to the same instruction and text.
 //!
-//! For each vector format (VOP1, VOP2, VOPC, VOP3, DS, FLAT, MUBUF) the generator keeps the format's fixed
+//! For each vector format (VOP1, VOP2, VOPC, VOP3, DS, FLAT, MUBUF, MTBUF) the generator keeps the format's fixed
 //! bits and randomizes every other bit of dword 0 and the whole of dword 1 (VOP3's second
 //! dword or a possible literal). Half of the words have their source fields drawn from
 //! edge codes (register range ends, specials, reserved codes, inline-constant edges,
@@ -79,6 +79,7 @@ fn candidates(seed: u64, per_format: usize) -> Vec<[u32; 2]> {
         VFormat::Ds,
         VFormat::Flat,
         VFormat::Mubuf,
+        VFormat::Mtbuf,
     ] {
         let (mask, value) = f.fixed();
         for k in 0..per_format {
@@ -151,6 +152,23 @@ fn candidates(seed: u64, per_format: usize) -> Vec<[u32; 2]> {
                         w1 = (w1 & 0x00ff_ffff) | (so << 24);
                     }
                 }
+                VFormat::Mtbuf => {
+                    // The default format (not printed) sometimes; reserved bit 21 mostly
+                    // clear; VADDR/VDATA near v255 sometimes.
+                    if rng.gen_bool(0.3) {
+                        w0 = (w0 & !(0x7f << 19)) | (1 << 19);
+                    }
+                    if rng.gen_bool(0.3) {
+                        w0 &= !0xfff;
+                    }
+                    if rng.gen_bool(0.7) {
+                        w1 &= !(1 << 21);
+                    }
+                    if rng.gen_bool(0.5) {
+                        let so = u32::from(EDGE_SRC[rng.gen_range(0..EDGE_SRC.len())] & 0xff);
+                        w1 = (w1 & 0x00ff_ffff) | (so << 24);
+                    }
+                }
                 VFormat::Ds => {
                     // A row's unused fields are zero: clear each byte of dword 1 (ADDR,
                     // DATA0, DATA1, VDST) and each offset byte half of the time.
@@ -174,7 +192,12 @@ fn candidates(seed: u64, per_format: usize) -> Vec<[u32; 2]> {
                 }
                 _ => {}
             }
-            if k % 2 == 1 && !matches!(f, VFormat::Ds | VFormat::Flat | VFormat::Mubuf) {
+            if k % 2 == 1
+                && !matches!(
+                    f,
+                    VFormat::Ds | VFormat::Flat | VFormat::Mubuf | VFormat::Mtbuf
+                )
+            {
                 match f {
                     VFormat::Vop3 => {
                         for at in [0, 9, 18] {
