@@ -104,6 +104,7 @@ fn every_row_prints_parses_and_encodes_back() {
             if d.buf.is_some() && d.buf != Some(table::BufKind::CacheCtl) {
                 i.saddr = 0;
                 i.src[2] = 128;
+                i.lds = d.buf == Some(table::BufKind::StoreLds);
             }
             let words = vector::encode(&i);
             let (back, len) =

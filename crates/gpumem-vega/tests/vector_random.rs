@@ -9,8 +9,7 @@
 //! 1/(2π), the literal, the first and last VGPRs). Not generated yet, because gpumem
 //! does not decode them yet (`DecodeError::Unsupported`): SRC0 = 0xF9/0xFA of the 32-bit
 //! encodings (SDWA, DPP), VOP3 opcodes 0x270-0x27f (interpolation) and 0x380-0x3ff
-//! (VOP3P shares VOP3's prefix), FLAT words with the LDS bit (13) set and MUBUF
-//! opcode 0x3d (`buffer_store_lds_dword`).
+//! (VOP3P shares VOP3's prefix), FLAT words with the LDS bit (13) set.
 //!
 //! Size: `GPUMEM_VECTOR_WORDS` words per format and target (default 10,000 for gfx900 and
 //! 2,500 for gfx906; the STATUS figures use 250,000 for both, 1,000,000 words per target).
@@ -136,9 +135,13 @@ fn candidates(seed: u64, per_format: usize) -> Vec<[u32; 2]> {
                     }
                 }
                 VFormat::Mubuf => {
-                    // `buffer_store_lds_dword` (0x3d) is not decoded yet.
-                    if (w0 >> 18) & 0x7f == 0x3d {
-                        w0 &= !(1 << 18);
+                    // `buffer_store_lds_dword` (0x3d) is valid only with LDS and without
+                    // OFFEN, IDXEN and TFE: 2% of the words are drawn that way.
+                    if rng.gen_bool(0.02) {
+                        w0 = (w0 & !(0x7f << 18) & !(3 << 12)) | (0x3d << 18) | (1 << 16);
+                        if rng.gen_bool(0.9) {
+                            w1 &= !(1 << 23);
+                        }
                     }
                     // LDS (bit 16) forms sometimes; VADDR/VDATA near v255 sometimes.
                     if rng.gen_bool(0.7) {

@@ -163,13 +163,6 @@ pub fn decode(words: &[u32], target: Target) -> Result<(VInst, usize), DecodeErr
             encoding: other_encoding(w0),
         })?;
     let opcode = format.opcode_of(w0);
-    // `buffer_store_lds_dword` (MUBUF 0x3d, LDS set) has its own operand list.
-    if format == VFormat::Mubuf && opcode == 0x3d {
-        return Err(DecodeError::Unsupported {
-            word: w0,
-            encoding: "MUBUF buffer_store_lds_dword",
-        });
-    }
     if format == VFormat::Vop3 && opcode >= 0x380 {
         return Err(DecodeError::Unsupported {
             word: w0,
@@ -559,7 +552,16 @@ fn decode_mubuf(
     if inst.lds && inst.tfe {
         return Err(invalid("TFE", 1, "no TFE with LDS"));
     }
-    if inst.lds && kind != BufKind::LoadLds {
+    if kind == BufKind::StoreLds {
+        // llvm-mc ignores VADDR, VDATA and bit 15; the LDS bit is the instruction's.
+        if !inst.lds || inst.offen || inst.idxen || inst.tfe {
+            return Err(invalid(
+                "MODIFIERS",
+                w0,
+                "needs LDS, no OFFEN, IDXEN or TFE",
+            ));
+        }
+    } else if inst.lds && kind != BufKind::LoadLds {
         return Err(invalid("LDS", 1, "this instruction has no LDS form"));
     }
     if inst.tfe && kind == BufKind::Atomic {
@@ -1131,6 +1133,36 @@ impl VInst {
 }
 
 impl VInst {
+    /// `srsrc, soffset` with llvm-mc's comments.
+    fn fmt_srsrc_soffset(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_sreg(f, self.saddr, 4)?;
+        // Like the scalar side's SBASE: a special register as a quad keeps its name.
+        if matches!(self.saddr, 102..=107 | 126 | 127) {
+            f.write_str("/*Invalid register, operand has 'SReg_128' register class*/")?;
+        }
+        f.write_str(", ")?;
+        write_src(f, self.src[2], Ty::I32, None)?;
+        if self.src[2] == u16::from(code::LDS_DIRECT) {
+            f.write_str("/*Invalid register, operand has 'SReg_32' register class*/")?;
+        }
+        Ok(())
+    }
+
+    /// `buffer_store_lds_dword` text: `srsrc, soffset`, then `offset:`, `lds`, `glc`, `slc`
+    /// (llvm-mc's order for this row: `lds` before the cache bits).
+    fn fmt_store_lds(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_srsrc_soffset(f)?;
+        if self.offset != 0 {
+            write!(f, " offset:{}", self.offset)?;
+        }
+        for (on, text) in [(true, " lds"), (self.glc, " glc"), (self.slc, " slc")] {
+            if on {
+                f.write_str(text)?;
+            }
+        }
+        Ok(())
+    }
+
     /// MUBUF text: `[vdata, ]vaddr|off, srsrc, soffset`, then `idxen`, `offen`,
     /// `offset:`, `glc`, `slc`, `lds`, `tfe`.
     fn fmt_mubuf(&self, f: &mut fmt::Formatter<'_>, kind: BufKind) -> fmt::Result {
@@ -1138,6 +1170,9 @@ impl VInst {
             return Ok(());
         }
         f.write_str(" ")?;
+        if kind == BufKind::StoreLds {
+            return self.fmt_store_lds(f);
+        }
         if !self.lds
             && let Some(VKind::Vgpr(t)) = self.def.operand(VField::Vdata).map(|o| o.kind)
         {

@@ -823,6 +823,8 @@ fn parse_mubuf(def: &'static VInstDef, kind: BufKind, text: &str, base: usize) -
             "glc" => inst.glc = true,
             "slc" => inst.slc = true,
             "lds" if kind == BufKind::LoadLds => inst.lds = true,
+            // `buffer_store_lds_dword`: `lds` is required and comes before `glc`/`slc`.
+            "lds" if kind == BufKind::StoreLds && !inst.glc && !inst.slc => inst.lds = true,
             // llvm-mc takes TFE on loads only.
             "tfe"
                 if matches!(kind, BufKind::Load | BufKind::LoadLds)
@@ -848,8 +850,21 @@ fn parse_mubuf(def: &'static VInstDef, kind: BufKind, text: &str, base: usize) -
         }
         return Ok(inst);
     }
+    if kind == BufKind::StoreLds && !inst.lds {
+        let e = base + text.trim_end().len();
+        return err(base, e, format!("`{}` needs `lds`", def.name));
+    }
+    if kind == BufKind::StoreLds && (inst.idxen || inst.offen) {
+        let e = base + text.trim_end().len();
+        return err(base, e, format!("`{}` takes no VADDR", def.name));
+    }
+    let store_lds = kind == BufKind::StoreLds;
     let has_vdata = !inst.lds;
-    let want = 3 + usize::from(has_vdata);
+    let want = if store_lds {
+        2
+    } else {
+        3 + usize::from(has_vdata)
+    };
     if ops.len() != want {
         let (s, e) = ops.last().map_or((base, base), |&(s, t)| (s, s + t.len()));
         return err(
@@ -876,7 +891,11 @@ fn parse_mubuf(def: &'static VInstDef, kind: BufKind, text: &str, base: usize) -
         };
         inst.src[1] = vgpr(it.next().unwrap_or((base, "")), n)?;
     }
-    let vaddr = it.next().unwrap_or((base, ""));
+    let vaddr = if store_lds {
+        (base, "off")
+    } else {
+        it.next().unwrap_or((base, ""))
+    };
     let naddr = u8::from(inst.offen) + u8::from(inst.idxen);
     inst.src[0] = if naddr == 0 {
         if vaddr.1 != "off" {

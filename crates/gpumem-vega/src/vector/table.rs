@@ -415,6 +415,10 @@ pub enum BufKind {
     Atomic,
     /// Cache control, no operands (`buffer_wbinvl1`, `buffer_wbinvl1_vol`).
     CacheCtl,
+    /// Stores a dword from LDS (address M0) to memory: `buffer_store_lds_dword`, whose
+    /// only operands are SRSRC and SOFFSET; the LDS bit must be set, VADDR and VDATA
+    /// are ignored.
+    StoreLds,
 }
 
 /// One row of the table: one instruction encoding.

@@ -1501,6 +1501,8 @@ pub enum VOp {
     BufferLoadFormatD16HiX,
     /// `buffer_store_format_d16_hi_x`.
     BufferStoreFormatD16HiX,
+    /// `buffer_store_lds_dword`.
+    BufferStoreLdsDword,
     /// `buffer_wbinvl1`.
     BufferWbinvl1,
     /// `buffer_wbinvl1_vol`.
