@@ -745,7 +745,7 @@ fn operands_and_mods(text: &str, base: usize) -> (Vec<Spanned<'_>>, Vec<Spanned<
 }
 
 /// An MTBUF instruction: a MUBUF one with `format:[DFMT,NFMT]` (either name may be left
-/// out) or `format:N` (the 7-bit DFMT | NFMT << 4) among its modifiers.
+/// out, and llvm-mc takes them in either order) or `format:N` (the 7-bit DFMT | NFMT << 4) among its modifiers.
 fn parse_mtbuf(def: &'static VInstDef, text: &str, base: usize) -> PResult<VInst> {
     let mut format = super::inst::MTBUF_DEFAULT_FORMAT;
     let mut rest = String::with_capacity(text.len());
@@ -772,7 +772,6 @@ fn parse_mtbuf(def: &'static VInstDef, text: &str, base: usize) -> PResult<VInst
             for name in list[..close].split(',').map(str::trim) {
                 if let Some(d) = super::inst::DFMT_NAMES.iter().position(|&n| n == name)
                     && dfmt.is_none()
-                    && nfmt.is_none()
                 {
                     dfmt = Some(d as u8);
                 } else if let Some(n) = super::inst::NFMT_NAMES.iter().position(|&n| n == name)
