@@ -210,4 +210,22 @@ fn mtbuf_format_spellings() {
     }
     // llvm-mc 19 has no MTBUF TFE.
     assert!(assemble("tbuffer_load_format_x v1, off, s[4:7], s0 tfe", t).is_err());
+    // Broken format texts are errors, not panics.
+    for tail in [
+        "format:",
+        "format:[",
+        "format:[]",
+        "format:[BUF_DATA_FORMAT_16",
+        "format:[BUF_DATA_FORMAT_16,BUF_DATA_FORMAT_8]",
+        "format:128",
+        "format:é",
+        "format:[é,]",
+        "format:1 format:2",
+        "xformat:1",
+    ] {
+        let text = format!("tbuffer_load_format_x v1, off, s[4:7], s0 {tail}");
+        assert!(assemble(&text, t).is_err(), "{text}");
+    }
+    assert!(assemble("buffer_store_lds_dword s[4:7], s0 glc lds", t).is_err());
+    assert!(assemble("buffer_store_lds_dword s[4:7], s0", t).is_err());
 }
