@@ -12,7 +12,8 @@
 //! (VOP3P shares VOP3's prefix), FLAT words with the LDS bit (13) set.
 //!
 //! Size: `GPUMEM_VECTOR_WORDS` words per format and target (default 10,000 for gfx900 and
-//! 2,500 for gfx906; the STATUS figures use 250,000 for both, 1,000,000 words per target).
+//! 2,500 for gfx906; the STATUS figures use 142,858 for both: 1,142,864 words per target
+//! over the eight formats).
 //! How llvm-mc's output is read back (one candidate per line, two `s_nop i` sync dwords)
 //! is described in `tests/decoder_random.rs`.
 
