@@ -104,6 +104,7 @@ fn every_row_prints_parses_and_encodes_back() {
             if d.buf.is_some() && d.buf != Some(table::BufKind::CacheCtl) {
                 i.saddr = 0;
                 i.src[2] = 128;
+                i.lds = d.buf == Some(table::BufKind::StoreLds);
             }
             let words = vector::encode(&i);
             let (back, len) =
@@ -192,4 +193,39 @@ fn random_words_and_mutated_lines_never_panic() {
         }
         let _ = assemble(&line, Target::Gfx900);
     }
+}
+
+/// MTBUF format spellings llvm-mc 19 assembles (bytes from llvm-mc 19 `-show-encoding`).
+#[test]
+fn mtbuf_format_spellings() {
+    let t = gpumem_vega::Target::Gfx900;
+    let want: Vec<u8> = vec![0x00, 0x00, 0x90, 0xe8, 0x00, 0x01, 0x01, 0x00];
+    for text in [
+        "tbuffer_load_format_x v1, off, s[4:7], s0 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_SNORM]",
+        "tbuffer_load_format_x v1, off, s[4:7], s0 format:[BUF_NUM_FORMAT_SNORM,BUF_DATA_FORMAT_16]",
+        "tbuffer_load_format_x v1, off, s[4:7], s0 format:18",
+    ] {
+        let a = assemble(text, t).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        assert_eq!(a.bytes, want, "{text}");
+    }
+    // llvm-mc 19 has no MTBUF TFE.
+    assert!(assemble("tbuffer_load_format_x v1, off, s[4:7], s0 tfe", t).is_err());
+    // Broken format texts are errors, not panics.
+    for tail in [
+        "format:",
+        "format:[",
+        "format:[]",
+        "format:[BUF_DATA_FORMAT_16",
+        "format:[BUF_DATA_FORMAT_16,BUF_DATA_FORMAT_8]",
+        "format:128",
+        "format:é",
+        "format:[é,]",
+        "format:1 format:2",
+        "xformat:1",
+    ] {
+        let text = format!("tbuffer_load_format_x v1, off, s[4:7], s0 {tail}");
+        assert!(assemble(&text, t).is_err(), "{text}");
+    }
+    assert!(assemble("buffer_store_lds_dword s[4:7], s0 glc lds", t).is_err());
+    assert!(assemble("buffer_store_lds_dword s[4:7], s0", t).is_err());
 }

@@ -2,18 +2,18 @@
 //! (`--disassemble`, gfx900 and gfx906), and of the encoder: every word both decode is
 //! re-encoded and decoded again to the same instruction and text.
 //!
-//! For each vector format (VOP1, VOP2, VOPC, VOP3, DS, FLAT, MUBUF) the generator keeps the format's fixed
+//! For each vector format (VOP1, VOP2, VOPC, VOP3, DS, FLAT, MUBUF, MTBUF) the generator keeps the format's fixed
 //! bits and randomizes every other bit of dword 0 and the whole of dword 1 (VOP3's second
 //! dword or a possible literal). Half of the words have their source fields drawn from
 //! edge codes (register range ends, specials, reserved codes, inline-constant edges,
 //! 1/(2π), the literal, the first and last VGPRs). Not generated yet, because gpumem
 //! does not decode them yet (`DecodeError::Unsupported`): SRC0 = 0xF9/0xFA of the 32-bit
 //! encodings (SDWA, DPP), VOP3 opcodes 0x270-0x27f (interpolation) and 0x380-0x3ff
-//! (VOP3P shares VOP3's prefix), FLAT words with the LDS bit (13) set and MUBUF
-//! opcode 0x3d (`buffer_store_lds_dword`).
+//! (VOP3P shares VOP3's prefix), FLAT words with the LDS bit (13) set.
 //!
 //! Size: `GPUMEM_VECTOR_WORDS` words per format and target (default 10,000 for gfx900 and
-//! 2,500 for gfx906; the STATUS figures use 250,000 for both, 1,000,000 words per target).
+//! 2,500 for gfx906; the STATUS figures use 142,858 for both: 1,142,864 words per target
+//! over the eight formats).
 //! How llvm-mc's output is read back (one candidate per line, two `s_nop i` sync dwords)
 //! is described in `tests/decoder_random.rs`.
 
@@ -79,6 +79,7 @@ fn candidates(seed: u64, per_format: usize) -> Vec<[u32; 2]> {
         VFormat::Ds,
         VFormat::Flat,
         VFormat::Mubuf,
+        VFormat::Mtbuf,
     ] {
         let (mask, value) = f.fixed();
         for k in 0..per_format {
@@ -135,9 +136,13 @@ fn candidates(seed: u64, per_format: usize) -> Vec<[u32; 2]> {
                     }
                 }
                 VFormat::Mubuf => {
-                    // `buffer_store_lds_dword` (0x3d) is not decoded yet.
-                    if (w0 >> 18) & 0x7f == 0x3d {
-                        w0 &= !(1 << 18);
+                    // `buffer_store_lds_dword` (0x3d) is valid only with LDS and without
+                    // OFFEN, IDXEN and TFE: 2% of the words are drawn that way.
+                    if rng.gen_bool(0.02) {
+                        w0 = (w0 & !(0x7f << 18) & !(3 << 12)) | (0x3d << 18) | (1 << 16);
+                        if rng.gen_bool(0.9) {
+                            w1 &= !(1 << 23);
+                        }
                     }
                     // LDS (bit 16) forms sometimes; VADDR/VDATA near v255 sometimes.
                     if rng.gen_bool(0.7) {
@@ -145,6 +150,23 @@ fn candidates(seed: u64, per_format: usize) -> Vec<[u32; 2]> {
                     }
                     if rng.gen_bool(0.3) {
                         w0 &= !0xfff;
+                    }
+                    if rng.gen_bool(0.5) {
+                        let so = u32::from(EDGE_SRC[rng.gen_range(0..EDGE_SRC.len())] & 0xff);
+                        w1 = (w1 & 0x00ff_ffff) | (so << 24);
+                    }
+                }
+                VFormat::Mtbuf => {
+                    // The default format (not printed) sometimes; reserved bit 21 mostly
+                    // clear; VADDR/VDATA near v255 sometimes.
+                    if rng.gen_bool(0.3) {
+                        w0 = (w0 & !(0x7f << 19)) | (1 << 19);
+                    }
+                    if rng.gen_bool(0.3) {
+                        w0 &= !0xfff;
+                    }
+                    if rng.gen_bool(0.7) {
+                        w1 &= !(1 << 21);
                     }
                     if rng.gen_bool(0.5) {
                         let so = u32::from(EDGE_SRC[rng.gen_range(0..EDGE_SRC.len())] & 0xff);
@@ -174,7 +196,12 @@ fn candidates(seed: u64, per_format: usize) -> Vec<[u32; 2]> {
                 }
                 _ => {}
             }
-            if k % 2 == 1 && !matches!(f, VFormat::Ds | VFormat::Flat | VFormat::Mubuf) {
+            if k % 2 == 1
+                && !matches!(
+                    f,
+                    VFormat::Ds | VFormat::Flat | VFormat::Mubuf | VFormat::Mtbuf
+                )
+            {
                 match f {
                     VFormat::Vop3 => {
                         for at in [0, 9, 18] {

@@ -49,9 +49,47 @@ pub struct VInst {
     pub offen: bool,
     /// MUBUF IDXEN.
     pub idxen: bool,
-    /// MUBUF TFE (one more VDATA register for the fault flag).
+    /// MUBUF/MTBUF TFE (one more VDATA register for the fault flag).
     pub tfe: bool,
+    /// MTBUF format: DFMT (bits 3:0) and NFMT << 4 (bits 6:4); llvm-mc's default is
+    /// [`MTBUF_DEFAULT_FORMAT`] (`BUF_DATA_FORMAT_8`, `BUF_NUM_FORMAT_UNORM`).
+    pub format: u8,
 }
+
+/// The MTBUF format llvm-mc assembles when the text names none, and does not print.
+pub const MTBUF_DEFAULT_FORMAT: u8 = 1;
+
+/// llvm-mc 19's names of the gfx9 MTBUF data formats (DFMT), by value.
+pub const DFMT_NAMES: [&str; 16] = [
+    "BUF_DATA_FORMAT_INVALID",
+    "BUF_DATA_FORMAT_8",
+    "BUF_DATA_FORMAT_16",
+    "BUF_DATA_FORMAT_8_8",
+    "BUF_DATA_FORMAT_32",
+    "BUF_DATA_FORMAT_16_16",
+    "BUF_DATA_FORMAT_10_11_11",
+    "BUF_DATA_FORMAT_11_11_10",
+    "BUF_DATA_FORMAT_10_10_10_2",
+    "BUF_DATA_FORMAT_2_10_10_10",
+    "BUF_DATA_FORMAT_8_8_8_8",
+    "BUF_DATA_FORMAT_32_32",
+    "BUF_DATA_FORMAT_16_16_16_16",
+    "BUF_DATA_FORMAT_32_32_32",
+    "BUF_DATA_FORMAT_32_32_32_32",
+    "BUF_DATA_FORMAT_RESERVED_15",
+];
+
+/// llvm-mc 19's names of the gfx9 MTBUF number formats (NFMT), by value.
+pub const NFMT_NAMES: [&str; 8] = [
+    "BUF_NUM_FORMAT_UNORM",
+    "BUF_NUM_FORMAT_SNORM",
+    "BUF_NUM_FORMAT_USCALED",
+    "BUF_NUM_FORMAT_SSCALED",
+    "BUF_NUM_FORMAT_UINT",
+    "BUF_NUM_FORMAT_SINT",
+    "BUF_NUM_FORMAT_RESERVED_6",
+    "BUF_NUM_FORMAT_FLOAT",
+];
 
 impl VInst {
     /// An instruction of row `def` with every field zero.
@@ -76,6 +114,7 @@ impl VInst {
             offen: false,
             idxen: false,
             tfe: false,
+            format: 0,
         }
     }
 
@@ -124,13 +163,6 @@ pub fn decode(words: &[u32], target: Target) -> Result<(VInst, usize), DecodeErr
             encoding: other_encoding(w0),
         })?;
     let opcode = format.opcode_of(w0);
-    // `buffer_store_lds_dword` (MUBUF 0x3d, LDS set) has its own operand list.
-    if format == VFormat::Mubuf && opcode == 0x3d {
-        return Err(DecodeError::Unsupported {
-            word: w0,
-            encoding: "MUBUF buffer_store_lds_dword",
-        });
-    }
     if format == VFormat::Vop3 && opcode >= 0x380 {
         return Err(DecodeError::Unsupported {
             word: w0,
@@ -193,7 +225,7 @@ pub fn decode(words: &[u32], target: Target) -> Result<(VInst, usize), DecodeErr
         ),
         VFormat::Vopc => (0, [w0 & 0x1ff, 256 + ((w0 >> 9) & 0xff), 0], false),
         // Decoded by `decode_ds`, `decode_flat` and `decode_mubuf` above.
-        VFormat::Ds | VFormat::Flat | VFormat::Mubuf => (0, [0; 3], false),
+        VFormat::Ds | VFormat::Flat | VFormat::Mubuf | VFormat::Mtbuf => (0, [0; 3], false),
         VFormat::Vop3 => (
             w0 & 0xff,
             [w1 & 0x1ff, (w1 >> 9) & 0x1ff, (w1 >> 18) & 0x1ff],
@@ -498,9 +530,14 @@ fn decode_mubuf(
     inst.offen = (w0 >> 12) & 1 == 1;
     inst.idxen = (w0 >> 13) & 1 == 1;
     inst.glc = (w0 >> 14) & 1 == 1;
-    inst.lds = (w0 >> 16) & 1 == 1;
-    inst.slc = (w0 >> 17) & 1 == 1;
     inst.tfe = (w1 >> 23) & 1 == 1;
+    if def.format == VFormat::Mtbuf {
+        inst.slc = (w1 >> 22) & 1 == 1;
+        inst.format = ((w0 >> 19) & 0x7f) as u8;
+    } else {
+        inst.lds = (w0 >> 16) & 1 == 1;
+        inst.slc = (w0 >> 17) & 1 == 1;
+    }
     if kind == BufKind::CacheCtl {
         // llvm-mc ignores SLC, OFFSET and every operand field here, but not these bits.
         let bit15 = (w0 >> 15) & 1 == 1;
@@ -509,10 +546,22 @@ fn decode_mubuf(
         }
         return Ok(VInst::new(def));
     }
+    if inst.tfe && def.format == VFormat::Mtbuf {
+        return Err(invalid("TFE", 1, "llvm-mc 19 has no MTBUF TFE form"));
+    }
     if inst.lds && inst.tfe {
         return Err(invalid("TFE", 1, "no TFE with LDS"));
     }
-    if inst.lds && kind != BufKind::LoadLds {
+    if kind == BufKind::StoreLds {
+        // llvm-mc ignores VADDR, VDATA and bit 15; the LDS bit is the instruction's.
+        if !inst.lds || inst.offen || inst.idxen || inst.tfe {
+            return Err(invalid(
+                "MODIFIERS",
+                w0,
+                "needs LDS, no OFFEN, IDXEN or TFE",
+            ));
+        }
+    } else if inst.lds && kind != BufKind::LoadLds {
         return Err(invalid("LDS", 1, "this instruction has no LDS form"));
     }
     if inst.tfe && kind == BufKind::Atomic {
@@ -577,6 +626,22 @@ fn flat_has_vdst(inst: &VInst, form: FlatForm) -> bool {
 /// Encodes an instruction into its dwords (with its literal, if any).
 pub fn encode(inst: &VInst) -> Vec<u32> {
     let d = inst.def;
+    if d.format == VFormat::Mtbuf {
+        let w0 = d.format.fixed().1
+            | d.format.opcode_bits(d.opcode)
+            | u32::from(inst.format & 0x7f) << 19
+            | u32::from(inst.glc) << 14
+            | u32::from(inst.idxen) << 13
+            | u32::from(inst.offen) << 12
+            | u32::from(inst.offset & 0xfff);
+        let w1 = u32::from(inst.src[2] & 0xff) << 24
+            | u32::from(inst.tfe) << 23
+            | u32::from(inst.slc) << 22
+            | u32::from(inst.saddr / 4) << 16
+            | u32::from(inst.src[1].wrapping_sub(256) & 0xff) << 8
+            | u32::from(inst.src[0].wrapping_sub(256) & 0xff);
+        return vec![w0, w1];
+    }
     if let Some(kind) = d.buf {
         let (_, fixed) = d.format.fixed();
         let w0 = fixed
@@ -1068,6 +1133,36 @@ impl VInst {
 }
 
 impl VInst {
+    /// `srsrc, soffset` with llvm-mc's comments.
+    fn fmt_srsrc_soffset(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_sreg(f, self.saddr, 4)?;
+        // Like the scalar side's SBASE: a special register as a quad keeps its name.
+        if matches!(self.saddr, 102..=107 | 126 | 127) {
+            f.write_str("/*Invalid register, operand has 'SReg_128' register class*/")?;
+        }
+        f.write_str(", ")?;
+        write_src(f, self.src[2], Ty::I32, None)?;
+        if self.src[2] == u16::from(code::LDS_DIRECT) {
+            f.write_str("/*Invalid register, operand has 'SReg_32' register class*/")?;
+        }
+        Ok(())
+    }
+
+    /// `buffer_store_lds_dword` text: `srsrc, soffset`, then `offset:`, `lds`, `glc`, `slc`
+    /// (llvm-mc's order for this row: `lds` before the cache bits).
+    fn fmt_store_lds(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_srsrc_soffset(f)?;
+        if self.offset != 0 {
+            write!(f, " offset:{}", self.offset)?;
+        }
+        for (on, text) in [(true, " lds"), (self.glc, " glc"), (self.slc, " slc")] {
+            if on {
+                f.write_str(text)?;
+            }
+        }
+        Ok(())
+    }
+
     /// MUBUF text: `[vdata, ]vaddr|off, srsrc, soffset`, then `idxen`, `offen`,
     /// `offset:`, `glc`, `slc`, `lds`, `tfe`.
     fn fmt_mubuf(&self, f: &mut fmt::Formatter<'_>, kind: BufKind) -> fmt::Result {
@@ -1075,6 +1170,9 @@ impl VInst {
             return Ok(());
         }
         f.write_str(" ")?;
+        if kind == BufKind::StoreLds {
+            return self.fmt_store_lds(f);
+        }
         if !self.lds
             && let Some(VKind::Vgpr(t)) = self.def.operand(VField::Vdata).map(|o| o.kind)
         {
@@ -1093,8 +1191,23 @@ impl VInst {
         }
         f.write_str(", ")?;
         write_src(f, self.src[2], Ty::I32, None)?;
+        let typed = self.def.format == VFormat::Mtbuf;
         if self.src[2] == u16::from(code::LDS_DIRECT) {
             f.write_str("/*Invalid register, operand has 'SReg_32' register class*/")?;
+        }
+        if typed && self.format != MTBUF_DEFAULT_FORMAT {
+            let (dfmt, nfmt) = (self.format & 0xf, self.format >> 4 & 7);
+            f.write_str(" format:[")?;
+            if dfmt != MTBUF_DEFAULT_FORMAT {
+                f.write_str(DFMT_NAMES[usize::from(dfmt)])?;
+            }
+            if nfmt != 0 {
+                if dfmt != MTBUF_DEFAULT_FORMAT {
+                    f.write_str(",")?;
+                }
+                f.write_str(NFMT_NAMES[usize::from(nfmt)])?;
+            }
+            f.write_str("]")?;
         }
         for (on, text) in [(self.idxen, " idxen"), (self.offen, " offen")] {
             if on {

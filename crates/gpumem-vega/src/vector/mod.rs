@@ -1,4 +1,4 @@
-//! gfx9 vector instructions (VOP1, VOP2, VOPC, VOP3, DS, FLAT/SCRATCH/GLOBAL, MUBUF): one specification table
+//! gfx9 vector instructions (VOP1, VOP2, VOPC, VOP3, DS, FLAT/SCRATCH/GLOBAL, MUBUF, MTBUF): one specification table
 //! ([`table`]) in the scalar table's discipline, and the decoder, encoder, printer and
 //! parser that derive from it, bit-exact with llvm-mc 19.
 //!
@@ -12,6 +12,7 @@
 mod ds;
 mod flat;
 pub mod inst;
+mod mtbuf;
 mod mubuf;
 pub mod parse;
 pub mod table;

@@ -49,6 +49,7 @@ pub(super) static ROWS: &[VInstDef] = &[
     mubuf(VOp::BufferLoadShortD16Hi, "buffer_load_short_d16_hi", 0x25, &[vdata(I32)], Load, ALL),
     mubuf(VOp::BufferLoadFormatD16HiX, "buffer_load_format_d16_hi_x", 0x26, &[vdata(I32)], Load, ALL),
     mubuf(VOp::BufferStoreFormatD16HiX, "buffer_store_format_d16_hi_x", 0x27, &[vdata(I32)], Store, ALL),
+    mubuf(VOp::BufferStoreLdsDword, "buffer_store_lds_dword", 0x3d, &[], StoreLds, ALL),
     mubuf(VOp::BufferWbinvl1, "buffer_wbinvl1", 0x3e, &[], CacheCtl, ALL),
     mubuf(VOp::BufferWbinvl1Vol, "buffer_wbinvl1_vol", 0x3f, &[], CacheCtl, ALL),
     mubuf(VOp::BufferAtomicSwap, "buffer_atomic_swap", 0x40, &[vdata(I32)], Atomic, ALL),

@@ -233,6 +233,9 @@ pub fn parse_operands(def: &'static VInstDef, text: &str, base: usize) -> PResul
     if let Some(form) = def.flat {
         return parse_flat(def, form, text, base);
     }
+    if def.format == VFormat::Mtbuf {
+        return parse_mtbuf(def, text, base);
+    }
     if let Some(kind) = def.buf {
         return parse_mubuf(def, kind, text, base);
     }
@@ -741,6 +744,71 @@ fn operands_and_mods(text: &str, base: usize) -> (Vec<Spanned<'_>>, Vec<Spanned<
     (ops, mods)
 }
 
+/// An MTBUF instruction: a MUBUF one with `format:[DFMT,NFMT]` (either name may be left
+/// out, and llvm-mc takes them in either order) or `format:N` (the 7-bit DFMT | NFMT << 4) among its modifiers.
+fn parse_mtbuf(def: &'static VInstDef, text: &str, base: usize) -> PResult<VInst> {
+    let mut format = super::inst::MTBUF_DEFAULT_FORMAT;
+    let mut rest = String::with_capacity(text.len());
+    let mut tail = text;
+    let mut seen = false;
+    while let Some(i) = tail.find("format:") {
+        let s = base + (text.len() - tail.len()) + i;
+        let after = &tail[i + 7..];
+        let preceded = tail[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|c| !c.is_whitespace());
+        if preceded || seen {
+            return err(s, s + 7, "unexpected `format:`");
+        }
+        seen = true;
+        let len = if let Some(list) = after.strip_prefix('[') {
+            let close = list.find(']').ok_or_else(|| VParseError {
+                start: s,
+                end: base + text.len(),
+                msg: "expected `]`".into(),
+            })?;
+            let (mut dfmt, mut nfmt) = (None, None);
+            for name in list[..close].split(',').map(str::trim) {
+                if let Some(d) = super::inst::DFMT_NAMES.iter().position(|&n| n == name)
+                    && dfmt.is_none()
+                {
+                    dfmt = Some(d as u8);
+                } else if let Some(n) = super::inst::NFMT_NAMES.iter().position(|&n| n == name)
+                    && nfmt.is_none()
+                {
+                    nfmt = Some(n as u8);
+                } else {
+                    let e = s + 8 + close + 1;
+                    return err(s, e, format!("invalid buffer format `{name}`"));
+                }
+            }
+            format = dfmt.unwrap_or(super::inst::MTBUF_DEFAULT_FORMAT) | nfmt.unwrap_or(0) << 4;
+            7 + 1 + close + 1
+        } else {
+            let n = after
+                .find(|c: char| c.is_whitespace() || c == ',')
+                .unwrap_or(after.len());
+            format = number(&after[..n])
+                .filter(|v| (0..=127).contains(v))
+                .ok_or_else(|| VParseError {
+                    start: s,
+                    end: s + 7 + n,
+                    msg: "expected a 7-bit format".into(),
+                })? as u8;
+            7 + n
+        };
+        rest.push_str(&tail[..i]);
+        rest.extend(std::iter::repeat_n(' ', len));
+        tail = &tail[i + len..];
+    }
+    rest.push_str(tail);
+    let kind = def.buf.unwrap_or(BufKind::Load);
+    let mut inst = parse_mubuf(def, kind, &rest, base)?;
+    inst.format = format;
+    Ok(inst)
+}
+
 /// A MUBUF instruction: `[vdata, ]vaddr|off, srsrc, soffset`, then `idxen`, `offen`,
 /// `offset:N`, `glc`, `slc`, `lds`, `tfe`.
 fn parse_mubuf(def: &'static VInstDef, kind: BufKind, text: &str, base: usize) -> PResult<VInst> {
@@ -754,8 +822,15 @@ fn parse_mubuf(def: &'static VInstDef, kind: BufKind, text: &str, base: usize) -
             "glc" => inst.glc = true,
             "slc" => inst.slc = true,
             "lds" if kind == BufKind::LoadLds => inst.lds = true,
+            // `buffer_store_lds_dword`: `lds` is required and comes before `glc`/`slc`.
+            "lds" if kind == BufKind::StoreLds && !inst.glc && !inst.slc => inst.lds = true,
             // llvm-mc takes TFE on loads only.
-            "tfe" if matches!(kind, BufKind::Load | BufKind::LoadLds) => inst.tfe = true,
+            "tfe"
+                if matches!(kind, BufKind::Load | BufKind::LoadLds)
+                    && def.format == VFormat::Mubuf =>
+            {
+                inst.tfe = true
+            }
             _ if w.starts_with("offset:") => {
                 inst.offset = number(&w[7..])
                     .filter(|v| (0..=4095).contains(v))
@@ -774,8 +849,21 @@ fn parse_mubuf(def: &'static VInstDef, kind: BufKind, text: &str, base: usize) -
         }
         return Ok(inst);
     }
+    if kind == BufKind::StoreLds && !inst.lds {
+        let e = base + text.trim_end().len();
+        return err(base, e, format!("`{}` needs `lds`", def.name));
+    }
+    if kind == BufKind::StoreLds && (inst.idxen || inst.offen) {
+        let e = base + text.trim_end().len();
+        return err(base, e, format!("`{}` takes no VADDR", def.name));
+    }
+    let store_lds = kind == BufKind::StoreLds;
     let has_vdata = !inst.lds;
-    let want = 3 + usize::from(has_vdata);
+    let want = if store_lds {
+        2
+    } else {
+        3 + usize::from(has_vdata)
+    };
     if ops.len() != want {
         let (s, e) = ops.last().map_or((base, base), |&(s, t)| (s, s + t.len()));
         return err(
@@ -802,7 +890,11 @@ fn parse_mubuf(def: &'static VInstDef, kind: BufKind, text: &str, base: usize) -
         };
         inst.src[1] = vgpr(it.next().unwrap_or((base, "")), n)?;
     }
-    let vaddr = it.next().unwrap_or((base, ""));
+    let vaddr = if store_lds {
+        (base, "off")
+    } else {
+        it.next().unwrap_or((base, ""))
+    };
     let naddr = u8::from(inst.offen) + u8::from(inst.idxen);
     inst.src[0] = if naddr == 0 {
         if vaddr.1 != "off" {

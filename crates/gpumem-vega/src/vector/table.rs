@@ -44,17 +44,22 @@ pub enum VFormat {
     /// Untyped buffer access: `111000 OP[24:18] SLC[17] LDS[16] GLC[14] IDXEN[13] OFFEN[12]
     /// OFFSET[11:0] | SOFFSET[63:56] TFE[55] SRSRC[52:48] VDATA[47:40] VADDR[39:32]`.
     Mubuf,
+    /// Typed buffer access: `111010 NFMT[25:23] DFMT[22:19] OP[18:15] GLC[14] IDXEN[13]
+    /// OFFEN[12] OFFSET[11:0] | SOFFSET[63:56] TFE[55] SLC[54] SRSRC[52:48] VDATA[47:40]
+    /// VADDR[39:32]`.
+    Mtbuf,
 }
 
 impl VFormat {
     /// All formats, in decode order (longest fixed prefix first).
-    pub const ALL: [VFormat; 7] = [
+    pub const ALL: [VFormat; 8] = [
         VFormat::Vop1,
         VFormat::Vopc,
         VFormat::Vop3,
         VFormat::Ds,
         VFormat::Flat,
         VFormat::Mubuf,
+        VFormat::Mtbuf,
         VFormat::Vop2,
     ];
 
@@ -68,6 +73,7 @@ impl VFormat {
             VFormat::Ds => (0xFC00_0000, 0xD800_0000),
             VFormat::Flat => (0xFC00_0000, 0xDC00_0000),
             VFormat::Mubuf => (0xFC00_0000, 0xE000_0000),
+            VFormat::Mtbuf => (0xFC00_0000, 0xE800_0000),
         }
     }
 
@@ -80,6 +86,7 @@ impl VFormat {
             VFormat::Vop3 => (16, 10),
             VFormat::Ds => (17, 8),
             VFormat::Flat | VFormat::Mubuf => (18, 7),
+            VFormat::Mtbuf => (15, 4),
         }
     }
 
@@ -114,7 +121,7 @@ impl VFormat {
     /// Number of instruction dwords without a literal.
     pub const fn base_dwords(self) -> usize {
         match self {
-            VFormat::Vop3 | VFormat::Ds | VFormat::Flat | VFormat::Mubuf => 2,
+            VFormat::Vop3 | VFormat::Ds | VFormat::Flat | VFormat::Mubuf | VFormat::Mtbuf => 2,
             _ => 1,
         }
     }
@@ -129,6 +136,7 @@ impl VFormat {
             VFormat::Ds => "DS",
             VFormat::Flat => "FLAT",
             VFormat::Mubuf => "MUBUF",
+            VFormat::Mtbuf => "MTBUF",
         }
     }
 
@@ -141,6 +149,7 @@ impl VFormat {
             VFormat::Ds => 4,
             VFormat::Flat => 5,
             VFormat::Mubuf => 6,
+            VFormat::Mtbuf => 7,
         }
     }
 }
@@ -406,6 +415,10 @@ pub enum BufKind {
     Atomic,
     /// Cache control, no operands (`buffer_wbinvl1`, `buffer_wbinvl1_vol`).
     CacheCtl,
+    /// Stores a dword from LDS (address M0) to memory: `buffer_store_lds_dword`, whose
+    /// only operands are SRSRC and SOFFSET; the LDS bit must be set, VADDR and VDATA
+    /// are ignored.
+    StoreLds,
 }
 
 /// One row of the table: one instruction encoding.
@@ -427,7 +440,7 @@ pub struct VInstDef {
     pub ds: Option<DsForm>,
     /// FLAT segment and kind (FLAT rows only).
     pub flat: Option<FlatForm>,
-    /// MUBUF kind (MUBUF rows only).
+    /// Buffer access kind (MUBUF and MTBUF rows only).
     pub buf: Option<BufKind>,
     /// Registers read without being named as operands (EXEC for every VALU row).
     pub implicit_reads: Implicit,
@@ -680,6 +693,21 @@ pub(super) const fn mubuf(
     }
 }
 
+/// An MTBUF row (typed buffer access: the data and number formats are in the word).
+pub(super) const fn mtbuf(
+    op: VOp,
+    name: &'static str,
+    opcode: u16,
+    operands: &'static [VOperand],
+    kind: BufKind,
+    targets: u8,
+) -> VInstDef {
+    VInstDef {
+        format: VFormat::Mtbuf,
+        ..mubuf(op, name, opcode, operands, kind, targets)
+    }
+}
+
 pub(super) const fn vdata(t: Ty) -> VOperand {
     VOperand {
         field: VField::Vdata,
@@ -759,7 +787,7 @@ const fn implicit(op: VOp, operands: &[VOperand]) -> (Implicit, Implicit) {
 }
 
 /// Every family's rows.
-pub static FAMILIES: [&[VInstDef]; 7] = [
+pub static FAMILIES: [&[VInstDef]; 8] = [
     super::vop1::ROWS,
     super::vop2::ROWS,
     super::vopc::ROWS,
@@ -767,6 +795,7 @@ pub static FAMILIES: [&[VInstDef]; 7] = [
     super::ds::ROWS,
     super::flat::ROWS,
     super::mubuf::ROWS,
+    super::mtbuf::ROWS,
 ];
 
 /// Every row of the vector table.
@@ -775,14 +804,14 @@ pub fn rows() -> impl Iterator<Item = &'static VInstDef> {
 }
 
 struct Index {
-    by_opcode: [Vec<Vec<&'static VInstDef>>; 7],
+    by_opcode: [Vec<Vec<&'static VInstDef>>; 8],
     by_name: HashMap<&'static str, &'static VInstDef>,
 }
 
 fn index() -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut by_opcode: [Vec<Vec<&'static VInstDef>>; 7] = Default::default();
+        let mut by_opcode: [Vec<Vec<&'static VInstDef>>; 8] = Default::default();
         for f in VFormat::ALL {
             by_opcode[f.slot()] = vec![Vec::new(); f.opcodes()];
         }
@@ -849,7 +878,7 @@ mod tests {
                         o.field,
                         VField::Vdst | VField::Sdst | VField::Src0 | VField::Src1 | VField::Src2
                     ),
-                    VFormat::Mubuf => o.field == VField::Vdata,
+                    VFormat::Mubuf | VFormat::Mtbuf => o.field == VField::Vdata,
                     VFormat::Ds | VFormat::Flat => matches!(
                         o.field,
                         VField::Vdst | VField::Addr | VField::Data0 | VField::Data1
@@ -862,7 +891,12 @@ mod tests {
             }
             assert_eq!(d.ds.is_some(), d.format == VFormat::Ds, "{}", d.name);
             assert_eq!(d.flat.is_some(), d.format == VFormat::Flat, "{}", d.name);
-            assert_eq!(d.buf.is_some(), d.format == VFormat::Mubuf, "{}", d.name);
+            assert_eq!(
+                d.buf.is_some(),
+                matches!(d.format, VFormat::Mubuf | VFormat::Mtbuf),
+                "{}",
+                d.name
+            );
             // A VOP3b row's SDST takes the OP_SEL and ABS bits.
             if d.operand(VField::Sdst).is_some() {
                 assert!(!d.mods.op_sel, "{}", d.name);
@@ -903,7 +937,9 @@ mod tests {
                 VFormat::Vop1 => 0x140,
                 VFormat::Vop2 => 0x100,
                 VFormat::Vopc => 0,
-                VFormat::Vop3 | VFormat::Ds | VFormat::Flat | VFormat::Mubuf => continue,
+                VFormat::Vop3 | VFormat::Ds | VFormat::Flat | VFormat::Mubuf | VFormat::Mtbuf => {
+                    continue;
+                }
             };
             if let Some(e64) = d.name.strip_suffix("_e32").map(|b| format!("{b}_e64")) {
                 let t = by_name(&e64).unwrap_or_else(|| panic!("{e64} missing"));

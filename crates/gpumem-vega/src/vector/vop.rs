@@ -1501,6 +1501,8 @@ pub enum VOp {
     BufferLoadFormatD16HiX,
     /// `buffer_store_format_d16_hi_x`.
     BufferStoreFormatD16HiX,
+    /// `buffer_store_lds_dword`.
+    BufferStoreLdsDword,
     /// `buffer_wbinvl1`.
     BufferWbinvl1,
     /// `buffer_wbinvl1_vol`.
@@ -1557,6 +1559,38 @@ pub enum VOp {
     BufferAtomicIncX2,
     /// `buffer_atomic_dec_x2`.
     BufferAtomicDecX2,
+    /// `tbuffer_load_format_x`.
+    TbufferLoadFormatX,
+    /// `tbuffer_load_format_xy`.
+    TbufferLoadFormatXy,
+    /// `tbuffer_load_format_xyz`.
+    TbufferLoadFormatXyz,
+    /// `tbuffer_load_format_xyzw`.
+    TbufferLoadFormatXyzw,
+    /// `tbuffer_store_format_x`.
+    TbufferStoreFormatX,
+    /// `tbuffer_store_format_xy`.
+    TbufferStoreFormatXy,
+    /// `tbuffer_store_format_xyz`.
+    TbufferStoreFormatXyz,
+    /// `tbuffer_store_format_xyzw`.
+    TbufferStoreFormatXyzw,
+    /// `tbuffer_load_format_d16_x`.
+    TbufferLoadFormatD16X,
+    /// `tbuffer_load_format_d16_xy`.
+    TbufferLoadFormatD16Xy,
+    /// `tbuffer_load_format_d16_xyz`.
+    TbufferLoadFormatD16Xyz,
+    /// `tbuffer_load_format_d16_xyzw`.
+    TbufferLoadFormatD16Xyzw,
+    /// `tbuffer_store_format_d16_x`.
+    TbufferStoreFormatD16X,
+    /// `tbuffer_store_format_d16_xy`.
+    TbufferStoreFormatD16Xy,
+    /// `tbuffer_store_format_d16_xyz`.
+    TbufferStoreFormatD16Xyz,
+    /// `tbuffer_store_format_d16_xyzw`.
+    TbufferStoreFormatD16Xyzw,
 }
 
 impl VOp {
