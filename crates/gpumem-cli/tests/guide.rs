@@ -16,15 +16,20 @@ struct Step {
 fn steps(guide: &str, tmp: &str) -> Vec<Step> {
     let mut out: Vec<Step> = Vec::new();
     let mut in_sh = false;
+    // Whether the last step's command is in this block (a block's lines before its first
+    // `$ gpumem`, such as an nvcc command line, belong to no step).
+    let mut open = false;
     for (n, l) in guide.lines().enumerate() {
         if l.starts_with("```") {
             in_sh = !in_sh && l.trim() == "```sh";
+            open = false;
             continue;
         }
         if !in_sh {
             continue;
         }
         if let Some(cmd) = l.strip_prefix("$ gpumem") {
+            open = true;
             let (cmd, exit) = match cmd.split_once("# exit ") {
                 Some((c, e)) => (c, e.trim().parse().expect("exit code")),
                 None => (cmd, 0),
@@ -38,7 +43,7 @@ fn steps(guide: &str, tmp: &str) -> Vec<Step> {
                 exit,
                 expect: Vec::new(),
             });
-        } else if let Some(s) = out.last_mut()
+        } else if let Some(s) = out.last_mut().filter(|_| open)
             && l.trim() != "..."
             && !l.trim().is_empty()
         {
