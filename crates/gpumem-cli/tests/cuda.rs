@@ -11,33 +11,6 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-fn nvcc() -> PathBuf {
-    static NVCC: OnceLock<PathBuf> = OnceLock::new();
-    NVCC.get_or_init(|| {
-        if let Some(p) = std::env::var_os("GPUMEM_NVCC") {
-            return PathBuf::from(p);
-        }
-        let out = Command::new("bash")
-            .arg("-c")
-            .arg("eval \"$(bash scripts/install-oracles.sh)\" >&2 && bash scripts/install-nvcc.sh")
-            .current_dir(repo())
-            .output()
-            .expect("bash runs");
-        let text = String::from_utf8_lossy(&out.stdout);
-        let line = text
-            .lines()
-            .find_map(|l| l.strip_prefix("export GPUMEM_NVCC="))
-            .unwrap_or_else(|| {
-                panic!(
-                    "nvcc 11.8 not found: set GPUMEM_NVCC or make scripts/install-nvcc.sh work ({})",
-                    String::from_utf8_lossy(&out.stderr)
-                )
-            });
-        PathBuf::from(line.trim())
-    })
-    .clone()
-}
-
 /// The runtime library `cargo test` built for this test (target/<profile>/deps).
 fn cudart() -> PathBuf {
     let so = std::env::current_exe()
@@ -51,20 +24,10 @@ fn cudart() -> PathBuf {
 fn link_dir() -> PathBuf {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cuda-link");
-        std::fs::create_dir_all(&dir).unwrap();
-        let root = nvcc()
-            .parent()
-            .and_then(|p| p.parent())
-            .unwrap()
-            .to_path_buf();
-        let devrt = root.join("cuda-dev/usr/lib/x86_64-linux-gnu/libcudadevrt.a");
-        for (name, target) in [("libcudart.so", cudart()), ("libcudadevrt.a", devrt)] {
-            let l = dir.join(name);
-            let _ = std::fs::remove_file(&l);
-            std::os::unix::fs::symlink(target, &l).unwrap();
-        }
-        dir
+        gpumem_oracle::cudart_link_dir(
+            &cudart(),
+            PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cuda-link"),
+        )
     })
     .clone()
 }
@@ -72,30 +35,10 @@ fn link_dir() -> PathBuf {
 /// Builds `src` with nvcc 11.8; `shared`: `-cudart shared` against gpumem's library.
 fn build(src: &Path, name: &str, shared: bool) -> PathBuf {
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let mut c = Command::new(nvcc());
-    c.args([
-        "-ccbin",
-        "/usr/bin/gcc",
-        "-allow-unsupported-compiler",
-        "-w",
-        "-arch=sm_52",
-    ]);
-    if shared {
-        c.args(["-cudart", "shared"]);
-    }
-    let root = nvcc()
-        .parent()
-        .and_then(|p| p.parent())
-        .unwrap()
-        .to_path_buf();
-    let o = c
+    let o = gpumem_oracle::nvcc_program(&link_dir(), shared)
         .arg("-o")
         .arg(&out)
         .arg(src)
-        .arg("-L")
-        .arg(link_dir())
-        .arg("-L")
-        .arg(root.join("cuda-dev/usr/lib/x86_64-linux-gnu"))
         .output()
         .expect("nvcc runs");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));

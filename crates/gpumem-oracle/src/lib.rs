@@ -115,3 +115,89 @@ pub fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
     std::fs::write(&p, bytes).expect("write temp file");
     p
 }
+
+/// nvcc 11.8 for host builds (`GPUMEM_NVCC`, else made usable by
+/// `scripts/install-oracles.sh` and `scripts/install-nvcc.sh`, run from the repository).
+/// A missing nvcc fails the calling test, as a missing oracle does.
+pub fn nvcc() -> PathBuf {
+    static NVCC: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    NVCC.get_or_init(|| {
+        if let Some(p) = std::env::var_os("GPUMEM_NVCC") {
+            return PathBuf::from(p);
+        }
+        let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let out = Command::new("bash")
+            .arg("-c")
+            .arg("eval \"$(bash scripts/install-oracles.sh)\" >&2 && bash scripts/install-nvcc.sh")
+            .current_dir(repo)
+            .output()
+            .expect("bash runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let line = text
+            .lines()
+            .find_map(|l| l.strip_prefix("export GPUMEM_NVCC="))
+            .unwrap_or_else(|| {
+                panic!(
+                    "nvcc 11.8 not found: set GPUMEM_NVCC or make scripts/install-nvcc.sh work \
+                     ({})",
+                    String::from_utf8_lossy(&out.stderr)
+                )
+            });
+        PathBuf::from(line.trim())
+    })
+    .clone()
+}
+
+/// The CUDA headers and libraries beside [`nvcc`], as `scripts/install-nvcc.sh` lays them
+/// out (`cuda-dev/usr`: `include/`, `lib/x86_64-linux-gnu/`).
+pub fn cuda_dev() -> PathBuf {
+    let n = nvcc();
+    let root = n.parent().and_then(|p| p.parent()).expect("nvcc's folder");
+    let dev = root.join("cuda-dev/usr");
+    assert!(
+        dev.join("include/cuda_runtime_api.h").exists(),
+        "no CUDA headers at {}",
+        dev.display()
+    );
+    dev
+}
+
+/// Makes `dir` a folder for nvcc's `-L` and a program's `LD_LIBRARY_PATH`:
+/// `libcudart.so` and `libcudart.so.11.0` naming `cudart` (gpumem's runtime), and CUDA's
+/// `libcudadevrt.a` (nvcc links it by default). Returns `dir`.
+pub fn cudart_link_dir(cudart: &std::path::Path, dir: PathBuf) -> PathBuf {
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    let devrt = cuda_dev().join("lib/x86_64-linux-gnu/libcudadevrt.a");
+    for (name, target) in [
+        ("libcudart.so", cudart),
+        ("libcudart.so.11.0", cudart),
+        ("libcudadevrt.a", devrt.as_path()),
+    ] {
+        let l = dir.join(name);
+        let _ = std::fs::remove_file(&l);
+        std::os::unix::fs::symlink(target, &l).expect("symlink");
+    }
+    dir
+}
+
+/// An nvcc 11.8 command for a host program for sm_52 (gcc 12 as the host compiler, which
+/// nvcc 11.8 calls unsupported; warnings off), linking from `link_dir` and CUDA's own
+/// library folder; with `shared`, against `-cudart shared`.
+pub fn nvcc_program(link_dir: &std::path::Path, shared: bool) -> Command {
+    let mut c = Command::new(nvcc());
+    c.args([
+        "-ccbin",
+        "/usr/bin/gcc",
+        "-allow-unsupported-compiler",
+        "-w",
+        "-arch=sm_52",
+    ]);
+    if shared {
+        c.args(["-cudart", "shared"]);
+    }
+    c.arg("-L")
+        .arg(link_dir)
+        .arg("-L")
+        .arg(cuda_dev().join("lib/x86_64-linux-gnu"));
+    c
+}
