@@ -15,37 +15,19 @@
 //! 2,500 for gfx906; the STATUS figures use 142,858 for both: 1,142,864 words per target
 //! over the eight formats).
 //! How llvm-mc's output is read back (one candidate per line, two `s_nop i` sync dwords)
-//! is described in `tests/decoder_random.rs`.
+//! is described in `tests/llvm_words/mod.rs`.
+
+mod llvm_words;
 
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use gpumem_oracle::{Oracle, llvm_bin, require, run};
+use gpumem_oracle::run;
 use gpumem_vega::Target;
 use gpumem_vega::vector::{self, VFormat};
+use llvm_words::{CHUNK, Outcome, llvm_mc, llvm_outcomes};
 use rand::rngs::StdRng;
 use rand::{Rng, RngCore, SeedableRng};
-
-const CHUNK: usize = 20_000;
-
-fn llvm_mc() -> Option<PathBuf> {
-    match require(llvm_bin(), "llvm-mc") {
-        Oracle::Found(p) => Some(p),
-        Oracle::Skip => None,
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Outcome {
-    Valid(String, usize),
-    Invalid,
-}
-
-/// The only place where llvm-mc's text is adjusted: surrounding whitespace. No
-/// exceptions; a future one goes here with a comment saying why.
-fn normalise(raw: &str) -> String {
-    raw.trim().to_string()
-}
 
 /// 9-bit source codes with special cases in the decoder or printer.
 const EDGE_SRC: &[u16] = &[
@@ -229,84 +211,6 @@ fn candidates(seed: u64, per_format: usize) -> Vec<[u32; 2]> {
                 w0 = (w0 & !0x1ff) | 0x101;
             }
             out.push([w0, w1]);
-        }
-    }
-    out
-}
-
-fn sync(i: usize) -> (u32, String) {
-    let v = (i & 0xffff) as u32;
-    let text = if v <= 64 {
-        format!("s_nop {v}")
-    } else {
-        format!("s_nop 0x{v:x}")
-    };
-    (0xbf80_0000 | v, text)
-}
-
-/// llvm-mc's outcome for each candidate (see `tests/decoder_random.rs`).
-fn llvm_outcomes(mc: &Path, cands: &[[u32; 2]], t: Target) -> Vec<Option<Outcome>> {
-    let mut out = Vec::with_capacity(cands.len());
-    for chunk in cands.chunks(CHUNK) {
-        let mut input = String::with_capacity(chunk.len() * 80);
-        for (i, c) in chunk.iter().enumerate() {
-            let s = sync(i).0;
-            for w in [c[0], c[1], s, s] {
-                for b in w.to_le_bytes() {
-                    input.push_str(&format!("0x{b:02x} "));
-                }
-            }
-            input.push('\n');
-        }
-        let cpu = format!("-mcpu={}", t.name());
-        let (_, stdout, stderr) = run(
-            mc,
-            &["-arch=amdgcn", &cpu, "--disassemble", "-show-encoding"],
-            input.as_bytes(),
-        );
-        let mut warned: HashSet<(usize, usize)> = HashSet::new();
-        for l in stderr.lines() {
-            if !l.contains("invalid instruction encoding") {
-                continue;
-            }
-            let mut it = l.strip_prefix("<stdin>:").unwrap_or("").split(':');
-            let line: Option<usize> = it.next().and_then(|x| x.parse().ok());
-            let col: Option<usize> = it.next().and_then(|x| x.parse().ok());
-            if let (Some(line), Some(col)) = (line, col) {
-                warned.insert((line - 1, (col - 1) / 5));
-            }
-        }
-        let texts: Vec<String> = stdout
-            .lines()
-            .filter_map(|l| {
-                let i = l.find("; encoding: [")?;
-                Some(normalise(&l[..i]))
-            })
-            .collect();
-        let mut k = 0;
-        for i in 0..chunk.len() {
-            let sync_text = sync(i).1;
-            let start = k;
-            while k < texts.len() && texts[k] != sync_text {
-                k += 1;
-            }
-            if k < texts.len() && texts.get(k + 1) == Some(&sync_text) {
-                k += 1;
-            }
-            k += 1;
-            let line = &texts[start..k.min(texts.len())];
-            let bad0 = warned.contains(&(i, 0));
-            let bad1 = warned.contains(&(i, 4));
-            let outcome = match (bad0, bad1, line.len()) {
-                (true, true, 2) | (true, false, 2 | 3) => Some(Outcome::Invalid),
-                (false, true, 3) | (false, false, 4) => Some(Outcome::Valid(line[0].clone(), 4)),
-                (false, false, 3) => Some(Outcome::Valid(
-                    line[0].clone(),
-                    if line[1] == sync_text { 8 } else { 4 },
-                )),
-                _ => None,
-            };
-            out.push(outcome);
         }
     }
     out
