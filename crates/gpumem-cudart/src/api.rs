@@ -337,6 +337,19 @@ pub unsafe extern "C" fn __cudaRegisterManagedVar(
     }));
 }
 
+/// A texture or surface reference nvcc registers: not supported (textures are their own
+/// issue), said once with the reference's name.
+///
+/// # Safety
+/// `device_name` is null or a NUL-terminated string.
+unsafe fn refuse_reference(kind: &str, device_name: *const c_char) {
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: the caller's promise.
+        let name = unsafe { c_str(device_name) }.unwrap_or_default();
+        crate::stubs::not_supported(&format!("{kind} reference `{name}`"));
+    }));
+}
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn __cudaRegisterTexture(
     _handle: *mut *mut c_void,
@@ -347,11 +360,8 @@ pub unsafe extern "C" fn __cudaRegisterTexture(
     _norm: c_int,
     _ext: c_int,
 ) {
-    let _ = catch_unwind(AssertUnwindSafe(|| {
-        // SAFETY: nvcc's NUL-terminated name.
-        let name = unsafe { c_str(device_name) }.unwrap_or_default();
-        crate::stubs::not_supported(&format!("texture reference `{name}`"));
-    }));
+    // SAFETY: nvcc's NUL-terminated name.
+    unsafe { refuse_reference("texture", device_name) }
 }
 
 #[unsafe(no_mangle)]
@@ -363,11 +373,8 @@ pub unsafe extern "C" fn __cudaRegisterSurface(
     _dim: c_int,
     _ext: c_int,
 ) {
-    let _ = catch_unwind(AssertUnwindSafe(|| {
-        // SAFETY: nvcc's NUL-terminated name.
-        let name = unsafe { c_str(device_name) }.unwrap_or_default();
-        crate::stubs::not_supported(&format!("surface reference `{name}`"));
-    }));
+    // SAFETY: nvcc's NUL-terminated name.
+    unsafe { refuse_reference("surface", device_name) }
 }
 
 #[unsafe(no_mangle)]
