@@ -733,12 +733,11 @@ impl Ctx<'_> {
     /// of its call sites), so the path printed is one the warp can take.
     fn path(&self, from: usize, to: usize, bar: Option<u8>) -> Vec<u64> {
         // Straight line: every instruction in between falls through.
-        if from < to && (from..to).all(|k| self.cfg.succ[k].contains(&(k as u32 + 1))) {
-            let blocked = (from + 1..to)
-                .any(|k| bar.is_some_and(|b| b < 6 && self.items[k].ctrl.wait & (1 << b) != 0));
-            if !blocked {
-                return Vec::new();
-            }
+        if from < to
+            && (from..to).all(|k| self.cfg.succ[k].contains(&(k as u32 + 1)))
+            && !(from + 1..to).any(|k| self.waits(k, bar))
+        {
+            return Vec::new();
         }
         self.call_path(from, to, bar)
             .unwrap_or_else(|| self.any_path(from, to, bar))
