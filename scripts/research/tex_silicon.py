@@ -9,7 +9,10 @@ the textbook reading of the CUDA C Programming Guide ("guide") to the one the si
 agrees with bit for bit ("silicon"); each step changes one thing, so the printout shows
 what each finding is worth. docs/14-textures.md records the result.
 
-    python3 scripts/research/tex_silicon.py [DATA=../shared/silicon/textures] [HYPOTHESIS...]
+    python3 scripts/research/tex_silicon.py [DATA] [HYPOTHESIS...] [--brief] [--only=ID] [--show=N]
+
+DATA defaults to ../shared/silicon/textures; --brief prints totals only, --only= keeps the
+configurations whose id contains ID, --show=N prints the first N mismatches.
 
 Needs numpy (to read the .npz files); the arithmetic is exact (Python integers).
 """
@@ -57,21 +60,32 @@ BASE = {
     # Filtered f16 texels: "f32" (the sum rounded to float32) or "f16" (rounded to half).
     "f16": "f32",
 }
-HYPOTHESES = {
-    "guide": {},
-    "round-weight": {"weight": "round"},
-    "round-weight+rna": {"weight": "round", "round": "rna"},
-    "corner-weights": {"weight": "round", "round": "rna", "weights2": "corner"},
-    "nc17": {"weight": "round", "round": "rna", "weights2": "corner", "ncscale": 17, "denorm": "flush", "layer": "unsigned"},
-    "nc18": {"weight": "round", "round": "rna", "weights2": "corner", "ncscale": 18, "denorm": "flush", "layer": "unsigned"},
-    "nc19": {"weight": "round", "round": "rna", "weights2": "corner", "ncscale": 19, "denorm": "flush", "layer": "unsigned"},
-    "nc20": {"weight": "round", "round": "rna", "weights2": "corner", "ncscale": 20, "denorm": "flush", "layer": "unsigned"},
-    "nc21": {"weight": "round", "round": "rna", "weights2": "corner", "ncscale": 21, "denorm": "flush", "layer": "unsigned"},
-    "norm16": {"weight": "round", "round": "rna", "weights2": "corner", "ncscale": 21, "denorm": "flush", "layer": "unsigned", "norm": "fixed16"},
-    "oned2d": {"weight": "round", "round": "rna", "weights2": "corner", "ncscale": 21, "denorm": "flush", "layer": "unsigned", "norm": "fixed16", "oned": "2d"},
-    "f16": {"weight": "round", "round": "rna", "weights2": "corner", "ncscale": 21, "denorm": "flush", "layer": "unsigned", "norm": "fixed16", "oned": "2d", "f16": "f16"},
-    "silicon": {"weight": "round", "round": "rna", "weights2": "corner"},
-}
+def _steps():
+    """The hypotheses in the order they were found, each adding one finding to the last."""
+    steps = [
+        ("guide", {}),
+        ("round-weight", {"weight": "round"}),
+        ("rna", {"round": "rna"}),
+        ("corner-weights", {"weights2": "corner"}),
+        ("fixed-nc", {"ncscale": 21, "denorm": "flush", "layer": "unsigned"}),
+        ("norm16", {"norm": "fixed16"}),
+        ("oned-as-2d", {"oned": "2d"}),
+        ("f16-result", {"f16": "f16"}),
+    ]
+    out = {}
+    acc = {}
+    for name, change in steps:
+        acc = dict(acc, **change)
+        out[name] = dict(acc)
+    out["silicon"] = dict(acc)
+    return out
+
+
+HYPOTHESES = _steps()
+
+
+# When a list, fetch() appends the weighted terms of channel 0 (num, den) to it (analysis).
+RECORD = None
 
 
 def f32_bits(v):
@@ -209,8 +223,10 @@ def coord_fixed(c, n, cfg, h):
     normalized = cfg["normalized"]
     big = 1 << 40
     if math.isinf(c):
-        return (big if c > 0 else -big, 1)
-    num, den = float(c).as_integer_ratio()
+        # beyond every texture: clamps to the edge, wraps and mirrors to 0
+        num, den = (big if c > 0 else -big), 1
+    else:
+        num, den = float(c).as_integer_ratio()
     if normalized and isinstance(h["ncscale"], int):
         k = h["ncscale"]
         one = 1 << k
@@ -218,9 +234,8 @@ def coord_fixed(c, n, cfg, h):
         if cfg["addr"] == "wrap":
             fixed %= one
         elif cfg["addr"] == "mirror":
+            # one period of two; the reflection is done on the texel index
             fixed %= 2 * one
-            if fixed >= one:
-                fixed = 2 * one - fixed
         return (fixed * n, one)
     if normalized:
         if cfg["addr"] == "wrap":
@@ -243,7 +258,7 @@ def axis_taps(c, n, cfg, h, linear):
     num, den = coord_fixed(c, n, cfg, h)
     if not linear:
         i = num // den
-        mode = cfg["addr"] if cfg["addr"] in ("clamp", "border") else "clamp"
+        mode = "mirror" if cfg["addr"] == "mirror" else cfg["addr"] if cfg["addr"] in ("clamp", "border") else "clamp"
         return [(address(i, n, mode), 256)]
     # u - 0.5 in 1/256 texels
     scaled_num = num * 256 - 128 * den
@@ -289,11 +304,17 @@ def fetch(tex, cfg, x, y, z, layer, h):
             a, b = ax[1][1], ay[1][1]
             w11 = (a * b + 128) >> 8
             wxy = {(0, 0): 256 - a - b + w11, (1, 0): a - w11, (0, 1): b - w11, (1, 1): w11}
-            for iz, wz in az:
+            if len(az) == 2:
+                # 3-D: each 2-D corner weight split by the z weight, rounded the same way
+                c = az[1][1]
+                wz_of = lambda w, k: ((w * c + 128) >> 8) if k else w - ((w * c + 128) >> 8)
+            else:
+                wz_of = lambda w, k: w
+            for kz, (iz, _) in enumerate(az):
                 for (kx, ky), w in wxy.items():
                     ix, iy = ax[kx][0], ay[ky][0]
                     idx = None if ix is None or iy is None or iz is None else (iz, iy, ix)
-                    taps.append((idx, w * wz * 256))
+                    taps.append((idx, wz_of(w, kz) * 256 * 256))
         else:
             for iz, wz in az:
                 for iy, wy in ay:
@@ -328,6 +349,7 @@ def fetch(tex, cfg, x, y, z, layer, h):
             top = (1 << (fmt["bits"] - 1)) - 1 if signed else (1 << fmt["bits"]) - 1
             m16 = 32767 if signed else 65535
             v = (2 * acc * m16 + top * wden) // (2 * top * wden)
+            v = max(v, -m16)  # -128 enters the sum as itself; the result stops at -1
             out.append(round_f32(v, m16, "rne"))
             continue
         # exact weighted sum: sum w_k * v_k / wden, all as rationals
@@ -339,6 +361,8 @@ def fetch(tex, cfg, x, y, z, layer, h):
             vn, vd = rational(tex.vals[zz][yy][xx][ch], fmt, cfg["read"])
             if cfg["read"] == "norm" and h["norm"] == "f32":
                 vn, vd = rat_f32(vn, vd)
+            if RECORD is not None and ch == 0:
+                RECORD.append((w * vn, vd * wden))
             # pn/pd + w*vn/vd
             pn = pn * vd + w * vn * pd
             pd = pd * vd
@@ -414,10 +438,13 @@ def main():
         data = args.pop(0)
     only = None
     show = 0
+    brief = False
     names = []
     for a in args:
         if a.startswith("--only="):
             only = a[7:]
+        elif a == "--brief":
+            brief = True
         elif a.startswith("--show="):
             show = int(a[7:])
         else:
@@ -431,7 +458,7 @@ def main():
         print("== %s: %d / %d fetches (%.2f %%), %d / %d configurations" % (name, tot[0], tot[1], 100.0 * tot[0] / max(tot[1], 1), cfg_ok, cfg_n))
         for k in sorted(per_class):
             c = per_class[k]
-            if c[0] != c[1]:
+            if c[0] != c[1] and not brief:
                 print("   %-40s %7d / %7d   configs %3d / %3d" % (k, c[0], c[1], c[2], c[3]))
         groups = meta["groups"]
         print("   by coordinate group: " + ", ".join("%s %d/%d" % (groups[str(g)], v[0], v[1]) for g, v in sorted(per_group.items())))
