@@ -225,6 +225,8 @@ impl Context {
             windows: GenericWindows::default(),
             hazards: cfg.hazards,
             bounds,
+            // The runtime creates no texture objects yet (issue 26): TEXS/TLDS fault.
+            textures: None,
         };
         let timing_cfg = cfg
             .timing

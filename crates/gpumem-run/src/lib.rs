@@ -684,6 +684,8 @@ fn run_maxwell(
         windows,
         hazards: m.config.hazards,
         bounds,
+        // Manifests have no [[texture]] section yet (issue 26): TEXS/TLDS fault.
+        textures: None,
     };
     let mut emu = Emulator::new(&prog, cfg);
     for (bank, data) in &constants {

@@ -205,8 +205,48 @@ pub fn decode_texhead(w: &[u32; 8]) -> Result<Texture, TexError> {
 }
 
 /// Encodes a texture header (the inverse of [`decode_texhead`]; fields it does not model
-/// are 0).
-pub fn encode_texhead(t: &Texture) -> [u32; 8] {
+/// are 0). Refuses what the header cannot hold: a pitch or pitch-linear base not a
+/// multiple of 32 bytes, a block-linear base not a multiple of 512, sizes past the
+/// fields (16 bits of width and height, 14 of depth; 32 bits of buffer width), an
+/// address past 48 bits, a buffer type with another layout.
+pub fn encode_texhead(t: &Texture) -> Result<[u32; 8], TexError> {
+    t.check()?;
+    let bad = |why: String| Err(TexError::Header(why));
+    match t.layout {
+        Layout::Pitch { pitch } if !pitch.is_multiple_of(32) || !t.base.is_multiple_of(32) => {
+            return bad(format!(
+                "pitch {pitch} and base {:#x} must be multiples of 32 bytes",
+                t.base
+            ));
+        }
+        Layout::BlockLinear { .. } if !t.base.is_multiple_of(512) => {
+            return bad(format!(
+                "a block-linear base {:#x} must be a multiple of 512 bytes",
+                t.base
+            ));
+        }
+        Layout::Linear if t.ty != TextureType::OneDBuffer => {
+            return bad(format!(
+                "a {:?} texture cannot have the 1-D buffer layout",
+                t.ty
+            ));
+        }
+        Layout::Pitch { .. } | Layout::BlockLinear { .. } if t.ty == TextureType::OneDBuffer => {
+            return bad("a 1-D buffer has the linear layout".into());
+        }
+        Layout::Pitch { .. } | Layout::BlockLinear { .. }
+            if t.width > 1 << 16 || t.height > 1 << 16 || t.depth > 1 << 14 =>
+        {
+            return bad(format!(
+                "size {}x{}x{} past the header's fields",
+                t.width, t.height, t.depth
+            ));
+        }
+        _ => {}
+    }
+    if t.base >> 48 != 0 {
+        return bad(format!("base {:#x} past 48 bits", t.base));
+    }
     let mut w = [0u32; 8];
     set_mw(&mut w, 6, 0, code(&COMPONENTS, t.format.components));
     let dt = code(&DATA_TYPES, t.format.data);
@@ -253,7 +293,7 @@ pub fn encode_texhead(t: &Texture) -> [u32; 8] {
         set_mw(&mut w, 189, 176, t.depth.wrapping_sub(1));
         set_mw(&mut w, 191, 191, u32::from(t.normalized));
     }
-    w
+    Ok(w)
 }
 
 /// Decodes a sampler.
@@ -400,7 +440,7 @@ mod tests {
             (Layout::Linear, TextureType::OneDBuffer),
         ] {
             let t = tex(layout, ty);
-            let w = encode_texhead(&t);
+            let w = encode_texhead(&t).expect("encodable");
             assert_eq!(decode_texhead(&w), Ok(t), "{layout:?}");
         }
         // a 2^20-texel buffer keeps the high bits of its width
@@ -408,13 +448,16 @@ mod tests {
             width: 1 << 20,
             ..tex(Layout::Linear, TextureType::OneDBuffer)
         };
-        assert_eq!(decode_texhead(&encode_texhead(&t)), Ok(t));
+        assert_eq!(
+            decode_texhead(&encode_texhead(&t).expect("encodable")),
+            Ok(t)
+        );
     }
 
     #[test]
     fn header_fields_sit_where_clb197tex_puts_them() {
         let t = tex(Layout::Pitch { pitch: 1216 }, TextureType::TwoD);
-        let w = encode_texhead(&t);
+        let w = encode_texhead(&t).expect("encodable");
         assert_eq!(w[0] & 0x7F, 0x08); // COMPONENTS A8B8G8R8
         assert_eq!((w[0] >> 7) & 7, 2); // R_DATA_TYPE UNORM
         assert_eq!((w[0] >> 19) & 7, 2); // X_SOURCE IN_R
@@ -427,14 +470,34 @@ mod tests {
 
     #[test]
     fn bad_headers_and_handles_are_typed_errors() {
-        let mut w = encode_texhead(&tex(Layout::Pitch { pitch: 1216 }, TextureType::TwoD));
+        let good = |l| encode_texhead(&tex(l, TextureType::TwoD)).expect("encodable");
+        let mut w = good(Layout::Pitch { pitch: 1216 });
         w[0] = (w[0] & !0x7F) | 0x24; // DXT1
         assert!(matches!(decode_texhead(&w), Err(TexError::Header(_))));
-        let mut w = encode_texhead(&tex(Layout::Pitch { pitch: 1216 }, TextureType::TwoD));
+        let mut w = good(Layout::Pitch { pitch: 1216 });
         set_mw(&mut w, 87, 85, 1); // pitch colour key
         assert!(matches!(decode_texhead(&w), Err(TexError::Header(_))));
-        let mut w = encode_texhead(&tex(Layout::Pitch { pitch: 64 }, TextureType::TwoD));
+        let mut w = good(Layout::Pitch { pitch: 1216 });
         set_mw(&mut w, 111, 96, 1); // pitch 32 < 300 texels of 4 bytes
+        assert!(matches!(decode_texhead(&w), Err(TexError::Header(_))));
+        // what the header cannot hold is refused, not truncated
+        assert!(encode_texhead(&tex(Layout::Pitch { pitch: 1220 }, TextureType::TwoD)).is_err());
+        let t = Texture {
+            base: 0x1_2345_6620,
+            ..tex(
+                Layout::BlockLinear {
+                    gobs_y_log2: 1,
+                    gobs_z_log2: 0,
+                },
+                TextureType::TwoD,
+            )
+        };
+        assert!(encode_texhead(&t).is_err());
+        let t = Texture {
+            width: 70000,
+            ..tex(Layout::Pitch { pitch: 280_000 }, TextureType::TwoD)
+        };
+        assert!(encode_texhead(&t).is_err());
         assert!(matches!(decode_texhead(&w), Err(TexError::Header(_))));
         let pools = Pools {
             headers: 0,
@@ -443,7 +506,7 @@ mod tests {
             sampler_count: 1,
         };
         let mut mem = [0u8; 64];
-        let head = encode_texhead(&tex(Layout::Pitch { pitch: 1216 }, TextureType::TwoD));
+        let head = good(Layout::Pitch { pitch: 1216 });
         let samp = encode_texsamp(&Sampler::new(AddressMode::Border, Filter::Linear));
         for (i, x) in head.iter().chain(&samp).enumerate() {
             mem[4 * i..4 * i + 4].copy_from_slice(&x.to_le_bytes());

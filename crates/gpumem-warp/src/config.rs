@@ -29,6 +29,9 @@ pub struct LaunchConfig {
     pub hazards: bool,
     /// Check every global access against the declared regions (default: no check).
     pub bounds: Option<BoundsCheck>,
+    /// The texture header and sampler pools in global memory (what TEXS/TLDS resolve
+    /// their handles with); `None`: the launch has no textures and a fetch faults.
+    pub textures: Option<gpumem_tex::head::Pools>,
 }
 
 /// What a global access outside every declared region does.
@@ -96,6 +99,7 @@ impl Default for LaunchConfig {
             windows: GenericWindows::default(),
             hazards: true,
             bounds: None,
+            textures: None,
         }
     }
 }

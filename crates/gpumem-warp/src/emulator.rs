@@ -912,6 +912,14 @@ impl<'p> Emulator<'p> {
                 Ok(())
             }
             Kind::Mem => self.mem_op(w, e, guard, pc, cta, ctx),
+            Kind::Tex => sem::texture::fetch(
+                &self.mem,
+                self.cfg.textures.as_ref(),
+                &mut w.regs,
+                inst,
+                &e.pre,
+                guard,
+            ),
             Kind::Alu => {
                 let env = Env {
                     constant: &self.mem.constant,

@@ -42,11 +42,15 @@ pub enum FaultKind {
     /// Every live warp of a CTA waits at a barrier whose thread count cannot be met:
     /// the CTA ends (the hardware would hang).
     BarrierDeadlock,
+    /// A texture fetch the texture unit refused: no texture pools, a handle naming no
+    /// header or sampler, a header with an impossible format or size, a texel outside
+    /// memory.
+    Texture,
 }
 
 impl FaultKind {
     /// Every kind.
-    pub const ALL: [FaultKind; 15] = [
+    pub const ALL: [FaultKind; 16] = [
         FaultKind::RegisterOutOfRange,
         FaultKind::MisalignedAddress,
         FaultKind::MisalignedRegister,
@@ -62,6 +66,7 @@ impl FaultKind {
         FaultKind::StackOverflow,
         FaultKind::Breakpoint,
         FaultKind::BarrierDeadlock,
+        FaultKind::Texture,
     ];
 
     /// The kind's name in reports (`misaligned_address`).
@@ -82,6 +87,7 @@ impl FaultKind {
             FaultKind::StackOverflow => "stack_overflow",
             FaultKind::Breakpoint => "breakpoint",
             FaultKind::BarrierDeadlock => "barrier_deadlock",
+            FaultKind::Texture => "texture",
         }
     }
 }

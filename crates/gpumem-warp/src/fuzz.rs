@@ -58,6 +58,13 @@ pub fn fuzz_report(data: &[u8]) -> Vec<Fault> {
             };
             BoundsCheck::new([(0, 1 << 16)], mode)
         }),
+        // Pools over the (input-filled) low memory: TEXS/TLDS decode whatever is there.
+        textures: (h(3) & 32 != 0).then_some(gpumem_tex::head::Pools {
+            headers: 0,
+            header_count: 4,
+            samplers: 0x80,
+            sampler_count: 4,
+        }),
     };
     let mut emu = Emulator::new(&prog, cfg);
     let _ = emu.set_params(&data[..data.len().min(64)]);

@@ -82,6 +82,8 @@ pub(crate) enum Kind {
     Bpt,
     Nop,
     Mem,
+    /// TEXS, TLDS: a texture fetch (`sem::texture`).
+    Tex,
     Alu,
 }
 
@@ -320,6 +322,9 @@ impl Exec {
                 Kind::Alu
             }
             Dispatch::CacheControl => Kind::Nop,
+            // TEXS/TLDS fetch through the texture unit (`sem::texture`); the other
+            // texture rows still fault `unsupported` from `sem::exec`.
+            Dispatch::Compute if matches!(inst.op.op, Op::Texs | Op::Tlds) => Kind::Tex,
             Dispatch::Compute if inst.op.mem.is_some() => Kind::Mem,
             Dispatch::Compute => Kind::Alu,
         };
