@@ -22,6 +22,7 @@ pub mod json;
 pub mod manifest;
 pub mod module;
 pub mod report;
+pub mod texture;
 mod timing;
 pub mod vega;
 
@@ -668,6 +669,20 @@ fn run_maxwell(
         let module = placed.iter().flat_map(|p| p.ranges());
         BoundsCheck::new(declared.chain(module), mode)
     });
+    let textures = texture::build(&m.texture, limit)?;
+    if let Some((_, bytes, _)) = &textures {
+        let end = texture::POOL + bytes.len() as u64;
+        if let Some(r) = regions
+            .iter()
+            .find(|r| r.address < end && texture::POOL < r.address.saturating_add(r.size))
+        {
+            return Err(RunError::Manifest(format!(
+                "the [[memory]] region at {:#x} overlaps the texture pools at {:#x}..{end:#x}",
+                r.address,
+                texture::POOL
+            )));
+        }
+    }
     let cfg = LaunchConfig {
         grid,
         block,
@@ -684,8 +699,7 @@ fn run_maxwell(
         windows,
         hazards: m.config.hazards,
         bounds,
-        // Manifests have no [[texture]] section yet (issue 26): TEXS/TLDS fault.
-        textures: None,
+        textures: textures.as_ref().map(|t| t.0),
     };
     let mut emu = Emulator::new(&prog, cfg);
     for (bank, data) in &constants {
@@ -713,6 +727,19 @@ fn run_maxwell(
                 span: c.bank.span().start..c.offset.span.end.max(c.bank.span().end),
                 message,
             })?;
+    }
+    // The texture pools and handles (after the parameters: a handle is one of them).
+    if let Some((_, bytes, handles)) = &textures {
+        emu.mem
+            .global
+            .write(texture::POOL, bytes)
+            .map_err(|e| RunError::Manifest(format!("texture pools: {e}")))?;
+        for &(bank, off, h) in handles {
+            emu.mem
+                .constant
+                .write(bank, off, &h.to_le_bytes())
+                .map_err(|e| RunError::Manifest(format!("texture handle: {e}")))?;
+        }
     }
     // Each region once, in memory's pages only (the manifest's bytes are dropped here).
     for (i, r) in std::mem::take(&mut regions).into_iter().enumerate() {

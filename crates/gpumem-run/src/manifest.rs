@@ -97,6 +97,9 @@ pub struct MaxwellManifest {
     /// `[[dump]]` regions.
     pub dump: Vec<Dump>,
     #[serde(default)]
+    /// `[[texture]]`: textures and their samplers (`crate::texture`).
+    pub texture: Vec<crate::texture::TextureSection>,
+    #[serde(default)]
     /// `[limits]`.
     pub limits: Limits,
     #[serde(default)]

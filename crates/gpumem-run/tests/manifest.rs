@@ -642,3 +642,143 @@ fn text_programs_default_to_sm_52() {
     .unwrap();
     assert_eq!(r.to_json()["target"], "sm_50");
 }
+
+/// A scratch directory holding `k.sass` = `body` between the lane prologue (R0 = lane,
+/// R20 = 0x100000 + 4 * lane) and EXIT.
+fn sass_dir(name: &str, body: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gpumem-run-tex-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pro = "S2R R0, SR_TID.X ;\nSHL R20, R0, 0x2 ;\nIADD32I R20, R20, 0x100000 ;\n";
+    std::fs::write(dir.join("k.sass"), format!("{pro}{body}\nEXIT ;\n")).unwrap();
+    dir
+}
+
+const TEX_HEAD: &str = "isa = \"maxwell\"\nprogram = \"k.sass\"\n[launch]\nblock = [32]\n\
+                        [[dump]]\nspace = \"global\"\naddress = 0x100000\nsize = 128\n";
+
+#[test]
+fn textures_from_a_manifest_reach_tlds_and_texs() {
+    // tex1Dfetch: a 13-float buffer, one texel per lane, zero past the end
+    let dir = sass_dir(
+        "buffer",
+        "TLDS.LZ.T RZ, R2, R0, 0x5e, 1D, R ;\nSTG [R20], R2 ;",
+    );
+    let values: Vec<f32> = (0..13).map(|i| i as f32 * 0.25 - 1.0).collect();
+    let list = values
+        .iter()
+        .map(|v| format!("{v:?}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let t = format!(
+        "{TEX_HEAD}[[memory]]\naddress = 0x2000\ninit = {{ f32 = [{list}] }}\n\
+         [[texture]]\naddress = 0x2000\nkind = \"buffer\"\nchannels = 1\nbits = 32\ntype = \"float\"\n\
+         width = 13\nhandle_offset = 0x178\n"
+    );
+    let r = run_manifest_str(&t, &dir).unwrap();
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    let d = &r.dumps[0].bytes;
+    for lane in 0..32 {
+        let got = u32::from_le_bytes(d[4 * lane..4 * lane + 4].try_into().unwrap());
+        assert_eq!(
+            got,
+            values.get(lane).map_or(0, |v| v.to_bits()),
+            "lane {lane}"
+        );
+    }
+    // tex2D with a linear filter: x = lane / 2, y = 0.75 on a 5 x 3 u8 texture read as
+    // normalized floats, compared with the texture unit
+    let dir = sass_dir(
+        "linear",
+        "I2F.F32.S32 R2, R0 ;\nFMUL R2, R2, 0.5 ;\nMOV32I R3, 0x3f400000 ;\n\
+         TEXS.LZ.T RZ, R4, R2, R3, 0x5e, 2D, R ;\nSTG [R20], R4 ;",
+    );
+    let texels: Vec<u8> = vec![
+        10, 200, 30, 255, 0, 60, 70, 80, 90, 100, 0, 120, 5, 140, 250,
+    ];
+    // rows of 5 bytes padded to the 32-byte pitch
+    let mut rows = String::new();
+    for y in 0..3 {
+        rows.push_str(&format!(
+            "[[memory]]\naddress = {}\ninit = {{ u8 = [{}] }}\n",
+            0x2000 + 32 * y,
+            texels[5 * y..5 * y + 5]
+                .iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    let t = format!(
+        "{TEX_HEAD}{rows}[[texture]]\naddress = 0x2000\nkind = \"2d\"\nchannels = 1\nbits = 8\ntype = \"unorm\"\n\
+         width = 5\nheight = 3\nfilter = \"linear\"\naddress_mode = \"border\"\nhandle_offset = 0x178\n"
+    );
+    let r = run_manifest_str(&t, &dir).unwrap();
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    let tex = gpumem_tex::Texture {
+        base: 0,
+        format: gpumem_tex::Format::new(gpumem_tex::Components::R8, gpumem_tex::DataType::Unorm),
+        ty: gpumem_tex::TextureType::TwoD,
+        width: 5,
+        height: 3,
+        depth: 1,
+        layout: gpumem_tex::Layout::Pitch { pitch: 5 },
+        normalized: false,
+    };
+    let s = gpumem_tex::Sampler::new(gpumem_tex::AddressMode::Border, gpumem_tex::Filter::Linear);
+    let d = &r.dumps[0].bytes;
+    for lane in 0..32 {
+        let want = tex
+            .sample(&s, &texels[..], [lane as f32 * 0.5, 0.75, 0.0], 0)
+            .unwrap()[0];
+        let got = u32::from_le_bytes(d[4 * lane..4 * lane + 4].try_into().unwrap());
+        assert_eq!(got, want, "lane {lane}");
+    }
+}
+
+#[test]
+fn bad_texture_sections_are_positioned_errors() {
+    let dir = sass_dir(
+        "bad",
+        "TLDS.LZ.T RZ, R2, R0, 0x5e, 1D, R ;\nSTG [R20], R2 ;",
+    );
+    let with = |tex: &str| {
+        let t = format!("{TEX_HEAD}[[texture]]\naddress = 0x2000\nhandle_offset = 0x178\n{tex}");
+        match gpumem_run::run_any_manifest_str("m.toml", &t, &dir) {
+            Err(e) => e.to_string(),
+            Ok(_) => panic!("accepted:\n{t}"),
+        }
+    };
+    let base = "channels = 1\nbits = 32\ntype = \"float\"\nwidth = 4\n";
+    let e = with(&format!("kind = \"cube\"\n{base}"));
+    assert!(e.contains("kind `cube`") && e.contains("m.toml:"), "{e}");
+    let e = with("kind = \"2d\"\nchannels = 3\nbits = 8\ntype = \"unorm\"\nwidth = 4\n");
+    assert!(e.contains("3 channels"), "{e}");
+    let e = with("kind = \"2d\"\nchannels = 1\nbits = 8\ntype = \"float\"\nwidth = 4\n");
+    assert!(e.contains("8-bit float"), "{e}");
+    let e = with(&format!("kind = \"2d\"\n{base}pitch = 40\n"));
+    assert!(e.contains("multiples of 32"), "{e}");
+    let e = with(&format!("kind = \"2d\"\n{base}filter = \"cubic\"\n"));
+    assert!(e.contains("filter `cubic`"), "{e}");
+    // larger than the memory limit
+    let e = with(
+        "kind = \"3d\"\nchannels = 4\nbits = 32\ntype = \"float\"\nwidth = 60000\nheight = 60000\ndepth = 100\n",
+    );
+    assert!(e.contains("max_memory"), "{e}");
+    // a handle offset off the word grid
+    let t = format!(
+        "{TEX_HEAD}[[texture]]\naddress = 0x2000\nhandle_offset = 0x17a\nkind = \"buffer\"\n{base}"
+    );
+    let e = match gpumem_run::run_any_manifest_str("m.toml", &t, &dir) {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("accepted"),
+    };
+    assert!(e.contains("multiple of 4"), "{e}");
+    // a handle naming no header (the kernel reads another word): a `texture` fault
+    let t = format!("{TEX_HEAD}[[constant]]\nbank = 0\noffset = 0x178\ninit = {{ u32 = [7] }}\n");
+    let r = run_manifest_str(&t, &dir).unwrap();
+    assert!(
+        r.faults.iter().all(|f| f.kind == FaultKind::Texture) && !r.faults.is_empty(),
+        "{:?}",
+        r.faults
+    );
+}

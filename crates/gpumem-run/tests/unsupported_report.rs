@@ -31,10 +31,10 @@ fn unsupported_faults_carry_pc_warp_text_and_what_is_missing() {
     for (name, body, target, text, missing) in [
         (
             "texs",
-            "TEXS.T R20, R22, R8, R9, 0x52, 2D, RGBA ;",
+            "TEXS.T R20, R22, R8, R9, 0x52, CUBE, RGBA ;",
             "sm_50",
-            "TEXS.T R20, R22, R8, R9, 0x52, 2D, RGBA ;",
-            "texture",
+            "TEXS.T R20, R22, R8, R9, 0x52, CUBE, RGBA ;",
+            "cube maps",
         ),
         (
             "suld",
