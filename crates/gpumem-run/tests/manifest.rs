@@ -782,3 +782,43 @@ fn bad_texture_sections_are_positioned_errors() {
         r.faults
     );
 }
+
+/// NVIDIA's simpleTexture kernel as nvcc compiled it (`transformKernel(float *out, int
+/// width, int height, float theta, cudaTextureObject_t tex)`: its `TEXS.P RZ, R4, R4, R5,
+/// 0x56, 2D, R` reads the handle from the parameter at c[0x0][0x158]) on a 16 x 16 float
+/// texture, normalized coordinates, wrap, linear filter, theta = 0: pixel (x, y) fetches
+/// at (x/16, y/16), half-way between four texels, so every output is the exact mean of
+/// the four texels around (x - 1/2, y - 1/2), wrapping at the edges.
+#[test]
+fn the_simple_texture_sample_kernel_fetches_through_a_manifest_texture() {
+    let (w, h) = (16usize, 16usize);
+    let texel = |x: usize, y: usize| (x + w * y) as f32 * 0.25;
+    let list = (0..w * h)
+        .map(|i| format!("{:?}", texel(i % w, i / w)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let t = format!(
+        "isa = \"maxwell\"\nprogram = \"tests/cuda-samples/sm_52/simpleTexture__simpleTexture.cubin\"\n\
+         kernel = \"_Z15transformKernelPfiify\"\n\
+         [launch]\ngrid = [2, 2]\nblock = [8, 8]\n\
+         params = [{{ u64 = \"0x100000\" }}, {{ u32 = 16 }}, {{ u32 = 16 }}, {{ f32 = 0.0 }}, {{ u64 = 0 }}]\n\
+         [[memory]]\naddress = 0x20000\ninit = {{ f32 = [{list}] }}\n\
+         [[memory]]\naddress = 0x100000\nsize = 1024\n\
+         [[texture]]\naddress = 0x20000\nkind = \"2d\"\nchannels = 1\nbits = 32\ntype = \"float\"\n\
+         width = 16\nheight = 16\nnormalized = true\naddress_mode = \"wrap\"\nfilter = \"linear\"\n\
+         handle_offset = 0x158\n\
+         [[dump]]\nspace = \"global\"\naddress = 0x100000\nsize = 1024\n"
+    );
+    let r = run_manifest_str(&t, &root()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    let d = &r.dumps[0].bytes;
+    for y in 0..h {
+        for x in 0..w {
+            let (xm, ym) = ((x + w - 1) % w, (y + h - 1) % h);
+            let want = (texel(xm, ym) + texel(x, ym) + texel(xm, y) + texel(x, y)) / 4.0;
+            let i = 4 * (y * w + x);
+            let got = f32::from_le_bytes(d[i..i + 4].try_into().unwrap());
+            assert_eq!(got, want, "pixel ({x}, {y})");
+        }
+    }
+}
