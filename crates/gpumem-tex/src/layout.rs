@@ -40,13 +40,21 @@ pub fn block_linear(
     let blocks_y = height.div_ceil(block_h);
     let block_bytes = GOB_BYTES << (gy + gz);
     let (layer, z) = if array { (z, 0) } else { (0, z) };
-    let block = (z / block_d) * blocks_y * blocks_x + (y / block_h) * blocks_x + x / GOB_WIDTH;
+    // wrapping: a texture described with sizes no header holds still gives an address
+    let block = (z / block_d)
+        .wrapping_mul(blocks_y)
+        .wrapping_mul(blocks_x)
+        .wrapping_add((y / block_h).wrapping_mul(blocks_x))
+        .wrapping_add(x / GOB_WIDTH);
     let gob = ((z % block_d) << gy) + (y % block_h) / GOB_HEIGHT;
     let (xi, yi) = (x % GOB_WIDTH, y % GOB_HEIGHT);
     let in_gob = xi / 32 * 256 + yi / 2 * 64 + (xi % 32) / 16 * 32 + (yi % 2) * 16 + xi % 16;
     // a layer is an image of depth 1 (only arrays have layer > 0)
-    let layer_bytes = blocks_x * blocks_y * block_bytes;
-    layer * layer_bytes + block * block_bytes + gob * GOB_BYTES + in_gob
+    let layer_bytes = blocks_x.wrapping_mul(blocks_y).wrapping_mul(block_bytes);
+    layer
+        .wrapping_mul(layer_bytes)
+        .wrapping_add(block.wrapping_mul(block_bytes))
+        .wrapping_add(gob * GOB_BYTES + in_gob)
 }
 
 /// Bytes a block-linear image (or array of `depth` layers) occupies.
@@ -69,11 +77,14 @@ pub fn block_linear_size(
     let blocks_x = width.div_ceil(GOB_WIDTH);
     let blocks_y = height.div_ceil(GOB_HEIGHT << gy);
     let block_bytes = GOB_BYTES << (gy + gz);
-    if array {
-        depth * blocks_x * blocks_y * block_bytes
+    let d = if array {
+        depth
     } else {
-        blocks_x * blocks_y * depth.div_ceil(1 << gz) * block_bytes
-    }
+        depth.div_ceil(1 << gz)
+    };
+    d.saturating_mul(blocks_x)
+        .saturating_mul(blocks_y)
+        .saturating_mul(block_bytes)
 }
 
 #[cfg(test)]

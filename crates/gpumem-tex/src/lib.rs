@@ -279,13 +279,19 @@ fn fixed_floor(c: f32, frac: u32) -> i128 {
     }
     let m = i128::from((b & 0x7F_FFFF) | 0x80_0000);
     let sh = e - 150 + frac as i32;
-    let mag = if sh >= 0 { m << sh } else { m >> -sh };
-    if !neg {
-        mag
-    } else if sh < 0 && m & ((1i128 << -sh) - 1) != 0 {
-        -mag - 1
+    // the integer part and whether bits below it are set (m < 2^24: a right shift of 24
+    // or more leaves nothing)
+    let (mag, below) = if sh >= 0 {
+        (m << sh, false)
+    } else if sh > -24 {
+        (m >> -sh, m & ((1i128 << -sh) - 1) != 0)
     } else {
-        -mag
+        (0, true)
+    };
+    match (neg, below) {
+        (false, _) => mag,
+        (true, true) => -mag - 1,
+        (true, false) => -mag,
     }
 }
 
@@ -416,7 +422,7 @@ impl Texture {
         );
         match self.layout {
             Layout::Linear => w * bpp,
-            Layout::Pitch { pitch } => u64::from(pitch) * h * d,
+            Layout::Pitch { pitch } => u64::from(pitch).saturating_mul(h).saturating_mul(d),
             Layout::BlockLinear {
                 gobs_y_log2,
                 gobs_z_log2,
@@ -805,6 +811,10 @@ mod tests {
         assert_eq!(fixed_floor(f32::from_bits(0x8000_0001), 8), 0);
         assert_eq!(fixed_floor(f32::INFINITY, 0), 1 << 40);
         assert_eq!(fixed_floor(-3.4e38, 0), -(1 << 40));
+        // the smallest normals: far below one unit of any fixed point used
+        assert_eq!(fixed_floor(f32::MIN_POSITIVE, NORMALIZED_BITS), 0);
+        assert_eq!(fixed_floor(-f32::MIN_POSITIVE, NORMALIZED_BITS), -1);
+        assert_eq!(fixed_floor(-1e-20, UNNORMALIZED_BITS), -1);
         // 1/13 as float32, truncated to 21 bits and scaled by 13, stays below 1
         let x = fixed_floor(1.0 / 13.0, NORMALIZED_BITS) * 13;
         assert!(x < 1 << NORMALIZED_BITS);
