@@ -1490,11 +1490,7 @@ pub fn listing_target(src: &str) -> Option<Target> {
         } else {
             continue;
         };
-        return match sm {
-            "50" => Some(Target::Sm50),
-            "52" | "53" => Some(Target::Sm52),
-            _ => None,
-        };
+        return sm.parse().ok().and_then(Target::from_sm);
     }
     None
 }
@@ -1822,11 +1818,21 @@ fn parse_line(
     }
     Err(match best {
         Some(b) => b.diag,
-        None => l.err(
-            ms,
-            ms + name.len(),
-            format!("{name} does not exist on {target:?}"),
-        ),
+        None => {
+            // The targets the mnemonic's rows exist on (the rows of one mnemonic cover one
+            // range of targets: the Maxwell-only, sm_52-on, Pascal-only or sm_61-on ops).
+            let since = rows.iter().map(|r| r.since).min();
+            let until = rows.iter().map(|r| r.until).max();
+            let on = match (since, until) {
+                (Some(a), Some(b)) => crate::table::span_text(a, b),
+                _ => "no target".to_string(),
+            };
+            l.err(
+                ms,
+                ms + name.len(),
+                format!("{name} does not exist on {target} (it exists on {on})"),
+            )
+        }
     })
 }
 

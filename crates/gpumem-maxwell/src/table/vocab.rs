@@ -183,7 +183,7 @@ pub(crate) const fn row(enc: Enc, latency: Latency, flow: Flow) -> OpSpec {
         operands,
         ignored,
         since: Target::Sm50,
-        until: Target::Sm52,
+        until: Target::LAST,
         latency,
         mem: None,
         // Fixed-latency ops take reuse flags for slots 0-2 (printed as `.reuse` where an
