@@ -390,13 +390,14 @@ pub static ROWS: &[OpSpec] = &[
     red_t4("RED_U128", RED_MODS_U128, Target::Sm50, Target::Sm50),
     red_t4("RED_F16X2", RED_MODS_F16X2, Target::Sm52, Target::Sm52),
     // --- Pascal: type 4 spelled `.F16x2.RN`, type 6 `.F64.RN` ---
-    atom_t4("ATOM_F16X2_P", ATOM_MODS_F16X2_P, Target::Sm60, Target::LAST),
-    red_t4("RED_F16X2_P", RED_MODS_F16X2_P, Target::Sm60, Target::LAST),
+    atom_t4("ATOM_F16X2_P6", ATOM_MODS_F16X2_P, Target::Sm60, Target::LAST),
+    red_t4("RED_F16X2_P6", RED_MODS_F16X2_P, Target::Sm60, Target::LAST),
     atom_t4("ATOM_F64", ATOM_MODS_F64, Target::Sm60, Target::LAST),
     red_t4("RED_F64", RED_MODS_F64, Target::Sm60, Target::LAST),
     // --- breadth H ---
     OpSpec { until: Target::Sm52, ..atom_pd("ATOM_PD_F16X2", ATOM_PD | 4 << 49, OPC12 | bits(49, 51), &[E48, ATOM_OP44, atom_types(49, F16X2)], ATOM_PD_OPS, ATOM_PD_IGN) },
-    OpSpec { since: Target::Sm60, ..atom_pd("ATOM_PD_F16X2_P", ATOM_PD | 4 << 49, OPC12 | bits(49, 51), &[E48, ATOM_OP44, atom_types(49, F16X2_P)], ATOM_PD_OPS, ATOM_PD_IGN) },
+    OpSpec { since: Target::Sm60, ..atom_pd("ATOM_PD_F16X2_P6", ATOM_PD | 4 << 49, OPC12 | bits(49, 51), &[E48, ATOM_OP44, atom_types(49, F16X2_P)], ATOM_PD_OPS, ATOM_PD_IGN) },
+    OpSpec { since: Target::Sm60, ..atom_pd("ATOM_PD_F64", ATOM_PD | 6 << 49, OPC12 | bits(49, 51), &[E48, ATOM_OP44, atom_types(49, F64)], ATOM_PD_OPS, ATOM_PD_IGN) },
     atom_pd("ATOM_PD", ATOM_PD, OPC12, &[E48, ATOM_OP44, atom_types(49, ATOM_TYPES)], ATOM_PD_OPS, ATOM_PD_IGN),
     atom_pd("ATOM_CAS_PD", ATOM_CAS_PD, OPC12 | bits(49, 51), &[E48, CAS, SZ32], &[PD41, reg(0, true), ADDR, pair(20, 0), pair(20, 1)], ATOM_PD_IGN | bits(44, 47)),
     atom_pd(

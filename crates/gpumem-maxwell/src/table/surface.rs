@@ -144,12 +144,9 @@ pub(crate) const SURED_TYPE: ModGroup = grp!(SuSize, 20, 3, {
 /// Type 4 on SM52 (a pair of f16), fixed by its rows.
 pub(crate) const SURED_F16: ModGroup = grp!(SuSize, 20, 3, { 4 => ".F16x2.FTZ.RN" });
 
-/// Type 4 on the Pascal SMs, spelled `.F16x2.RN` (the ATOM/RED type's spelling,
-/// [`super::atomic::F16X2_P`]); the Pascal copies of the type-4 rows (`_P`) hold it.
-pub(crate) const SURED_F16_P: ModGroup = ModGroup {
-    vals: super::atomic::F16X2_P,
-    ..SURED_F16
-};
+/// Type 4 on the Pascal SMs, spelled `.F16x2.RN` (as ATOM/RED's type 4 there); the Pascal
+/// copies of the type-4 rows (`_P6`) hold it.
+pub(crate) const SURED_F16_P: ModGroup = grp!(SuSize, 20, 3, { 4 => ".F16x2.RN" });
 
 /// A type-4 row of SM52 alone (its Pascal copy spells the type `.F16x2.RN`).
 const fn sm52(r: OpSpec) -> OpSpec {
@@ -622,7 +619,7 @@ pub static ROWS: &[OpSpec] = &[
         0,
         Target::Sm52,
     )),
-    pascal("SUATOM_D_F16_P", SUATOM_F16_MODS_P, su(
+    pascal("SUATOM_D_F16_P6", SUATOM_F16_MODS_P, su(
         Op::Suatom,
         "SUATOM",
         "SUATOM_D_F16",
@@ -644,7 +641,7 @@ pub static ROWS: &[OpSpec] = &[
         bit(29),
         Target::Sm52,
     )),
-    pascal("SUATOM_CAS_F16_P", SUATOM_CAS_F16_MODS_P, su(
+    pascal("SUATOM_CAS_F16_P6", SUATOM_CAS_F16_MODS_P, su(
         Op::Suatom,
         "SUATOM",
         "SUATOM_CAS_F16",
@@ -666,7 +663,7 @@ pub static ROWS: &[OpSpec] = &[
         bit(29),
         Target::Sm52,
     )),
-    pascal("SUATOM_CAS_F16_PD_P", SUATOM_CAS_F16_MODS_P, su(
+    pascal("SUATOM_CAS_F16_PD_P6", SUATOM_CAS_F16_MODS_P, su(
         Op::Suatom,
         "SUATOM",
         "SUATOM_CAS_F16_PD",
@@ -722,7 +719,7 @@ pub static ROWS: &[OpSpec] = &[
         bits(27, 32),
         Target::Sm52,
     )),
-    pascal("SURED_D_F16_P", SURED_D_F16_MODS_P, su(
+    pascal("SURED_D_F16_P6", SURED_D_F16_MODS_P, su(
         Op::Sured,
         "SURED",
         "SURED_D_F16",
@@ -744,7 +741,7 @@ pub static ROWS: &[OpSpec] = &[
         bits(27, 32) | SU_RC_IGN,
         Target::Sm52,
     )),
-    pascal("SURED_D_F16_R_P", SURED_D_F16_MODS_P, su(
+    pascal("SURED_D_F16_R_P6", SURED_D_F16_MODS_P, su(
         Op::Sured,
         "SURED",
         "SURED_D_F16_R",
@@ -808,17 +805,17 @@ pub static ROWS: &[OpSpec] = &[
     suatom("SUATOM_P_R", SUATOM_P, SUATOM_MASK, P_MODS, OPS_R, P_R_IGN | TYPE_BITS, Target::Sm50),
     suatom("SUATOM_P_I", SUATOM_P | IMM, SUATOM_MASK, P_MODS, OPS_I, bit(28), Target::Sm50),
     sm52(suatom("SUATOM_D_R_F16", SUATOM_DR | 4 << 36, SUATOM_MASK | TYPE_BITS, D_F16_MODS, OPS_R, SU_RC_IGN & !TYPE_BITS, Target::Sm52)),
-    pascal("SUATOM_D_R_F16_P", D_F16_MODS_P, suatom("SUATOM_D_R_F16", SUATOM_DR | 4 << 36, SUATOM_MASK | TYPE_BITS, D_F16_MODS, OPS_R, SU_RC_IGN & !TYPE_BITS, Target::Sm52)),
+    pascal("SUATOM_D_R_F16_P6", D_F16_MODS_P, suatom("SUATOM_D_R_F16", SUATOM_DR | 4 << 36, SUATOM_MASK | TYPE_BITS, D_F16_MODS, OPS_R, SU_RC_IGN & !TYPE_BITS, Target::Sm52)),
     suatom("SUATOM_D_R", SUATOM_DR, SUATOM_MASK, D_MODS, OPS_R, SU_RC_IGN & !TYPE_BITS, Target::Sm50),
     suatom("SUATOM_P_CAS_R", SUATOM_P_CAS, SUATOM_MASK | bits(29, 32), P_CAS_MODS, OPS_R, P_R_IGN | TYPE_BITS, Target::Sm50),
     suatom("SUATOM_P_CAS_I", SUATOM_P_CAS | IMM, SUATOM_MASK | bits(29, 32), P_CAS_MODS, OPS_I, bit(28), Target::Sm50),
     sm52(suatom("SUATOM_D_CAS_R_F16", SUATOM_D_CAS | 4 << 36, SUATOM_MASK | PD_BITS | TYPE_BITS, D_CAS_F16_MODS, OPS_R, bit(29) | (SU_RC_IGN & !TYPE_BITS), Target::Sm52)),
-    pascal("SUATOM_D_CAS_R_F16_P", D_CAS_F16_MODS_P, suatom("SUATOM_D_CAS_R_F16", SUATOM_D_CAS | 4 << 36, SUATOM_MASK | PD_BITS | TYPE_BITS, D_CAS_F16_MODS, OPS_R, bit(29) | (SU_RC_IGN & !TYPE_BITS), Target::Sm52)),
+    pascal("SUATOM_D_CAS_R_F16_P6", D_CAS_F16_MODS_P, suatom("SUATOM_D_CAS_R_F16", SUATOM_D_CAS | 4 << 36, SUATOM_MASK | PD_BITS | TYPE_BITS, D_CAS_F16_MODS, OPS_R, bit(29) | (SU_RC_IGN & !TYPE_BITS), Target::Sm52)),
     sm52(suatom("SUATOM_D_CAS_R_F16_PD", SUATOM_D_CAS | 4 << 36, SUATOM_MASK | TYPE_BITS, D_CAS_F16_MODS, OPS_R_PD, bit(29) | (SU_RC_IGN & !TYPE_BITS), Target::Sm52)),
-    pascal("SUATOM_D_CAS_R_F16_PD_P", D_CAS_F16_MODS_P, suatom("SUATOM_D_CAS_R_F16_PD", SUATOM_D_CAS | 4 << 36, SUATOM_MASK | TYPE_BITS, D_CAS_F16_MODS, OPS_R_PD, bit(29) | (SU_RC_IGN & !TYPE_BITS), Target::Sm52)),
+    pascal("SUATOM_D_CAS_R_F16_PD_P6", D_CAS_F16_MODS_P, suatom("SUATOM_D_CAS_R_F16_PD", SUATOM_D_CAS | 4 << 36, SUATOM_MASK | TYPE_BITS, D_CAS_F16_MODS, OPS_R_PD, bit(29) | (SU_RC_IGN & !TYPE_BITS), Target::Sm52)),
     suatom("SUATOM_D_CAS_R", SUATOM_D_CAS, SUATOM_MASK | PD_BITS, D_CAS_MODS, OPS_R, bit(29) | (SU_RC_IGN & !TYPE_BITS), Target::Sm50),
     suatom("SUATOM_D_CAS_R_PD", SUATOM_D_CAS, SUATOM_MASK, D_CAS_MODS, OPS_R_PD, bit(29) | (SU_RC_IGN & !TYPE_BITS), Target::Sm52),
     sm52(suatom("SUATOM_D_PD_F16", SUATOM_D_PD | 4 << 36, bits(54, 63) | TYPE_BITS, D_F16_MODS, OPS_R_PD51, SU_RC_IGN & !TYPE_BITS, Target::Sm52)),
-    pascal("SUATOM_D_PD_F16_P", D_F16_MODS_P, suatom("SUATOM_D_PD_F16", SUATOM_D_PD | 4 << 36, bits(54, 63) | TYPE_BITS, D_F16_MODS, OPS_R_PD51, SU_RC_IGN & !TYPE_BITS, Target::Sm52)),
+    pascal("SUATOM_D_PD_F16_P6", D_F16_MODS_P, suatom("SUATOM_D_PD_F16", SUATOM_D_PD | 4 << 36, bits(54, 63) | TYPE_BITS, D_F16_MODS, OPS_R_PD51, SU_RC_IGN & !TYPE_BITS, Target::Sm52)),
     suatom("SUATOM_D_PD", SUATOM_D_PD, bits(54, 63), D_MODS, OPS_R_PD51, SU_RC_IGN & !TYPE_BITS, Target::Sm52),
 ];
