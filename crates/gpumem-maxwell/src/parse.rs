@@ -529,7 +529,13 @@ fn match_mods(
         // (group, value, length, group already used)
         let mut best: Option<(usize, u8, usize, bool)> = None;
         for (gi, g) in op.mods.iter().enumerate().filter(|(_, g)| g.at.is_none()) {
-            for v in g.vals {
+            // A group whose spelling follows another group's value (IDP's A type: `.U16`
+            // after `.2A`) takes the spellings that value selects, as the printer does.
+            let spellings = match &g.alt {
+                Some(a) if a.group as usize != gi => g.vals_for(&vals),
+                _ => g.vals,
+            };
+            for v in spellings {
                 for sp in std::iter::once(&v.text).chain(v.aliases.iter()) {
                     if sp.is_empty() || !rest.starts_with(sp) {
                         continue;
