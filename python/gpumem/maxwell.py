@@ -1,4 +1,4 @@
-"""NVIDIA Maxwell SASS (sm_50, sm_52): assemble, disassemble, lint."""
+"""NVIDIA Maxwell and Pascal SASS (sm_50, sm_52, sm_60, sm_61, sm_62): assemble, disassemble, lint."""
 
 from __future__ import annotations
 

@@ -40,3 +40,15 @@ for ptx in "$HERE"/sm53/*.ptx; do
     "$CUOBJDUMP" -sass "$cubin" > "$OUT/$name.sm_53.sass"
     echo "built $name.sm_53"
 done
+
+# dp4a/dp2a need sm_61 (ptxas: "requires .target sm_61 or higher"): tests/ptx/sm61/*.ptx,
+# built for sm_61 and sm_62 (Pascal; gpumem decodes each with its own table).
+for ptx in "$HERE"/sm61/*.ptx; do
+    name="$(basename "$ptx" .ptx)"
+    for arch in sm_61 sm_62; do
+        cubin="$OUT/$name.$arch.cubin"
+        "$PTXAS" -arch="$arch" -o "$cubin" "$ptx"
+        "$CUOBJDUMP" -sass "$cubin" > "$OUT/$name.$arch.sass"
+        echo "built $name.$arch"
+    done
+done

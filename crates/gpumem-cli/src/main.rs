@@ -34,7 +34,7 @@ struct Cli {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum Isa {
-    /// NVIDIA Maxwell SASS (sm_50, sm_52).
+    /// NVIDIA Maxwell and Pascal SASS (sm_50, sm_52; sm_60, sm_61, sm_62).
     Maxwell,
     /// AMD Vega (gfx900, gfx906) scalar instructions.
     Vega,
@@ -90,7 +90,7 @@ enum Cmd {
     Asm {
         #[arg(long, value_enum)]
         isa: Isa,
-        /// sm_50 or sm_52 (Maxwell, default sm_52); gfx900 or gfx906 (Vega, default gfx900).
+        /// sm_50, sm_52 (Maxwell, default sm_52), sm_60, sm_61, sm_62 (Pascal); gfx900 or gfx906 (Vega, default gfx900).
         #[arg(long)]
         target: Option<String>,
         /// Source file, or `-` for standard input.
@@ -112,14 +112,14 @@ enum Cmd {
         #[arg(long, value_parser = parse_u64, default_value = "0")]
         base: u64,
     },
-    /// Disassemble a raw instruction stream, a cubin (sm_50, sm_52, sm_53) or an AMDGPU
+    /// Disassemble a raw instruction stream, a cubin (sm_50, sm_52, sm_53, sm_6x) or an AMDGPU
     /// code object (gfx900, gfx906); a cubin or code object for another GPU is refused.
     #[command(after_help = DIS_EXIT)]
     Dis {
         /// The ISA of a raw file; an ELF file (cubin, code object) names its own.
         #[arg(long, value_enum)]
         isa: Option<Isa>,
-        /// sm_50 or sm_52 (Maxwell, default sm_52); gfx900 or gfx906 (Vega, default
+        /// sm_50, sm_52 (Maxwell, default sm_52), sm_60, sm_61, sm_62 (Pascal); gfx900 or gfx906 (Vega, default
         /// gfx900). A cubin or code object names its own; a --target that contradicts it is
         /// refused.
         #[arg(long)]
@@ -164,7 +164,7 @@ enum Cmd {
         /// The ISA of text or a raw stream; an ELF file (cubin, code object) names its own.
         #[arg(long, value_enum)]
         isa: Option<Isa>,
-        /// gfx900 or gfx906 (default gfx900); sm_50 or sm_52 (default sm_52). A cubin or
+        /// gfx900 or gfx906 (default gfx900); sm_50, sm_52, sm_60, sm_61, sm_62 (default sm_52). A cubin or
         /// code object names its own.
         #[arg(long)]
         target: Option<String>,

@@ -986,12 +986,7 @@ fn refused(args: &[&str], want: &[&str]) {
 #[test]
 fn every_command_refuses_cubins_for_other_sms() {
     let root = root();
-    for (sm, family) in [
-        ("sm_70", "Volta"),
-        ("sm_61", "Pascal"),
-        ("sm_60", "Pascal"),
-        ("sm_75", "Turing"),
-    ] {
+    for (sm, family) in [("sm_70", "Volta"), ("sm_75", "Turing")] {
         let cubin = format!("{root}/tests/data/arch/copy_u32.{sm}.cubin");
         let m = manifest_for("maxwell", &cubin, &format!("{sm}.toml"));
         let want = [
@@ -999,7 +994,7 @@ fn every_command_refuses_cubins_for_other_sms() {
             sm,
             family,
             "-arch=sm_52",
-            "sm_50, sm_52 and sm_53",
+            "sm_50, sm_52, sm_53 and Pascal sm_60, sm_61, sm_62",
         ];
         refused(&["dis", &cubin], &want);
         refused(&["dis", "--json", &cubin], &want);
@@ -1012,9 +1007,40 @@ fn every_command_refuses_cubins_for_other_sms() {
         refused(&["run", &m], &want);
         refused(&["explain", &m], &want);
     }
-    // The Pascal refusal says Pascal is not modelled.
-    let p = format!("{root}/tests/data/arch/copy_u32.sm_61.cubin");
-    refused(&["dis", &p], &["Pascal is not modelled"]);
+}
+
+#[test]
+fn pascal_cubins_name_their_own_target() {
+    let root = root();
+    for sm in ["sm_60", "sm_61"] {
+        let cubin = format!("{root}/tests/data/arch/copy_u32.{sm}.cubin");
+        let out = gpumem(&["dis", &cubin], b"");
+        succeeded(&out);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.starts_with(&format!("\n\tcode for {sm}\n")), "{text}");
+        assert!(text.contains("EXIT"), "{text}");
+        // A contradicting --target is refused; the matching one is taken.
+        refused(
+            &["dis", "--target", "sm_52", &cubin],
+            &[&cubin, "--target sm_52", sm, "drop --target"],
+        );
+        succeeded(&gpumem(&["dis", "--target", sm, &cubin], b""));
+        succeeded(&gpumem(&["lint", &cubin], b""));
+    }
+    // An op of sm_61 alone, assembled for sm_60, is refused naming the SMs it exists on.
+    let src = tmp("idp-sm60.sass");
+    std::fs::write(&src, "IDP.4A.S8.S8 R0, R1, R2, R3 ;\n").unwrap();
+    refused(
+        &[
+            "asm",
+            "--isa",
+            "maxwell",
+            "--target",
+            "sm_60",
+            src.to_str().unwrap(),
+        ],
+        &["IDP", "does not exist on sm_60", "sm_61"],
+    );
 }
 
 #[test]

@@ -74,8 +74,8 @@ pub enum FatbinError {
     },
     /// SASS, but for no SM gpumem models.
     #[error(
-        "the fat binary has SASS for {} but none for sm_50, sm_52 or sm_53, the Maxwell SMs \
-         gpumem runs; compile with -arch=sm_52",
+        "the fat binary has SASS for {} but none for sm_50, sm_52, sm_53, sm_60, sm_61 or \
+         sm_62, the Maxwell and Pascal SMs gpumem runs; compile with -arch=sm_52 or -arch=sm_61",
         .sass.iter().map(|a| format!("sm_{a}")).collect::<Vec<_>>().join(", ")
     )]
     WrongSm {
@@ -290,12 +290,21 @@ pub fn decompress(input: &[u8], len: usize) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// The SMs a device of SM `device_sm` runs, best first: its own, then sm_50 (binary
-/// compatible with every later 5.x), then the other Maxwell SMs gpumem models (sm_53
-/// code, which a GM204 would refuse, runs here because the emulator has its table).
+/// The SMs a device of SM `device_sm` runs, best first: its own, then the other SMs
+/// of its generation gpumem models, oldest first (sm_50 code is binary compatible with
+/// every later 5.x, sm_60 with every 6.x), then those of the other generation (sm_53
+/// code, which a GM204 would refuse, or sm_61 code, which no Maxwell GPU runs, runs here
+/// because the emulator has their tables).
 pub fn preference(device_sm: u32) -> Vec<u32> {
+    const MAXWELL: [u32; 3] = [50, 52, 53];
+    const PASCAL: [u32; 3] = [60, 61, 62];
+    let (own, other) = if device_sm / 10 == 6 {
+        (PASCAL, MAXWELL)
+    } else {
+        (MAXWELL, PASCAL)
+    };
     let mut v = vec![device_sm];
-    for s in [50, 52, 53] {
+    for s in own.into_iter().chain(other) {
         if !v.contains(&s) {
             v.push(s);
         }

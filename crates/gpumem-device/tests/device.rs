@@ -515,6 +515,11 @@ fn fatbins_give_their_best_sass_entry() {
     assert_eq!(kinds, vec![(2, 50), (2, 52), (2, 61), (1, 50)]);
     assert_eq!(fatbin::select(&es, 52).unwrap().arch, 52);
     assert_eq!(fatbin::select(&es, 50).unwrap().arch, 50);
+    // A Pascal device takes the Pascal entry; the Maxwell SMs come first for a Maxwell one.
+    assert_eq!(fatbin::select(&es, 61).unwrap().arch, 61);
+    assert_eq!(fatbin::select(&es, 60).unwrap().arch, 61);
+    assert_eq!(fatbin::preference(52), vec![52, 50, 53, 60, 61, 62]);
+    assert_eq!(fatbin::preference(61), vec![61, 60, 62, 50, 52, 53]);
     // The selected entry is the committed cubin itself.
     let cubin = file("tests/cubins/copy_u32.sm_52.cubin");
     let e = fatbin::select(&es, 52).unwrap();
@@ -523,6 +528,8 @@ fn fatbins_give_their_best_sass_entry() {
         "copy_u32.fatbin",
         "copy_u32.multi.fatbin",
         "copy_u32.sm_50.fatbin",
+        // Pascal SASS only: gpumem runs it with the sm_61 table.
+        "copy_u32.sm_61.fatbin",
     ] {
         let mut c = Context::new(DeviceConfig::gm204());
         let m = c.load(&data(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
@@ -547,6 +554,18 @@ fn compressed_fatbin_entries_are_decompressed() {
 
 #[test]
 fn ptx_only_and_wrong_sm_fatbins_say_to_compile_for_sm_52() {
+    // SASS for an SM gpumem does not model (the sm_61 entry relabelled sm_70).
+    let mut es = fatbin::entries(&data("copy_u32.sm_61.fatbin")).unwrap();
+    es[0].arch = 70;
+    let e = fatbin::select(&es, 52).unwrap_err();
+    assert!(
+        matches!(&e, FatbinError::WrongSm { sass } if sass == &[70]),
+        "{e}"
+    );
+    assert!(
+        e.to_string().contains("SASS for sm_70") && e.to_string().contains("-arch=sm_52"),
+        "{e}"
+    );
     let mut c = Context::new(DeviceConfig::gm204());
     let e = c.load(&data("copy_u32.ptx_only.fatbin")).unwrap_err();
     assert!(
@@ -554,15 +573,6 @@ fn ptx_only_and_wrong_sm_fatbins_say_to_compile_for_sm_52() {
         "{e}"
     );
     assert!(e.to_string().contains("-arch=sm_52"), "{e}");
-    let e = c.load(&data("copy_u32.sm_61.fatbin")).unwrap_err();
-    assert!(
-        matches!(&e, DeviceError::Fatbin(FatbinError::WrongSm { sass }) if sass == &[61]),
-        "{e}"
-    );
-    assert!(
-        e.to_string().contains("SASS for sm_61") && e.to_string().contains("-arch=sm_52"),
-        "{e}"
-    );
     // A truncated fat binary.
     let mut t = data("copy_u32.fatbin");
     t.truncate(100);

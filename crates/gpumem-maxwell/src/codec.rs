@@ -16,8 +16,12 @@ pub enum DecodeError {
         /// Byte address of the word in the code stream.
         addr: u64,
     },
-    #[error("word {word:#018x} at {addr:#06x}: {form} does not exist on {target:?}")]
-    /// The word is an encoding that exists only on a later target (e.g. SM52's sparse LDG decoded for SM50).
+    #[error(
+        "word {word:#018x} at {addr:#06x}: {form} does not exist on {target} (it exists on {})",
+        crate::table::span_text(*since, *until)
+    )]
+    /// The word is an encoding that exists only on other targets (e.g. SM52's sparse LDG
+    /// decoded for SM50, sm_61's IDP decoded for sm_60).
     NotOnTarget {
         /// The 64-bit instruction word.
         word: u64,
@@ -27,6 +31,10 @@ pub enum DecodeError {
         form: &'static str,
         /// The target the word was decoded for.
         target: Target,
+        /// The first target the encoding exists on ([`OpSpec::since`]).
+        since: Target,
+        /// The last target the encoding exists on ([`OpSpec::until`]).
+        until: Target,
     },
     #[error(
         "word {word:#018x} at {addr:#06x}: field `{field}` of {form} has no valid value {value:#x}"
@@ -552,6 +560,8 @@ fn fill(
             addr,
             form: op.form,
             target,
+            since: op.since,
+            until: op.until,
         });
     }
     let stray = word & !owned;

@@ -15,7 +15,8 @@ pub struct Kernel {
     pub sm: u32,
     /// The cubin's ELF header flags.
     pub flags: HeaderFlags,
-    /// The table the code decodes with: sm_50 for sm_50, sm_52 for sm_52 and sm_53.
+    /// The table the code decodes with: sm_50 for sm_50, sm_52 for sm_52 and sm_53, each
+    /// Pascal SM for itself.
     pub target: Target,
     /// Registers per thread: ptxas keeps them in bits 31..24 of the section's `sh_info`.
     pub registers: u32,
@@ -104,14 +105,13 @@ impl HeaderFlags {
 
     /// The table gpumem decodes this cubin's code with, or why it cannot. sm_53 (Tegra
     /// X1) is the Maxwell encoding of sm_52 plus the f16x2 rows the SM52 table already
-    /// holds (docs/07-architectures.md), so it reads as [`Target::Sm52`].
+    /// holds (docs/07-architectures.md), so it reads as [`Target::Sm52`]; sm_60, sm_61
+    /// and sm_62 (Pascal) read as themselves.
     pub fn target(self) -> Result<Target, CubinError> {
-        if self.0 & FLAG_BIT31 == 0 {
-            match self.sm() {
-                50 => return Ok(Target::Sm50),
-                52 | 53 => return Ok(Target::Sm52),
-                _ => {}
-            }
+        if self.0 & FLAG_BIT31 == 0
+            && let Some(t) = Target::from_sm(self.sm())
+        {
+            return Ok(t);
         }
         Err(CubinError::Arch { flags: self })
     }
@@ -182,13 +182,8 @@ fn arch_message(flags: HeaderFlags) -> String {
             (flags.0 >> 8) & 0xff
         ),
     };
-    let pascal = if matches!(sm, 60..=62) {
-        " (Pascal is not modelled)"
-    } else {
-        ""
-    };
     format!(
-        "{what}; gpumem models Maxwell sm_50, sm_52 and sm_53 only{pascal}: recompile for Maxwell, e.g. `nvcc -cubin -arch=sm_52` or `ptxas -arch=sm_52` (from PTX whose .target is sm_52 or lower)"
+        "{what}; gpumem models Maxwell sm_50, sm_52, sm_53 and Pascal sm_60, sm_61, sm_62 only: recompile for one of them, e.g. `nvcc -cubin -arch=sm_61` or `ptxas -arch=sm_52` (from PTX whose .target is that SM or lower)"
     )
 }
 
@@ -458,7 +453,8 @@ pub fn is_elf(bytes: &[u8]) -> bool {
 }
 
 /// The header flags of the cubin `bytes` and the table its code decodes with: the file
-/// is a whole ELF64 file for `EM_CUDA` and names sm_50, sm_52 or sm_53, or this is why
+/// is a whole ELF64 file for `EM_CUDA` and names sm_50, sm_52, sm_53, sm_60, sm_61 or sm_62,
+/// or this is why
 /// not.
 pub fn arch(bytes: &[u8]) -> Result<(HeaderFlags, Target), CubinError> {
     let h = gpumem_isa::elf::header(bytes)?;

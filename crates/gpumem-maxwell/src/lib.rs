@@ -1,4 +1,4 @@
-//! NVIDIA Maxwell (sm_50/sm_52) SASS: assemble, disassemble, decode, encode.
+//! NVIDIA Maxwell (sm_50/sm_52) and Pascal (sm_60/sm_61/sm_62) SASS: assemble, disassemble, decode, encode.
 //!
 //! Everything derives from one table ([`table`]: the schema, and one file per instruction
 //! family with every encoding of its ops).

@@ -529,7 +529,13 @@ fn match_mods(
         // (group, value, length, group already used)
         let mut best: Option<(usize, u8, usize, bool)> = None;
         for (gi, g) in op.mods.iter().enumerate().filter(|(_, g)| g.at.is_none()) {
-            for v in g.vals {
+            // A group whose spelling follows another group's value (IDP's A type: `.U16`
+            // after `.2A`) takes the spellings that value selects, as the printer does.
+            let spellings = match &g.alt {
+                Some(a) if a.group as usize != gi => g.vals_for(&vals),
+                _ => g.vals,
+            };
+            for v in spellings {
                 for sp in std::iter::once(&v.text).chain(v.aliases.iter()) {
                     if sp.is_empty() || !rest.starts_with(sp) {
                         continue;
@@ -1490,11 +1496,7 @@ pub fn listing_target(src: &str) -> Option<Target> {
         } else {
             continue;
         };
-        return match sm {
-            "50" => Some(Target::Sm50),
-            "52" | "53" => Some(Target::Sm52),
-            _ => None,
-        };
+        return sm.parse().ok().and_then(Target::from_sm);
     }
     None
 }
@@ -1822,11 +1824,21 @@ fn parse_line(
     }
     Err(match best {
         Some(b) => b.diag,
-        None => l.err(
-            ms,
-            ms + name.len(),
-            format!("{name} does not exist on {target:?}"),
-        ),
+        None => {
+            // The targets the mnemonic's rows exist on (the rows of one mnemonic cover one
+            // range of targets: the Maxwell-only, sm_52-on, Pascal-only or sm_61-on ops).
+            let since = rows.iter().map(|r| r.since).min();
+            let until = rows.iter().map(|r| r.until).max();
+            let on = match (since, until) {
+                (Some(a), Some(b)) => crate::table::span_text(a, b),
+                _ => "no target".to_string(),
+            };
+            l.err(
+                ms,
+                ms + name.len(),
+                format!("{name} does not exist on {target} (it exists on {on})"),
+            )
+        }
     })
 }
 

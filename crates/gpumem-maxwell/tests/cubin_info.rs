@@ -235,7 +235,7 @@ fn header_flags_print_as_nvdisasm_does() {
                 }
             }
         }
-        let modelled = *f & 0x8000_0000 == 0 && [50, 52, 53].contains(&(f & 0xff));
+        let modelled = *f & 0x8000_0000 == 0 && [50, 52, 53, 60, 61, 62].contains(&(f & 0xff));
         if flags.target().is_ok() != modelled {
             bad.push(format!("{what}: modelled is {modelled}"));
         }
@@ -245,20 +245,39 @@ fn header_flags_print_as_nvdisasm_does() {
     assert!(printed >= 80 && refused >= 4, "{printed} {refused}");
 }
 
-/// Each SM decodes with the table it should: sm_50 with SM50, sm_52 and sm_53 with SM52;
-/// every other SM is refused, naming it and what to recompile with.
+/// Each SM decodes with the table it should: sm_50 with SM50, sm_52 and sm_53 with SM52,
+/// each Pascal SM with its own; every other SM is refused, naming it and what to
+/// recompile with.
 #[test]
 fn the_sm_picks_the_table_or_is_refused() {
     for (f, t) in [
         (0x0032_0532, Target::Sm50),
         (0x0034_0534, Target::Sm52),
         (0x0035_0535, Target::Sm52),
+        (0x003c_053c, Target::Sm60),
+        (0x003d_053d, Target::Sm61),
+        (0x003e_053e, Target::Sm62),
     ] {
         assert_eq!(HeaderFlags(f).target().ok(), Some(t));
     }
+    // The Pascal cubins ptxas wrote read with their own SM's table, every word decoded.
+    for (file, t) in [
+        ("copy_u32.sm_60.cubin", Target::Sm60),
+        ("copy_u32.sm_61.cubin", Target::Sm61),
+    ] {
+        let b = std::fs::read(root().join("tests/data/arch").join(file)).expect("cubin");
+        assert_eq!(arch(&b).expect(file).1, t, "{file}");
+        let ks = kernels(&b).expect(file);
+        assert!(!ks.is_empty(), "{file}: no kernel");
+        for k in &ks {
+            let text = gpumem_maxwell::disassemble(&k.code, 0, t).expect(file);
+            assert!(
+                text.lines.iter().all(|l| l.inst.is_ok()),
+                "{file}: a word does not decode"
+            );
+        }
+    }
     for (file, sm, family) in [
-        ("copy_u32.sm_60.cubin", 60, "Pascal"),
-        ("copy_u32.sm_61.cubin", 61, "Pascal"),
         ("copy_u32.sm_70.cubin", 70, "Volta"),
         ("copy_u32.sm_75.cubin", 75, "Turing"),
     ] {
@@ -273,7 +292,7 @@ fn the_sm_picks_the_table_or_is_refused() {
             &format!("sm_{sm}"),
             family,
             "-arch=sm_52",
-            "sm_50, sm_52 and sm_53",
+            "sm_50, sm_52, sm_53 and Pascal sm_60, sm_61, sm_62",
         ] {
             assert!(m.contains(want), "{file}: {m}");
         }

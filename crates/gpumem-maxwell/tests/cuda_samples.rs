@@ -424,10 +424,7 @@ fn check_file(tool: &Path, path: &Path) -> FileResult {
 }
 
 fn target_name(t: Target) -> &'static str {
-    match t {
-        Target::Sm50 => "sm_50",
-        Target::Sm52 => "sm_52",
-    }
+    t.name()
 }
 
 /// `tests/cuda-samples/known-gaps.tsv`: (opcode, target) -> count.

@@ -1,5 +1,5 @@
 //! Random-word differential against nvdisasm 11.8 over the whole 64-bit instruction
-//! space, both targets (the decoder's generalising test).
+//! space, every target (the Maxwell and the Pascal SMs) (the decoder's generalising test).
 //!
 //! Words: half are uniformly random (so every top-bit opcode prefix is drawn about
 //! equally often), half keep one table row's fixed bits with every other bit random (so
@@ -21,7 +21,8 @@
 //!   fails too (the list only shrinks). `GPUMEM_REQUIRE_FULL_DECODE=1` ignores the list:
 //!   any such word fails.
 //!
-//! `GPUMEM_RANDOM_WORDS` sets the words per target (default 1,000,000).
+//! `GPUMEM_RANDOM_WORDS` sets the words per target (default 1,000,000);
+//! `GPUMEM_RANDOM_WORDS_ALL=1` prints every missing mnemonic and every failure.
 
 use gpumem_isa::SplitMix64;
 use gpumem_maxwell::codec::ROWS;
@@ -62,22 +63,22 @@ fn known_gaps(target: Target) -> BTreeSet<String> {
             continue;
         }
         match line.split('\t').collect::<Vec<_>>().as_slice() {
-            [m, t] if *t == "sm_50" || *t == "sm_52" => {
+            [m, t] if Target::ALL.iter().any(|x| x.name() == *t) => {
                 if *t == name {
                     s.insert(m.to_string());
                 }
             }
-            _ => panic!("{GAPS}:{}: expected `mnemonic<TAB>sm_50|sm_52`", n + 1),
+            _ => panic!(
+                "{GAPS}:{}: expected `mnemonic<TAB>sm_50|sm_52|sm_60|sm_61|sm_62`",
+                n + 1
+            ),
         }
     }
     s
 }
 
 fn target_name(t: Target) -> &'static str {
-    match t {
-        Target::Sm50 => "sm_50",
-        Target::Sm52 => "sm_52",
-    }
+    t.name()
 }
 
 /// A random control slot without dual issue.
@@ -366,6 +367,11 @@ fn random_words(target: Target, seed: u64) {
             }
         }
     }
+    if std::env::var("GPUMEM_RANDOM_WORDS_ALL").as_deref() == Ok("1") {
+        for f in &t.failures {
+            eprintln!("failure: {f}");
+        }
+    }
     assert!(
         t.failures.is_empty(),
         "{} failures, first ones:\n{}",
@@ -408,4 +414,19 @@ fn random_words_sm50() {
 #[test]
 fn random_words_sm52() {
     random_words(Target::Sm52, 0x5252_0000);
+}
+
+#[test]
+fn random_words_sm60() {
+    random_words(Target::Sm60, 0x6060_0000);
+}
+
+#[test]
+fn random_words_sm61() {
+    random_words(Target::Sm61, 0x6161_0000);
+}
+
+#[test]
+fn random_words_sm62() {
+    random_words(Target::Sm62, 0x6262_0000);
 }

@@ -24,6 +24,7 @@ fn real_code(target: Target) -> Vec<u8> {
     let (dir, cubins) = match target {
         Target::Sm50 => ("tests/cuda-samples/sm_50", ".sm_50.cubin"),
         Target::Sm52 => ("tests/cuda-samples/sm_52", ".sm_52.cubin"),
+        t => panic!("no committed sample cubins for {t}"),
     };
     let mut code: Vec<u8> = kernels_in(&root.join(dir), ".cubin").concat();
     code.extend(kernels_in(&root.join("tests/cubins"), cubins).concat());

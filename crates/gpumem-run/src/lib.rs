@@ -462,10 +462,7 @@ fn fatbin_entry(path: &Path, bytes: Vec<u8>, target: Option<Target>) -> Result<V
     if !fatbin::is_fatbin(&bytes) {
         return Ok(bytes);
     }
-    let sm = match target {
-        Some(Target::Sm50) => 50,
-        _ => 52,
-    };
+    let sm = target.unwrap_or(DEFAULT_TARGET).sm();
     let err = |e: fatbin::FatbinError| RunError::Program(format!("{}: {e}", path.display()));
     let entries = fatbin::entries(&bytes).map_err(err)?;
     let entry = fatbin::select(&entries, sm).map_err(err)?;

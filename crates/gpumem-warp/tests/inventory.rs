@@ -62,10 +62,7 @@ const AT: usize = 36;
 const RANDOM: usize = 4;
 
 fn target_name(t: Target) -> &'static str {
-    match t {
-        Target::Sm50 => "sm_50",
-        Target::Sm52 => "sm_52",
-    }
+    t.name()
 }
 
 /// Instructions assembled once: the predicate setup (with R0 as scratch, cleared after),
@@ -437,7 +434,8 @@ fn every_row_runs_or_is_a_listed_unsupported_case() {
     let mut partly_by_family: BTreeMap<Family, usize> = BTreeMap::new();
     let mut forms = BTreeSet::new();
     let mut total = 0usize;
-    for target in Target::ALL {
+    // The Maxwell targets: the file records their rows (the Pascal rows are not in it yet).
+    for target in Target::MAXWELL {
         for op in ROWS.iter().copied().filter(|op| op.on(target)) {
             forms.insert(op.form);
             pairs += 1;

@@ -45,6 +45,22 @@ const fn ty_f32(value: u8) -> ModVal {
     }
 }
 
+/// `.F64.RN` (type 6 on the Pascal SMs, `INVALIDATOMICSIZE6` on Maxwell): an f64 in 8
+/// bytes (PTX `atom.add.f64`, sm_60 on).
+const F64: &[ModVal] = &[ModVal {
+    value: 6,
+    text: ".F64.RN",
+    aliases: &[],
+    sem: ValSem::Size(MemSize {
+        bytes: 8,
+        signed: false,
+        invalid: false,
+        uniform: false,
+        float: true,
+        half2: false,
+    }),
+}];
+
 /// An atomic operation group at bits `lo..lo+w`.
 const fn atom_op(lo: u8, w: u8, vals: &'static [ModVal]) -> ModGroup {
     group(ModId::Atom, f(lo, w), vals)
@@ -196,19 +212,28 @@ const fn named(form: &'static str, r: OpSpec) -> OpSpec {
 const U128: &[ModVal] = &[ty(4, ".U128", 16, false)];
 
 /// `.F16x2.FTZ.RN`: a pair of f16 values in 4 bytes (ADD, MIN, MAX half by half).
-pub(crate) const F16X2: &[ModVal] = &[ModVal {
-    value: 4,
-    text: ".F16x2.FTZ.RN",
-    aliases: &[],
-    sem: ValSem::Size(MemSize {
-        bytes: 4,
-        signed: false,
-        invalid: false,
-        uniform: false,
-        float: false,
-        half2: true,
-    }),
-}];
+pub(crate) const F16X2: &[ModVal] = &[f16x2(".F16x2.FTZ.RN", &[])];
+
+/// The Pascal SMs' spelling of type 4, `.F16x2.RN` (nvdisasm -b SM60/SM61/SM62); SM52's
+/// `.F16x2.FTZ.RN` is accepted as an alias. The Pascal rows of type 4 are rows of their
+/// own, `since: Sm60`, beside SM52's (`until: Sm52`).
+pub(crate) const F16X2_P: &[ModVal] = &[f16x2(".F16x2.RN", &[".F16x2.FTZ.RN"])];
+
+const fn f16x2(text: &'static str, aliases: &'static [&'static str]) -> ModVal {
+    ModVal {
+        value: 4,
+        text,
+        aliases,
+        sem: ValSem::Size(MemSize {
+            bytes: 4,
+            signed: false,
+            invalid: false,
+            uniform: false,
+            float: false,
+            half2: true,
+        }),
+    }
+}
 
 const ATOM_MODS_U128: &[ModGroup] = &[E48, ATOM_OP, atom_types(49, U128)];
 
@@ -217,6 +242,14 @@ const ATOM_MODS_F16X2: &[ModGroup] = &[E48, ATOM_OP, atom_types(49, F16X2)];
 const RED_MODS_U128: &[ModGroup] = &[E48, RED_OP, atom_types(20, U128)];
 
 const RED_MODS_F16X2: &[ModGroup] = &[E48, RED_OP, atom_types(20, F16X2)];
+
+const ATOM_MODS_F16X2_P: &[ModGroup] = &[E48, ATOM_OP, atom_types(49, F16X2_P)];
+
+const RED_MODS_F16X2_P: &[ModGroup] = &[E48, RED_OP, atom_types(20, F16X2_P)];
+
+const ATOM_MODS_F64: &[ModGroup] = &[E48, ATOM_OP, atom_types(49, F64)];
+
+const RED_MODS_F64: &[ModGroup] = &[E48, RED_OP, atom_types(20, F64)];
 
 /// `[Ra+imm20]`: the signed byte offset 28-47.
 const ATOM_ADDR: OpKind = OpKind::Mem {
@@ -232,16 +265,26 @@ const ATOM_OPS: &[OpKind] = &[
 
 const RED_OPS: &[OpKind] = &[ATOM_ADDR, reg_reuse(0, false, None)];
 
-/// A type-4 ATOM row: `Rd, [Ra+imm20], Rb` (the byte offset 28-47), `.E` 48, op 52-55.
-const fn atom_t4(form: &'static str, mods: &'static [ModGroup], on: Target) -> OpSpec {
+/// The type code a type row fixes: the one value of its last group.
+const fn ty_code(mods: &'static [ModGroup]) -> u8 {
+    mods[mods.len() - 1].vals[0].value
+}
+
+/// A type-4 ATOM row (or type 6, by its type group's one value): `Rd, [Ra+imm20], Rb` (the byte offset 28-47), `.E` 48, op 52-55.
+const fn atom_t4(
+    form: &'static str,
+    mods: &'static [ModGroup],
+    since: Target,
+    until: Target,
+) -> OpSpec {
     OpSpec {
         form,
-        since: on,
-        until: on,
+        since,
+        until,
         ..atomic(
             Op::Atom,
             "ATOM",
-            0xed << 56 | 4 << 49,
+            0xed << 56 | (ty_code(mods) as u64) << 49,
             0xff << 56 | 7 << 49,
             mods,
             ATOM_OPS,
@@ -252,17 +295,22 @@ const fn atom_t4(form: &'static str, mods: &'static [ModGroup], on: Target) -> O
     }
 }
 
-/// A type-4 RED row: `[Ra+imm20], Rd` (the data register at 0-7), op 23-25; bits 26-27 and
+/// A type-4 RED row (or type 6, by its type group's one value): `[Ra+imm20], Rd` (the data register at 0-7), op 23-25; bits 26-27 and
 /// 49-50 are ignored, as in the other types' row.
-const fn red_t4(form: &'static str, mods: &'static [ModGroup], on: Target) -> OpSpec {
+const fn red_t4(
+    form: &'static str,
+    mods: &'static [ModGroup],
+    since: Target,
+    until: Target,
+) -> OpSpec {
     OpSpec {
         form,
-        since: on,
-        until: on,
+        since,
+        until,
         ..atomic(
             Op::Red,
             "RED",
-            0xebf8 << 48 | 4 << 20,
+            0xebf8 << 48 | (ty_code(mods) as u64) << 20,
             0xfff8 << 48 | 7 << 20,
             mods,
             RED_OPS,
@@ -337,12 +385,19 @@ pub static ROWS: &[OpSpec] = &[
     // that leave them free. VABSDIFF4's B is then an 8-bit immediate at 20-27, printed
     // signed when B is signed (bit 49: `-0x7b`); everything else is the register
     // form's (`docs/research/maxwell-breadth-C.md`).
-    atom_t4("ATOM_U128", ATOM_MODS_U128, Target::Sm50),
-    atom_t4("ATOM_F16X2", ATOM_MODS_F16X2, Target::Sm52),
-    red_t4("RED_U128", RED_MODS_U128, Target::Sm50),
-    red_t4("RED_F16X2", RED_MODS_F16X2, Target::Sm52),
+    atom_t4("ATOM_U128", ATOM_MODS_U128, Target::Sm50, Target::Sm50),
+    atom_t4("ATOM_F16X2", ATOM_MODS_F16X2, Target::Sm52, Target::Sm52),
+    red_t4("RED_U128", RED_MODS_U128, Target::Sm50, Target::Sm50),
+    red_t4("RED_F16X2", RED_MODS_F16X2, Target::Sm52, Target::Sm52),
+    // --- Pascal: type 4 spelled `.F16x2.RN`, type 6 `.F64.RN` ---
+    atom_t4("ATOM_F16X2_P6", ATOM_MODS_F16X2_P, Target::Sm60, Target::LAST),
+    red_t4("RED_F16X2_P6", RED_MODS_F16X2_P, Target::Sm60, Target::LAST),
+    atom_t4("ATOM_F64", ATOM_MODS_F64, Target::Sm60, Target::LAST),
+    red_t4("RED_F64", RED_MODS_F64, Target::Sm60, Target::LAST),
     // --- breadth H ---
-    atom_pd("ATOM_PD_F16X2", ATOM_PD | 4 << 49, OPC12 | bits(49, 51), &[E48, ATOM_OP44, atom_types(49, F16X2)], ATOM_PD_OPS, ATOM_PD_IGN),
+    OpSpec { until: Target::Sm52, ..atom_pd("ATOM_PD_F16X2", ATOM_PD | 4 << 49, OPC12 | bits(49, 51), &[E48, ATOM_OP44, atom_types(49, F16X2)], ATOM_PD_OPS, ATOM_PD_IGN) },
+    OpSpec { since: Target::Sm60, ..atom_pd("ATOM_PD_F16X2_P6", ATOM_PD | 4 << 49, OPC12 | bits(49, 51), &[E48, ATOM_OP44, atom_types(49, F16X2_P)], ATOM_PD_OPS, ATOM_PD_IGN) },
+    OpSpec { since: Target::Sm60, ..atom_pd("ATOM_PD_F64", ATOM_PD | 6 << 49, OPC12 | bits(49, 51), &[E48, ATOM_OP44, atom_types(49, F64)], ATOM_PD_OPS, ATOM_PD_IGN) },
     atom_pd("ATOM_PD", ATOM_PD, OPC12, &[E48, ATOM_OP44, atom_types(49, ATOM_TYPES)], ATOM_PD_OPS, ATOM_PD_IGN),
     atom_pd("ATOM_CAS_PD", ATOM_CAS_PD, OPC12 | bits(49, 51), &[E48, CAS, SZ32], &[PD41, reg(0, true), ADDR, pair(20, 0), pair(20, 1)], ATOM_PD_IGN | bits(44, 47)),
     atom_pd(

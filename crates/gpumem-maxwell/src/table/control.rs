@@ -585,7 +585,7 @@ pub static ROWS: &[OpSpec] = &[
         Flow::Branch,
     ),
     // Traps and the rest of the family.
-    br(
+    super::vocab::maxwell(br(
         Op::Bpt,
         "BPT",
         "BPT",
@@ -601,7 +601,25 @@ pub static ROWS: &[OpSpec] = &[
         }],
         bits(0, 5) | bits(9, 19) | bits(40, 51),
         Flow::Next,
-    ),
+    )),
+    // The Pascal SMs add BPT mode 6, `.PAUSE_QUIET` (nvdisasm -b SM60/SM61/SM62).
+    super::vocab::pascal(br(
+        Op::Bpt,
+        "BPT",
+        "BPT_P6",
+        0xe3a,
+        None,
+        &[
+            grp!(Bpt, 6, 3, { 0 => ".DRAIN_ILLEGAL", 1 => ".CAL", 2 => ".PAUSE", 3 => ".TRAP", 4 => ".INT", 5 => ".DRAIN", 6 => ".PAUSE_QUIET" }),
+        ],
+        &[OpKind::UImm {
+            f: f(20, 20),
+            hide: Some(0),
+            signed_if: None,
+        }],
+        bits(0, 5) | bits(9, 19) | bits(40, 51),
+        Flow::Next,
+    )),
     br(
         Op::Rtt,
         "RTT",

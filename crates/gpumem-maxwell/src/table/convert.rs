@@ -6,7 +6,7 @@
 
 use super::vocab::{
     ABS49_1, CC0, D20, Enc, F20, I20, NEG45_1, OPC, OPC_I, R_IGN, RD, RND39, Rci, SAT50, b1, bits,
-    cb, f, group, neg, rx, var,
+    cb, f, group, maxwell, neg, pascal, rx, var,
 };
 use super::{AltSpelling, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, ValSem};
 
@@ -77,6 +77,35 @@ macro_rules! f2i_i_mods {
 }
 
 const F2I: Rci = Rci::new(Op::F2i, "F2I", &F2I_MODS, F2I_IGN).var();
+
+// The Pascal SMs: a conversion with a 64-bit source (size bits 10-11 = 3: `.F64`, `.U64`,
+// `.S64`), or with a 64-bit destination (bits 8-9 = 3) and a source that is not 16 bits
+// wide (I2F/F2I: `.F64.S16` and `.U64.F16` are not; F2F: `.F64.F16` is), takes reuse
+// flags as DADD does (slots 0-2 printed, slot 3 rejected); the others as on Maxwell
+// (nvdisasm -b SM61 on every type pair of I2F, F2I and F2F with reuse slot 3, and on
+// random words of all three Pascal SMs). So each Maxwell row that can hold such a pair
+// ends at SM52; on Pascal its copy (`_P6`) takes the other words and one more row per
+// wide case (`_W..`), whose opcode fixes those bits.
+
+/// The 64-bit case of Pascal row `r`: `fix` (under `fix_mask`, bits 8-11) in its opcode,
+/// reuse slots 0-2 printed, slot 3 rejected.
+const fn wide(form: &'static str, fix: u64, fix_mask: u64, r: OpSpec) -> OpSpec {
+    OpSpec {
+        form,
+        opcode: r.opcode | fix,
+        mask: r.mask | fix_mask,
+        reuse_ok: 0b0111,
+        ..pascal(r)
+    }
+}
+
+/// Source size bits 10-11 = 3 (a 64-bit source).
+const SRC64: (u64, u64) = (3 << 10, bits(10, 11));
+
+/// Destination size bits 8-9 = 3 (a 64-bit destination) with source size `s`.
+const fn dst64(s: u64) -> (u64, u64) {
+    (3 << 8 | s << 10, bits(8, 11))
+}
 
 const I2F: Rci = Rci::new(Op::I2f, "I2F", &I2F_MODS, I2F_IGN)
     .var()
@@ -372,16 +401,57 @@ const I2I: Rci = Rci::new(Op::I2i, "I2I", I2I_C_MODS, I2I_IGN)
     .var()
     .imm_mods(I2I_I_MODS);
 
+const I2F_R_OPS: &[OpKind] = &[RD, rx(20, neg(45), b1(49), None)];
+
+const I2F_C_OPS: &[OpKind] = &[RD, cb(neg(45), b1(49), None, true)];
+
+const F2I_R_OPS: &[OpKind] = &[RD, rx(20, neg(45), b1(49), None)];
+
+const F2I_C_OPS: &[OpKind] = &[RD, cb(neg(45), b1(49), None, true)];
+
+const F2I_I_F16: OpSpec = var(Enc {
+    op: Op::F2i,
+    name: "F2I",
+    form: "F2I_I_F16",
+    opcode: 0x38b0 << 48 | fmt_bits(0, 1),
+    mask: OPC_I | bits(10, 11),
+    mods: f2i_i_mods!(F16V),
+    operands: &[RD, H16],
+    ignored: F2I_IGN | H16_IGN,
+});
+
+const F2I_I_F32: OpSpec = var(Enc {
+    op: Op::F2i,
+    name: "F2I",
+    form: "F2I_I_F32",
+    opcode: 0x38b0 << 48 | fmt_bits(0, 2),
+    mask: OPC_I | bits(10, 11),
+    mods: f2i_i_mods!(F32V),
+    operands: &[RD, F20],
+    ignored: F2I_IGN,
+});
+
+const F2I_I_F64: OpSpec = var(Enc {
+    op: Op::F2i,
+    name: "F2I",
+    form: "F2I_I_F64",
+    opcode: 0x38b0 << 48 | fmt_bits(0, 3),
+    mask: OPC_I | bits(10, 11),
+    mods: f2i_i_mods!(F64V),
+    operands: &[RD, D20],
+    ignored: F2I_IGN,
+});
+
 /// The rows of the family, one per encoding, in table order.
 #[rustfmt::skip]
 pub static ROWS: &[OpSpec] = &[
     // --- ALU set (docs/research/maxwell-alu-facts.md) ---
     // Conversions (variable latency: XU).
-    I2F.r("I2F_R", 0x5cb8, &[RD, rx(20, neg(45), b1(49), None)]),
-    I2F.c("I2F_C", 0x4cb8, &[RD, cb(neg(45), b1(49), None, true)]),
-    I2F.i("I2F_I", 0x38b8, &[RD, I20]),
-    F2I.r("F2I_R", 0x5cb0, &[RD, rx(20, neg(45), b1(49), None)]),
-    F2I.c("F2I_C", 0x4cb0, &[RD, cb(neg(45), b1(49), None, true)]),
+    maxwell(I2F.r("I2F_R", 0x5cb8, I2F_R_OPS)),
+    maxwell(I2F.c("I2F_C", 0x4cb8, I2F_C_OPS)),
+    maxwell(I2F.i("I2F_I", 0x38b8, &[RD, I20])),
+    maxwell(F2I.r("F2I_R", 0x5cb0, F2I_R_OPS)),
+    maxwell(F2I.c("F2I_C", 0x4cb0, F2I_C_OPS)),
     // I2I: integer size/sign conversion (XU), with I2F's byte select.
     var(Enc { op: Op::I2i, name: "I2I", form: "I2I_R", opcode: 0x5ce0 << 48, mask: OPC, mods: &I2I_MODS, operands: &[RD, rx(20, neg(45), b1(49), None)], ignored: bits(14, 15) | bits(28, 40) | bits(43, 44) | bits(46, 46) | bits(48, 48) }),
     // --- breadth A ---
@@ -391,27 +461,71 @@ pub static ROWS: &[OpSpec] = &[
     // F16 source (bit 41 is ignored otherwise).
     f2f!(R, F16, pass),
     f2f!(R, F32, pass),
-    f2f!(R, F64, pass),
-    f2f!(R, F16),
-    f2f!(R, F32),
-    f2f!(R, F64),
+    maxwell(f2f!(R, F64, pass)),
+    maxwell(f2f!(R, F16)),
+    maxwell(f2f!(R, F32)),
+    maxwell(f2f!(R, F64)),
     f2f!(C, F16, pass),
     f2f!(C, F32, pass),
-    f2f!(C, F64, pass),
-    f2f!(C, F16),
-    f2f!(C, F32),
-    f2f!(C, F64),
+    maxwell(f2f!(C, F64, pass)),
+    maxwell(f2f!(C, F16)),
+    maxwell(f2f!(C, F32)),
+    maxwell(f2f!(C, F64)),
     f2f!(I, F16, pass),
     f2f!(I, F32, pass),
-    f2f!(I, F64, pass),
-    f2f!(I, F16),
-    f2f!(I, F32),
-    f2f!(I, F64),
+    maxwell(f2f!(I, F64, pass)),
+    maxwell(f2f!(I, F16)),
+    maxwell(f2f!(I, F32)),
+    maxwell(f2f!(I, F64)),
     // F2I's immediate form, one row per source format (the immediate's type).
-    var(Enc { op: Op::F2i, name: "F2I", form: "F2I_I_F16", opcode: 0x38b0 << 48 | fmt_bits(0, 1), mask: OPC_I | bits(10, 11), mods: f2i_i_mods!(F16V), operands: &[RD, H16], ignored: F2I_IGN | H16_IGN }),
-    var(Enc { op: Op::F2i, name: "F2I", form: "F2I_I_F32", opcode: 0x38b0 << 48 | fmt_bits(0, 2), mask: OPC_I | bits(10, 11), mods: f2i_i_mods!(F32V), operands: &[RD, F20], ignored: F2I_IGN }),
-    var(Enc { op: Op::F2i, name: "F2I", form: "F2I_I_F64", opcode: 0x38b0 << 48 | fmt_bits(0, 3), mask: OPC_I | bits(10, 11), mods: f2i_i_mods!(F64V), operands: &[RD, D20], ignored: F2I_IGN }),
+    maxwell(F2I_I_F16),
+    maxwell(F2I_I_F32),
+    maxwell(F2I_I_F64),
     // I2I's constant and immediate forms.
     I2I.c("I2I_C", 0x4ce0, &[RD, cb(b1(45), b1(49), None, true)]),
     I2I.i("I2I_I", 0x38e0, &[RD, I20]),
+    // --- Pascal: the conversions with a 64-bit type (see [`wide`]) ---
+    pascal(I2F.r("I2F_R_P6", 0x5cb8, I2F_R_OPS)),
+    wide("I2F_R_W_SRC", SRC64.0, SRC64.1, I2F.r("I2F_R", 0x5cb8, I2F_R_OPS)),
+    wide("I2F_R_W_DST0", dst64(0).0, dst64(0).1, I2F.r("I2F_R", 0x5cb8, I2F_R_OPS)),
+    wide("I2F_R_W_DST2", dst64(2).0, dst64(2).1, I2F.r("I2F_R", 0x5cb8, I2F_R_OPS)),
+    pascal(I2F.c("I2F_C_P6", 0x4cb8, I2F_C_OPS)),
+    wide("I2F_C_W_SRC", SRC64.0, SRC64.1, I2F.c("I2F_C", 0x4cb8, I2F_C_OPS)),
+    wide("I2F_C_W_DST0", dst64(0).0, dst64(0).1, I2F.c("I2F_C", 0x4cb8, I2F_C_OPS)),
+    wide("I2F_C_W_DST2", dst64(2).0, dst64(2).1, I2F.c("I2F_C", 0x4cb8, I2F_C_OPS)),
+    pascal(I2F.i("I2F_I_P6", 0x38b8, &[RD, I20])),
+    wide("I2F_I_W_SRC", SRC64.0, SRC64.1, I2F.i("I2F_I", 0x38b8, &[RD, I20])),
+    wide("I2F_I_W_DST0", dst64(0).0, dst64(0).1, I2F.i("I2F_I", 0x38b8, &[RD, I20])),
+    wide("I2F_I_W_DST2", dst64(2).0, dst64(2).1, I2F.i("I2F_I", 0x38b8, &[RD, I20])),
+    pascal(F2I.r("F2I_R_P6", 0x5cb0, F2I_R_OPS)),
+    wide("F2I_R_W_SRC", SRC64.0, SRC64.1, F2I.r("F2I_R", 0x5cb0, F2I_R_OPS)),
+    wide("F2I_R_W_DST2", dst64(2).0, dst64(2).1, F2I.r("F2I_R", 0x5cb0, F2I_R_OPS)),
+    pascal(F2I.c("F2I_C_P6", 0x4cb0, F2I_C_OPS)),
+    wide("F2I_C_W_SRC", SRC64.0, SRC64.1, F2I.c("F2I_C", 0x4cb0, F2I_C_OPS)),
+    wide("F2I_C_W_DST2", dst64(2).0, dst64(2).1, F2I.c("F2I_C", 0x4cb0, F2I_C_OPS)),
+    OpSpec { form: "F2I_I_F16_P6", ..pascal(F2I_I_F16) },
+    OpSpec { form: "F2I_I_F32_P6", ..pascal(F2I_I_F32) },
+    wide("F2I_I_F32_W", 3 << 8, bits(8, 9), F2I_I_F32),
+    wide("F2I_I_F64_W", 0, 0, F2I_I_F64),
+    // F2F: a 64-bit source makes the whole row wide; a 16/32-bit source with a 64-bit
+    // destination (bits 8-9 = 3) is a row of its own; the same-format F16/F32 rows above
+    // hold on every target.
+    wide("F2F_R_F64_F64_W", 0, 0, f2f!(R, F64, pass)),
+    wide("F2F_R_F64_W", 0, 0, f2f!(R, F64)),
+    wide("F2F_C_F64_F64_W", 0, 0, f2f!(C, F64, pass)),
+    wide("F2F_C_F64_W", 0, 0, f2f!(C, F64)),
+    wide("F2F_I_F64_F64_W", 0, 0, f2f!(I, F64, pass)),
+    wide("F2F_I_F64_W", 0, 0, f2f!(I, F64)),
+    OpSpec { form: "F2F_R_F16_P6", ..pascal(f2f!(R, F16)) },
+    wide("F2F_R_F16_W", 3 << 8, bits(8, 9), f2f!(R, F16)),
+    OpSpec { form: "F2F_R_F32_P6", ..pascal(f2f!(R, F32)) },
+    wide("F2F_R_F32_W", 3 << 8, bits(8, 9), f2f!(R, F32)),
+    OpSpec { form: "F2F_C_F16_P6", ..pascal(f2f!(C, F16)) },
+    wide("F2F_C_F16_W", 3 << 8, bits(8, 9), f2f!(C, F16)),
+    OpSpec { form: "F2F_C_F32_P6", ..pascal(f2f!(C, F32)) },
+    wide("F2F_C_F32_W", 3 << 8, bits(8, 9), f2f!(C, F32)),
+    OpSpec { form: "F2F_I_F16_P6", ..pascal(f2f!(I, F16)) },
+    wide("F2F_I_F16_W", 3 << 8, bits(8, 9), f2f!(I, F16)),
+    OpSpec { form: "F2F_I_F32_P6", ..pascal(f2f!(I, F32)) },
+    wide("F2F_I_F32_W", 3 << 8, bits(8, 9), f2f!(I, F32)),
 ];

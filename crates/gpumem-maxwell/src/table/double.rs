@@ -6,7 +6,7 @@
 
 use super::vocab::{
     ABS49_2, ADD_RA, BF52, BOP45, CC0, D20, FCMP48, MNMX_RB, NEG45_2, OPC12, PD3, PP39, PQ0, RA,
-    RD, RND39, Rci, SET_RA, SET_RB, SETP_RA, SETP_RB, b1, bits, cb, rx, rx_slot,
+    RD, RND39, Rci, SET_RA, SET_RB, SETP_RA, SETP_RB, b1, bits, cb, maxwell, pascal, rx, rx_slot,
 };
 use super::{ModGroup, Op, OpSpec};
 
@@ -89,6 +89,12 @@ const DSET: Rci = Rci::new(Op::Dset, "DSET", DSET_MODS, 0)
     .imm_mods(DSET_I_MODS)
     .mask(0xff80 << 48);
 
+const DMNMX_P6: Rci = DMNMX.reuse_ok(0b0111);
+
+const DSETP_P6: Rci = DSETP.reuse_ok(0b0111);
+
+const DSET_P6: Rci = DSET.reuse_ok(0b0111);
+
 /// The rows of the family, one per encoding, in table order.
 #[rustfmt::skip]
 pub static ROWS: &[OpSpec] = &[
@@ -106,14 +112,25 @@ pub static ROWS: &[OpSpec] = &[
     DADD.c("DADD_C", 0x4c70, &[RD, ADD_RA, cb(b1(45), b1(49), None, false)]),
     DADD.i("DADD_I", 0x3870, &[RD, ADD_RA, D20]),
     // DMNMX: Rd = Pp ? min : max (f64).
-    DMNMX.r("DMNMX_R", 0x5c50, &[RD, ADD_RA, MNMX_RB, PP39]),
-    DMNMX.c("DMNMX_C", 0x4c50, &[RD, ADD_RA, cb(b1(45), b1(49), None, false), PP39]),
-    DMNMX.i("DMNMX_I", 0x3850, &[RD, ADD_RA, D20, PP39]),
+    maxwell(DMNMX.r("DMNMX_R", 0x5c50, &[RD, ADD_RA, MNMX_RB, PP39])),
+    maxwell(DMNMX.c("DMNMX_C", 0x4c50, &[RD, ADD_RA, cb(b1(45), b1(49), None, false), PP39])),
+    maxwell(DMNMX.i("DMNMX_I", 0x3850, &[RD, ADD_RA, D20, PP39])),
     // DSETP / DSET: f64 compares.
-    DSETP.r("DSETP_R", 0x5b80, &[PD3, PQ0, SETP_RA, SETP_RB, PP39]),
-    DSETP.c("DSETP_C", 0x4b80, &[PD3, PQ0, SETP_RA, cb(b1(6), b1(44), None, false), PP39]),
-    DSETP.i("DSETP_I", 0x3680, &[PD3, PQ0, SETP_RA, D20, PP39]),
-    DSET.r("DSET_R", 0x5900, &[RD, SET_RA, SET_RB, PP39]),
-    DSET.c("DSET_C", 0x4900, &[RD, SET_RA, cb(b1(53), b1(44), None, false), PP39]),
-    DSET.i("DSET_I", 0x3200, &[RD, SET_RA, D20, PP39]),
+    maxwell(DSETP.r("DSETP_R", 0x5b80, &[PD3, PQ0, SETP_RA, SETP_RB, PP39])),
+    maxwell(DSETP.c("DSETP_C", 0x4b80, &[PD3, PQ0, SETP_RA, cb(b1(6), b1(44), None, false), PP39])),
+    maxwell(DSETP.i("DSETP_I", 0x3680, &[PD3, PQ0, SETP_RA, D20, PP39])),
+    maxwell(DSET.r("DSET_R", 0x5900, &[RD, SET_RA, SET_RB, PP39])),
+    maxwell(DSET.c("DSET_C", 0x4900, &[RD, SET_RA, cb(b1(53), b1(44), None, false), PP39])),
+    maxwell(DSET.i("DSET_I", 0x3200, &[RD, SET_RA, D20, PP39])),
+    // The Pascal SMs: DMNMX, DSETP and DSET take reuse flags as DADD/DMUL/DFMA do (slots
+    // 0-2 printed, slot 3 rejected: nvdisasm -b SM60/SM61/SM62 on random words).
+    pascal(DMNMX_P6.r("DMNMX_R_P6", 0x5c50, &[RD, ADD_RA, MNMX_RB, PP39])),
+    pascal(DMNMX_P6.c("DMNMX_C_P6", 0x4c50, &[RD, ADD_RA, cb(b1(45), b1(49), None, false), PP39])),
+    pascal(DMNMX_P6.i("DMNMX_I_P6", 0x3850, &[RD, ADD_RA, D20, PP39])),
+    pascal(DSETP_P6.r("DSETP_R_P6", 0x5b80, &[PD3, PQ0, SETP_RA, SETP_RB, PP39])),
+    pascal(DSETP_P6.c("DSETP_C_P6", 0x4b80, &[PD3, PQ0, SETP_RA, cb(b1(6), b1(44), None, false), PP39])),
+    pascal(DSETP_P6.i("DSETP_I_P6", 0x3680, &[PD3, PQ0, SETP_RA, D20, PP39])),
+    pascal(DSET_P6.r("DSET_R_P6", 0x5900, &[RD, SET_RA, SET_RB, PP39])),
+    pascal(DSET_P6.c("DSET_C_P6", 0x4900, &[RD, SET_RA, cb(b1(53), b1(44), None, false), PP39])),
+    pascal(DSET_P6.i("DSET_I_P6", 0x3200, &[RD, SET_RA, D20, PP39])),
 ];

@@ -468,6 +468,7 @@ impl Op {
             Op::Out => i(F::Graphics, P::Graphics, C::Next, D::Compute, I::Unit, Some(GRAPHICS)),
             Op::Pixld => i(F::Graphics, P::Graphics, C::Next, D::Compute, I::Unit, Some(GRAPHICS)),
             Op::Isberd => i(F::Graphics, P::Graphics, C::Next, D::Compute, I::Unit, Some(GRAPHICS)),
+            Op::Idp => i(F::Integer, P::Alu, C::Next, D::Compute, I::Unit, None),
         }
     }
 }

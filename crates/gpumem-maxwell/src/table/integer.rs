@@ -204,6 +204,51 @@ const IMADSP_C: ModGroup = ModGroup {
 
 const IMADSP_MODS: &[ModGroup] = &[IMADSP_AB, IMADSP_C, CC0];
 
+// IDP (sm_61, sm_62: nvdisasm -b SM61/SM62 decode it, -b SM60 and the Maxwell SMs
+// reject it). 0x53f8: `IDP Rd, Ra, Rb, Rc`; 0x53d8: B from a constant bank. The shape is
+// bit 48 (`.2A`) with bit 50 (`.HI`, rejected with `.4A`), A's signedness bit 49, B's
+// bit 47; bits 28-38 are ignored in the register form. Fixed latency: reuse slots 0-2
+// printed, slot 3 and barriers rejected (probed with every single-bit change of
+// 0x53f8000000070000 and of each control-slot field).
+
+const IDP_MODE: ModGroup = ModGroup {
+    id: ModId::DpMode,
+    field: f(48, 1),
+    hi: Some(f(50, 1)),
+    vals: vals!(0 => ".4A", 1 => ".2A.LO", 3 => ".2A.HI"),
+    at: None,
+    alt: None,
+};
+
+/// A's signedness: bytes for `.4A`, halves for `.2A` (group 0's bit 0).
+const IDP_SIGN_A: ModGroup = ModGroup {
+    id: ModId::SignA,
+    field: f(49, 1),
+    hi: None,
+    vals: vals!(0 => ".U8", 1 => ".S8"),
+    at: None,
+    alt: Some(AltSpelling {
+        group: 0,
+        mask: 1,
+        eq: 1,
+        vals: vals!(0 => ".U16", 1 => ".S16"),
+    }),
+};
+
+const IDP_MODS: &[ModGroup] = &[
+    IDP_MODE,
+    IDP_SIGN_A,
+    grp!(SignB, 47, 1, { 0 => ".U8", 1 => ".S8" }),
+];
+
+/// An IDP row (sm_61 on).
+const fn idp(r: OpSpec) -> OpSpec {
+    OpSpec {
+        since: super::Target::Sm61,
+        ..r
+    }
+}
+
 const ISET_MODS: &[ModGroup] = &[
     flag!(Bf, 44, ".BF"),
     ICMP49,
@@ -320,4 +365,7 @@ pub static ROWS: &[OpSpec] = &[
     // LEA.HI: Rd = high word of ((Rc:Ra) << shift) + B, carry out to Pd.
     alu(Enc { op: Op::LeaHi, name: "LEA", form: "LEA_HI_R", opcode: 0x5bd8 << 48, mask: OPC, mods: &[LEA_HI, flag!(X, 38, ".X"), sfx!(Cc, 47, ".CC", 1)], operands: &[PD48, RD, rx(8, b1(37), None, None), RB, RC, OpKind::UImm { f: f(28, 5), hide: Some(0), signed_if: None }], ignored: bits(33, 36) }),
     alu(Enc { op: Op::LeaHi, name: "LEA", form: "LEA_HI_C", opcode: 0x1800 << 48, mask: 0xfc00 << 48, mods: &[LEA_HI, flag!(X, 57, ".X"), sfx!(Cc, 47, ".CC", 1)], operands: &[PD48, RD, rx(8, b1(56), None, None), CB, RC, OpKind::UImm { f: f(51, 5), hide: Some(0), signed_if: None }], ignored: 0 }),
+    // --- Pascal ---
+    idp(alu(Enc { op: Op::Idp, name: "IDP", form: "IDP_R", opcode: 0x53f8 << 48, mask: OPC, mods: IDP_MODS, operands: &[RD, RA, RB, RC], ignored: bits(28, 38) })),
+    idp(alu(Enc { op: Op::Idp, name: "IDP", form: "IDP_C", opcode: 0x53d8 << 48, mask: OPC, mods: IDP_MODS, operands: &[RD, RA, CB, RC], ignored: 0 })),
 ];

@@ -258,7 +258,7 @@ const fn mem_row(
         operands,
         ignored,
         since,
-        until: Target::Sm52,
+        until: Target::LAST,
         latency: Latency::Variable,
         mem: Some(mem),
         reuse_ok: 0b1111,
@@ -325,7 +325,7 @@ const fn gen_row(
         operands,
         ignored: 0,
         since: Target::Sm50,
-        until: Target::Sm52,
+        until: Target::LAST,
         latency: Latency::Variable,
         mem: Some(MemFacts {
             space: Space::Global,

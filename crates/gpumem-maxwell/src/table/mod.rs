@@ -18,24 +18,51 @@
 pub use gpumem_isa::CacheOp;
 use gpumem_isa::bits::Field;
 
-/// The GPU generation an encoding is valid on.
+/// The GPU generation an encoding is valid on: the Maxwell SMs and the Pascal SMs, which
+/// use Maxwell's 64-bit words and control words with a few additions (half precision on
+/// every Pascal SM, the integer dot products on sm_61/sm_62). Ordered oldest first, so a
+/// row's availability is a range ([`OpSpec::since`] ..= [`OpSpec::until`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Target {
     /// Maxwell GM10x (`SM50`).
     Sm50,
     /// Maxwell GM20x (`SM52`); adds the sparse-status LDG.
     Sm52,
+    /// Pascal GP100 (`SM60`, Tesla P100).
+    Sm60,
+    /// Pascal GP10x (`SM61`, GTX 10-series, Tesla P4/P40); adds the integer dot products.
+    Sm61,
+    /// Pascal GP10B (`SM62`, Jetson TX2).
+    Sm62,
 }
 
 impl Target {
-    /// Both targets, oldest first.
-    pub const ALL: [Target; 2] = [Target::Sm50, Target::Sm52];
+    /// Every target, oldest first.
+    pub const ALL: [Target; 5] = [
+        Target::Sm50,
+        Target::Sm52,
+        Target::Sm60,
+        Target::Sm61,
+        Target::Sm62,
+    ];
 
-    /// The `-arch` spelling: `sm_50`, `sm_52`.
+    /// The newest target: where a row that no later SM drops ends ([`OpSpec::until`]).
+    pub const LAST: Target = Target::Sm62;
+
+    /// The Maxwell targets.
+    pub const MAXWELL: [Target; 2] = [Target::Sm50, Target::Sm52];
+
+    /// The Pascal targets.
+    pub const PASCAL: [Target; 3] = [Target::Sm60, Target::Sm61, Target::Sm62];
+
+    /// The `-arch` spelling: `sm_50`, `sm_52`, `sm_60`, `sm_61`, `sm_62`.
     pub fn name(self) -> &'static str {
         match self {
             Target::Sm50 => "sm_50",
             Target::Sm52 => "sm_52",
+            Target::Sm60 => "sm_60",
+            Target::Sm61 => "sm_61",
+            Target::Sm62 => "sm_62",
         }
     }
 
@@ -44,18 +71,76 @@ impl Target {
         match self {
             Target::Sm50 => "SM50",
             Target::Sm52 => "SM52",
+            Target::Sm60 => "SM60",
+            Target::Sm61 => "SM61",
+            Target::Sm62 => "SM62",
         }
+    }
+
+    /// The SM number (`50`, `52`, `60`, `61`, `62`), as a cubin's ELF flags write it.
+    pub fn sm(self) -> u32 {
+        match self {
+            Target::Sm50 => 50,
+            Target::Sm52 => 52,
+            Target::Sm60 => 60,
+            Target::Sm61 => 61,
+            Target::Sm62 => 62,
+        }
+    }
+
+    /// The target of an SM number: sm_53 (Tegra X1, Maxwell) reads as sm_52, whose table
+    /// holds its f16x2 rows (docs/07-architectures.md); `None` for an SM gpumem does not
+    /// model.
+    pub fn from_sm(sm: u32) -> Option<Target> {
+        Some(match sm {
+            50 => Target::Sm50,
+            52 | 53 => Target::Sm52,
+            60 => Target::Sm60,
+            61 => Target::Sm61,
+            62 => Target::Sm62,
+            _ => return None,
+        })
+    }
+
+    /// Whether the target is a Pascal SM.
+    pub fn is_pascal(self) -> bool {
+        self >= Target::Sm60
+    }
+}
+
+/// The targets `since ..= until` in words: `sm_52`, `sm_61 and sm_62`, `sm_52 to sm_62`.
+pub fn span_text(since: Target, until: Target) -> String {
+    let on: Vec<&str> = Target::ALL
+        .into_iter()
+        .filter(|t| since <= *t && *t <= until)
+        .map(Target::name)
+        .collect();
+    match on.as_slice() {
+        [] => "no target".to_string(),
+        [one] => one.to_string(),
+        [a, b] => format!("{a} and {b}"),
+        [a, .., b] => format!("{a} to {b}"),
+    }
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 
 impl std::str::FromStr for Target {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "sm_50" | "sm50" => Ok(Target::Sm50),
-            "sm_52" | "sm52" => Ok(Target::Sm52),
-            _ => Err(format!(
-                "unknown Maxwell target `{s}` (expected sm_50 or sm_52)"
+        let l = s.to_ascii_lowercase();
+        let digits = l.strip_prefix("sm_").or_else(|| l.strip_prefix("sm"));
+        let t = Target::ALL
+            .into_iter()
+            .find(|t| digits.is_some_and(|d| d == &t.name()[3..]));
+        match t {
+            Some(t) => Ok(t),
+            None => Err(format!(
+                "unknown target `{s}` (expected sm_50, sm_52, sm_60, sm_61 or sm_62)"
             )),
         }
     }
@@ -362,6 +447,10 @@ pub enum Op {
     /// `ISBERD`: read the internal stage buffer (vertex, patch, primitive or attribute
     /// entries); a graphics op.
     Isberd,
+    /// `IDP`: integer dot product with accumulate (sm_61, sm_62; PTX `dp4a`, `dp2a.lo`,
+    /// `dp2a.hi`): `.4A` sums four byte products, `.2A` two products of 16-bit A halves
+    /// with two bytes of B, plus C (shape in [`ModId::DpMode`]).
+    Idp,
 }
 
 /// What a modifier group means: one id per group kind. Consumers read a group's value
@@ -584,11 +673,18 @@ pub enum ModId {
     IsbeBuf,
     /// ISBERD's element size (none, `.U16`, `.32`).
     IsbeSize,
+    /// IDP's shape (sm_61): `.4A` (four byte products), `.2A.LO`/`.2A.HI` (two products
+    /// of A's halves with B's low or high bytes).
+    DpMode,
+    /// IDP's A signedness: 0 unsigned, 1 signed (`.U8`/`.S8`, or `.U16`/`.S16` for `.2A`).
+    SignA,
+    /// IDP's B signedness: 0 `.U8`, 1 `.S8`.
+    SignB,
 }
 
 impl ModId {
     /// Every id, in declaration order (`ALL[id as usize] == id`).
-    pub const ALL: [ModId; 104] = [
+    pub const ALL: [ModId; 107] = [
         ModId::E,
         ModId::Cop,
         ModId::Sz,
@@ -693,6 +789,9 @@ impl ModId {
         ModId::Skew,
         ModId::IsbeBuf,
         ModId::IsbeSize,
+        ModId::DpMode,
+        ModId::SignA,
+        ModId::SignB,
     ];
     /// How many ids there are.
     pub const COUNT: usize = ModId::ALL.len();
@@ -804,6 +903,9 @@ impl ModId {
             ModId::Skew => "SKEW",
             ModId::IsbeBuf => "isbe",
             ModId::IsbeSize => "isz",
+            ModId::DpMode => "dpmode",
+            ModId::SignA => "signa",
+            ModId::SignB => "signb",
         }
     }
 }

@@ -144,6 +144,29 @@ pub(crate) const SURED_TYPE: ModGroup = grp!(SuSize, 20, 3, {
 /// Type 4 on SM52 (a pair of f16), fixed by its rows.
 pub(crate) const SURED_F16: ModGroup = grp!(SuSize, 20, 3, { 4 => ".F16x2.FTZ.RN" });
 
+/// Type 4 on the Pascal SMs, spelled `.F16x2.RN` (as ATOM/RED's type 4 there); the Pascal
+/// copies of the type-4 rows (`_P6`) hold it.
+pub(crate) const SURED_F16_P: ModGroup = grp!(SuSize, 20, 3, { 4 => ".F16x2.RN" });
+
+/// A type-4 row of SM52 alone (its Pascal copy spells the type `.F16x2.RN`).
+const fn sm52(r: OpSpec) -> OpSpec {
+    OpSpec {
+        until: Target::Sm52,
+        ..r
+    }
+}
+
+/// The Pascal copy of type-4 row `r`: its form `form`, its modifier groups `mods`.
+const fn pascal(form: &'static str, mods: &'static [ModGroup], r: OpSpec) -> OpSpec {
+    OpSpec {
+        form,
+        mods,
+        since: Target::Sm60,
+        until: Target::LAST,
+        ..r
+    }
+}
+
 // SUATOM (0xea, bits 54-63; bit 55 `.CAS`): `.D` only here (the `.P` and register-index
 // forms and SM52's predicate output are not modelled), `.BA` 28, operation 29-32 (ADD ...
 // XOR, EXCH; 9-15 are nvdisasm's `INVALIDATOMSOP9`-`15`; CAS: bit 29 ignored, bits 30-32
@@ -195,6 +218,11 @@ const SUATOM_F16: ModGroup = ModGroup {
     ..SURED_F16
 };
 
+const SUATOM_F16_P: ModGroup = ModGroup {
+    field: f(51, 3),
+    ..SURED_F16_P
+};
+
 const SUATOM_MODS: &[ModGroup] = &[
     SUATOM_D,
     SUATOM_BA,
@@ -208,6 +236,15 @@ const SUATOM_F16_MODS: &[ModGroup] = &[
     SUATOM_D, SUATOM_BA, SU_DIM, SUATOM_OPS, SUATOM_F16, SU_CLAMP,
 ];
 
+const SUATOM_F16_MODS_P: &[ModGroup] = &[
+    SUATOM_D,
+    SUATOM_BA,
+    SU_DIM,
+    SUATOM_OPS,
+    SUATOM_F16_P,
+    SU_CLAMP,
+];
+
 const SUATOM_CAS_MODS: &[ModGroup] = &[
     SUATOM_D,
     SUATOM_BA,
@@ -219,6 +256,15 @@ const SUATOM_CAS_MODS: &[ModGroup] = &[
 
 const SUATOM_CAS_F16_MODS: &[ModGroup] = &[
     SUATOM_D, SUATOM_BA, SU_DIM, SUATOM_CAS, SUATOM_F16, SU_CLAMP,
+];
+
+const SUATOM_CAS_F16_MODS_P: &[ModGroup] = &[
+    SUATOM_D,
+    SUATOM_BA,
+    SU_DIM,
+    SUATOM_CAS,
+    SUATOM_F16_P,
+    SU_CLAMP,
 ];
 
 const SUATOM_OPS_I: [OpKind; 4] = [reg(0, true), SU_ADDR, reg(20, false), SU_INDEX];
@@ -238,6 +284,8 @@ const SUST_P_MODS: &[ModGroup] = &[SU_P, SU_DIM, SUST_COP, SU_COMP, SU_CLAMP];
 const SURED_D_MODS: &[ModGroup] = &[SU_D, SU_BA, SU_DIM, SURED_OPS, SURED_TYPE, SU_CLAMP];
 
 const SURED_D_F16_MODS: &[ModGroup] = &[SU_D, SU_BA, SU_DIM, SURED_OPS, SURED_F16, SU_CLAMP];
+
+const SURED_D_F16_MODS_P: &[ModGroup] = &[SU_D, SU_BA, SU_DIM, SURED_OPS, SURED_F16_P, SU_CLAMP];
 
 const SURED_P_MODS: &[ModGroup] = &[SU_P, SU_DIM, SURED_OPS, SU_CLAMP];
 
@@ -346,6 +394,11 @@ const SU_F16_36: ModGroup = ModGroup {
     ..SURED_F16
 };
 
+const SU_F16_36_P: ModGroup = ModGroup {
+    field: f(36, 3),
+    ..SURED_F16_P
+};
+
 /// SM52's SUATOM.D output at 51-53 (7 - P, `PT` printed).
 const PD51: OpKind = OpKind::SparsePred { f: f(51, 3) };
 
@@ -357,9 +410,27 @@ const D_MODS: &[ModGroup] = &[SUATOM_D, SUATOM_BA, SU_DIM, SUATOM_OPS, SU_TYPE36
 
 const D_F16_MODS: &[ModGroup] = &[SUATOM_D, SUATOM_BA, SU_DIM, SUATOM_OPS, SU_F16_36, SU_CLAMP];
 
+const D_F16_MODS_P: &[ModGroup] = &[
+    SUATOM_D,
+    SUATOM_BA,
+    SU_DIM,
+    SUATOM_OPS,
+    SU_F16_36_P,
+    SU_CLAMP,
+];
+
 const D_CAS_MODS: &[ModGroup] = &[SUATOM_D, SUATOM_BA, SU_DIM, SUATOM_CAS, SU_TYPE36, SU_CLAMP];
 
 const D_CAS_F16_MODS: &[ModGroup] = &[SUATOM_D, SUATOM_BA, SU_DIM, SUATOM_CAS, SU_F16_36, SU_CLAMP];
+
+const D_CAS_F16_MODS_P: &[ModGroup] = &[
+    SUATOM_D,
+    SUATOM_BA,
+    SU_DIM,
+    SUATOM_CAS,
+    SU_F16_36_P,
+    SU_CLAMP,
+];
 
 const OPS_R: &[OpKind] = &[reg(0, true), SU_ADDR, reg(20, false), SU_RC];
 
@@ -537,7 +608,7 @@ pub static ROWS: &[OpSpec] = &[
         Target::Sm50,
     ),
     // SUATOM: type 4 first (SM52 only), then the rest.
-    su(
+    sm52(su(
         Op::Suatom,
         "SUATOM",
         "SUATOM_D_F16",
@@ -547,8 +618,19 @@ pub static ROWS: &[OpSpec] = &[
         &SUATOM_OPS_I,
         0,
         Target::Sm52,
-    ),
-    su(
+    )),
+    pascal("SUATOM_D_F16_P6", SUATOM_F16_MODS_P, su(
+        Op::Suatom,
+        "SUATOM",
+        "SUATOM_D_F16",
+        SUATOM_OP | 4 << 51,
+        bits(51, 63),
+        SUATOM_F16_MODS,
+        &SUATOM_OPS_I,
+        0,
+        Target::Sm52,
+    )),
+    sm52(su(
         Op::Suatom,
         "SUATOM",
         "SUATOM_CAS_F16",
@@ -558,8 +640,19 @@ pub static ROWS: &[OpSpec] = &[
         &SUATOM_OPS_I,
         bit(29),
         Target::Sm52,
-    ),
-    su(
+    )),
+    pascal("SUATOM_CAS_F16_P6", SUATOM_CAS_F16_MODS_P, su(
+        Op::Suatom,
+        "SUATOM",
+        "SUATOM_CAS_F16",
+        SUATOM_OP | bit(55) | 4 << 51,
+        bits(51, 63) | bits(30, 32),
+        SUATOM_CAS_F16_MODS,
+        &SUATOM_OPS_I,
+        bit(29),
+        Target::Sm52,
+    )),
+    sm52(su(
         Op::Suatom,
         "SUATOM",
         "SUATOM_CAS_F16_PD",
@@ -569,7 +662,18 @@ pub static ROWS: &[OpSpec] = &[
         &SUATOM_OPS_I_PD,
         bit(29),
         Target::Sm52,
-    ),
+    )),
+    pascal("SUATOM_CAS_F16_PD_P6", SUATOM_CAS_F16_MODS_P, su(
+        Op::Suatom,
+        "SUATOM",
+        "SUATOM_CAS_F16_PD",
+        SUATOM_OP | bit(55) | 4 << 51,
+        bits(51, 63),
+        SUATOM_CAS_F16_MODS,
+        &SUATOM_OPS_I_PD,
+        bit(29),
+        Target::Sm52,
+    )),
     su(
         Op::Suatom,
         "SUATOM",
@@ -604,7 +708,7 @@ pub static ROWS: &[OpSpec] = &[
         Target::Sm52,
     ),
     // SURED: type 4 first (SM52 only), then the rest; bits 27-32 ignored (no predicate).
-    su(
+    sm52(su(
         Op::Sured,
         "SURED",
         "SURED_D_F16",
@@ -614,8 +718,19 @@ pub static ROWS: &[OpSpec] = &[
         &SUST_I,
         bits(27, 32),
         Target::Sm52,
-    ),
-    su(
+    )),
+    pascal("SURED_D_F16_P6", SURED_D_F16_MODS_P, su(
+        Op::Sured,
+        "SURED",
+        "SURED_D_F16",
+        SURED_OP | D | IMM | 4 << 20,
+        SU_MASK | bits(20, 22),
+        SURED_D_F16_MODS,
+        &SUST_I,
+        bits(27, 32),
+        Target::Sm52,
+    )),
+    sm52(su(
         Op::Sured,
         "SURED",
         "SURED_D_F16_R",
@@ -625,7 +740,18 @@ pub static ROWS: &[OpSpec] = &[
         &SUST_R,
         bits(27, 32) | SU_RC_IGN,
         Target::Sm52,
-    ),
+    )),
+    pascal("SURED_D_F16_R_P6", SURED_D_F16_MODS_P, su(
+        Op::Sured,
+        "SURED",
+        "SURED_D_F16_R",
+        SURED_OP | D | 4 << 20,
+        SU_MASK | bits(20, 22),
+        SURED_D_F16_MODS,
+        &SUST_R,
+        bits(27, 32) | SU_RC_IGN,
+        Target::Sm52,
+    )),
     su(
         Op::Sured,
         "SURED",
@@ -678,14 +804,18 @@ pub static ROWS: &[OpSpec] = &[
     suld50("SULD_P_R_SM50", SULD_OP, SULD_P_MODS, &SULD_R, SULD50_IGN | SU_RC_IGN),
     suatom("SUATOM_P_R", SUATOM_P, SUATOM_MASK, P_MODS, OPS_R, P_R_IGN | TYPE_BITS, Target::Sm50),
     suatom("SUATOM_P_I", SUATOM_P | IMM, SUATOM_MASK, P_MODS, OPS_I, bit(28), Target::Sm50),
-    suatom("SUATOM_D_R_F16", SUATOM_DR | 4 << 36, SUATOM_MASK | TYPE_BITS, D_F16_MODS, OPS_R, SU_RC_IGN & !TYPE_BITS, Target::Sm52),
+    sm52(suatom("SUATOM_D_R_F16", SUATOM_DR | 4 << 36, SUATOM_MASK | TYPE_BITS, D_F16_MODS, OPS_R, SU_RC_IGN & !TYPE_BITS, Target::Sm52)),
+    pascal("SUATOM_D_R_F16_P6", D_F16_MODS_P, suatom("SUATOM_D_R_F16", SUATOM_DR | 4 << 36, SUATOM_MASK | TYPE_BITS, D_F16_MODS, OPS_R, SU_RC_IGN & !TYPE_BITS, Target::Sm52)),
     suatom("SUATOM_D_R", SUATOM_DR, SUATOM_MASK, D_MODS, OPS_R, SU_RC_IGN & !TYPE_BITS, Target::Sm50),
     suatom("SUATOM_P_CAS_R", SUATOM_P_CAS, SUATOM_MASK | bits(29, 32), P_CAS_MODS, OPS_R, P_R_IGN | TYPE_BITS, Target::Sm50),
     suatom("SUATOM_P_CAS_I", SUATOM_P_CAS | IMM, SUATOM_MASK | bits(29, 32), P_CAS_MODS, OPS_I, bit(28), Target::Sm50),
-    suatom("SUATOM_D_CAS_R_F16", SUATOM_D_CAS | 4 << 36, SUATOM_MASK | PD_BITS | TYPE_BITS, D_CAS_F16_MODS, OPS_R, bit(29) | (SU_RC_IGN & !TYPE_BITS), Target::Sm52),
-    suatom("SUATOM_D_CAS_R_F16_PD", SUATOM_D_CAS | 4 << 36, SUATOM_MASK | TYPE_BITS, D_CAS_F16_MODS, OPS_R_PD, bit(29) | (SU_RC_IGN & !TYPE_BITS), Target::Sm52),
+    sm52(suatom("SUATOM_D_CAS_R_F16", SUATOM_D_CAS | 4 << 36, SUATOM_MASK | PD_BITS | TYPE_BITS, D_CAS_F16_MODS, OPS_R, bit(29) | (SU_RC_IGN & !TYPE_BITS), Target::Sm52)),
+    pascal("SUATOM_D_CAS_R_F16_P6", D_CAS_F16_MODS_P, suatom("SUATOM_D_CAS_R_F16", SUATOM_D_CAS | 4 << 36, SUATOM_MASK | PD_BITS | TYPE_BITS, D_CAS_F16_MODS, OPS_R, bit(29) | (SU_RC_IGN & !TYPE_BITS), Target::Sm52)),
+    sm52(suatom("SUATOM_D_CAS_R_F16_PD", SUATOM_D_CAS | 4 << 36, SUATOM_MASK | TYPE_BITS, D_CAS_F16_MODS, OPS_R_PD, bit(29) | (SU_RC_IGN & !TYPE_BITS), Target::Sm52)),
+    pascal("SUATOM_D_CAS_R_F16_PD_P6", D_CAS_F16_MODS_P, suatom("SUATOM_D_CAS_R_F16_PD", SUATOM_D_CAS | 4 << 36, SUATOM_MASK | TYPE_BITS, D_CAS_F16_MODS, OPS_R_PD, bit(29) | (SU_RC_IGN & !TYPE_BITS), Target::Sm52)),
     suatom("SUATOM_D_CAS_R", SUATOM_D_CAS, SUATOM_MASK | PD_BITS, D_CAS_MODS, OPS_R, bit(29) | (SU_RC_IGN & !TYPE_BITS), Target::Sm50),
     suatom("SUATOM_D_CAS_R_PD", SUATOM_D_CAS, SUATOM_MASK, D_CAS_MODS, OPS_R_PD, bit(29) | (SU_RC_IGN & !TYPE_BITS), Target::Sm52),
-    suatom("SUATOM_D_PD_F16", SUATOM_D_PD | 4 << 36, bits(54, 63) | TYPE_BITS, D_F16_MODS, OPS_R_PD51, SU_RC_IGN & !TYPE_BITS, Target::Sm52),
+    sm52(suatom("SUATOM_D_PD_F16", SUATOM_D_PD | 4 << 36, bits(54, 63) | TYPE_BITS, D_F16_MODS, OPS_R_PD51, SU_RC_IGN & !TYPE_BITS, Target::Sm52)),
+    pascal("SUATOM_D_PD_F16_P6", D_F16_MODS_P, suatom("SUATOM_D_PD_F16", SUATOM_D_PD | 4 << 36, bits(54, 63) | TYPE_BITS, D_F16_MODS, OPS_R_PD51, SU_RC_IGN & !TYPE_BITS, Target::Sm52)),
     suatom("SUATOM_D_PD", SUATOM_D_PD, bits(54, 63), D_MODS, OPS_R_PD51, SU_RC_IGN & !TYPE_BITS, Target::Sm52),
 ];

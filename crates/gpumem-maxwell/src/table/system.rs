@@ -311,21 +311,39 @@ static CCS: &[(u8, &str)] = &[
 /// all 256 numbers with `-b SM50` and `-b SM52`).
 static SREGS_SM52: &[(u8, &str)] = &[(15, "SR_ORDERING_TICKET")];
 
+/// Special registers that the Pascal SMs (SM60, SM61, SM62 alike) name differently from
+/// SM52 (nvdisasm 11.8, checked over all 256 numbers with `-b SM52` and `-b SM6x`):
+/// 44-47 get names and 62 is `SR_BARRIERALLOC` instead of `SR_CTXADDR`.
+static SREGS_PASCAL: &[(u8, &str)] = &[
+    (44, "SR_SM_SPA_VERSION"),
+    (45, "SR_MULTIPASSSHADERINFO"),
+    (46, "SR_LWINHI"),
+    (47, "SR_SWINHI"),
+    (62, "SR_BARRIERALLOC"),
+];
+
 /// Special-register names of S2R, by number, as nvdisasm prints them for `target`.
 pub fn sreg_name(n: u8, target: Target) -> Option<&'static str> {
-    let own = match target {
-        Target::Sm52 => SREGS_SM52.iter().find(|(v, _)| *v == n),
-        Target::Sm50 => None,
+    let find = |list: &'static [(u8, &'static str)]| list.iter().find(|(v, _)| *v == n);
+    let pascal = if target.is_pascal() {
+        find(SREGS_PASCAL)
+    } else {
+        None
     };
-    own.or_else(|| SREGS.iter().find(|(v, _)| *v == n))
-        .map(|(_, s)| *s)
+    let sm52 = if target >= Target::Sm52 {
+        find(SREGS_SM52)
+    } else {
+        None
+    };
+    pascal.or(sm52).or_else(|| find(SREGS)).map(|(_, s)| *s)
 }
 
-/// The number of a special register named `name` (either target's spelling).
+/// The number of a special register named `name` (any target's spelling).
 pub fn sreg_num(name: &str) -> Option<u8> {
     SREGS
         .iter()
         .chain(SREGS_SM52)
+        .chain(SREGS_PASCAL)
         .find(|(_, s)| *s == name)
         .map(|(v, _)| *v)
 }

@@ -467,6 +467,22 @@ const TLD4B_MODS: &[ModGroup] = &[
     PHASE,
 ];
 
+// TLD4 on the Pascal SMs: bit 35 (`.NDV` on Maxwell) is ignored (nvdisasm -b SM60/SM61/SM62
+// prints the same text with it set or clear), so the Maxwell rows end at SM52 and the
+// Pascal copies (`_P6`) have no `.NDV` group.
+
+const TLD4_MODS_P6: &[ModGroup] = &[TLD4_GATHER, TLD4_OFF, TLD4_DC, NODEP, PHASE];
+
+const TLD4B_MODS_P6: &[ModGroup] = &[TLD4B_GATHER, BINDLESS, TLD4B_OFF, TLD4_DC, NODEP, PHASE];
+
+/// A row of the Maxwell SMs alone (the Pascal SMs have a copy of their own).
+const fn maxwell(r: OpSpec) -> OpSpec {
+    OpSpec {
+        until: Target::Sm52,
+        ..r
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // TXD (0xde0, bits 54-63 with `.B` at 54): `.LC` 50 (SM52), Pd 51-53 (SM52), `.NODEP` 49,
 // index 36-48 (`.B`: ignored), `.AOFFI` 35. SM50 takes only 0b1110 in bits 50-53.
@@ -680,6 +696,46 @@ pub static ROWS: &[OpSpec] = &[
             &TLDS_OPS,
         )
     },
+    // TEXS.F16.RTZ, TLDS.F16.RTZ, TLD4S.F16.RTZ (the Pascal SMs): the `.F16` rows with
+    // bit 58 (TEXS, TLDS: 0xd4, 0xd6) or bit 54 (TLD4S: 0xdfc) set, the f16 results rounded
+    // toward zero; every other field as the `.F16` row's (nvdisasm -b SM61 prints the same
+    // words with and without the bit alike but for `.RTZ`, and rejects the same ones).
+    OpSpec {
+        since: Target::Sm60,
+        ..tex(
+            Op::Texs,
+            "TEXS",
+            "TEXS_F16_RTZ",
+            0xd4 << 56,
+            bits(57, 63),
+            &[fixed!(F16, ".F16"), fixed!(Rnd, ".RTZ"), TEXS_LOD, NODEP, PHASE],
+            &TEXS_OPS,
+        )
+    },
+    OpSpec {
+        since: Target::Sm60,
+        ..tex(
+            Op::Tlds,
+            "TLDS",
+            "TLDS_F16_RTZ",
+            0xd6 << 56,
+            bits(57, 63),
+            &[fixed!(F16, ".F16"), fixed!(Rnd, ".RTZ"), TLDS_LOD, NODEP, PHASE],
+            &TLDS_OPS,
+        )
+    },
+    OpSpec {
+        since: Target::Sm60,
+        ..tex(
+            Op::Tld4s,
+            "TLD4S",
+            "TLD4S_F16_RTZ",
+            0xdfc0 << 48,
+            bits(54, 63),
+            &[fixed!(F16, ".F16"), fixed!(Rnd, ".RTZ"), GATHER, TLD4S_AOFFI, DC, NODEP, PHASE],
+            &TLD4S_OPS,
+        )
+    },
     // --- breadth E ---
     // TLD, TLD.B (SM50 and SM52), then SM52's forms with a predicate output.
     trow(
@@ -727,7 +783,7 @@ pub static ROWS: &[OpSpec] = &[
         Target::Sm52,
     ),
     // TLD4.
-    trow(
+    maxwell(trow(
         Op::Tld4,
         "TLD4",
         "TLD4",
@@ -737,8 +793,8 @@ pub static ROWS: &[OpSpec] = &[
         &OPS_HIDE,
         0,
         Target::Sm50,
-    ),
-    trow(
+    )),
+    maxwell(trow(
         Op::Tld4,
         "TLD4",
         "TLD4_P",
@@ -748,8 +804,8 @@ pub static ROWS: &[OpSpec] = &[
         &OPS_HIDE_P,
         0,
         Target::Sm52,
-    ),
-    trow(
+    )),
+    maxwell(trow(
         Op::Tld4,
         "TLD4",
         "TLD4_B",
@@ -759,8 +815,8 @@ pub static ROWS: &[OpSpec] = &[
         &OPS_HIDE_B,
         bits(41, 48),
         Target::Sm50,
-    ),
-    trow(
+    )),
+    maxwell(trow(
         Op::Tld4,
         "TLD4",
         "TLD4_B_P",
@@ -770,6 +826,51 @@ pub static ROWS: &[OpSpec] = &[
         &OPS_HIDE_B_P,
         bits(41, 48),
         Target::Sm52,
+    )),
+    // TLD4 on the Pascal SMs (bit 35 ignored).
+    trow(
+        Op::Tld4,
+        "TLD4",
+        "TLD4_P6",
+        TLD4_OP | NO_PD,
+        bits(58, 63) | bits(51, 53),
+        TLD4_MODS_P6,
+        &OPS_HIDE,
+        bit(35),
+        Target::Sm60,
+    ),
+    trow(
+        Op::Tld4,
+        "TLD4",
+        "TLD4_P_P6",
+        TLD4_OP,
+        bits(58, 63),
+        TLD4_MODS_P6,
+        &OPS_HIDE_P,
+        bit(35),
+        Target::Sm60,
+    ),
+    trow(
+        Op::Tld4,
+        "TLD4",
+        "TLD4_B_P6",
+        0xdef8 << 48,
+        bits(51, 63) | bit(40),
+        TLD4B_MODS_P6,
+        &OPS_HIDE_B,
+        bits(41, 48) | bit(35),
+        Target::Sm60,
+    ),
+    trow(
+        Op::Tld4,
+        "TLD4",
+        "TLD4_B_P_P6",
+        0xdec0 << 48,
+        bits(54, 63) | bit(40),
+        TLD4B_MODS_P6,
+        &OPS_HIDE_B_P,
+        bits(41, 48) | bit(35),
+        Target::Sm60,
     ),
     // TXD, TXD.B; SM52: `.LC` (bit 50) and the predicate output.
     trow(

@@ -6,7 +6,8 @@
 //! (`docs/research/`).
 
 use super::vocab::{
-    Enc, OP, PC, alu, b1, bit, bits, f, pred, reg, reg_reuse, reg_slot, reuse_slot, row,
+    Enc, OP, PC, alu, b1, bit, bits, f, maxwell, pascal, pred, reg, reg_reuse, reg_slot,
+    reuse_slot, row,
 };
 use super::{
     Flow, Latency, ModGroup, ModId, ModVal, Op, OpKind, OpSpec, RegCount, ValSem, VideoTypes,
@@ -753,10 +754,14 @@ pub static ROWS: &[OpSpec] = &[
     vsetp("VSETP_8_16", SEL_BYTE_A, SEL_HALF_B, &[VSETP_CMP, V_T_8_16, VSETP_BOP, VS_ASEL_BYTE, VS_BSEL_HALF]),
     vsetp("VSETP_8_8", SEL_BYTE_A, SEL_BYTE_B, &[VSETP_CMP, V_T_8_8, VSETP_BOP, VS_ASEL_BYTE, VS_BSEL_BYTE]),
     vsetp("VSETP_8_I", SEL_BYTE_A, IMM_B, &[VSETP_CMP, V_T_8_I, VSETP_BOP, VS_ASEL_BYTE]),
-    vmad("VMAD_32_32", SEL_WORD_A, SEL_WORD_B, &[V_T_32_32, V_PO, VMAD_SCALE, V_SAT, V_CC]),
+    maxwell(vmad("VMAD_32_32", SEL_WORD_A, SEL_WORD_B, &[V_T_32_32, V_PO, VMAD_SCALE, V_SAT, V_CC])),
     vmad("VMAD_32_16", SEL_WORD_A, SEL_HALF_B, &[V_T_32_16, V_PO, VMAD_SCALE, V_SAT, V_CC, V_BSEL_HALF]),
     vmad("VMAD_32_8", SEL_WORD_A, SEL_BYTE_B, &[V_T_32_8, V_PO, VMAD_SCALE, V_SAT, V_CC, V_BSEL_BYTE]),
-    vmad("VMAD_32_I", SEL_WORD_A, IMM_B, &[V_T_32_I, V_PO, VMAD_SCALE, V_SAT, V_CC]),
+    maxwell(vmad("VMAD_32_I", SEL_WORD_A, IMM_B, &[V_T_32_I, V_PO, VMAD_SCALE, V_SAT, V_CC])),
+    // The Pascal SMs spell VMAD's signed word types (`.S32.S32`, `.S32.S16` with the
+    // immediate), which Maxwell leaves unprinted (nvdisasm -b SM60/SM61/SM62).
+    pascal(vmad("VMAD_32_32_P6", SEL_WORD_A, SEL_WORD_B, &[vtypes!(32, 32), V_PO, VMAD_SCALE, V_SAT, V_CC])),
+    pascal(vmad("VMAD_32_I_P6", SEL_WORD_A, IMM_B, &[vtypes!(32, 16), V_PO, VMAD_SCALE, V_SAT, V_CC])),
     vmad("VMAD_16_32", SEL_HALF_A, SEL_WORD_B, &[V_T_16_32, V_PO, VMAD_SCALE, V_SAT, V_CC, V_ASEL_HALF]),
     vmad("VMAD_16_16", SEL_HALF_A, SEL_HALF_B, &[V_T_16_16, V_PO, VMAD_SCALE, V_SAT, V_CC, V_ASEL_HALF, V_BSEL_HALF]),
     vmad("VMAD_16_8", SEL_HALF_A, SEL_BYTE_B, &[V_T_16_8, V_PO, VMAD_SCALE, V_SAT, V_CC, V_ASEL_HALF, V_BSEL_BYTE]),

@@ -160,6 +160,23 @@ pub(crate) struct Enc {
     pub ignored: u64,
 }
 
+/// Row `r` on the Maxwell SMs alone: its Pascal copy ([`pascal`]) differs.
+pub(crate) const fn maxwell(r: OpSpec) -> OpSpec {
+    OpSpec {
+        until: Target::Sm52,
+        ..r
+    }
+}
+
+/// Row `r` on the Pascal SMs alone: the Pascal copy of a [`maxwell`] row.
+pub(crate) const fn pascal(r: OpSpec) -> OpSpec {
+    OpSpec {
+        since: Target::Sm60,
+        until: Target::LAST,
+        ..r
+    }
+}
+
 /// A row of `latency` and `flow` on SM50-SM52 (no memory facts, `.PO` or control
 /// modifier), with the reuse flags the latency implies.
 pub(crate) const fn row(enc: Enc, latency: Latency, flow: Flow) -> OpSpec {
@@ -183,7 +200,7 @@ pub(crate) const fn row(enc: Enc, latency: Latency, flow: Flow) -> OpSpec {
         operands,
         ignored,
         since: Target::Sm50,
-        until: Target::Sm52,
+        until: Target::LAST,
         latency,
         mem: None,
         // Fixed-latency ops take reuse flags for slots 0-2 (printed as `.reuse` where an

@@ -29,7 +29,7 @@ pub fn replay(file: &str, same_word: bool) -> (usize, usize) {
         let targets: Vec<Target> = match arch {
             "SM50" => vec![Target::Sm50],
             "SM52" => vec![Target::Sm52],
-            "SM50+SM52" => Target::ALL.to_vec(),
+            "SM50+SM52" => Target::MAXWELL.to_vec(),
             _ => panic!("bad target in {line}"),
         };
         for target in targets {

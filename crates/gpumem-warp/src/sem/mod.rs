@@ -527,6 +527,7 @@ pub(crate) fn exec(env: &Env<'_>, w: WarpView<'_>, inst: &Inst, pre: &Pre, guard
         Op::Hsetp2 => half::hsetp2(c),
         Op::Imadsp => subword::imadsp(c),
         Op::Vabsdiff4 => subword::vabsdiff4(c),
+        Op::Idp => subword::idp(c),
         Op::Shfl => warpwide::shfl(c),
         Op::Vote => warpwide::vote(c),
         // Only `.QRY1` reaches here (resolve.rs: every other CCTL changes no value).

@@ -1,6 +1,7 @@
-//! Sub-word integer rows: IMADSP (a multiply-add of selected parts of A, B and C) and
+//! Sub-word integer rows: IMADSP (a multiply-add of selected parts of A, B and C),
 //! VABSDIFF4 (PTX `vabsdiff4`: four byte absolute differences, merged into C or summed
-//! with it). SEMANTICS.md ("IMADSP", "VABSDIFF4") states every decision and its source.
+//! with it) and IDP (sm_61's PTX `dp4a`/`dp2a`: a dot product of A's and B's parts plus
+//! C). SEMANTICS.md ("IMADSP", "VABSDIFF4", "IDP") states every decision and its source.
 
 use super::video::clamp_to;
 use super::{Ctx, R, unsupported};
@@ -23,6 +24,42 @@ fn part(v: u32, kind: u8, signed: bool) -> i64 {
     } else {
         x
     }
+}
+
+/// IDP (PTX ISA, `dp4a` and `dp2a`): `.4A`: `Rd = C + sum over i of A.byte[i] * B.byte[i]`;
+/// `.2A.LO`/`.2A.HI`: `Rd = C + A.half[0] * B.byte[k] + A.half[1] * B.byte[k + 1]` with
+/// k = 0 (`.LO`) or 2 (`.HI`). Each part is sign- or zero-extended by its group
+/// (`SignA`, `SignB`); the sum wraps to 32 bits. No condition code, no saturation.
+pub(super) fn idp(c: &mut Ctx<'_>) -> R {
+    let mode = c.pre.m(ModId::DpMode);
+    let a_signed = c.pre.m(ModId::SignA) == 1;
+    let b_signed = c.pre.m(ModId::SignB) == 1;
+    let d = Ctx::rd(c.inst, 0);
+    let byte = |v: u32, i: u32, signed: bool| {
+        let x = (v >> (8 * i)) as u8;
+        if signed { x as i8 as i64 } else { x as i64 }
+    };
+    let half = |v: u32, i: u32, signed: bool| {
+        let x = (v >> (16 * i)) as u16;
+        if signed { x as i16 as i64 } else { x as i64 }
+    };
+    for l in lanes(c.guard) {
+        let (a, b, cv) = (c.raw(1, l), c.raw(2, l), c.raw(3, l));
+        let sum: i64 = match mode {
+            0 => (0..4)
+                .map(|i| byte(a, i, a_signed) * byte(b, i, b_signed))
+                .sum(),
+            1 | 3 => {
+                let k = if mode == 3 { 2 } else { 0 };
+                (0..2)
+                    .map(|i| half(a, i, a_signed) * byte(b, k + i, b_signed))
+                    .sum()
+            }
+            _ => return unsupported("IDP with shape value 2 (not a valid encoding)"),
+        };
+        c.set(d, l, (cv as i64).wrapping_add(sum) as u32);
+    }
+    Ok(())
 }
 
 /// IMADSP: `Rd = low 32 bits of (A' * B' + C')`. The A/B type value is `a | b << 3` (the
