@@ -14,7 +14,7 @@ use gpumem_maxwell::{Target, parse_program};
 
 #[test]
 fn breadth_g_sweeps_match_nvdisasm() {
-    let (printed, rejected) = sweep::replay("maxwell-breadth-G.tsv", true);
+    let (printed, rejected) = sweep::replay("maxwell-breadth-G.tsv", sweep::Back::Word);
     assert!(printed >= 1200, "{printed}");
     assert!(rejected >= 70, "{rejected}");
 }

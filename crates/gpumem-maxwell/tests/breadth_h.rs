@@ -17,7 +17,7 @@ use gpumem_maxwell::{Target, encode, inst_addr, parse_program};
 
 #[test]
 fn breadth_h_sweeps_match_nvdisasm() {
-    let (printed, rejected) = sweep::replay("maxwell-breadth-H.tsv", true);
+    let (printed, rejected) = sweep::replay("maxwell-breadth-H.tsv", sweep::Back::Word);
     assert!(printed >= 1500, "{printed}");
     assert!(rejected >= 300, "{rejected}");
 }

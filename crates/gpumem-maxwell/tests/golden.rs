@@ -13,6 +13,8 @@ use gpumem_maxwell::print::inst_text;
 use gpumem_maxwell::{Target, inst_addr};
 use std::collections::HashSet;
 
+mod sweep;
+
 const GOLDEN: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../tests/data/maxwell-golden.txt"
@@ -161,4 +163,22 @@ fn every_table_row_has_a_golden_case() {
         missing.is_empty(),
         "table rows without a golden case: {missing:?}"
     );
+}
+
+/// Surveys A and B (`tests/data/maxwell-breadth-A.tsv`, `-B.tsv`; docs/research/README.md):
+/// every word nvdisasm 11.8 printed prints the same here and assembles back to itself (bits
+/// its row ignores as 0; where nvdisasm's text stands for several words, to one that prints
+/// the same); every word it rejected or printed with a placeholder is a typed error.
+#[test]
+fn breadth_a_and_b_surveys_match_nvdisasm() {
+    for (file, min_printed) in [
+        ("maxwell-breadth-A.tsv", 7_000),
+        ("maxwell-breadth-B.tsv", 3_500),
+    ] {
+        let (printed, rejected) = sweep::replay(file, sweep::Back::WordUnlessLossy);
+        assert!(
+            printed >= min_printed,
+            "{file}: only {printed} printed ({rejected} rejected)"
+        );
+    }
 }
