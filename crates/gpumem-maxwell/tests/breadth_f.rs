@@ -6,7 +6,7 @@
 //! word it rejects or prints with a placeholder (`INVALIDBOP3`, `R2B.INVALID`) is a typed
 //! error here.
 
-mod sweep;
+use crate::sweep;
 
 use gpumem_maxwell::lint::effects::{CC, PRED_BASE, effects};
 use gpumem_maxwell::table::Op;

@@ -6,7 +6,7 @@
 //! a placeholder (IPA's `.INVALID` sample, `INVALIDOUTSTYPE0`, PIXLD's `INVALID0`, ISBERD's
 //! `???3`) is a typed error here.
 
-mod sweep;
+use crate::sweep;
 
 use gpumem_maxwell::lint::effects::{Class, PRED_BASE, class, effects};
 use gpumem_maxwell::table::Op;

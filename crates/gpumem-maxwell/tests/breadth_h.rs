@@ -7,7 +7,7 @@
 //! word (bits the row ignores written as 0); every word it rejects or prints with a
 //! placeholder (`INVALIDATOMOP9`, `???1`, ...) is a typed error here.
 
-mod sweep;
+use crate::sweep;
 
 use gpumem_maxwell::codec::decode;
 use gpumem_maxwell::inst::DEFAULT_SLOT;

@@ -2,7 +2,7 @@
 //! Each line is decoded and printed (must give the text), and the text is parsed and
 //! encoded (must give the word). A meta-test checks that every table row is covered.
 //!
-//! `BLESS=1 cargo test -p gpumem-maxwell --test golden` rewrites every text from nvdisasm
+//! `BLESS=1 cargo test -p gpumem-maxwell --test it golden::` rewrites every text from nvdisasm
 //! (each word alone at address 0x8 with control slot 0x7e1, as the checks decode it);
 //! add a line with any text to get a new case blessed.
 
@@ -13,7 +13,7 @@ use gpumem_maxwell::print::inst_text;
 use gpumem_maxwell::{Target, inst_addr};
 use std::collections::HashSet;
 
-mod sweep;
+use crate::sweep;
 
 const GOLDEN: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

@@ -3,7 +3,7 @@
 //! `unsupported` fault, never a silent no-op (`B2R.RESULT` runs: tests/ptxas_kernels.rs;
 //! VABSDIFF4 runs: tests/exec/subword.txt, tests/vabsdiff4_ptxas.rs).
 
-mod common;
+use crate::common;
 
 use common::*;
 use gpumem_warp::FaultKind;
