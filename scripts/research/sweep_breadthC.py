@@ -1,4 +1,5 @@
-"""Breadth-C sweeps (research tooling): the nvdisasm 11.8 facts behind crates/gpumem-maxwell/src/rows_c.rs.
+"""Breadth-C sweeps (research tooling): the nvdisasm 11.8 facts behind the breadth-C rows
+(today in crates/gpumem-maxwell/src/table/: texture.rs, surface.rs, control.rs; docs/research/README.md).
 
 python3 scripts/research/sweep_breadthC.py > tests/data/maxwell-breadth-C.tsv
 

@@ -1,4 +1,5 @@
-"""Breadth-D sweeps (research tooling): the nvdisasm 11.8 facts behind crates/gpumem-maxwell/src/rows_d.rs.
+"""Breadth-D sweeps (research tooling): the nvdisasm 11.8 facts behind the breadth-D rows
+(today in crates/gpumem-maxwell/src/table/: texture.rs; docs/research/README.md).
 
 python3 scripts/research/sweep_breadthD.py > tests/data/maxwell-breadth-D.tsv
 

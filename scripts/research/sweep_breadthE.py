@@ -1,4 +1,5 @@
-"""Breadth-E sweeps (research tooling): the nvdisasm 11.8 facts behind crates/gpumem-maxwell/src/rows_e.rs.
+"""Breadth-E sweeps (research tooling): the nvdisasm 11.8 facts behind the breadth-E rows
+(today in crates/gpumem-maxwell/src/table/: texture.rs, surface.rs; docs/research/README.md).
 
 python3 scripts/research/sweep_breadthE.py > tests/data/maxwell-breadth-E.tsv
 

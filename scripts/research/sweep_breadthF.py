@@ -1,4 +1,5 @@
-"""Breadth-F sweeps (research tooling): the nvdisasm 11.8 facts behind crates/gpumem-maxwell/src/rows_f.rs.
+"""Breadth-F sweeps (research tooling): the nvdisasm 11.8 facts behind the breadth-F rows
+(today in crates/gpumem-maxwell/src/table/: system.rs, control.rs, float.rs, warpwide.rs, logic.rs, graphics.rs, video.rs, bits.rs, atomic.rs; docs/research/README.md).
 
 python3 scripts/research/sweep_breadthF.py > tests/data/maxwell-breadth-F.tsv
 

@@ -1,4 +1,5 @@
-"""Breadth-G sweeps (research tooling): the nvdisasm 11.8 facts behind crates/gpumem-maxwell/src/rows_g.rs.
+"""Breadth-G sweeps (research tooling): the nvdisasm 11.8 facts behind the breadth-G rows
+(today in crates/gpumem-maxwell/src/table/: graphics.rs; docs/research/README.md).
 
 python3 scripts/research/sweep_breadthG.py > tests/data/maxwell-breadth-G.tsv
 

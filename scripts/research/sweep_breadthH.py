@@ -1,4 +1,5 @@
-"""Breadth-H sweeps (research tooling): the nvdisasm 11.8 facts behind crates/gpumem-maxwell/src/rows_h.rs.
+"""Breadth-H sweeps (research tooling): the nvdisasm 11.8 facts behind the breadth-H rows
+(today in crates/gpumem-maxwell/src/table/: memory.rs, atomic.rs, surface.rs; docs/research/README.md).
 
 python3 scripts/research/sweep_breadthH.py > tests/data/maxwell-breadth-H.tsv
 

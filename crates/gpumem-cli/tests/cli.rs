@@ -12,12 +12,11 @@ fn gpumem(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start gpumem");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("write stdin");
+    let written = child.stdin.take().expect("stdin").write_all(stdin);
+    // A command that refuses its arguments exits without reading its input: the pipe breaks.
+    if let Err(e) = written {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "write stdin: {e}");
+    }
     child.wait_with_output().expect("gpumem runs")
 }
 

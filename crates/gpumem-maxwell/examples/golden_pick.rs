@@ -5,7 +5,7 @@
 //! `golden_pick pascal`: one word for each row that exists on no Maxwell target (the
 //! Pascal rows), drawn at random (the row's fixed bits, the rest from a fixed seed) until
 //! gpumem decodes it to that row on the row's first target; the text is gpumem's, to be
-//! replaced by nvdisasm's with `BLESS=1 cargo test -p gpumem-maxwell --test golden`
+//! replaced by nvdisasm's with `BLESS=1 cargo test -p gpumem-maxwell --test it golden::`
 //! and then checked by the same test without it.
 
 use gpumem_maxwell::codec::decode;

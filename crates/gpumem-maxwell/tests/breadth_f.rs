@@ -6,7 +6,7 @@
 //! word it rejects or prints with a placeholder (`INVALIDBOP3`, `R2B.INVALID`) is a typed
 //! error here.
 
-mod sweep;
+use crate::sweep;
 
 use gpumem_maxwell::lint::effects::{CC, PRED_BASE, effects};
 use gpumem_maxwell::table::Op;
@@ -16,7 +16,7 @@ use gpumem_maxwell::{Target, parse_program};
 fn breadth_f_sweeps_match_nvdisasm() {
     // Not the swept word itself: VADD's negated zero immediate prints `0x0` and so loses
     // its negation bit (docs/research/maxwell-breadth-F.md); the encodings must agree.
-    let (printed, rejected) = sweep::replay("maxwell-breadth-F.tsv", false);
+    let (printed, rejected) = sweep::replay("maxwell-breadth-F.tsv", sweep::Back::Encoding);
     assert!(printed >= 1200, "{printed}");
     assert!(rejected >= 40, "{rejected}");
 }

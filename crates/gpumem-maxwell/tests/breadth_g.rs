@@ -6,7 +6,7 @@
 //! a placeholder (IPA's `.INVALID` sample, `INVALIDOUTSTYPE0`, PIXLD's `INVALID0`, ISBERD's
 //! `???3`) is a typed error here.
 
-mod sweep;
+use crate::sweep;
 
 use gpumem_maxwell::lint::effects::{Class, PRED_BASE, class, effects};
 use gpumem_maxwell::table::Op;
@@ -14,7 +14,7 @@ use gpumem_maxwell::{Target, parse_program};
 
 #[test]
 fn breadth_g_sweeps_match_nvdisasm() {
-    let (printed, rejected) = sweep::replay("maxwell-breadth-G.tsv", true);
+    let (printed, rejected) = sweep::replay("maxwell-breadth-G.tsv", sweep::Back::Word);
     assert!(printed >= 1200, "{printed}");
     assert!(rejected >= 70, "{rejected}");
 }

@@ -7,7 +7,7 @@
 //! word (bits the row ignores written as 0); every word it rejects or prints with a
 //! placeholder (`INVALIDATOMOP9`, `???1`, ...) is a typed error here.
 
-mod sweep;
+use crate::sweep;
 
 use gpumem_maxwell::codec::decode;
 use gpumem_maxwell::inst::DEFAULT_SLOT;
@@ -17,7 +17,7 @@ use gpumem_maxwell::{Target, encode, inst_addr, parse_program};
 
 #[test]
 fn breadth_h_sweeps_match_nvdisasm() {
-    let (printed, rejected) = sweep::replay("maxwell-breadth-H.tsv", true);
+    let (printed, rejected) = sweep::replay("maxwell-breadth-H.tsv", sweep::Back::Word);
     assert!(printed >= 1500, "{printed}");
     assert!(rejected >= 300, "{rejected}");
 }

@@ -2,7 +2,7 @@
 //! Each line is decoded and printed (must give the text), and the text is parsed and
 //! encoded (must give the word). A meta-test checks that every table row is covered.
 //!
-//! `BLESS=1 cargo test -p gpumem-maxwell --test golden` rewrites every text from nvdisasm
+//! `BLESS=1 cargo test -p gpumem-maxwell --test it golden::` rewrites every text from nvdisasm
 //! (each word alone at address 0x8 with control slot 0x7e1, as the checks decode it);
 //! add a line with any text to get a new case blessed.
 
@@ -12,6 +12,8 @@ use gpumem_maxwell::parse::parse_program;
 use gpumem_maxwell::print::inst_text;
 use gpumem_maxwell::{Target, inst_addr};
 use std::collections::HashSet;
+
+use crate::sweep;
 
 const GOLDEN: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -161,4 +163,22 @@ fn every_table_row_has_a_golden_case() {
         missing.is_empty(),
         "table rows without a golden case: {missing:?}"
     );
+}
+
+/// Surveys A and B (`tests/data/maxwell-breadth-A.tsv`, `-B.tsv`; docs/research/README.md):
+/// every word nvdisasm 11.8 printed prints the same here and assembles back to itself (bits
+/// its row ignores as 0; where nvdisasm's text stands for several words, to one that prints
+/// the same); every word it rejected or printed with a placeholder is a typed error.
+#[test]
+fn breadth_a_and_b_surveys_match_nvdisasm() {
+    for (file, min_printed) in [
+        ("maxwell-breadth-A.tsv", 7_000),
+        ("maxwell-breadth-B.tsv", 3_500),
+    ] {
+        let (printed, rejected) = sweep::replay(file, sweep::Back::WordUnlessLossy);
+        assert!(
+            printed >= min_printed,
+            "{file}: only {printed} printed ({rejected} rejected)"
+        );
+    }
 }

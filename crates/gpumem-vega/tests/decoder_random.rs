@@ -14,7 +14,7 @@
 //! `DecodeError`), the text (llvm-mc's, through `llvm_words::normalise`) and the length
 //! in bytes.
 
-mod llvm_words;
+use crate::llvm_words;
 
 use std::path::Path;
 

@@ -12,7 +12,7 @@
 //! per ~20,000 lines. A missing llvm-mc fails the test unless
 //! `GPUMEM_SKIP_ORACLES=1`.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

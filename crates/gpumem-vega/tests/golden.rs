@@ -2,7 +2,7 @@
 //! `bytes | llvm-mc text [| no-reassemble | canonical <bytes>]`, generated from
 //! llvm-mc 19 by `scripts/gen-golden.py` (which chooses the words).
 //!
-//! `BLESS=1 cargo test -p gpumem-vega --test golden` rewrites the text and the third
+//! `BLESS=1 cargo test -p gpumem-vega --test it golden::` rewrites the text and the third
 //! column of every case from llvm-mc (disassembly, then re-assembly of that text).
 
 use gpumem_vega::{Target, assemble, decode, disassemble, encode, table};

@@ -1,7 +1,7 @@
 //! Property tests over the whole table: print/parse and encode/decode round
 //! trips, and "never panics" on arbitrary words and arbitrary text.
 
-mod common;
+use crate::common;
 
 use gpumem_vega::{Target, assemble, decode, disassemble, encode, lint, table};
 use proptest::prelude::*;

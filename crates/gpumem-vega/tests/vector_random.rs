@@ -17,7 +17,7 @@
 //! How llvm-mc's output is read back (one candidate per line, two `s_nop i` sync dwords)
 //! is described in `tests/llvm_words/mod.rs`.
 
-mod llvm_words;
+use crate::llvm_words;
 
 use std::collections::HashSet;
 use std::path::Path;

@@ -4,7 +4,7 @@
 //! all-or-nothing fault, and the one access record in the statistics. Expected values
 //! are computed here by applying the operations lane by lane in Rust.
 
-mod common;
+use crate::common;
 use common::*;
 use gpumem_mem::{AccessKind, Space};
 use gpumem_warp::FaultKind;

@@ -4,7 +4,7 @@
 //! (`barrier_deadlock`), MEMBAR and DEPBAR as no-ops. Warps run round-robin in warp
 //! order, so a consumer in warp 0 reads too early unless the barrier holds it.
 
-mod common;
+use crate::common;
 use common::*;
 use gpumem_warp::{FaultKind, LaunchConfig};
 

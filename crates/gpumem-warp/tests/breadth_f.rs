@@ -8,7 +8,7 @@
 //! type 4: SM52's `.F16x2.FTZ.RN` runs (`tests/atomics.rs`), SM50's `.U128` is
 //! `invalid_instruction` (SPA 5.0: "illegal").
 
-mod common;
+use crate::common;
 
 use common::*;
 use gpumem_warp::FaultKind;

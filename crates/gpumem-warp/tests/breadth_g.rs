@@ -5,7 +5,7 @@
 //! is an `unsupported` fault that names the instruction and the state it needs, never a
 //! silent no-op.
 
-mod common;
+use crate::common;
 
 use common::*;
 use gpumem_warp::FaultKind;

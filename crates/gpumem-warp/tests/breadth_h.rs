@@ -3,7 +3,7 @@
 //! and assemble but have no functional model: running one is an `unsupported` fault, never
 //! a silent no-op (an ATOM that left its predicate unwritten would be one).
 
-mod common;
+use crate::common;
 
 use common::*;
 use gpumem_maxwell::Target;

@@ -6,7 +6,7 @@
 //! 24-29 are `unsupported`. Each lane holds its own pair, chosen to hit every flag
 //! combination (equal, overflow both ways, unsigned and signed order disagreeing).
 
-mod common;
+use crate::common;
 use common::*;
 use gpumem_maxwell::table::system::cc_name;
 use gpumem_warp::FaultKind;

@@ -2,7 +2,7 @@
 //! decodes executes without a fault and without changing a register, a predicate or
 //! memory, whatever address it names (unwritten, misaligned, past the local allocation).
 
-mod common;
+use crate::common;
 use common::*;
 
 /// Global data a load reads before and after the cache operations.

@@ -5,7 +5,7 @@
 //! JCAL, early EXIT inside a loop (exited lanes never resumed by a later pop), BRA and
 //! BRK with condition-code tests, recursion overflowing the stack, BPT.
 
-mod common;
+use crate::common;
 use common::*;
 use gpumem_warp::FaultKind;
 

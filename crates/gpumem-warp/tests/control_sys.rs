@@ -6,7 +6,7 @@
 //! that stay without a model (RTT, SAM, RAM, B2R.WARP, the barrier-number B2R/R2B,
 //! BAR.SCAN, VOTE.VTG, STP, CC tests 24-31), the fault's kind, pc, warp and message.
 
-mod common;
+use crate::common;
 use common::*;
 use gpumem_warp::{Emulator, FaultKind};
 

@@ -5,7 +5,7 @@
 //! same or adjacent floats) and agree with the exact result's sign of error, computed by
 //! an error-free transformation (TwoSum / FMA residual).
 
-mod common;
+use crate::common;
 use common::map::map;
 
 struct Gen(u64);

@@ -4,7 +4,7 @@
 //! emits (`SHFL.BFLY` by 1 or 2 within the quad, then FSWZADD with its dFdx / dFdy
 //! swizzles), whose results must be the finite differences across the quad.
 
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -2,7 +2,7 @@
 //! window or global memory (`LaunchConfig::windows`, default shared at 0x0100_0000 and
 //! local at 0x0200_0000), then that space's rules apply. Results go to OUT + 4*lane.
 
-mod common;
+use crate::common;
 
 use common::*;
 use gpumem_mem::Space;

@@ -11,7 +11,7 @@ use gpumem_maxwell::Target;
 use gpumem_warp::{Emulator, LaunchConfig, Program};
 
 #[allow(dead_code)]
-mod f16ref;
+use crate::f16ref;
 use f16ref::{Op, reference};
 
 const IN: u64 = 0x100_0000;

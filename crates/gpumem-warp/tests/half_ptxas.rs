@@ -8,9 +8,9 @@
 //! H1 printed first in immediates, `-RZ.H0_H0` as -0, `.H0_H0`/`.H1_H1` swizzles, HSETP2's
 //! Pd = low half and Pq = high half, HSET2's 0xffff and `.BF` 1.0.
 
-mod common;
+use crate::common;
 #[allow(dead_code)]
-mod f16ref;
+use crate::f16ref;
 
 use common::triples;
 use f16ref::{Op, is_nan, reference, value};

@@ -7,7 +7,7 @@
 //! table. Every result must equal the PTX ISA's definition ("Integer Arithmetic
 //! Instructions: dp4a", "dp2a", their Semantics pseudocode), written out here.
 
-mod common;
+use crate::common;
 use common::triples;
 use gpumem_maxwell::Target;
 use gpumem_maxwell::table::Op;

@@ -10,7 +10,7 @@
 //! Whatever the hardware does with an immediate field, ptxas relies on it: a result that
 //! differs from the PTX meaning is gpumem extending an immediate the hardware does not.
 
-mod common;
+use crate::common;
 use common::triples;
 use gpumem_maxwell::Operand;
 use gpumem_maxwell::Target;

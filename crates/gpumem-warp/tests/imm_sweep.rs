@@ -25,7 +25,7 @@
 //! field value whose top bit is set and one whose top bit is clear, and, for a source,
 //! executed with both; the test fails naming any that is not.
 //!
-//! Figures (`cargo test -p gpumem-warp --test imm_sweep -- --nocapture`) are printed.
+//! Figures (`cargo test -p gpumem-warp --test it imm_sweep:: -- --nocapture`) are printed.
 
 use gpumem_maxwell::codec::{ROWS, decode, encode};
 use gpumem_maxwell::print::inst_text;

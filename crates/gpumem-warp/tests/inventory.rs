@@ -36,7 +36,7 @@
 //!   `Emulator::faults`); `crates/gpumem-run/tests/unsupported_report.rs` checks the text
 //!   and JSON reports of a few such faults.
 //!
-//! Summary (`cargo test -p gpumem-warp --test inventory -- --nocapture`; figures at the
+//! Summary (`cargo test -p gpumem-warp --test it inventory:: -- --nocapture`; figures at the
 //! commit that added this test, on main's `102d591`): 868 row-target pairs (461 rows),
 //! 13,225 instances; 396 pairs run every instance, 276 run some (an unmodelled modifier
 //! value such as `.CC`, or an operand such as a condition-code test 24-31), 196 run none:
@@ -530,7 +530,7 @@ fn every_row_runs_or_is_a_listed_unsupported_case() {
     let header = "# Maxwell table rows whose instances fault `unsupported`, per target, with the reason the\n\
                   # executor gives: crates/gpumem-warp/tests/inventory.rs (its doc comment says how instances\n\
                   # are built) fails on an unlisted line and on a listed line no instance gives any more\n\
-                  # (stale). `BLESS=1 cargo test -p gpumem-warp --test inventory` rewrites this file.\n\
+                  # (stale). `BLESS=1 cargo test -p gpumem-warp --test it inventory::` rewrites this file.\n\
                   # class: `any` = the row's default instance (the whole row); `G=.V+...` = the modifier\n\
                   # values every such instance holds; `operands` = an operand value decides.\n\
                   form\ttarget\tclass\tfamily\treason\n";

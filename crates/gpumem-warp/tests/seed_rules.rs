@@ -2,7 +2,7 @@
 //! plus the execution rules the emulator adds. Programs are SASS text assembled with
 //! gpumem_maxwell::assemble; results are stored to global memory at OUT + 4*lane.
 
-mod common;
+use crate::common;
 
 use common::*;
 use gpumem_maxwell::Target;

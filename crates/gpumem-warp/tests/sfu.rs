@@ -12,7 +12,7 @@
 //! | SIN/COS (after RRO.SINCOS) | sin/cos.approx.f32 | absolute 2^-20.9 on [-100 pi, 100 pi] |
 //! | RCP64H/RSQ64H | rcp/rsqrt.approx.ftz.f64 (seed) | relative 2^-20 (high word only) |
 
-mod common;
+use crate::common;
 use common::map::map;
 
 /// A deterministic sweep of `n` f32 values from `lo` to `hi` (log-spaced when `log`).

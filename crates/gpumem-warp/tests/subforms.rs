@@ -4,7 +4,7 @@
 //! field value nvdisasm itself names `INVALID..`, is `invalid_instruction`; a shift's
 //! `.X`/`.XHI` (it reads the CC register in a way nothing documents) is `unsupported`.
 
-mod common;
+use crate::common;
 use common::*;
 use gpumem_warp::FaultKind;
 

@@ -5,7 +5,7 @@
 //! fault, never a silent no-op (`B2R.RESULT` runs: tests/ptxas_kernels.rs; VABSDIFF4
 //! runs: tests/exec/subword.txt, tests/vabsdiff4_ptxas.rs).
 
-mod common;
+use crate::common;
 
 use common::*;
 use gpumem_tex::head::{Pools, encode_texhead, encode_texsamp};

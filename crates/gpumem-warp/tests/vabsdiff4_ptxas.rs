@@ -5,7 +5,7 @@
 //! Every result must equal the PTX ISA's definition ("SIMD Video Instructions: vadd4,
 //! vsub4, vavrg4, vabsdiff4, vmin4, vmax4", its Semantics pseudocode), written out here.
 
-mod common;
+use crate::common;
 use common::triples;
 use gpumem_maxwell::Target;
 use gpumem_maxwell::table::Op;

@@ -6,7 +6,7 @@
 //! pseudocode), computed here literally on 128-bit two's-complement words, independently of
 //! the executor's arithmetic.
 
-mod common;
+use crate::common;
 use common::triples;
 use gpumem_maxwell::Target;
 use gpumem_maxwell::table::Op;

@@ -3,7 +3,7 @@
 //! output, inactive lanes (they neither vote nor receive; a shuffle still reads their
 //! registers). Expected values are computed here from the PTX definitions.
 
-mod common;
+use crate::common;
 use common::*;
 
 fn outs(body: &str) -> Vec<u32> {

@@ -1,5 +1,5 @@
 //! Config parsing, register names, JSON, and never-panic properties.
-mod common;
+use crate::common;
 use common::*;
 use gpumem_wave::*;
 use proptest::prelude::*;

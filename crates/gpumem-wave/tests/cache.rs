@@ -1,6 +1,6 @@
 //! Scalar data cache: GLC policies, write-back, invalidate, LRU, sharing and
 //! stale reads across waves.
-mod common;
+use crate::common;
 use common::*;
 
 const W: &str = "s_waitcnt lgkmcnt(0)\n";

@@ -1,7 +1,7 @@
 //! The flagship: a missing `s_waitcnt` reads correct data under some latency
 //! seeds and stale data under others; the hazard is reported under every
 //! seed. With `s_waitcnt lgkmcnt(0)` nothing is reported and every seed is correct.
-mod common;
+use crate::common;
 use common::*;
 use gpumem_wave::*;
 

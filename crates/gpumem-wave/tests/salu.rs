@@ -1,5 +1,5 @@
 //! SALU/SOPK/SOPC/SOPP semantics, one small program per case.
-mod common;
+use crate::common;
 use common::*;
 use gpumem_wave::*;
 

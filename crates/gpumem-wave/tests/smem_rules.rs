@@ -1,6 +1,6 @@
 //! One scenario per rule of seed 004 (Vega ISA ch. 7) and its digest
 //! `docs/spec/vega-smem.md`, named after the rule.
-mod common;
+use crate::common;
 use common::*;
 use gpumem_wave::*;
 

@@ -1,0 +1,6 @@
+//! gpumem-device's tests in one binary (one link, one process): every file of tests/ is a
+//! module here (gpumem-cli's `layout` test checks that none is left out). Run one file's
+//! tests with `cargo test -p gpumem-device --test it FILE::`.
+
+mod device;
+mod never_panics;

@@ -1,0 +1,11 @@
+//! gpumem-wave's tests in one binary (one link, one process): every file of tests/ is a
+//! module here (gpumem-cli's `layout` test checks that none is left out). Run one file's
+//! tests with `cargo test -p gpumem-wave --test it FILE::`.
+
+mod common;
+
+mod api;
+mod cache;
+mod flagship;
+mod salu;
+mod smem_rules;
