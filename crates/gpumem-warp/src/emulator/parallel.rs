@@ -30,7 +30,9 @@ use gpumem_mem::{Global, PAGE_BYTES};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// CTAs per thread in one batch.
+/// Most CTAs per thread in one batch. A batch that ends in a rerun halves the next
+/// one (down to one CTA per thread), a batch committed whole doubles it: kernels whose
+/// CTAs keep reading each other's results waste little speculative work.
 const PER_JOB: usize = 4;
 
 /// What one CTA's speculative run left.
@@ -115,7 +117,8 @@ impl<'p> Emulator<'p> {
         let jobs = self.jobs.min(ctas as usize).max(1);
         let mut workers: Vec<Emulator<'p>> = (0..jobs).map(|_| self.worker()).collect();
         let held = Arc::new(AtomicU64::new(0));
-        let batch = (jobs * PER_JOB) as u32;
+        let (least, most) = (jobs as u32, (jobs * PER_JOB) as u32);
+        let mut batch = most;
         let mut next = 0u32;
         while next < ctas && !self.stop {
             let end = next.saturating_add(batch).min(ctas);
@@ -148,6 +151,7 @@ impl<'p> Emulator<'p> {
             self.mem.global = Arc::try_unwrap(base).unwrap_or_else(|b| (*b).clone());
             let mut written = PageSet::default();
             let start = next;
+            batch = (batch * 2).min(most);
             for (i, slot) in slots.into_iter().enumerate() {
                 let k = start + i as u32;
                 let done = slot.into_inner().ok().flatten();
@@ -163,6 +167,7 @@ impl<'p> Emulator<'p> {
                         // Run it again in order; the rest of the batch saw stale memory.
                         self.run_cta(k);
                         next = k + 1;
+                        batch = (batch / 4).max(least);
                         break;
                     }
                 }
