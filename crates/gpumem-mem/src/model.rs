@@ -227,7 +227,10 @@ fn distinct_bytes(acc: &Access, lanes: u32, n: u64) -> u64 {
         k += 1;
     }
     let spans = &mut spans[..k];
-    spans.sort_unstable();
+    // Lanes usually address in ascending order: sort only when they do not.
+    if !spans.is_sorted() {
+        spans.sort_unstable();
+    }
     let mut total = 0;
     let mut open: Option<(u64, u64)> = None;
     for &(a, b) in spans.iter() {

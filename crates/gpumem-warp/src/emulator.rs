@@ -66,6 +66,9 @@ pub struct Emulator<'p> {
     trace: Option<CtaTrace>,
     /// The run-time scoreboard (`scoreboard.rs`).
     pub(crate) board: crate::scoreboard::Board,
+    /// The access records of the memory instruction being executed (kept between
+    /// instructions so that none allocates a list).
+    records: Vec<Access>,
     /// Device-side `printf`: when set, `JCAL 0x0` (a `vprintf` call linked to address 0)
     /// formats each active lane's call here ([`crate::vprintf`]) in execution order;
     /// otherwise it is an `unsupported` fault.
@@ -228,6 +231,7 @@ impl<'p> Emulator<'p> {
             arrived: [0; 16],
             trace: None,
             board,
+            records: Vec::new(),
             printf: None,
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             speculative: false,
@@ -965,7 +969,8 @@ impl<'p> Emulator<'p> {
         cta: &mut CtaMemory,
         ctx: &CtaCtx,
     ) -> Result<(), (FaultKind, String)> {
-        let (records, data_reg) = memory::access(&self.cfg, w, e, guard)?;
+        let mut records = std::mem::take(&mut self.records);
+        let data_reg = memory::access(&self.cfg, w, e, guard, &mut records)?;
         {
             let st = &mut self.dense[pc];
             // A generic access whose lanes reach several spaces counts as global.
@@ -993,11 +998,12 @@ impl<'p> Emulator<'p> {
             for acc in &records {
                 self.atomic(w, acc, a, pc, cta, ctx);
             }
-            return Ok(());
+        } else {
+            for acc in &records {
+                self.move_data(w, acc, data_reg, pc, cta, ctx);
+            }
         }
-        for acc in &records {
-            self.move_data(w, acc, data_reg, pc, cta, ctx);
-        }
+        self.records = records;
         Ok(())
     }
 
