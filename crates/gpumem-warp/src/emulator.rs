@@ -69,6 +69,9 @@ pub struct Emulator<'p> {
     /// The access records of the memory instruction being executed (kept between
     /// instructions so that none allocates a list).
     records: Vec<Access>,
+    /// Per instruction, the statistics model's memo of its last access record (the
+    /// same cost as `model::cost`, computed once per address shape).
+    costs: Vec<model::CostMemo>,
     /// Device-side `printf`: when set, `JCAL 0x0` (a `vprintf` call linked to address 0)
     /// formats each active lane's call here ([`crate::vprintf`]) in execution order;
     /// otherwise it is an `unsupported` fault.
@@ -232,6 +235,7 @@ impl<'p> Emulator<'p> {
             trace: None,
             board,
             records: Vec::new(),
+            costs: vec![model::CostMemo::default(); prog.insts.len()],
             printf: None,
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             speculative: false,
@@ -978,10 +982,15 @@ impl<'p> Emulator<'p> {
                 [one] => one.space,
                 _ => Space::Global,
             });
+            let memo = self.costs.get_mut(pc).filter(|_| records.len() == 1);
+            let mut memo = memo;
             for acc in &records {
                 st.kind = Some(acc.kind);
                 st.cache = Some(acc.cache);
-                let c = model::cost(acc);
+                let c = match memo.as_deref_mut() {
+                    Some(m) => m.cost(acc),
+                    None => model::cost(acc),
+                };
                 st.accesses += c.lanes as u64;
                 st.lines_128 += c.lines_128 as u64;
                 st.sectors_32 += c.sectors_32 as u64;
