@@ -21,6 +21,8 @@ pub struct Options {
     pub report: Option<PathBuf>,
     /// `--preset`.
     pub preset: Option<String>,
+    /// `--jobs N`.
+    pub jobs: Option<usize>,
 }
 
 /// Runs the program and returns its exit status.
@@ -61,6 +63,14 @@ pub fn cuda(opts: &Options, program: &[OsString]) -> Result<ExitCode, Fail> {
         .env("GPUMEM_TIMING", if opts.timing { "1" } else { "0" })
         .env("GPUMEM_CHECK", if opts.check { "1" } else { "0" })
         .env("GPUMEM_PRESET", opts.preset.as_deref().unwrap_or("gm204"));
+    match opts.jobs {
+        Some(j) => {
+            cmd.env("GPUMEM_JOBS", j.to_string());
+        }
+        None => {
+            cmd.env_remove("GPUMEM_JOBS");
+        }
+    }
     match &opts.report {
         Some(r) => {
             let abs = std::path::absolute(r).unwrap_or_else(|_| r.clone());

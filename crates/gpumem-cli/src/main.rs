@@ -219,6 +219,11 @@ enum Cmd {
         /// Most instruction slices the timeline keeps.
         #[arg(long, default_value_t = 200_000)]
         trace_limit: usize,
+        /// Threads that run the launch's CTAs at once (over the manifest's `[limits]
+        /// jobs`; default: every core). 1 runs them one after another; the report is the
+        /// same either way.
+        #[arg(long)]
+        jobs: Option<usize>,
     },
     /// Picture the memory accesses of a Maxwell launch manifest: shared lanes to banks
     /// (conflicting ways, numbered wavefronts), global/local lanes to 32-byte sectors to
@@ -279,6 +284,10 @@ enum Cmd {
         /// The GPU: gm204 (GTX 980, sm_52, default) or gm107 (GTX 750 Ti, sm_50).
         #[arg(long)]
         preset: Option<String>,
+        /// Threads that run a launch's CTAs at once (default: every core). 1 runs them
+        /// one after another; the results are the same either way.
+        #[arg(long)]
+        jobs: Option<usize>,
         /// The program and its arguments, after `--`.
         #[arg(last = true)]
         program: Vec<std::ffi::OsString>,
@@ -364,6 +373,7 @@ fn main() -> ExitCode {
         timing: false,
         trace: None,
         trace_limit: 200_000,
+        jobs: None,
     }) {
         Cmd::Run {
             manifest,
@@ -374,6 +384,7 @@ fn main() -> ExitCode {
             timing,
             trace,
             trace_limit,
+            jobs,
         } => run(
             manifest.as_deref(),
             json.then_some(json_dumps),
@@ -381,6 +392,7 @@ fn main() -> ExitCode {
             show_program,
             timing,
             trace.as_deref().map(|t| (t, trace_limit)),
+            jobs,
         ),
         Cmd::Asm {
             isa: Isa::Maxwell,
@@ -478,6 +490,7 @@ fn main() -> ExitCode {
             check,
             report,
             preset,
+            jobs,
             program,
         } => cuda::cuda(
             &cuda::Options {
@@ -485,6 +498,7 @@ fn main() -> ExitCode {
                 check,
                 report,
                 preset,
+                jobs,
             },
             &program,
         ),
@@ -639,10 +653,12 @@ fn run(
     show_program: bool,
     timing: bool,
     trace: Option<(&str, usize)>,
+    jobs: Option<usize>,
 ) -> Result<ExitCode, Fail> {
     let opts = gpumem_run::RunOptions {
         timing,
         trace_limit: trace.map(|t| t.1),
+        jobs,
         ..gpumem_run::RunOptions::default()
     };
     let located = |path: &str, e: gpumem_run::RunError| {

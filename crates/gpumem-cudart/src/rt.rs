@@ -44,6 +44,8 @@ pub struct Options {
     pub check: bool,
     /// `GPUMEM_REPORT=FILE`: one JSON line per launch.
     pub report: Option<String>,
+    /// `GPUMEM_JOBS=N`: threads for a launch's CTAs (default: every core).
+    pub jobs: Option<usize>,
     /// `GPUMEM_SUMMARY=1`: a summary on standard error at exit.
     pub summary: bool,
     /// `GPUMEM_CUDART_MARK=FILE`: written when the runtime is first used (`gpumem cuda`
@@ -61,6 +63,7 @@ impl Options {
             timing: flag("GPUMEM_TIMING"),
             check: flag("GPUMEM_CHECK"),
             report: var("GPUMEM_REPORT"),
+            jobs: var("GPUMEM_JOBS").and_then(|j| j.parse().ok()),
             summary: flag("GPUMEM_SUMMARY"),
             mark: var("GPUMEM_CUDART_MARK"),
         }
@@ -203,6 +206,9 @@ impl Runtime {
     pub fn new(opts: Options) -> Runtime {
         let mut cfg = DeviceConfig::preset(opts.preset.unwrap_or(Preset::Gm204));
         cfg.timing = opts.timing;
+        if let Some(j) = opts.jobs {
+            cfg.jobs = j.max(1);
+        }
         // Accesses outside every allocation fault (`cudaErrorIllegalAddress`) as they do
         // on hardware; `--check` reports them instead and lets the kernel go on.
         cfg.check = Some(if opts.check {

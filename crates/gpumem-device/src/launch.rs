@@ -235,6 +235,7 @@ impl Context {
         let mut emu = Emulator::new(prog, lc);
         emu.printf = Some(Vec::new());
         emu.interrupt = self.interrupt.clone();
+        emu.jobs = cfg.jobs.max(1);
         for (bank, data) in k
             .constants
             .iter()

@@ -152,6 +152,10 @@ pub struct DeviceConfig {
     pub check: Option<BoundsMode>,
     /// Report scoreboard hazards (they never fail a launch).
     pub hazards: bool,
+    /// Threads that run a launch's CTAs at once (1: one after another); the results are
+    /// the same either way (docs/09-device-layer.md, "Parallel CTAs"). Default: the
+    /// machine's cores.
+    pub jobs: usize,
 }
 
 impl DeviceConfig {
@@ -171,6 +175,7 @@ impl DeviceConfig {
             stack_bytes: 1024,
             check: None,
             hazards: false,
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
 

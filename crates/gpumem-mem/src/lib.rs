@@ -32,6 +32,7 @@
 pub mod hierarchy;
 pub mod layout;
 pub mod model;
+pub mod overlay;
 pub mod rules;
 pub mod scache;
 pub mod scalar;
@@ -596,6 +597,9 @@ pub struct Memory {
     pub global: Global,
     /// The constant banks.
     pub constant: ConstBanks,
+    /// While a CTA runs beside others (a parallel launch): its private view of global
+    /// memory, which then takes every global access instead of `global`.
+    pub overlay: Option<overlay::Overlay>,
 }
 
 /// Per-CTA memory: the shared allocation and every thread's local allocation.
@@ -626,6 +630,31 @@ impl Memory {
         Memory {
             global: Global::new(global_limit),
             constant: ConstBanks::default(),
+            overlay: None,
+        }
+    }
+
+    /// Bytes of global memory resident as the running CTA sees them.
+    pub fn resident(&self) -> u64 {
+        match &self.overlay {
+            Some(o) => o.resident(),
+            None => self.global.resident(),
+        }
+    }
+
+    /// Reads global memory (through the overlay when there is one).
+    pub fn read_global(&mut self, addr: u64, out: &mut [u8]) {
+        match &mut self.overlay {
+            Some(o) => o.read(addr, out),
+            None => self.global.read(addr, out),
+        }
+    }
+
+    /// Writes global memory (through the overlay when there is one).
+    pub fn write_global(&mut self, addr: u64, data: &[u8]) -> Result<(), MemoryLimit> {
+        match &mut self.overlay {
+            Some(o) => o.write(addr, data),
+            None => self.global.write(addr, data),
         }
     }
 
@@ -634,7 +663,7 @@ impl Memory {
     /// alone; skipped lanes get 0.
     #[allow(clippy::needless_range_loop)] // lane indexes mask, addr and out together
     pub fn load(
-        &self,
+        &mut self,
         acc: &Access,
         cta: &CtaMemory,
         first_thread: u64,
@@ -647,6 +676,21 @@ impl Memory {
                 if acc.mask & (1 << lane) != 0 {
                     out[lane] = [0; 4];
                 }
+            }
+            return;
+        }
+        if acc.space == Space::Global
+            && let Some(o) = self.overlay.as_mut()
+        {
+            for lane in 0..WARP {
+                if acc.mask & (1 << lane) == 0 {
+                    continue;
+                }
+                let mut buf = [0u8; 16];
+                if acc.skip & (1 << lane) == 0 {
+                    o.read(acc.addr[lane], &mut buf[..n]);
+                }
+                out[lane] = extend(&buf, acc.bytes, acc.signed);
             }
             return;
         }
@@ -708,6 +752,28 @@ impl Memory {
         let n = (acc.bytes as usize).min(16);
         let mut refused = Vec::new();
         let lanes = acc.data_lanes();
+        if acc.space == Space::Global
+            && let Some(o) = self.overlay.as_mut()
+        {
+            for lane in 0..WARP {
+                if lanes & (1 << lane) == 0 {
+                    continue;
+                }
+                let mut buf = [0u8; 16];
+                for (i, w) in data[lane].iter().enumerate() {
+                    buf[4 * i..4 * i + 4].copy_from_slice(&w.to_le_bytes());
+                }
+                let a = acc.addr[lane];
+                if o.write(a, &buf[..n]).is_err() {
+                    refused.push(LaneFault {
+                        lane: lane as u8,
+                        kind: MemFault::MemoryLimit,
+                        addr: a,
+                    });
+                }
+            }
+            return refused;
+        }
         // The last resident global page written.
         let mut cached: Option<(u64, &mut [u8; PAGE_BYTES as usize])> = None;
         for lane in 0..WARP {
@@ -804,7 +870,7 @@ impl Memory {
             let a = acc.addr[lane];
             let mut buf = [0u8; 8];
             match acc.space {
-                Space::Global => self.global.read(a, &mut buf[..n]),
+                Space::Global => self.read_global(a, &mut buf[..n]),
                 Space::Shared => copy_out(&cta.shared, a, &mut buf[..n]),
                 Space::Local => {
                     let base = (first_thread + lane as u64) * cta.local_bytes;
@@ -825,7 +891,7 @@ impl Memory {
             let nb = v.to_le_bytes();
             match acc.space {
                 Space::Global => {
-                    if self.global.write(a, &nb[..n]).is_err() {
+                    if self.write_global(a, &nb[..n]).is_err() {
                         refused.push(LaneFault {
                             lane: lane as u8,
                             kind: MemFault::MemoryLimit,

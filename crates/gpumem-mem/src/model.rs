@@ -217,6 +217,60 @@ pub fn cost(acc: &Access) -> Cost {
     c
 }
 
+/// [`cost`] for one instruction executed again and again: the cost of the last record
+/// is kept with its addresses, and a record whose lanes, width, space and kind are the
+/// same and whose every address moved by one multiple of 128 bytes costs the same
+/// (sectors and lines move whole; shared banks repeat every 128 bytes; local's
+/// interleaved lines move by whole lines; the distinct bytes do not change), so it is
+/// not computed again. Constant records (bank boundaries) and addresses at or above
+/// 2^63 (where a span could saturate) are always computed.
+#[derive(Clone, Debug, Default)]
+pub struct CostMemo {
+    last: Option<(Access, Cost)>,
+}
+
+impl CostMemo {
+    /// The cost of `acc`: [`cost`]'s, from the memo when it applies.
+    pub fn cost(&mut self, acc: &Access) -> Cost {
+        let lanes = acc.data_lanes();
+        let cacheable = acc.space != Space::Constant
+            && (0..WARP).all(|l| lanes & (1 << l) == 0 || acc.addr[l] < 1 << 63);
+        if !cacheable {
+            return cost(acc);
+        }
+        if let Some((prev, c)) = &self.last
+            && prev.data_lanes() == lanes
+            && prev.bytes == acc.bytes
+            && prev.space == acc.space
+            && prev.rmw.is_some() == acc.rmw.is_some()
+            && same_shape(prev, acc, lanes)
+        {
+            return *c;
+        }
+        let c = cost(acc);
+        match &mut self.last {
+            // Keep the allocation of the previous record's (empty) fault list.
+            Some((prev, pc)) => {
+                prev.clone_from(acc);
+                *pc = c;
+            }
+            None => self.last = Some((acc.clone(), c)),
+        }
+        c
+    }
+}
+
+/// Whether every lane of `lanes` moved from `a` to `b` by the same multiple of 128.
+fn same_shape(a: &Access, b: &Access, lanes: u32) -> bool {
+    if lanes == 0 {
+        return true;
+    }
+    let first = lanes.trailing_zeros() as usize;
+    let delta = b.addr[first].wrapping_sub(a.addr[first]);
+    delta.is_multiple_of(128)
+        && (0..WARP).all(|l| lanes & (1 << l) == 0 || b.addr[l].wrapping_sub(a.addr[l]) == delta)
+}
+
 /// The distinct bytes the lanes in `lanes` address (each `n` bytes from its address).
 fn distinct_bytes(acc: &Access, lanes: u32, n: u64) -> u64 {
     let mut spans = [(0u64, 0u64); WARP];
@@ -227,7 +281,10 @@ fn distinct_bytes(acc: &Access, lanes: u32, n: u64) -> u64 {
         k += 1;
     }
     let spans = &mut spans[..k];
-    spans.sort_unstable();
+    // Lanes usually address in ascending order: sort only when they do not.
+    if !spans.is_sorted() {
+        spans.sort_unstable();
+    }
     let mut total = 0;
     let mut open: Option<(u64, u64)> = None;
     for &(a, b) in spans.iter() {
@@ -249,6 +306,63 @@ fn distinct_bytes(acc: &Access, lanes: u32, n: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_memo_gives_cost_for_every_record() {
+        use crate::{AccessKind, CacheOp, Rmw, scalar::AtomicOp};
+        // Records of every space, width and kind, at addresses that repeat a shape
+        // shifted by multiples of 128 (the memo's case) and by other amounts.
+        let mut memo = CostMemo::default();
+        let mut x = 12345u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for space in [Space::Global, Space::Shared, Space::Local, Space::Constant] {
+            for bytes in [1u32, 2, 4, 8, 16] {
+                for atomic in [false, true] {
+                    let mut base = [0u64; WARP];
+                    for b in base.iter_mut() {
+                        *b = (next() % 4096) & !(bytes as u64 - 1);
+                    }
+                    let (mut mask, mut skip) =
+                        (next() as u32 | 1, next() as u32 & next() as u32 & !1);
+                    let mut hits = 0;
+                    for _ in 0..40 {
+                        // Mostly the same lanes (so that the memo applies), sometimes others.
+                        if next() % 8 == 0 {
+                            (mask, skip) = (next() as u32 | 1, next() as u32 & next() as u32 & !1);
+                        }
+                        let shift = match next() % 4 {
+                            0 | 1 => 128 * (next() % 64),
+                            2 => next() % 512,
+                            // Past 2^63 (global only: windows are 16 MB).
+                            _ if space == Space::Global => u64::MAX - 300,
+                            _ => next() % 100_000,
+                        };
+                        let mut a =
+                            Access::new(space, AccessKind::Load, bytes, false, CacheOp::Default);
+                        if atomic {
+                            a.rmw = Some(Rmw::Int(AtomicOp::Add));
+                        }
+                        for (l, b) in base.iter().enumerate() {
+                            if mask & (1 << l) != 0 {
+                                a.set_lane(l, b.wrapping_add(shift));
+                            }
+                        }
+                        a.skip = skip;
+                        hits += memo.last.as_ref().is_some_and(|(p, _)| {
+                            p.data_lanes() == a.data_lanes() && same_shape(p, &a, a.data_lanes())
+                        }) as u32;
+                        assert_eq!(memo.cost(&a), cost(&a), "{a:?}");
+                    }
+                    assert!(space == Space::Constant || hits > 0, "{space:?} {bytes}");
+                }
+            }
+        }
+    }
     use crate::{AccessKind, CacheOp};
 
     fn acc(space: Space, bytes: u32, f: impl Fn(usize) -> u64) -> Access {

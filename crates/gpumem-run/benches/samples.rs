@@ -1,7 +1,8 @@
 //! Warp instructions executed per second on three CUDA-sample kernels (sm_50 cubins of
 //! tests/cuda-samples), each run end to end through the manifest API as `gpumem run`
 //! does (manifest, input files, cubin, launch, dumps). Criterion's throughput is the
-//! run's warp-instruction count, so `elem/s` is instructions per second.
+//! run's warp-instruction count, so `elem/s` is instructions per second. Each sample on
+//! one thread (`[limits] jobs = 1`), then with its CTAs on two.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::path::{Path, PathBuf};
@@ -92,7 +93,9 @@ fn samples(c: &mut Criterion) {
         for (f, bytes) in &b.inputs {
             std::fs::write(dir.join(f), bytes).expect("an input file");
         }
-        let first = gpumem_run::run_manifest_str(&b.manifest, &dir).expect("the manifest runs");
+        // One thread (the CTAs one after another), then two.
+        let text = |jobs: usize| format!("{}\n[limits]\njobs = {jobs}\n", b.manifest);
+        let first = gpumem_run::run_manifest_str(&text(1), &dir).expect("the manifest runs");
         assert!(
             first.faults.is_empty(),
             "{}: {:?}",
@@ -102,9 +105,16 @@ fn samples(c: &mut Criterion) {
         let insts = first.stats.warp_instructions;
         eprintln!("{}: {insts} warp instructions per run", b.name);
         g.throughput(Throughput::Elements(insts));
-        g.bench_function(b.name, |bench| {
-            bench.iter(|| gpumem_run::run_manifest_str(&b.manifest, &dir).expect("runs"))
-        });
+        for jobs in [1, 2] {
+            let name = match jobs {
+                1 => b.name.to_string(),
+                _ => format!("{}, {jobs} threads", b.name),
+            };
+            let m = text(jobs);
+            g.bench_function(name, |bench| {
+                bench.iter(|| gpumem_run::run_manifest_str(&m, &dir).expect("runs"))
+            });
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
     g.finish();

@@ -283,6 +283,8 @@ pub struct RunOptions {
     /// run and the cycle model execute them, so the traced CTA starts from the memory
     /// the run gave it. An index outside the grid is an error.
     pub trace_cta: u32,
+    /// `--jobs N`: threads for the launch's CTAs, over `[limits] jobs`.
+    pub jobs: Option<usize>,
 }
 
 /// [`run_any_manifest_str`] with options.
@@ -699,6 +701,9 @@ fn run_maxwell(
         textures: textures.as_ref().map(|t| t.0),
     };
     let mut emu = Emulator::new(&prog, cfg);
+    if let Some(j) = opts.jobs.or(m.limits.jobs) {
+        emu.jobs = j.max(1);
+    }
     for (bank, data) in &constants {
         if data.len() as u64 <= gpumem_mem::CONST_BANK_BYTES {
             emu.mem

@@ -650,6 +650,10 @@ pub struct Limits {
     /// timeline is truncated, then the model stops with `max_trace_memory`), and the
     /// first records `gpumem explain` keeps.
     pub max_trace_memory: u64,
+    /// Threads that run a launch's CTAs at once (default: the machine's cores; 1 runs
+    /// them one after another). The results are the same either way
+    /// (docs/09-device-layer.md, "Parallel CTAs").
+    pub jobs: Option<usize>,
 }
 
 impl Default for Limits {
@@ -658,6 +662,7 @@ impl Default for Limits {
             max_steps: 10_000_000,
             max_memory: 1 << 30,
             max_trace_memory: gpumem_timing::DEFAULT_MEMORY_LIMIT,
+            jobs: None,
         }
     }
 }

@@ -161,6 +161,17 @@ fn manifest(cubin: &str, kernel: &str, l: &Launch) -> String {
 
 /// Runs a launch through the manifest API; the report, or the manifest error.
 fn launch(cubin: &str, kernel: &str, l: &Launch, dir: &Path) -> Result<Report, String> {
+    launch_with(cubin, kernel, l, dir, "")
+}
+
+/// [`launch`] with `limits` (lines of the `[limits]` table) added to the manifest.
+fn launch_with(
+    cubin: &str,
+    kernel: &str,
+    l: &Launch,
+    dir: &Path,
+    limits: &str,
+) -> Result<Report, String> {
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
     for (k, (_, bytes)) in l.inputs.iter().enumerate() {
         std::fs::write(dir.join(format!("in{k}.bin")), bytes).map_err(|e| e.to_string())?;
@@ -171,7 +182,8 @@ fn launch(cubin: &str, kernel: &str, l: &Launch, dir: &Path) -> Result<Report, S
     for (k, (_, bytes)) in l.symbols.iter().enumerate() {
         std::fs::write(dir.join(format!("sym{k}.bin")), bytes).map_err(|e| e.to_string())?;
     }
-    run_manifest_str(&manifest(cubin, kernel, l), dir).map_err(|e| e.to_string())
+    let text = format!("{}{limits}", manifest(cubin, kernel, l));
+    run_manifest_str(&text, dir).map_err(|e| e.to_string())
 }
 
 /// The outcome of a run: `pass`, or why not.
@@ -1035,6 +1047,49 @@ mod samples_c;
 mod samples_d;
 
 const TABLE: &str = "tests/samples/STATUS.tsv";
+
+/// Every kernel of the suite, for both targets, run with its CTAs one after another
+/// (`[limits] jobs = 1`) and on two threads (`jobs = 2`): the reports (dumps, faults,
+/// statistics, hazards, as `gpumem run --json` prints them) are the same byte for byte
+/// (docs/09-device-layer.md, "Parallel CTAs").
+#[test]
+fn parallel_ctas_give_the_sequential_reports() {
+    let dir = std::env::temp_dir().join(format!("gpumem-run-jobs-{}", std::process::id()));
+    let (mut runs, mut multi) = (0, 0);
+    let mut differ = Vec::new();
+    for (k, case) in cases().iter().enumerate() {
+        for sm in ["sm_50", "sm_52"] {
+            let cubin = format!("{sm}/{}", case.cubin);
+            let d = dir.join(k.to_string());
+            let one = launch_with(&cubin, case.kernel, &case.launch, &d, "jobs = 1\n");
+            let two = launch_with(&cubin, case.kernel, &case.launch, &d, "jobs = 2\n");
+            let text = |r: &Result<Report, String>| match r {
+                Ok(r) => format!("{}\n{r}", r.to_json()),
+                Err(e) => e.clone(),
+            };
+            runs += 1;
+            if case.launch.grid.iter().product::<u32>() > 1 {
+                multi += 1;
+            }
+            if text(&one) != text(&two) {
+                differ.push(format!(
+                    "{} {} {sm} {}",
+                    case.sample, case.kernel, case.shape
+                ));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        differ.is_empty(),
+        "jobs = 2 changed the report of {differ:#?}"
+    );
+    // The comparison means something: most launches have several CTAs.
+    assert!(
+        multi * 2 > runs,
+        "{multi} of {runs} launches have several CTAs"
+    );
+}
 const HEADER: &str = "sample\tkernel\ttarget\tshape\tstatus";
 
 #[test]

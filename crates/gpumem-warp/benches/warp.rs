@@ -1,6 +1,7 @@
-//! Emulation throughput: ptxas' copy_u32 kernel streaming 256 KiB, side by side with
-//! the host's own memcpy of the same bytes in the same run; and warp instructions per
-//! second on the reduce_shared kernel.
+//! Emulation throughput: ptxas' copy_u32 kernel streaming 256 KiB (256 CTAs), side by
+//! side with the host's own memcpy of the same bytes in the same run; and warp
+//! instructions per second on the reduce_shared kernel (64 CTAs). Each emulated figure
+//! on one thread (`Emulator::jobs` = 1), then on two (the CTAs in parallel).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gpumem_maxwell::Target;
@@ -29,7 +30,9 @@ fn params(out: u64, inp: u64, n: u32) -> Vec<u8> {
     .concat()
 }
 
+#[allow(clippy::too_many_arguments)]
 fn run(
+    jobs: usize,
     prog: &Program,
     k: &cubin::Kernel,
     grid: u32,
@@ -47,6 +50,7 @@ fn run(
         ..LaunchConfig::default()
     };
     let mut emu = Emulator::new(prog, cfg);
+    emu.jobs = jobs;
     emu.set_params(&params(0x1000_0000, 0x2000_0000, n))
         .unwrap();
     emu.mem.global.write(0x2000_0000, input).unwrap();
@@ -62,7 +66,10 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(4 * N as u64));
     g.sample_size(10);
     g.bench_function("emulated copy_u32", |b| {
-        b.iter(|| run(&copy, &ck, N / 256, 256, 0, N, black_box(&input)))
+        b.iter(|| run(1, &copy, &ck, N / 256, 256, 0, N, black_box(&input)))
+    });
+    g.bench_function("emulated copy_u32, 2 threads", |b| {
+        b.iter(|| run(2, &copy, &ck, N / 256, 256, 0, N, black_box(&input)))
     });
     g.bench_function("host memcpy", |b| {
         let mut dst = vec![0u8; input.len()];
@@ -75,23 +82,38 @@ fn bench(c: &mut Criterion) {
 
     let (red, rk) = load("reduce_shared");
     let n = 64 * 256;
-    let steps = run(&red, &rk, n / 256, 256, 1024, n, &input[..4 * n as usize]);
+    let steps = run(
+        1,
+        &red,
+        &rk,
+        n / 256,
+        256,
+        1024,
+        n,
+        &input[..4 * n as usize],
+    );
     let mut g = c.benchmark_group("reduce_shared_16Ki");
     g.throughput(Throughput::Elements(steps));
     g.sample_size(10);
-    g.bench_function("warp instructions", |b| {
-        b.iter(|| {
-            run(
-                &red,
-                &rk,
-                n / 256,
-                256,
-                1024,
-                n,
-                black_box(&input[..4 * n as usize]),
-            )
-        })
-    });
+    for (name, jobs) in [
+        ("warp instructions", 1),
+        ("warp instructions, 2 threads", 2),
+    ] {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                run(
+                    jobs,
+                    &red,
+                    &rk,
+                    n / 256,
+                    256,
+                    1024,
+                    n,
+                    black_box(&input[..4 * n as usize]),
+                )
+            })
+        });
+    }
     g.finish();
 }
 

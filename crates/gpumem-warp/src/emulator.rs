@@ -17,6 +17,8 @@ use gpumem_maxwell::table::BarRed;
 use gpumem_maxwell::{Operand, RZ};
 use gpumem_mem::{Access, AccessKind, CtaMemory, Memory, Space, WARP, model};
 
+mod parallel;
+
 /// Most faults kept in the report (the rest are only counted).
 pub const MAX_FAULTS: usize = 1000;
 /// Where kernel parameters start in constant bank 0.
@@ -64,10 +66,25 @@ pub struct Emulator<'p> {
     trace: Option<CtaTrace>,
     /// The run-time scoreboard (`scoreboard.rs`).
     pub(crate) board: crate::scoreboard::Board,
+    /// The access records of the memory instruction being executed (kept between
+    /// instructions so that none allocates a list).
+    records: Vec<Access>,
+    /// Per instruction, the statistics model's memo of its last access record (the
+    /// same cost as `model::cost`, computed once per address shape).
+    costs: Vec<model::CostMemo>,
     /// Device-side `printf`: when set, `JCAL 0x0` (a `vprintf` call linked to address 0)
     /// formats each active lane's call here ([`crate::vprintf`]) in execution order;
     /// otherwise it is an `unsupported` fault.
     pub printf: Option<Vec<PrintfLine>>,
+    /// Threads that run the CTAs of [`Emulator::run`] at once (`[limits] jobs`); 1 runs
+    /// them one after another. Either way the results are the sequential run's
+    /// (`emulator/parallel.rs`). Default: the machine's cores.
+    pub jobs: usize,
+    /// A worker of a parallel launch: its CTA runs on a global-memory overlay, and what
+    /// its run cannot know (the clock, the launch-wide limits) sets `rerun`.
+    speculative: bool,
+    /// The speculative CTA must be run again in order (`emulator/parallel.rs`).
+    rerun: bool,
 }
 
 /// One lane's `printf` output.
@@ -217,7 +234,12 @@ impl<'p> Emulator<'p> {
             arrived: [0; 16],
             trace: None,
             board,
+            records: Vec::new(),
+            costs: vec![model::CostMemo::default(); prog.insts.len()],
             printf: None,
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            speculative: false,
+            rerun: false,
         };
         e.write_driver_constants();
         e
@@ -227,17 +249,17 @@ impl<'p> Emulator<'p> {
     /// order; R4 takes the number of arguments consumed.
     fn vprintf(&mut self, w: &mut Warp, cta: &CtaMemory, ctx: &CtaCtx, guard: u32) {
         struct Lane<'a> {
-            global: &'a gpumem_mem::Global,
+            mem: &'a mut Memory,
             cta: &'a CtaMemory,
             win: gpumem_mem::rules::GenericWindows,
             thread: u64,
             args: u64,
         }
         impl Lane<'_> {
-            fn read(&self, addr: u64, out: &mut [u8]) {
+            fn read(&mut self, addr: u64, out: &mut [u8]) {
                 let (space, a) = self.win.resolve(addr);
                 let src: &[u8] = match space {
-                    Space::Global => return self.global.read(a, out),
+                    Space::Global => return self.mem.read_global(a, out),
                     Space::Shared => &self.cta.shared,
                     _ => {
                         let base = (self.thread * self.cta.local_bytes) as usize;
@@ -284,7 +306,7 @@ impl<'p> Emulator<'p> {
             let pair = |lo: u8| (w.r(lo + 1, l) as u64) << 32 | w.r(lo, l) as u64;
             let thread = w.id as u64 * WARP as u64 + l as u64;
             let mut lane = Lane {
-                global: &self.mem.global,
+                mem: &mut self.mem,
                 cta,
                 win,
                 thread,
@@ -599,6 +621,10 @@ impl<'p> Emulator<'p> {
         if threads == 0 || gx == 0 || gy == 0 || gz == 0 {
             return;
         }
+        let ctas = gx as u64 * gy as u64 * gz as u64;
+        if self.jobs > 1 && ctas > 1 && self.trace.is_none() {
+            return self.run_grid_parallel(u32::try_from(ctas).unwrap_or(u32::MAX));
+        }
         for z in 0..gz {
             for y in 0..gy {
                 for x in 0..gx {
@@ -623,7 +649,7 @@ impl<'p> Emulator<'p> {
     /// comes back finished, with the fault).
     fn start_cta_at(&mut self, ctx: CtaCtx, threads: u64) -> CtaRun {
         let need = self.cfg.shared_bytes + self.cfg.local_bytes.saturating_mul(threads);
-        if need.saturating_add(self.mem.global.resident()) > self.cfg.max_memory {
+        if need.saturating_add(self.mem.resident()) > self.cfg.max_memory {
             self.fault(
                 FaultKind::MemoryLimit,
                 0,
@@ -921,6 +947,11 @@ impl<'p> Emulator<'p> {
                 guard,
             ),
             Kind::Alu => {
+                if self.speculative && reads_clock(inst) {
+                    // The clock counts the launch's instructions so far, which a CTA
+                    // run out of order does not know.
+                    self.rerun = true;
+                }
                 let env = Env {
                     constant: &self.mem.constant,
                     steps: self.stats.warp_instructions,
@@ -950,7 +981,8 @@ impl<'p> Emulator<'p> {
         cta: &mut CtaMemory,
         ctx: &CtaCtx,
     ) -> Result<(), (FaultKind, String)> {
-        let (records, data_reg) = memory::access(&self.cfg, w, e, guard)?;
+        let mut records = std::mem::take(&mut self.records);
+        let data_reg = memory::access(&self.cfg, w, e, guard, &mut records)?;
         {
             let st = &mut self.dense[pc];
             // A generic access whose lanes reach several spaces counts as global.
@@ -958,10 +990,15 @@ impl<'p> Emulator<'p> {
                 [one] => one.space,
                 _ => Space::Global,
             });
+            let memo = self.costs.get_mut(pc).filter(|_| records.len() == 1);
+            let mut memo = memo;
             for acc in &records {
                 st.kind = Some(acc.kind);
                 st.cache = Some(acc.cache);
-                let c = model::cost(acc);
+                let c = match memo.as_deref_mut() {
+                    Some(m) => m.cost(acc),
+                    None => model::cost(acc),
+                };
                 st.accesses += c.lanes as u64;
                 st.lines_128 += c.lines_128 as u64;
                 st.sectors_32 += c.sectors_32 as u64;
@@ -978,11 +1015,12 @@ impl<'p> Emulator<'p> {
             for acc in &records {
                 self.atomic(w, acc, a, pc, cta, ctx);
             }
-            return Ok(());
+        } else {
+            for acc in &records {
+                self.move_data(w, acc, data_reg, pc, cta, ctx);
+            }
         }
-        for acc in &records {
-            self.move_data(w, acc, data_reg, pc, cta, ctx);
-        }
+        self.records = records;
         Ok(())
     }
 
@@ -1142,4 +1180,12 @@ fn reduction(warps: &[Warp], id: u8) -> Option<u32> {
         BarRed::And => (trues == lanes) as u32,
         BarRed::Or => (trues > 0) as u32,
     })
+}
+
+/// Whether `i` reads the clock (`S2R`/`CS2R` of `SR_CLOCKLO`, `SR_CLOCKHI` or the
+/// global timer's low word, as `sem::moves::s2r` serves them).
+fn reads_clock(i: &gpumem_maxwell::Inst) -> bool {
+    use gpumem_maxwell::table::Op;
+    matches!(i.op.op, Op::S2r | Op::Cs2r)
+        && matches!(i.operands.get(1), Some(Operand::SReg(1 | 80 | 81)))
 }

@@ -385,6 +385,29 @@ impl Board {
         }
     }
 
+    /// Forgets the hazards met (a worker's board, before its next CTA).
+    pub(crate) fn reset(&mut self) {
+        self.seen.clear();
+        self.hazards.clear();
+        self.dropped = 0;
+    }
+
+    /// Takes the hazards one CTA met on another board, as if met here in that order:
+    /// pairs already seen are left out, those beyond [`MAX_HAZARDS`] counted.
+    pub(crate) fn merge(&mut self, hazards: Vec<Hazard>) {
+        for h in hazards {
+            let key = |a: u64| crate::program::addr_index(a as i64).unwrap_or(0) as u32;
+            if !self.seen.insert((key(h.pc), key(h.other_pc))) {
+                continue;
+            }
+            if self.hazards.len() >= MAX_HAZARDS {
+                self.dropped += 1;
+            } else {
+                self.hazards.push(h);
+            }
+        }
+    }
+
     /// Records a hazard once per (instruction, producer) pair.
     #[allow(clippy::too_many_arguments)]
     #[cold]

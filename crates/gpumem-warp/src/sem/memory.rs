@@ -10,15 +10,18 @@ use gpumem_maxwell::RZ;
 use gpumem_mem::rules;
 use gpumem_mem::{Access, AccessKind, Space, WARP};
 
-/// Builds the access records of a memory instruction (rules of seeds 000-003): one,
-/// or for a generic LD/ST one per space its lanes resolve to (shared, local, global
-/// order; at least one).
+/// Builds the access records of a memory instruction (rules of seeds 000-003) into
+/// `out` (emptied first; the executor reuses it, so no record list is allocated per
+/// instruction): one, or for a generic LD/ST one per space its lanes resolve to
+/// (shared, local, global order; at least one). Returns the data register.
 pub(crate) fn access(
     launch: &LaunchConfig,
     w: &mut Warp,
     e: &Exec,
     guard: u32,
-) -> Result<(Vec<Access>, u8), (FaultKind, String)> {
+    out: &mut Vec<Access>,
+) -> Result<u8, (FaultKind, String)> {
+    out.clear();
     let p = e
         .mem
         .as_ref()
@@ -69,7 +72,8 @@ pub(crate) fn access(
             let rav = (ra != RZ).then(|| w.r(ra, l));
             acc.apply(l, rules::constant(p.bank, rav, off, p.ldc_mode, bytes, cfg));
         }
-        return Ok((vec![acc], data_reg));
+        out.push(acc);
+        return Ok(data_reg);
     }
     let absolute = ra == RZ || ra as u32 >= launch.registers;
     let zext = (off as u64) & ((1u64 << width) - 1);
@@ -113,11 +117,11 @@ pub(crate) fn access(
             };
             recs[i].apply(l, v);
         }
-        let mut out: Vec<Access> = recs.into_iter().filter(|a| a.mask != 0).collect();
+        out.extend(recs.into_iter().filter(|a| a.mask != 0));
         if out.is_empty() {
             out.push(Access::new(Space::Global, kind, bytes, p.signed, p.cache));
         }
-        return Ok((out, data_reg));
+        return Ok(data_reg);
     }
     match space {
         Space::Global if !absolute && wide => {
@@ -148,7 +152,8 @@ pub(crate) fn access(
             }
         }
     }
-    Ok((vec![acc], data_reg))
+    out.push(acc);
+    Ok(data_reg)
 }
 
 /// LDG/STG's rules for one lane ([`rules::global`]), then the launch's bounds check: an
