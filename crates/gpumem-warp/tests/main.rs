@@ -30,6 +30,7 @@ mod imm_ptxas;
 mod imm_sweep;
 mod indirect_ptxas;
 mod inventory;
+mod parallel;
 mod ptxas_kernels;
 mod registers;
 mod samples_ops;
