@@ -42,11 +42,14 @@ pub enum FaultKind {
     /// Every live warp of a CTA waits at a barrier whose thread count cannot be met:
     /// the CTA ends (the hardware would hang).
     BarrierDeadlock,
+    /// A kernel's `free` of a pointer that device `malloc` did not return, or returned
+    /// and was freed already ([`crate::devcall`]).
+    InvalidFree,
 }
 
 impl FaultKind {
     /// Every kind.
-    pub const ALL: [FaultKind; 15] = [
+    pub const ALL: [FaultKind; 16] = [
         FaultKind::RegisterOutOfRange,
         FaultKind::MisalignedAddress,
         FaultKind::MisalignedRegister,
@@ -62,6 +65,7 @@ impl FaultKind {
         FaultKind::StackOverflow,
         FaultKind::Breakpoint,
         FaultKind::BarrierDeadlock,
+        FaultKind::InvalidFree,
     ];
 
     /// The kind's name in reports (`misaligned_address`).
@@ -82,6 +86,7 @@ impl FaultKind {
             FaultKind::StackOverflow => "stack_overflow",
             FaultKind::Breakpoint => "breakpoint",
             FaultKind::BarrierDeadlock => "barrier_deadlock",
+            FaultKind::InvalidFree => "invalid_free",
         }
     }
 }
