@@ -8,7 +8,8 @@
 # SAMPLES_DIR: a checkout of https://github.com/NVIDIA/cuda-samples at v11.8 (the tree
 # scripts/build-cuda-samples.sh names). SAMPLE: folder names (vectorAdd ...), default all of
 # Samples/*/*. A sample's sources are its folder's .cu/.cpp/.c files that no other file
-# there #includes. Each program runs in its own folder (data files) with a time limit of
+# there #includes (in its src/ folder when the top folder has none, FDTD3d's layout, with
+# inc/ on the include path). Each program runs in its own folder (data files) with a time limit of
 # $LIMIT seconds (default 300). gpumem and the runtime come from $GPUMEM (default
 # target/release/gpumem; build it with `cargo build --release`), the runtime library from
 # beside it. Output: OUT_DIR/<sample> (the program), OUT_DIR/logs/<sample>.{build,run}.log
@@ -16,7 +17,9 @@
 #   sample  status  exit  seconds  launches  warp_instructions  note
 # status: pass (exit 0), waived (exit 2, the samples' EXIT_WAIVED), fail, timeout, build
 # (nvcc failed). note: the first unsupported call, fault or error line. A program already
-# in OUT_DIR is reused unless REBUILD=1; BUILD_ONLY=1 builds without running.
+# in OUT_DIR is reused unless REBUILD=1; BUILD_ONLY=1 builds without running. Each row
+# replaces the sample's old one atomically (a new file renamed over status.tsv under a
+# lock), so runs of the script in parallel on one OUT_DIR keep every row.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 src=$(cd "${1:?usage: run-cuda-programs.sh SAMPLES_DIR OUT_DIR [SAMPLE...]}" && pwd)
@@ -45,33 +48,53 @@ else
 fi
 
 status=$out/status.tsv
-[[ -f $status ]] || printf 'sample\tstatus\texit\tseconds\tlaunches\twarp_instructions\tnote\n' >"$status"
+# record NAME ROW: replaces NAME's row of status.tsv (or adds it) in one rename.
+record() {
+  (
+    flock 9
+    tmp=$(mktemp "$out/.status.XXXXXX")
+    if [[ -f $status ]]; then
+      awk -F'\t' -v n="$1" 'NR == 1 || $1 != n' "$status" >"$tmp"
+    else
+      printf 'sample\tstatus\texit\tseconds\tlaunches\twarp_instructions\tnote\n' >"$tmp"
+    fi
+    printf '%s\n' "$2" >>"$tmp"
+    mv -f "$tmp" "$status"
+  ) 9>"$out/.status.lock"
+}
 for rel in "${dirs[@]}"; do
   name=$(basename "$rel")
   dir=$src/$rel
-  [[ -n ${BUILD_ONLY:-} ]] || sed -i "/^$name\t/d" "$status"
+  # Sources in the top folder, else in src/ (with inc/ for headers).
+  srcdir=$dir
+  if ! compgen -G "$dir/*.cu" >/dev/null && ! compgen -G "$dir/*.cpp" >/dev/null \
+      && ! compgen -G "$dir/*.c" >/dev/null && [[ -d $dir/src ]]; then
+    srcdir=$dir/src
+  fi
   files=()
-  for f in "$dir"/*.cu "$dir"/*.cpp "$dir"/*.c; do
+  for f in "$srcdir"/*.cu "$srcdir"/*.cpp "$srcdir"/*.c; do
     [[ -f $f ]] || continue
     b=$(basename "$f")
     # Skip files another file of the folder includes (kernels #included by the main .cu).
-    if grep -lq "#include *[\"<]$b[\">]" "$dir"/*.cu "$dir"/*.cpp "$dir"/*.c "$dir"/*.h "$dir"/*.cuh 2>/dev/null; then
+    if grep -lq "#include *[\"<]$b[\">]" "$srcdir"/*.cu "$srcdir"/*.cpp "$srcdir"/*.c \
+        "$srcdir"/*.h "$srcdir"/*.cuh "$dir"/inc/*.h "$dir"/inc/*.cuh 2>/dev/null; then
       continue
     fi
     files+=("$f")
   done
   if [[ ${#files[@]} -eq 0 ]]; then
-    printf '%s\tbuild\t\t\t\t\tno sources\n' "$name" >>"$status"
+    record "$name" "$(printf '%s\tbuild\t\t\t\t\tno sources' "$name")"
     continue
   fi
   if [[ -x $out/$name && -z ${REBUILD:-} ]]; then
     :
   elif ! (cd "$dir" && "$GPUMEM_NVCC" -ccbin /usr/bin/gcc -allow-unsupported-compiler -w \
-      -arch=sm_52 -cudart shared -I "$src/Common" -I "$dir" -o "$out/$name" "${files[@]}" \
-      -L "$link" -L "$root/cuda-dev/usr/lib/x86_64-linux-gnu") >"$out/logs/$name.build.log" 2>&1; then
+      -arch=sm_52 -cudart shared -I "$src/Common" -I "$dir" -I "$dir/inc" -o "$out/$name" \
+      "${files[@]}" -L "$link" -L "$root/cuda-dev/usr/lib/x86_64-linux-gnu") \
+      >"$out/logs/$name.build.log" 2>&1; then
     first=$(grep -m1 -E 'error|undefined reference' "$out/logs/$name.build.log" | cut -c1-160 | tr '\t' ' ' || true)
     first=${first//$src\//}
-    printf '%s\tbuild\t\t\t\t\t%s\n' "$name" "$first" >>"$status"
+    record "$name" "$(printf '%s\tbuild\t\t\t\t\t%s' "$name" "$first")"
     continue
   fi
   if [[ -n ${BUILD_ONLY:-} ]]; then
@@ -95,6 +118,6 @@ for rel in "${dirs[@]}"; do
     *) st=fail ;;
   esac
   note=$(grep -m1 -E 'not supported|failed:|gpumem: .*\(cuda|never called|Segmentation|Aborted' "$log" | cut -c1-200 | tr '\t' ' ' || true)
-  printf '%s\t%s\t%s\t%.2f\t%s\t%s\t%s\n' "$name" "$st" "$code" "$secs" "$launches" "$insts" "$note" >>"$status"
+  record "$name" "$(printf '%s\t%s\t%s\t%.2f\t%s\t%s\t%s' "$name" "$st" "$code" "$secs" "$launches" "$insts" "$note")"
   echo "$name $st $code ${secs}s $note" >&2
 done

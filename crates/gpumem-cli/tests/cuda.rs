@@ -138,6 +138,15 @@ fn a_fault_fails_the_launch_and_check_reports_every_planted_access() {
     assert!(reports[0].contains("_Z8write_atPii") && reports[0].contains("0x10000000f0"));
     assert!(reports[1].contains("_Z7read_atPKiiPi") && reports[1].contains("0x10000000fc"));
     assert!(reports[2].contains("_Z8write_atPii") && reports[2].contains("0x1000000100"));
+    // Each names where the address lies: past a, before b, inside the freed b.
+    let near = [
+        "0 bytes after the end of device allocation #1 (0x1000000000..0x10000000f0, 240 bytes)",
+        "4 bytes before device allocation #2 (0x1000000100..0x10000001f0, 240 bytes)",
+        "0 bytes into device allocation #2 (0x1000000100..0x10000001f0, 240 bytes), which was freed",
+    ];
+    for (r, n) in reports.iter().zip(near) {
+        assert!(r.contains(n), "{r}\nlacks: {n}");
+    }
     assert!(err.contains("3 out-of-bounds accesses"), "{err}");
 }
 

@@ -20,6 +20,8 @@ unsafe extern "C" {
     fn atexit(f: extern "C" fn()) -> c_int;
     fn fputs(s: *const c_char, stream: *mut c_void) -> c_int;
     static mut stdout: *mut c_void;
+    static mut stderr: *mut c_void;
+    fn fflush(stream: *mut c_void) -> c_int;
 }
 
 /// Prints the device `printf` output gathered so far on the program's own C `stdout`
@@ -27,16 +29,25 @@ unsafe extern "C" {
 /// synchronisation points where CUDA prints it.
 fn flush_printf() {
     let _ = catch_unwind(|| {
-        let text = with(|rt| rt.take_printf());
-        if text.is_empty() {
-            return;
+        let (text, asserts) = with(|rt| (rt.take_printf(), rt.take_asserts()));
+        if !text.is_empty()
+            && let Ok(c) = std::ffi::CString::new(text.replace('\0', ""))
+        {
+            // SAFETY: glibc's `stdout` is initialised before any constructor runs; `c` is
+            // a NUL-terminated string.
+            unsafe { fputs(c.as_ptr(), stdout) };
         }
-        let Ok(c) = std::ffi::CString::new(text.replace('\0', "")) else {
-            return;
-        };
-        // SAFETY: glibc's `stdout` is initialised before any constructor runs; `c` is a
-        // NUL-terminated string.
-        unsafe { fputs(c.as_ptr(), stdout) };
+        // Failed device `assert`s print on standard error, after the launch's `printf`
+        // output (flushed first so that the two keep that order on a terminal).
+        if !asserts.is_empty()
+            && let Ok(c) = std::ffi::CString::new(asserts.replace('\0', ""))
+        {
+            // SAFETY: as above, for glibc's `stderr`.
+            unsafe {
+                fflush(stdout);
+                fputs(c.as_ptr(), stderr);
+            }
+        }
     });
 }
 
@@ -436,16 +447,7 @@ pub unsafe extern "C" fn cudaLaunchKernel(
     stream: *mut c_void,
 ) -> CudaError {
     live_entry("cudaLaunchKernel", |rt| {
-        let arg = |i: usize, size: usize| -> Option<Vec<u8>> {
-            if args.is_null() {
-                return None;
-            }
-            // SAFETY: nvcc passes one pointer per parameter, each to the parameter's value.
-            unsafe {
-                let p = *args.add(i);
-                (!p.is_null()).then(|| std::slice::from_raw_parts(p as *const u8, size).to_vec())
-            }
-        };
+        let arg = launch_args(args);
         rt.launch(
             func as u64,
             grid.array(),
@@ -453,8 +455,23 @@ pub unsafe extern "C" fn cudaLaunchKernel(
             shared as u64,
             stream as u64,
             &arg,
+            false,
         )
     })
+}
+
+/// The parameter bytes of a launch from nvcc's array of pointers to each parameter.
+fn launch_args(args: *mut *mut c_void) -> impl Fn(usize, usize) -> Option<Vec<u8>> {
+    move |i: usize, size: usize| -> Option<Vec<u8>> {
+        if args.is_null() {
+            return None;
+        }
+        // SAFETY: nvcc passes one pointer per parameter, each to the parameter's value.
+        unsafe {
+            let p = *args.add(i);
+            (!p.is_null()).then(|| std::slice::from_raw_parts(p as *const u8, size).to_vec())
+        }
+    }
 }
 
 #[unsafe(no_mangle)]
@@ -466,8 +483,17 @@ pub unsafe extern "C" fn cudaLaunchCooperativeKernel(
     shared: usize,
     stream: *mut c_void,
 ) -> CudaError {
-    // SAFETY: the same contract.
-    unsafe { cudaLaunchKernel(func, grid, block, args, shared, stream) }
+    live_entry("cudaLaunchCooperativeKernel", |rt| {
+        rt.launch(
+            func as u64,
+            grid.array(),
+            block.array(),
+            shared as u64,
+            stream as u64,
+            &launch_args(args),
+            true,
+        )
+    })
 }
 
 #[unsafe(no_mangle)]
@@ -716,14 +742,20 @@ pub extern "C" fn cudaThreadExit() -> CudaError {
 #[unsafe(no_mangle)]
 pub extern "C" fn cudaDeviceSetLimit(limit: c_int, value: usize) -> CudaError {
     entry("cudaDeviceSetLimit", |rt| {
-        let slot = rt
-            .limits
-            .get_mut(limit as usize)
-            .ok_or_else(|| fail(ce::UNSUPPORTED_LIMIT, format!("limit {limit}")))?;
-        *slot = value as u64;
+        if rt.limits.get(limit as usize).is_none() {
+            return Err(fail(ce::UNSUPPORTED_LIMIT, format!("limit {limit}")));
+        }
         // cudaLimitStackSize: the local memory of each thread of later launches.
         if limit == 0 {
             rt.ctx.set_stack_bytes(value as u64);
+        }
+        // cudaLimitMallocHeapSize: fixed once a kernel that calls malloc has run.
+        if limit == 2 {
+            let r = rt.ctx.set_heap_bytes(value as u64);
+            rt.dev(r)?;
+        }
+        if let Some(slot) = rt.limits.get_mut(limit as usize) {
+            *slot = value as u64;
         }
         Ok(())
     })

@@ -46,6 +46,8 @@ pub const LAUNCH_OUT_OF_RESOURCES: CudaError = 701;
 pub const LAUNCH_TIMEOUT: CudaError = 702;
 /// `cudaErrorAssert`.
 pub const ASSERT: CudaError = 710;
+/// `cudaErrorCooperativeLaunchTooLarge`.
+pub const COOPERATIVE_LAUNCH_TOO_LARGE: CudaError = 720;
 /// `cudaErrorHostMemoryAlreadyRegistered`.
 pub const HOST_MEMORY_ALREADY_REGISTERED: CudaError = 712;
 /// `cudaErrorHostMemoryNotRegistered`.

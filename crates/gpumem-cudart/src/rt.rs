@@ -195,6 +195,9 @@ pub struct Runtime {
     report: Option<std::fs::File>,
     /// Device `printf` output not yet printed (it appears at synchronisation points).
     pub printf: Vec<String>,
+    /// Failed device `assert`s' lines not yet printed (standard error, at the same
+    /// points).
+    pub asserts: Vec<String>,
 }
 
 /// Handle values of created streams and events: the context's number shifted past the
@@ -248,6 +251,7 @@ impl Runtime {
             totals: Totals::default(),
             report,
             printf: Vec::new(),
+            asserts: Vec::new(),
         }
     }
 
@@ -263,7 +267,9 @@ impl Runtime {
             | DeviceError::BadMapping { .. }
             | DeviceError::OutOfBounds { .. }
             | DeviceError::SymbolBounds { .. }
-            | DeviceError::InvalidParams { .. } => ce::INVALID_VALUE,
+            | DeviceError::InvalidParams { .. }
+            | DeviceError::HeapInUse { .. } => ce::INVALID_VALUE,
+            DeviceError::CooperativeTooLarge { .. } => ce::COOPERATIVE_LAUNCH_TOO_LARGE,
             DeviceError::Fatbin(_) => ce::NO_KERNEL_IMAGE_FOR_DEVICE,
             DeviceError::Cubin(_) | DeviceError::Module { .. } => ce::INVALID_KERNEL_IMAGE,
             DeviceError::NoSuchKernel { .. } => ce::INVALID_DEVICE_FUNCTION,
@@ -676,8 +682,9 @@ impl Runtime {
 
     // ---- launches ---------------------------------------------------------------
 
-    /// Launches the kernel registered for host stub `func`; `arg(i, size)` gives the
-    /// bytes of parameter `i`.
+    /// Launches the kernel registered for host stub `func` (a cooperative launch when
+    /// `cooperative`); `arg(i, size)` gives the bytes of parameter `i`.
+    #[allow(clippy::too_many_arguments)]
     pub fn launch(
         &mut self,
         func: u64,
@@ -686,6 +693,7 @@ impl Runtime {
         shared: u64,
         stream: u64,
         arg: &dyn Fn(usize, usize) -> Option<Vec<u8>>,
+        cooperative: bool,
     ) -> R<()> {
         self.live()?;
         let (m, name) = self.function(func)?;
@@ -712,13 +720,16 @@ impl Runtime {
             stream,
         };
         let started = std::time::Instant::now();
-        let r = self.ctx.launch_raw(m, &name, &shape, &params);
+        let r = if cooperative {
+            self.ctx.launch_cooperative(m, &name, &shape, &params)
+        } else {
+            self.ctx.launch_raw(m, &name, &shape, &params)
+        };
         let secs = started.elapsed().as_secs_f64();
         self.mirrors_out();
         match r {
             Ok(mut rep) => {
-                self.printf
-                    .extend(std::mem::take(&mut rep.printf).into_iter().map(|p| p.text));
+                self.keep_output(std::mem::take(&mut rep.printf));
                 self.totals.launches += 1;
                 self.totals.warp_instructions += rep.warp_instructions;
                 self.totals.seconds += secs;
@@ -751,21 +762,34 @@ impl Runtime {
                     "hazards": rep.hazards.len(),
                     "cycles": cycles,
                     "elapsed_ms": rep.elapsed_ms,
+                    "cooperative": cooperative,
                 }));
                 Ok(())
             }
-            Err(e) => {
+            Err(mut e) => {
+                let mut executed = 0;
+                if let DeviceError::KernelFault {
+                    printf,
+                    warp_instructions,
+                    ..
+                } = &mut e
+                {
+                    self.keep_output(std::mem::take(printf));
+                    executed = *warp_instructions;
+                }
                 let fault = e.is_kernel_fault();
                 let f = self.device_fail(e);
                 if fault {
                     self.totals.launches += 1;
                     self.totals.faults += 1;
                     self.totals.seconds += secs;
+                    self.totals.warp_instructions += executed;
                     self.write_report(serde_json::json!({
                         "kernel": name,
                         "grid": grid,
                         "block": block,
                         "shared_bytes": shared,
+                        "warp_instructions": executed,
                         "seconds": secs,
                         "faults": 1,
                         "error": ce::name(f.code),
@@ -777,9 +801,25 @@ impl Runtime {
         }
     }
 
+    /// Keeps a launch's `printf` and `assert` lines for the next synchronisation point.
+    fn keep_output(&mut self, lines: Vec<gpumem_warp::PrintfLine>) {
+        for p in lines {
+            if p.assert {
+                self.asserts.push(p.text);
+            } else {
+                self.printf.push(p.text);
+            }
+        }
+    }
+
     /// Takes the device `printf` output gathered since the last synchronisation point.
     pub fn take_printf(&mut self) -> String {
         std::mem::take(&mut self.printf).concat()
+    }
+
+    /// Takes the failed `assert`s' lines gathered since the last synchronisation point.
+    pub fn take_asserts(&mut self) -> String {
+        std::mem::take(&mut self.asserts).concat()
     }
 
     fn write_report(&mut self, line: serde_json::Value) {

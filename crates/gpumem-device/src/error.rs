@@ -153,6 +153,38 @@ pub enum DeviceError {
         faults: Vec<gpumem_warp::Fault>,
         /// Faults after the first.
         more: usize,
+        /// What its threads printed before it stopped (`printf`, failed `assert`s).
+        printf: Vec<gpumem_warp::PrintfLine>,
+        /// Warp instructions it executed before it stopped.
+        warp_instructions: u64,
+    },
+    /// The device heap's size cannot change once a launch reserved it.
+    #[error(
+        "the device heap ({size} bytes at {base:#x}) is in use: its size cannot change after \
+         a kernel that calls malloc or free was launched"
+    )]
+    HeapInUse {
+        /// Its first address.
+        base: u64,
+        /// Its size.
+        size: u64,
+    },
+    /// A cooperative launch whose CTAs cannot all be resident at once.
+    #[error(
+        "cooperative launch of `{kernel}`: {ctas} blocks; at most {max} can be resident at \
+         once ({per_sm} per SM on {sms} SMs)"
+    )]
+    CooperativeTooLarge {
+        /// The kernel.
+        kernel: String,
+        /// Blocks asked for.
+        ctas: u64,
+        /// Blocks that fit.
+        max: u64,
+        /// Blocks per SM.
+        per_sm: u64,
+        /// SMs.
+        sms: u64,
     },
     /// An earlier kernel fault left the context unusable (as on hardware).
     #[error("the context is unusable after an earlier fault: {0}")]

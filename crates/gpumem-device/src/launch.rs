@@ -2,8 +2,9 @@
 //! gpumem-warp (timed by gpumem-timing when the device is), faults as errors.
 
 use crate::module::ModuleId;
-use crate::{Context, DeviceError, Stream};
+use crate::{ALIGN, AllocKind, Context, DeviceError, Stream};
 use gpumem_mem::rules::{GenericWindows, MemConfig};
+use gpumem_warp::DeviceHeap;
 use gpumem_warp::{BoundsCheck, BoundsMode, Emulator, Fault, FaultKind, LaunchConfig, Stats};
 
 /// The shape of a launch (`<<<grid, block, shared, stream>>>`).
@@ -64,6 +65,9 @@ const MAX_GRID: [u32; 3] = [i32::MAX as u32, 65535, 65535];
 const MAX_SHARED: u64 = 48 << 10;
 const MAX_REGS_PER_CTA: u64 = 64 << 10;
 const MAX_PARAM_BYTES: u64 = 4096;
+/// Bytes of the grid workspace of cooperative launches: `grid.sync()` counts arrivals in
+/// the 32-bit word at offset 4 (CUDA 11.8's cooperative groups on sm_5x).
+const GRID_WORKSPACE: u64 = 16;
 
 impl Context {
     /// The parameter block of `kernel` from one byte string per parameter, each placed
@@ -155,8 +159,50 @@ impl Context {
         shape: &Launch,
         params: &[u8],
     ) -> Result<LaunchReport, DeviceError> {
+        self.run_launch(m, kernel, shape, params, false)
+    }
+
+    /// A cooperative launch (`cudaLaunchCooperativeKernel`) with a ready parameter block:
+    /// every CTA must fit on the device at once (else
+    /// [`DeviceError::CooperativeTooLarge`]); they run interleaved
+    /// ([`gpumem_warp::Emulator::run_cooperative`]) with a grid workspace whose address
+    /// is at `c[0x0][0x34]` (high word) and `c[0x0][0x38]` (low word), where cooperative
+    /// groups' `grid.sync()` finds it. Under `timing` it runs without the cycle model
+    /// (which executes CTAs one after another) and takes no device time.
+    pub fn launch_cooperative(
+        &mut self,
+        m: ModuleId,
+        kernel: &str,
+        shape: &Launch,
+        params: &[u8],
+    ) -> Result<LaunchReport, DeviceError> {
+        self.run_launch(m, kernel, shape, params, true)
+    }
+
+    fn run_launch(
+        &mut self,
+        m: ModuleId,
+        kernel: &str,
+        shape: &Launch,
+        params: &[u8],
+        cooperative: bool,
+    ) -> Result<LaunchReport, DeviceError> {
         self.live_ok()?;
         self.check_stream(shape.stream)?;
+        // The device heap is reserved at the first launch of a kernel that uses it.
+        let uses_heap = self
+            .modules
+            .get(&m.0)
+            .and_then(|l| l.kernel(m, kernel).ok())
+            .is_some_and(|k| k.uses_heap);
+        if uses_heap && self.device_heap.is_none() {
+            let bytes = self.cfg.heap_bytes;
+            let base = self.alloc(bytes, AllocKind::Heap, ALIGN)?;
+            self.device_heap = Some(DeviceHeap::new(base, bytes));
+        }
+        if cooperative && self.grid_workspace.is_none() {
+            self.grid_workspace = Some(self.alloc(GRID_WORKSPACE, AllocKind::Device, ALIGN)?);
+        }
         let l = self
             .modules
             .get(&m.0)
@@ -209,6 +255,22 @@ impl Context {
                  has {MAX_REGS_PER_CTA} (too many resources requested)"
             )));
         }
+        if cooperative {
+            let t = gpumem_timing::TimingConfig::preset(self.cfg.preset);
+            let per_sm =
+                gpumem_timing::occupancy(&t, threads, registers, shared).ctas_per_sm as u64;
+            let sms = self.cfg.preset.params().sms as u64;
+            let ctas: u64 = shape.grid.iter().map(|&g| g as u64).product();
+            if ctas > per_sm * sms {
+                return Err(DeviceError::CooperativeTooLarge {
+                    kernel: kernel.to_string(),
+                    ctas,
+                    max: per_sm * sms,
+                    per_sm,
+                    sms,
+                });
+            }
+        }
         let cfg = &self.cfg;
         let bounds = cfg
             .check
@@ -228,9 +290,8 @@ impl Context {
             // The runtime creates no texture objects yet (issue 26): TEXS/TLDS fault.
             textures: None,
         };
-        let timing_cfg = cfg
-            .timing
-            .then(|| gpumem_timing::TimingConfig::preset(cfg.preset));
+        let timing_cfg =
+            (cfg.timing && !cooperative).then(|| gpumem_timing::TimingConfig::preset(cfg.preset));
         let clock_mhz = cfg.clock_mhz.max(1) as f64;
         let mut emu = Emulator::new(prog, lc);
         emu.printf = Some(Vec::new());
@@ -248,6 +309,15 @@ impl Context {
         }
         emu.set_params(params)
             .map_err(|e| invalid(format!("the parameter block: {e}")))?;
+        emu.cooperative = cooperative;
+        if let (true, Some(ws)) = (cooperative, self.grid_workspace) {
+            for (off, word) in [(0x34u64, (ws >> 32) as u32), (0x38, ws as u32)] {
+                let _ = emu.mem.constant.write(0, off, &word.to_le_bytes());
+            }
+            // A fresh barrier counter for each launch.
+            let _ = self.global.write(ws, &[0; GRID_WORKSPACE as usize]);
+        }
+        emu.heap = self.device_heap.take();
         // The context's memory is the launch's global memory.
         std::mem::swap(&mut emu.mem.global, &mut self.global);
         let started = std::time::Instant::now();
@@ -256,6 +326,7 @@ impl Context {
                 Ok(model) => Some(model.run()),
                 Err(e) => {
                     std::mem::swap(&mut emu.mem.global, &mut self.global);
+                    self.device_heap = emu.heap.take();
                     return Err(invalid(format!("the cycle model: {e}")));
                 }
             },
@@ -266,16 +337,24 @@ impl Context {
         };
         let wall_ms = started.elapsed().as_secs_f64() * 1e3;
         std::mem::swap(&mut emu.mem.global, &mut self.global);
+        self.device_heap = emu.heap.take();
         let elapsed_ms = match &timing {
             Some(t) => t.cycles as f64 / (clock_mhz * 1e3),
             None => wall_ms,
         };
         let warn = self.cfg.check == Some(BoundsMode::Warn);
-        let (warnings, faults): (Vec<Fault>, Vec<Fault>) = emu
+        let (mut warnings, mut faults): (Vec<Fault>, Vec<Fault>) = emu
             .faults
             .iter()
             .cloned()
             .partition(|f| warn && f.kind == FaultKind::OutOfBounds);
+        // Out-of-bounds reports name the nearest allocation (or the freed one hit).
+        for f in warnings.iter_mut().chain(faults.iter_mut()) {
+            if let (FaultKind::OutOfBounds, Some(a)) = (f.kind, f.address) {
+                f.message
+                    .push_str(&format!("; the address is {}", self.nearest(a)));
+            }
+        }
         let more = faults.len().saturating_sub(1) + emu.stats.faults_dropped as usize;
         let report = LaunchReport {
             kernel: kernel.to_string(),
@@ -300,6 +379,8 @@ impl Context {
                 first,
                 faults,
                 more,
+                printf: report.printf,
+                warp_instructions: report.warp_instructions,
             });
         }
         drop(emu);

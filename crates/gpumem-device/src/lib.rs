@@ -65,6 +65,9 @@ pub enum AllocKind {
     /// A range mapped at an address its client chose ([`Context::map_fixed`]: a
     /// manifest's `[[memory]]` region).
     Fixed,
+    /// The device heap of kernels' `malloc`/`free` (`cudaLimitMallocHeapSize` bytes of
+    /// device memory, reserved at the first launch of a kernel that uses it).
+    Heap,
 }
 
 impl fmt::Display for AllocKind {
@@ -75,6 +78,7 @@ impl fmt::Display for AllocKind {
             AllocKind::Host => "host-mapped",
             AllocKind::Module => "module",
             AllocKind::Fixed => "fixed-address",
+            AllocKind::Heap => "device-heap",
         })
     }
 }
@@ -150,6 +154,9 @@ pub struct DeviceConfig {
     pub stack_bytes: u64,
     /// Check every global access of a kernel against the live allocations.
     pub check: Option<BoundsMode>,
+    /// The device heap of kernels' `malloc` (bytes; `cudaLimitMallocHeapSize`, 8 MiB by
+    /// default as on hardware).
+    pub heap_bytes: u64,
     /// Report scoreboard hazards (they never fail a launch).
     pub hazards: bool,
     /// Threads that run a launch's CTAs at once (1: one after another); the results are
@@ -174,6 +181,7 @@ impl DeviceConfig {
             max_resident: 8 << 30,
             stack_bytes: 1024,
             check: None,
+            heap_bytes: 8 << 20,
             hazards: false,
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
@@ -241,6 +249,10 @@ pub struct Context {
     pub(crate) sticky: Option<String>,
     /// Polled by running launches ([`Context::set_interrupt`]).
     pub(crate) interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// The device heap of kernels' `malloc`/`free`, once a launch needed it.
+    pub(crate) device_heap: Option<gpumem_warp::DeviceHeap>,
+    /// The grid workspace of cooperative launches (`grid.sync()`'s counter), once one ran.
+    pub(crate) grid_workspace: Option<u64>,
 }
 
 impl Context {
@@ -268,6 +280,8 @@ impl Context {
             started: Instant::now(),
             sticky: None,
             interrupt: None,
+            device_heap: None,
+            grid_workspace: None,
         }
     }
 
@@ -292,6 +306,26 @@ impl Context {
     /// launches ([`DeviceConfig::stack_bytes`]).
     pub fn set_stack_bytes(&mut self, bytes: u64) {
         self.cfg.stack_bytes = bytes;
+    }
+
+    /// `cudaDeviceSetLimit(cudaLimitMallocHeapSize)`: the size of the device heap. It is
+    /// reserved at the first launch of a kernel that calls `malloc` or `free`; after that
+    /// it cannot change (an error, as the runtime documents).
+    pub fn set_heap_bytes(&mut self, bytes: u64) -> Result<(), DeviceError> {
+        if let Some(h) = &self.device_heap {
+            let (base, size) = h.range();
+            return Err(DeviceError::HeapInUse { base, size });
+        }
+        self.cfg.heap_bytes = bytes;
+        Ok(())
+    }
+
+    /// The device heap's live blocks (start, bytes asked), once a launch reserved it.
+    pub fn heap_blocks(&self) -> Vec<(u64, u64)> {
+        self.device_heap
+            .as_ref()
+            .map(|h| h.blocks().collect())
+            .unwrap_or_default()
     }
 
     /// The first kernel failure, once one happened.
@@ -345,7 +379,7 @@ impl Context {
         let device_used = self.device.used + self.managed.used;
         let host_used = self.host.used;
         let (heap, used, total) = match kind {
-            AllocKind::Device | AllocKind::Module | AllocKind::Fixed => {
+            AllocKind::Device | AllocKind::Module | AllocKind::Fixed | AllocKind::Heap => {
                 (&mut self.device, device_used, self.cfg.global_bytes)
             }
             AllocKind::Managed => (&mut self.managed, device_used, self.cfg.global_bytes),
@@ -535,6 +569,47 @@ impl Context {
             .next_back()
             .map(|(_, a)| a)
             .filter(|a| a.contains(addr))
+    }
+
+    /// Where `addr` lies relative to the allocations, for an out-of-bounds report: inside
+    /// a freed allocation (its old range, the offset), inside a live one, or the nearest
+    /// live one below or above (whichever is closer) with the distance past its end or
+    /// before its start; inside the device heap, the `malloc` block too.
+    pub fn nearest(&self, addr: u64) -> String {
+        let freed = self
+            .freed
+            .range(..=addr)
+            .next_back()
+            .map(|(_, a)| a)
+            .filter(|a| addr < a.ptr + a.reserved());
+        if let Some(a) = freed {
+            return format!("{} bytes into {a}, which was freed", addr - a.ptr);
+        }
+        if let Some(a) = self.allocation(addr) {
+            let mut s = format!("{} bytes into {a}", addr - a.ptr);
+            if a.kind == AllocKind::Heap
+                && let Some(h) = &self.device_heap
+            {
+                match h.blocks().find(|&(b, n)| addr >= b && addr < b + n.max(1)) {
+                    Some((b, n)) => s.push_str(&format!(
+                        ", {} bytes into the {n}-byte malloc block at {b:#x}",
+                        addr - b
+                    )),
+                    None => s.push_str(", in no live malloc block"),
+                }
+            }
+            return s;
+        }
+        let below = self.live.range(..=addr).next_back().map(|(_, a)| a);
+        let above = self.live.range(addr..).next().map(|(_, a)| a);
+        match (below, above) {
+            (Some(b), Some(a)) if a.ptr - addr < addr - (b.end() - 1) => {
+                format!("{} bytes before {a}", a.ptr - addr)
+            }
+            (Some(b), _) => format!("{} bytes after the end of {b}", addr - b.end()),
+            (None, Some(a)) => format!("{} bytes before {a}", a.ptr - addr),
+            (None, None) => "no allocation is live".to_string(),
+        }
     }
 
     /// Every live allocation, by address.

@@ -4,7 +4,7 @@ use crate::fatbin;
 use crate::{AllocKind, Context, DeviceError};
 use gpumem_maxwell::cubin::{self, KernelParam};
 use gpumem_maxwell::link::{self, SymbolHome};
-use gpumem_warp::Program;
+use gpumem_warp::{DeviceCall, Program};
 use object::{Object, ObjectSection};
 use std::collections::BTreeMap;
 
@@ -60,6 +60,8 @@ pub(crate) struct Kernel {
     pub constants: Vec<(u32, Vec<u8>)>,
     /// Its code linked against the module's data, or why it cannot be.
     pub program: Result<Program, String>,
+    /// Whether it calls the device heap's `malloc` or `free`.
+    pub uses_heap: bool,
 }
 
 pub(crate) struct Loaded {
@@ -259,13 +261,27 @@ impl Context {
             });
         }
         let mut kernels = Vec::new();
+        // Calls of the device library (`vprintf`, `__assertfail`, `malloc`, `free`) go to
+        // the addresses where the launch serves them (`gpumem_warp::devcall`).
+        let externs: Vec<(&str, u64)> = DeviceCall::ALL
+            .iter()
+            .map(|c| (c.name(), c.address() as u64))
+            .collect();
         for k in ks {
+            let mut uses_heap = false;
             let program = link::Module::read(bytes, &k.name)
                 .map_err(|e| e.to_string())
                 .and_then(|m| {
+                    uses_heap = m.text_relocations.iter().any(|r| {
+                        m.symbols.get(r.symbol).is_some_and(|s| {
+                            matches!(
+                                DeviceCall::named(&s.name),
+                                Some(DeviceCall::Malloc | DeviceCall::Free)
+                            )
+                        })
+                    });
                     if m.needs_link() {
-                        // `vprintf` calls stay `JCAL 0x0`: the launch serves them.
-                        m.link_with_externs(&k.name, &k.code, &bases, &["vprintf"])
+                        m.link_with_externs(&k.name, &k.code, &bases, &externs)
                             .map_err(|e| e.to_string())
                     } else {
                         Ok(k.code.clone())
@@ -288,6 +304,7 @@ impl Context {
                     sm: k.sm,
                 },
                 program,
+                uses_heap,
             });
         }
         self.modules.insert(

@@ -795,3 +795,38 @@ fn a_set_interrupt_flag_stops_the_launch() {
         "{e}"
     );
 }
+
+#[test]
+fn nearest_says_where_an_address_lies() {
+    let mut c = Context::new(DeviceConfig::gm204());
+    let a = c.malloc(100).unwrap();
+    let b = c.malloc(1000).unwrap();
+    let f = c.malloc(64).unwrap();
+    let d = c.malloc(8).unwrap();
+    c.free(f).unwrap();
+    assert!(
+        c.nearest(a + 8)
+            .starts_with("8 bytes into device allocation #1"),
+        "{}",
+        c.nearest(a + 8)
+    );
+    // Past a's 100 bytes, nearer to a than to b (256 bytes on).
+    let s = c.nearest(a + 104);
+    assert!(
+        s.starts_with("4 bytes after the end of device allocation #1"),
+        "{s}"
+    );
+    let s = c.nearest(b - 4);
+    assert!(s.starts_with("4 bytes before device allocation #2"), "{s}");
+    let s = c.nearest(f + 16);
+    assert!(
+        s.contains("16 bytes into device allocation #3") && s.ends_with("which was freed"),
+        "{s}"
+    );
+    let s = c.nearest(d + 0x1000);
+    assert!(s.contains("after the end of device allocation #4"), "{s}");
+    assert_eq!(
+        Context::new(DeviceConfig::gm204()).nearest(0x1234),
+        "no allocation is live"
+    );
+}

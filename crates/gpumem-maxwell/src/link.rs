@@ -376,26 +376,28 @@ impl Module {
     }
 
     /// [`Module::link`], with calls (`R_CUDA_ABS32_20`, `JCAL`) to the undefined
-    /// functions named in `externs` left at address 0: the client's executor serves
-    /// `JCAL 0x0` itself (the device layer's `vprintf`, `gpumem_warp::vprintf`).
+    /// functions named in `externs` linked to the address given with each: the client's
+    /// executor serves `JCAL` of those addresses itself (the device layer's `vprintf`,
+    /// `__assertfail`, `malloc`, `free`: `gpumem_warp::devcall`).
     pub fn link_with_externs(
         &self,
         kernel: &str,
         code: &[u8],
         bases: &[u64],
-        externs: &[&str],
+        externs: &[(&str, u64)],
     ) -> Result<Vec<u8>, LinkError> {
         let mut out = code.to_vec();
         let section = format!(".text.{kernel}");
         for r in &self.text_relocations {
             let sym = &self.symbols[r.symbol.min(self.symbols.len().saturating_sub(1))];
-            if sym.home == SymbolHome::Undefined
-                && r.kind == RelocKind::Abs32At20
-                && externs.contains(&sym.name.as_str())
-            {
-                continue;
-            }
-            let (sym, target) = self.target(r, &section, bases)?;
+            let ext = externs
+                .iter()
+                .find(|(n, _)| *n == sym.name)
+                .filter(|_| sym.home == SymbolHome::Undefined && r.kind == RelocKind::Abs32At20);
+            let (sym, target) = match ext {
+                Some(&(_, a)) => (sym, a),
+                None => self.target(r, &section, bases)?,
+            };
             let bad = |why: String| LinkError::Bad {
                 section: section.clone(),
                 offset: r.offset,

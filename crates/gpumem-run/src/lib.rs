@@ -743,6 +743,18 @@ fn run_maxwell(
                 .map_err(|e| RunError::Manifest(format!("texture handle: {e}")))?;
         }
     }
+    // What an out-of-bounds report names: the [[memory]] regions and the module's data.
+    let mut named: Vec<(u64, u64, String)> = regions
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.address, r.size, format!("[[memory]] region {i}")))
+        .collect();
+    if let Some(p) = &placed {
+        named.extend(
+            p.ranges()
+                .map(|(a, n)| (a, n, "the module's data".to_string())),
+        );
+    }
     // Each region once, in memory's pages only (the manifest's bytes are dropped here).
     for (i, r) in std::mem::take(&mut regions).into_iter().enumerate() {
         r.write_to(&mut emu.mem.global)
@@ -891,6 +903,13 @@ fn run_maxwell(
         .enumerate()
         .map(|(i, t)| (gpumem_warp::program::inst_addr(i), t.clone()))
         .collect();
+    let mut faults = std::mem::take(&mut emu.faults);
+    for f in &mut faults {
+        if let (FaultKind::OutOfBounds, Some(a)) = (f.kind, f.address) {
+            f.message
+                .push_str(&format!("; the address is {}", nearest_region(a, &named)));
+        }
+    }
     Ok(Report {
         listing,
         isa: "maxwell".into(),
@@ -909,12 +928,35 @@ fn run_maxwell(
         stopped: emu.stopped() || timing.as_ref().is_some_and(|t| t.partial),
         hazards: emu.hazards().to_vec(),
         hazards_dropped: emu.hazards_dropped(),
-        faults: emu.faults,
+        faults,
         stats: emu.stats,
         timing,
         trace,
         first_cta,
     })
+}
+
+/// Where `addr` lies relative to the declared ranges (`(start, bytes, name)`): inside
+/// one, or past the end of the nearer one below, or before the nearer one above.
+fn nearest_region(addr: u64, ranges: &[(u64, u64, String)]) -> String {
+    let show =
+        |(a, n, name): &(u64, u64, String)| format!("{name} ({a:#x}..{:#x}, {n} bytes)", a + n);
+    if let Some(r) = ranges.iter().find(|r| addr >= r.0 && addr - r.0 < r.1) {
+        return format!("{} bytes into {}", addr - r.0, show(r));
+    }
+    let below = ranges
+        .iter()
+        .filter(|r| r.0.saturating_add(r.1) <= addr)
+        .max_by_key(|r| r.0 + r.1);
+    let above = ranges.iter().filter(|r| r.0 > addr).min_by_key(|r| r.0);
+    match (below, above) {
+        (Some(b), Some(a)) if a.0 - addr < addr - (b.0 + b.1) => {
+            format!("{} bytes before {}", a.0 - addr, show(a))
+        }
+        (Some(b), _) => format!("{} bytes after the end of {}", addr - (b.0 + b.1), show(b)),
+        (None, Some(a)) => format!("{} bytes before {}", a.0 - addr, show(a)),
+        (None, None) => "in no declared region (none is declared)".to_string(),
+    }
 }
 
 /// A `module_base` that puts module data over a `[[memory]]` region: an error at it.

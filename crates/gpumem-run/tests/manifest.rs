@@ -401,6 +401,13 @@ fn check_bounds_reports_accesses_outside_the_declared_regions() {
         (FaultKind::OutOfBounds, Some(31), Some(0x100080))
     );
     assert!(f.message.contains("performed"), "{}", f.message);
+    assert!(
+        f.message.contains(
+            "the address is 0 bytes after the end of [[memory]] region 0 (0x100000..0x100080, 128 bytes)"
+        ),
+        "the nearest region is named: {}",
+        f.message
+    );
     assert_eq!(last(&warn), 31, "warn lets the store happen");
     let fault = run("fault");
     assert_eq!(fault.faults.len(), 1);

@@ -39,7 +39,7 @@ pub struct Emulator<'p> {
     /// Set from another thread (a Ctrl-C handler) to stop the launch at its next warp
     /// instruction with a `step_limit` fault saying it was interrupted.
     pub interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-    stop: bool,
+    pub(crate) stop: bool,
     /// Per instruction, resolved at launch ([`Exec`]).
     exec: Vec<Exec>,
     /// Statistics by instruction index while running; merged into `stats.per_inst`
@@ -72,19 +72,26 @@ pub struct Emulator<'p> {
     /// Per instruction, the statistics model's memo of its last access record (the
     /// same cost as `model::cost`, computed once per address shape).
     costs: Vec<model::CostMemo>,
-    /// Device-side `printf`: when set, `JCAL 0x0` (a `vprintf` call linked to address 0)
-    /// formats each active lane's call here ([`crate::vprintf`]) in execution order;
-    /// otherwise it is an `unsupported` fault.
+    /// Device-side `printf` and `assert`: when set, `JCAL` of `vprintf`'s and
+    /// `__assertfail`'s addresses ([`crate::devcall`]) print each active lane's call
+    /// here ([`crate::vprintf`]) in execution order.
     pub printf: Option<Vec<PrintfLine>>,
+    /// The device heap of kernels' `malloc`/`free` ([`crate::devcall`]); `None`: those
+    /// calls are `unsupported` faults.
+    pub heap: Option<crate::devcall::DeviceHeap>,
+    /// A cooperative launch (`cudaLaunchCooperativeKernel`): [`Emulator::run`] keeps every
+    /// CTA resident and runs them in turns ([`Emulator::run_cooperative`]), so that a
+    /// grid-wide barrier in global memory (`grid.sync()`) completes.
+    pub cooperative: bool,
     /// Threads that run the CTAs of [`Emulator::run`] at once (`[limits] jobs`); 1 runs
     /// them one after another. Either way the results are the sequential run's
     /// (`emulator/parallel.rs`). Default: the machine's cores.
     pub jobs: usize,
     /// A worker of a parallel launch: its CTA runs on a global-memory overlay, and what
     /// its run cannot know (the clock, the launch-wide limits) sets `rerun`.
-    speculative: bool,
+    pub(crate) speculative: bool,
     /// The speculative CTA must be run again in order (`emulator/parallel.rs`).
-    rerun: bool,
+    pub(crate) rerun: bool,
 }
 
 /// One lane's `printf` output.
@@ -96,6 +103,8 @@ pub struct PrintfLine {
     pub thread: u32,
     /// What it printed.
     pub text: String,
+    /// A failed `assert`'s line (CUDA prints those on standard error), not `printf`'s.
+    pub assert: bool,
 }
 
 /// Warp instructions [`Emulator::run_cta_first_accesses`] executes between two takes of
@@ -240,89 +249,11 @@ impl<'p> Emulator<'p> {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             speculative: false,
             rerun: false,
+            heap: None,
+            cooperative: false,
         };
         e.write_driver_constants();
         e
-    }
-
-    /// `vprintf(R4:R5 = format, R6:R7 = arguments)` for each lane of `guard`, in lane
-    /// order; R4 takes the number of arguments consumed.
-    fn vprintf(&mut self, w: &mut Warp, cta: &CtaMemory, ctx: &CtaCtx, guard: u32) {
-        struct Lane<'a> {
-            mem: &'a mut Memory,
-            cta: &'a CtaMemory,
-            win: gpumem_mem::rules::GenericWindows,
-            thread: u64,
-            args: u64,
-        }
-        impl Lane<'_> {
-            fn read(&mut self, addr: u64, out: &mut [u8]) {
-                let (space, a) = self.win.resolve(addr);
-                let src: &[u8] = match space {
-                    Space::Global => return self.mem.read_global(a, out),
-                    Space::Shared => &self.cta.shared,
-                    _ => {
-                        let base = (self.thread * self.cta.local_bytes) as usize;
-                        let end = base.saturating_add(self.cta.local_bytes as usize);
-                        self.cta.local.get(base..end).unwrap_or(&[])
-                    }
-                };
-                for (i, o) in out.iter_mut().enumerate() {
-                    *o = src.get(a as usize + i).copied().unwrap_or(0);
-                }
-            }
-        }
-        impl crate::vprintf::Args for Lane<'_> {
-            fn word(&mut self, offset: u64, size: u64) -> u64 {
-                let mut b = [0u8; 8];
-                self.read(
-                    self.args.wrapping_add(offset),
-                    &mut b[..size.min(8) as usize],
-                );
-                u64::from_le_bytes(b)
-            }
-            fn string(&mut self, addr: u64, limit: usize) -> Vec<u8> {
-                let mut out = Vec::new();
-                let mut chunk = [0u8; 64];
-                while out.len() < limit {
-                    self.read(addr.wrapping_add(out.len() as u64), &mut chunk);
-                    match chunk.iter().position(|&c| c == 0) {
-                        Some(n) => {
-                            out.extend_from_slice(&chunk[..n]);
-                            break;
-                        }
-                        None => out.extend_from_slice(&chunk),
-                    }
-                }
-                out.truncate(limit);
-                out
-            }
-        }
-        let win = gpumem_mem::rules::GenericWindows {
-            local: w.lbase,
-            ..self.cfg.windows
-        };
-        for l in lanes(guard) {
-            let pair = |lo: u8| (w.r(lo + 1, l) as u64) << 32 | w.r(lo, l) as u64;
-            let thread = w.id as u64 * WARP as u64 + l as u64;
-            let mut lane = Lane {
-                mem: &mut self.mem,
-                cta,
-                win,
-                thread,
-                args: pair(6),
-            };
-            let fmt = crate::vprintf::Args::string(&mut lane, pair(4), 4096);
-            let (text, n) = crate::vprintf::format(&fmt, &mut lane);
-            w.set(4, l, n);
-            if let Some(p) = self.printf.as_mut() {
-                p.push(PrintfLine {
-                    cta: ctx.linear,
-                    thread: thread as u32,
-                    text,
-                });
-            }
-        }
     }
 
     /// Places kernel parameter bytes at `c[0x0][0x140]` (ptxas' convention).
@@ -451,6 +382,9 @@ impl<'p> Emulator<'p> {
     /// Runs the whole grid. Faults are recorded in `self.faults`; a step or memory
     /// limit stops the launch.
     pub fn run(&mut self) {
+        if self.cooperative {
+            return self.run_cooperative();
+        }
         self.run_grid();
         self.flush_stats();
     }
@@ -912,13 +846,11 @@ impl<'p> Emulator<'p> {
                 Err(x) => Err(x),
             },
             Kind::B2r => control::b2r(w, inst, e, guard),
-            Kind::Flow
-                if e.pre.op == gpumem_maxwell::table::Op::Jcal
-                    && e.abs == Some(0)
-                    && self.printf.is_some() =>
-            {
-                self.vprintf(w, cta, ctx, guard);
-                Ok(())
+            Kind::Flow if e.pre.op == gpumem_maxwell::table::Op::Jcal && self.serves(e.abs) => {
+                match e.abs.and_then(crate::devcall::DeviceCall::at) {
+                    Some(call) => self.device_call(call, w, cta, ctx, guard),
+                    None => Ok(()),
+                }
             }
             Kind::Flow => control::flow(w, inst, e, guard, &self.mem.constant),
             Kind::Bpt if guard == 0 => Ok(()),
@@ -939,7 +871,7 @@ impl<'p> Emulator<'p> {
             }
             Kind::Mem => self.mem_op(w, e, guard, pc, cta, ctx),
             Kind::Tex => sem::texture::fetch(
-                &self.mem,
+                &mut self.mem,
                 self.cfg.textures.as_ref(),
                 &mut w.regs,
                 inst,

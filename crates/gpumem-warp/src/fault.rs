@@ -46,11 +46,14 @@ pub enum FaultKind {
     /// header or sampler, a header with an impossible format or size, a texel outside
     /// memory.
     Texture,
+    /// A kernel's `free` of a pointer that device `malloc` did not return, or returned
+    /// and was freed already ([`crate::devcall`]).
+    InvalidFree,
 }
 
 impl FaultKind {
     /// Every kind.
-    pub const ALL: [FaultKind; 16] = [
+    pub const ALL: [FaultKind; 17] = [
         FaultKind::RegisterOutOfRange,
         FaultKind::MisalignedAddress,
         FaultKind::MisalignedRegister,
@@ -67,6 +70,7 @@ impl FaultKind {
         FaultKind::Breakpoint,
         FaultKind::BarrierDeadlock,
         FaultKind::Texture,
+        FaultKind::InvalidFree,
     ];
 
     /// The kind's name in reports (`misaligned_address`).
@@ -88,6 +92,7 @@ impl FaultKind {
             FaultKind::Breakpoint => "breakpoint",
             FaultKind::BarrierDeadlock => "barrier_deadlock",
             FaultKind::Texture => "texture",
+            FaultKind::InvalidFree => "invalid_free",
         }
     }
 }

@@ -19,6 +19,8 @@
 #![warn(missing_docs)]
 
 pub mod config;
+pub mod cooperative;
+pub mod devcall;
 pub mod emulator;
 mod error;
 pub mod exec;
@@ -34,6 +36,7 @@ pub mod vprintf;
 mod warp;
 
 pub use config::{BoundsCheck, BoundsMode, LaunchConfig};
+pub use devcall::{DeviceCall, DeviceHeap, HeapError};
 pub use emulator::{Capture, CtaRun, Emulator, PrintfLine};
 pub use error::WarpError;
 pub use fault::{Fault, FaultKind};

@@ -15,6 +15,7 @@ mod cctl;
 mod control;
 mod control_sys;
 mod corpus;
+mod devcall;
 mod forms;
 mod fp_props;
 mod fswzadd;

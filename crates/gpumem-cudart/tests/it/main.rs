@@ -5,6 +5,7 @@
 //! `scripts/build-cuda-samples.sh` finds it); a missing nvcc fails the tests.
 
 mod api;
+mod devlib;
 mod layout;
 
 use std::path::{Path, PathBuf};

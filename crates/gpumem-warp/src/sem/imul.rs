@@ -116,7 +116,9 @@ pub(super) fn iset(c: &mut Ctx<'_>) -> R {
 }
 
 /// LEA.HI: `Rd = B + hi({Rc, Ra} << s)` (+ the carry with `.X`): the high word of a
-/// scaled 64-bit address; the carry out goes to `Pd` and, with `.CC`, to the carry.
+/// scaled 64-bit address; the carry out goes, with `.CC`, to the carry. `Pd` is whether
+/// that high word is non-zero: the address lies above 4 GiB, where no generic window is
+/// (SEMANTICS.md, "LEA.HI's predicate").
 pub(super) fn lea_hi(c: &mut Ctx<'_>) -> R {
     let pd = pdst(&c.o[0]);
     let d = Ctx::rd(c.inst, 1);
@@ -131,7 +133,7 @@ pub(super) fn lea_hi(c: &mut Ctx<'_>) -> R {
         let h = ((idx << sh) >> 32) as u32;
         let sum = h as u64 + c.ival(3, l) as u64 + if x { c.carry(l) as u64 } else { 0 };
         c.set(d, l, sum as u32);
-        c.set_pred(pd, l, sum >> 32 != 0);
+        c.set_pred(pd, l, sum as u32 != 0);
         if cc {
             c.set_cc(l, sum >> 32 != 0, sum as u32, x);
         }

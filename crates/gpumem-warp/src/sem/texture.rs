@@ -18,19 +18,21 @@ use crate::resolve::Pre;
 use crate::warp::lanes;
 use gpumem_maxwell::table::{ModId, Op};
 use gpumem_maxwell::{Inst, Operand, RZ};
-use gpumem_mem::{Global, Memory, WARP};
+use gpumem_mem::{Memory, WARP};
 use gpumem_tex::head::Pools;
 use gpumem_tex::{TexError, TexelMemory, TextureType};
+use std::cell::RefCell;
 
 /// The constant bank holding texture handles in a compute launch.
 pub(crate) const TEXTURE_BANK: u32 = 0;
 
-/// Global memory as the texture unit reads it (bytes never written read 0).
-struct Texels<'a>(&'a Global);
+/// Global memory as the texture unit reads it (bytes never written read 0), through the
+/// running CTA's overlay when it has one (a parallel launch records the pages it reads).
+struct Texels<'a>(RefCell<&'a mut Memory>);
 
 impl TexelMemory for Texels<'_> {
     fn read(&self, addr: u64, out: &mut [u8]) -> Result<(), TexError> {
-        self.0.read(addr, out);
+        self.0.borrow_mut().read_global(addr, out);
         Ok(())
     }
 }
@@ -142,7 +144,7 @@ fn fits(dim: Dim, ty: TextureType, load: bool) -> bool {
 
 /// Executes TEXS or TLDS for the lanes in `guard`.
 pub(crate) fn fetch(
-    mem: &Memory,
+    mem: &mut Memory,
     pools: Option<&Pools>,
     regs: &mut [u32],
     inst: &Inst,
@@ -190,7 +192,7 @@ pub(crate) fn fetch(
         ));
     };
     let handle = mem.constant.word(TEXTURE_BANK, i64::from(index) * 4);
-    let texels = Texels(&mem.global);
+    let texels = Texels(RefCell::new(mem));
     let (tex, sampler) = pools.resolve(&texels, handle).map_err(tex_fault)?;
     if !fits(f.dim, tex.ty, load) {
         return Err((
