@@ -257,7 +257,8 @@ impl Runtime {
             | DeviceError::BadMapping { .. }
             | DeviceError::OutOfBounds { .. }
             | DeviceError::SymbolBounds { .. }
-            | DeviceError::InvalidParams { .. } => ce::INVALID_VALUE,
+            | DeviceError::InvalidParams { .. }
+            | DeviceError::Texture(_) => ce::INVALID_VALUE,
             DeviceError::Fatbin(_) => ce::NO_KERNEL_IMAGE_FOR_DEVICE,
             DeviceError::Cubin(_) | DeviceError::Module { .. } => ce::INVALID_KERNEL_IMAGE,
             DeviceError::NoSuchKernel { .. } => ce::INVALID_DEVICE_FUNCTION,

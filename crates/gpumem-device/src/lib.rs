@@ -28,6 +28,7 @@ pub mod fatbin;
 mod heap;
 mod launch;
 mod module;
+pub mod texture;
 
 pub use error::DeviceError;
 pub use gpumem_warp::BoundsMode;
@@ -65,6 +66,9 @@ pub enum AllocKind {
     /// A range mapped at an address its client chose ([`Context::map_fixed`]: a
     /// manifest's `[[memory]]` region).
     Fixed,
+    /// A CUDA array's texels or the texture header and sampler pools (device memory
+    /// freed through `free_array` or with the context, `docs/14-textures.md`).
+    Array,
 }
 
 impl fmt::Display for AllocKind {
@@ -75,6 +79,7 @@ impl fmt::Display for AllocKind {
             AllocKind::Host => "host-mapped",
             AllocKind::Module => "module",
             AllocKind::Fixed => "fixed-address",
+            AllocKind::Array => "array",
         })
     }
 }
@@ -152,6 +157,11 @@ pub struct DeviceConfig {
     pub check: Option<BoundsMode>,
     /// Report scoreboard hazards (they never fail a launch).
     pub hazards: bool,
+    /// Entries of the texture header and sampler pools (2 to 4,096: the sampler index
+    /// of a handle has 12 bits; entry 0 is never used): at most one less texture objects
+    /// live at once. The pools take `64 * texture_objects` bytes of device memory once
+    /// the first object is made.
+    pub texture_objects: u32,
 }
 
 impl DeviceConfig {
@@ -171,6 +181,7 @@ impl DeviceConfig {
             stack_bytes: 1024,
             check: None,
             hazards: false,
+            texture_objects: 4096,
         }
     }
 
@@ -236,6 +247,8 @@ pub struct Context {
     pub(crate) sticky: Option<String>,
     /// Polled by running launches ([`Context::set_interrupt`]).
     pub(crate) interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Arrays, the texture pools and texture objects.
+    pub(crate) textures: texture::Textures,
 }
 
 impl Context {
@@ -263,6 +276,7 @@ impl Context {
             started: Instant::now(),
             sticky: None,
             interrupt: None,
+            textures: texture::Textures::default(),
         }
     }
 
@@ -340,7 +354,7 @@ impl Context {
         let device_used = self.device.used + self.managed.used;
         let host_used = self.host.used;
         let (heap, used, total) = match kind {
-            AllocKind::Device | AllocKind::Module | AllocKind::Fixed => {
+            AllocKind::Device | AllocKind::Module | AllocKind::Fixed | AllocKind::Array => {
                 (&mut self.device, device_used, self.cfg.global_bytes)
             }
             AllocKind::Managed => (&mut self.managed, device_used, self.cfg.global_bytes),

@@ -6,6 +6,7 @@
 
 mod api;
 mod layout;
+mod textures;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
