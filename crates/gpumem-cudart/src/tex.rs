@@ -409,9 +409,10 @@ fn copy_box(
         }
     }
     let at = |s: &Side, p: [u64; 3], y: u64, z: u64| -> R<u64> {
-        let off = (p[2] + z)
-            .checked_mul(s.rows)
-            .and_then(|r| r.checked_add(p[1] + y))
+        let off = p[2]
+            .checked_add(z)
+            .and_then(|r| r.checked_mul(s.rows))
+            .and_then(|r| r.checked_add(p[1].checked_add(y)?))
             .and_then(|r| r.checked_mul(s.pitch))
             .and_then(|r| r.checked_add(p[0]))
             .and_then(|r| s.base.checked_add(r));
@@ -459,9 +460,9 @@ fn linear_copy(
         let n = (row - x).min(count as u64 - done);
         let dev = arr.ptr + r * arr.pitch + x;
         if to_array {
-            rt.memcpy(dev, other + done, n, kind)?;
+            rt.memcpy(dev, other.wrapping_add(done), n, kind)?;
         } else {
-            rt.memcpy(other + done, dev, n, kind)?;
+            rt.memcpy(other.wrapping_add(done), dev, n, kind)?;
         }
         done += n;
     }
