@@ -116,7 +116,7 @@ fn entry(name: &str, f: impl FnOnce(&mut Runtime) -> R<()>) -> CudaError {
 }
 
 /// An entry point that fails with the sticky error once a kernel faulted.
-fn live_entry(name: &str, f: impl FnOnce(&mut Runtime) -> R<()>) -> CudaError {
+pub(crate) fn live_entry(name: &str, f: impl FnOnce(&mut Runtime) -> R<()>) -> CudaError {
     entry(name, |rt| {
         rt.live()?;
         f(rt)
@@ -127,7 +127,7 @@ fn null() -> Fail {
     fail(ce::INVALID_VALUE, "a null pointer argument")
 }
 
-unsafe fn put<T>(p: *mut T, v: T) -> R<()> {
+pub(crate) unsafe fn put<T>(p: *mut T, v: T) -> R<()> {
     if p.is_null() {
         return Err(null());
     }

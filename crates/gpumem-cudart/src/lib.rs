@@ -18,4 +18,5 @@ pub mod error;
 pub mod props;
 pub mod rt;
 pub mod stubs;
+pub mod tex;
 pub mod types;

@@ -268,7 +268,8 @@ impl Runtime {
             | DeviceError::OutOfBounds { .. }
             | DeviceError::SymbolBounds { .. }
             | DeviceError::InvalidParams { .. }
-            | DeviceError::HeapInUse { .. } => ce::INVALID_VALUE,
+            | DeviceError::HeapInUse { .. }
+            | DeviceError::Texture(_) => ce::INVALID_VALUE,
             DeviceError::CooperativeTooLarge { .. } => ce::COOPERATIVE_LAUNCH_TOO_LARGE,
             DeviceError::Fatbin(_) => ce::NO_KERNEL_IMAGE_FOR_DEVICE,
             DeviceError::Cubin(_) | DeviceError::Module { .. } => ce::INVALID_KERNEL_IMAGE,

@@ -28,34 +28,20 @@ macro_rules! stubs {
 }
 
 stubs!(
-    // Arrays, textures and surfaces (their own issue).
-    cudaMallocArray,
-    cudaMalloc3DArray,
+    // Mipmapped arrays, 2-D array-to-array and pitched 3-D allocations, surfaces and
+    // texture references (textures: `tex.rs`).
     cudaMallocMipmappedArray,
-    cudaFreeArray,
     cudaFreeMipmappedArray,
     cudaGetMipmappedArrayLevel,
-    cudaArrayGetInfo,
-    cudaMemcpyToArray,
-    cudaMemcpyFromArray,
-    cudaMemcpy2DToArray,
-    cudaMemcpy2DToArrayAsync,
-    cudaMemcpy2DFromArray,
     cudaMemcpy2DArrayToArray,
-    cudaMemcpy3D,
-    cudaMemcpy3DAsync,
     cudaMalloc3D,
     cudaMemset3D,
-    cudaCreateTextureObject,
-    cudaDestroyTextureObject,
-    cudaGetTextureObjectResourceDesc,
     cudaCreateSurfaceObject,
     cudaDestroySurfaceObject,
     cudaBindTexture,
     cudaBindTexture2D,
     cudaBindTextureToArray,
     cudaUnbindTexture,
-    cudaGetChannelDesc,
     cudaGetTextureReference,
     // Graphs and stream capture.
     cudaGraphCreate,

@@ -186,6 +186,10 @@ pub enum DeviceError {
         /// SMs.
         sms: u64,
     },
+    /// A bad array or texture object: an unknown handle, a format or size the texture
+    /// unit does not hold, full pools.
+    #[error("{0}")]
+    Texture(String),
     /// An earlier kernel fault left the context unusable (as on hardware).
     #[error("the context is unusable after an earlier fault: {0}")]
     Sticky(String),

@@ -287,8 +287,8 @@ impl Context {
             windows: GenericWindows::default(),
             hazards: cfg.hazards,
             bounds,
-            // The runtime creates no texture objects yet (issue 26): TEXS/TLDS fault.
-            textures: None,
+            // The context's texture objects (none before the first is made).
+            textures: self.texture_pools(),
         };
         let timing_cfg =
             (cfg.timing && !cooperative).then(|| gpumem_timing::TimingConfig::preset(cfg.preset));

@@ -28,6 +28,7 @@ pub mod fatbin;
 mod heap;
 mod launch;
 mod module;
+pub mod texture;
 
 pub use error::DeviceError;
 pub use gpumem_warp::BoundsMode;
@@ -68,6 +69,9 @@ pub enum AllocKind {
     /// The device heap of kernels' `malloc`/`free` (`cudaLimitMallocHeapSize` bytes of
     /// device memory, reserved at the first launch of a kernel that uses it).
     Heap,
+    /// A CUDA array's texels or the texture header and sampler pools (device memory
+    /// freed through `free_array` or with the context, `docs/14-textures.md`).
+    Array,
 }
 
 impl fmt::Display for AllocKind {
@@ -79,6 +83,7 @@ impl fmt::Display for AllocKind {
             AllocKind::Module => "module",
             AllocKind::Fixed => "fixed-address",
             AllocKind::Heap => "device-heap",
+            AllocKind::Array => "array",
         })
     }
 }
@@ -163,6 +168,11 @@ pub struct DeviceConfig {
     /// the same either way (docs/09-device-layer.md, "Parallel CTAs"). Default: the
     /// machine's cores.
     pub jobs: usize,
+    /// Entries of the texture header and sampler pools (2 to 4,096: the sampler index
+    /// of a handle has 12 bits; entry 0 is never used): at most one less texture objects
+    /// live at once. The pools take `64 * texture_objects` bytes of device memory once
+    /// the first object is made.
+    pub texture_objects: u32,
 }
 
 impl DeviceConfig {
@@ -184,6 +194,7 @@ impl DeviceConfig {
             heap_bytes: 8 << 20,
             hazards: false,
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            texture_objects: 4096,
         }
     }
 
@@ -253,6 +264,8 @@ pub struct Context {
     pub(crate) device_heap: Option<gpumem_warp::DeviceHeap>,
     /// The grid workspace of cooperative launches (`grid.sync()`'s counter), once one ran.
     pub(crate) grid_workspace: Option<u64>,
+    /// Arrays, the texture pools and texture objects.
+    pub(crate) textures: texture::Textures,
 }
 
 impl Context {
@@ -282,6 +295,7 @@ impl Context {
             interrupt: None,
             device_heap: None,
             grid_workspace: None,
+            textures: texture::Textures::default(),
         }
     }
 
@@ -379,9 +393,11 @@ impl Context {
         let device_used = self.device.used + self.managed.used;
         let host_used = self.host.used;
         let (heap, used, total) = match kind {
-            AllocKind::Device | AllocKind::Module | AllocKind::Fixed | AllocKind::Heap => {
-                (&mut self.device, device_used, self.cfg.global_bytes)
-            }
+            AllocKind::Device
+            | AllocKind::Module
+            | AllocKind::Fixed
+            | AllocKind::Heap
+            | AllocKind::Array => (&mut self.device, device_used, self.cfg.global_bytes),
             AllocKind::Managed => (&mut self.managed, device_used, self.cfg.global_bytes),
             AllocKind::Host => (&mut self.host, host_used, self.cfg.host_bytes),
         };

@@ -4,3 +4,4 @@
 
 mod device;
 mod never_panics;
+mod texture;

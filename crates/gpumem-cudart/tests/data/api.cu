@@ -400,10 +400,11 @@ int main() {
   printf("host after sync\n");
 
   // ---- not supported ------------------------------------------------------------
-  cudaArray_t arr;
+  cudaMipmappedArray_t arr;
   cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
   CHECK(desc.x == 32 && desc.f == cudaChannelFormatKindFloat);
-  EXPECT(cudaMallocArray(&arr, &desc, 16, 16, 0), cudaErrorNotSupported);
+  EXPECT(cudaMallocMipmappedArray(&arr, &desc, make_cudaExtent(16, 16, 0), 2, 0),
+         cudaErrorNotSupported);
   OK(cudaGetLastError() == cudaErrorNotSupported ? cudaSuccess : cudaErrorUnknown);
 
   // ---- a fault: sticky until reset ----------------------------------------------

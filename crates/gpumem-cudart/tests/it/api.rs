@@ -28,7 +28,9 @@ fn every_entry_point_returns_what_cuda_documents() {
     );
     // The unsupported call is named once, and the fault is described.
     assert_eq!(
-        stderr.matches("cudaMallocArray is not supported").count(),
+        stderr
+            .matches("cudaMallocMipmappedArray is not supported")
+            .count(),
         1,
         "{stderr}"
     );

@@ -7,6 +7,7 @@
 mod api;
 mod devlib;
 mod layout;
+mod textures;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
