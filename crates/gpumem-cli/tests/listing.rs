@@ -41,6 +41,15 @@ fn tmp(name: &str) -> PathBuf {
     d.join(name)
 }
 
+/// The SM a committed cubin's name says (`copy_u32.sm_61.cubin`: "61"); sm_52 when it
+/// names none.
+fn sm_of(path: &str) -> &'static str {
+    ["50", "52", "60", "61", "62"]
+        .into_iter()
+        .find(|sm| path.contains(&format!("sm_{sm}")))
+        .unwrap_or("52")
+}
+
 /// The cubins of a folder, sorted.
 fn cubins(dir: &str) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
@@ -157,11 +166,7 @@ fn dis_hex_of_a_raw_stream_is_nvdisasm_hex() {
     let mut raws = Vec::new();
     for f in cubins("tests/cubins") {
         let bytes = std::fs::read(&f).expect("cubin");
-        let sm = if f.to_string_lossy().contains("sm_50") {
-            "50"
-        } else {
-            "52"
-        };
+        let sm = sm_of(&f.to_string_lossy());
         for k in gpumem_maxwell::cubin::kernels(&bytes).expect("kernels") {
             let name = format!(
                 "{}.{}.bin",
@@ -226,11 +231,8 @@ fn dis_output_assembles_back_to_each_kernels_code() {
             f.file_stem().unwrap().to_string_lossy()
         ));
         std::fs::write(&raw, code).expect("write");
-        let sm = if p.contains("sm_50") {
-            "sm_50"
-        } else {
-            "sm_52"
-        };
+        let sm = format!("sm_{}", sm_of(p));
+        let sm = sm.as_str();
         for mode in modes {
             // The whole cubin's listing, one kernel assembled; the kernel's own listing;
             // the raw stream's.
@@ -249,7 +251,7 @@ fn dis_output_assembles_back_to_each_kernels_code() {
                 if !listing.status.success() {
                     return Some(format!("{p} {name} {mode:?} {what}: dis failed"));
                 }
-                let mut args = vec!["asm", "--isa", "maxwell", "-", "-o"];
+                let mut args = vec!["asm", "--isa", "maxwell", "--target", sm, "-", "-o"];
                 let out = tmp(&format!(
                     "{}.{name}.{}.bin",
                     f.file_stem().unwrap().to_string_lossy(),

@@ -18,12 +18,13 @@ fn pick<T: Copy>(r: &mut Rng, xs: &[T]) -> Option<T> {
 /// Every combination of modifier values of a row.
 pub fn mod_combos(op: &OpSpec) -> Vec<Vec<u8>> {
     let mut out = vec![vec![]];
-    for g in op.mods {
+    for (k, g) in op.mods.iter().enumerate() {
         out = out
             .into_iter()
             .flat_map(|c| {
                 g.vals
                     .iter()
+                    .filter(move |v| op.admits(k, v.value))
                     .map(move |v| [c.clone(), vec![v.value]].concat())
             })
             .collect();

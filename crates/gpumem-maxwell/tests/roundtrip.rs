@@ -35,13 +35,25 @@ proptest! {
         let mods = &combos[r.below(combos.len() as u64) as usize];
         let addr = inst_addr(r.below(64) as usize);
         let mut x = inst(&mut r, op, mods, addr);
-        // SM52 unless the row's spelling is SM50's only (ATOM's `.U128`).
-        let t = if op.on(Target::Sm52) { Target::Sm52 } else { Target::Sm50 };
+        // SM52 unless the row is not on it (ATOM's SM50-only `.U128`, Pascal's rows): then
+        // the oldest SM it is on.
+        let t = if op.on(Target::Sm52) {
+            Target::Sm52
+        } else {
+            Target::ALL.into_iter().find(|&t| op.on(t)).expect("every row is on some SM")
+        };
         x.target = t;
         if x.ctrl.dual_issue() { x.ctrl.stall = 1; }
         let w = encode(&x, addr);
         // encode -> decode
         let back = decode(w, x.slot(), addr, t).expect("a table word decodes");
+        // A row with a more specific mask owns part of this row's words (Pascal's `_W..`
+        // conversions take the 64-bit type pairs of their `_P6` row): the word is that
+        // row's, which its own cases test.
+        let owned = back.op.mask != x.op.mask && back.op.mask & x.op.mask == x.op.mask;
+        if back.op.form != x.op.form && owned {
+            return Ok(());
+        }
         prop_assert_eq!(back, x);
         // print (with annotations) -> parse -> encode, at the same address
         let index = ((addr - 8) / 32 * 3 + (addr % 32 - 8) / 8) as usize;

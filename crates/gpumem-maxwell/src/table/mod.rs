@@ -1737,6 +1737,15 @@ impl OpSpec {
         self.since <= target && target <= self.until
     }
 
+    /// Whether value `value` of modifier group `group` agrees with the bits the row's
+    /// opcode fixes under its mask (a Pascal `_W..` row fixes a 64-bit size in its type
+    /// group's field: the group's other values are another row's words).
+    pub fn admits(&self, group: usize, value: u8) -> bool {
+        self.mods
+            .get(group)
+            .is_some_and(|g| (g.put(self.opcode, value) ^ self.opcode) & self.mask == 0)
+    }
+
     /// Whether `word` has both bits of the row's `.PO` pair set.
     pub const fn po_in(&self, word: u64) -> bool {
         match self.po {
