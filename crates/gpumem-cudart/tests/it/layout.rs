@@ -1,6 +1,7 @@
 //! `cudaDeviceProp` and `cudaFuncAttributes` field by field against CUDA 11.8's
 //! `driver_types.h`, compiled by the host C compiler.
 
+use gpumem_cudart::tex::Layout;
 use gpumem_cudart::types::{
     DeviceProp, FuncAttributes, device_prop_offsets, func_attributes_offsets,
 };
@@ -9,7 +10,7 @@ use std::process::Command;
 /// Compiles a C program printing each struct's field offsets and size (`offsetof`,
 /// `sizeof`) against CUDA 11.8's headers in `CARGO_TARGET_TMPDIR/<dir>` and checks that it
 /// prints `layouts`: (C type, (field, offset) pairs, size).
-fn check_layouts(dir: &str, layouts: &[(&str, Vec<(&str, usize)>, usize)]) {
+fn check_layouts(dir: &str, layouts: &[Layout]) {
     let mut c = String::from(
         "#include <stdio.h>\n#include <stddef.h>\n#include <cuda_runtime_api.h>\nint main(void) {\n",
     );
