@@ -125,7 +125,7 @@ fn a_fault_fails_the_launch_and_check_reports_every_planted_access() {
         err.contains("_Z8write_atPii") && err.contains("STG.E"),
         "{err}"
     );
-    // With --check: all three are reported with their kernel and address, and the
+    // With --check: all four are reported with their kernel and address, and the
     // program goes on.
     let o = gpumem_cuda(&["--check"], &[exe]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
@@ -134,20 +134,24 @@ fn a_fault_fails_the_launch_and_check_reports_every_planted_access() {
         .lines()
         .filter(|l| l.contains("check: kernel"))
         .collect();
-    assert_eq!(reports.len(), 3, "{err}");
+    assert_eq!(reports.len(), 4, "{err}");
     assert!(reports[0].contains("_Z8write_atPii") && reports[0].contains("0x10000000f0"));
     assert!(reports[1].contains("_Z7read_atPKiiPi") && reports[1].contains("0x10000000fc"));
     assert!(reports[2].contains("_Z8write_atPii") && reports[2].contains("0x1000000100"));
-    // Each names where the address lies: past a, before b, inside the freed b.
+    assert!(reports[3].contains("_Z12heap_overruni"), "{}", reports[3]);
+    // Each names where the address lies: past a, before b, inside the freed b, past the
+    // malloc block inside the device heap (allocation #4, reserved at the first launch
+    // of a kernel that calls malloc).
     let near = [
         "0 bytes after the end of device allocation #1 (0x1000000000..0x10000000f0, 240 bytes)",
         "4 bytes before device allocation #2 (0x1000000100..0x10000001f0, 240 bytes)",
         "0 bytes into device allocation #2 (0x1000000100..0x10000001f0, 240 bytes), which was freed",
+        "outside every live malloc block: 0 bytes after the end of the 12-byte malloc block at",
     ];
     for (r, n) in reports.iter().zip(near) {
         assert!(r.contains(n), "{r}\nlacks: {n}");
     }
-    assert!(err.contains("3 out-of-bounds accesses"), "{err}");
+    assert!(err.contains("4 out-of-bounds accesses"), "{err}");
 }
 
 #[test]

@@ -272,9 +272,19 @@ impl Context {
             }
         }
         let cfg = &self.cfg;
-        let bounds = cfg
-            .check
-            .map(|mode| BoundsCheck::new(self.allocations().map(|a| (a.ptr, a.size)), mode));
+        // The heap's allocation is checked block by block (its live `malloc` blocks).
+        let heap = self.device_heap.as_ref().map(|h| h.range());
+        let bounds = cfg.check.map(|mode| {
+            let regions = self
+                .allocations()
+                .filter(|a| heap.is_none() || a.kind != AllocKind::Heap)
+                .map(|a| (a.ptr, a.size));
+            let b = BoundsCheck::new(regions, mode);
+            match heap {
+                Some((base, bytes)) => b.with_heap(base, bytes),
+                None => b,
+            }
+        });
         let lc = LaunchConfig {
             grid: shape.grid,
             block: shape.block,

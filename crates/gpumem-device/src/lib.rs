@@ -590,7 +590,7 @@ impl Context {
     /// Where `addr` lies relative to the allocations, for an out-of-bounds report: inside
     /// a freed allocation (its old range, the offset), inside a live one, or the nearest
     /// live one below or above (whichever is closer) with the distance past its end or
-    /// before its start; inside the device heap, the `malloc` block too.
+    /// before its start.
     pub fn nearest(&self, addr: u64) -> String {
         let freed = self
             .freed
@@ -602,19 +602,9 @@ impl Context {
             return format!("{} bytes into {a}, which was freed", addr - a.ptr);
         }
         if let Some(a) = self.allocation(addr) {
-            let mut s = format!("{} bytes into {a}", addr - a.ptr);
-            if a.kind == AllocKind::Heap
-                && let Some(h) = &self.device_heap
-            {
-                match h.blocks().find(|&(b, n)| addr >= b && addr < b + n.max(1)) {
-                    Some((b, n)) => s.push_str(&format!(
-                        ", {} bytes into the {n}-byte malloc block at {b:#x}",
-                        addr - b
-                    )),
-                    None => s.push_str(", in no live malloc block"),
-                }
-            }
-            return s;
+            // Inside the heap, the executor's fault names the malloc block as it was at
+            // the access (`DeviceHeap::describe`).
+            return format!("{} bytes into {a}", addr - a.ptr);
         }
         let below = self.live.range(..=addr).next_back().map(|(_, a)| a);
         let above = self.live.range(addr..).next().map(|(_, a)| a);

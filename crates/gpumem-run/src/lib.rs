@@ -652,14 +652,19 @@ fn run_maxwell(
             ));
         }
     };
-    let bounds_mode = match m.config.check_bounds.get_ref().as_str() {
-        "off" => None,
-        "warn" => Some(BoundsMode::Warn),
-        "fault" => Some(BoundsMode::Fault),
-        o => {
+    let bounds_mode = match m.config.check_bounds.get_ref() {
+        manifest::CheckBounds::Switch(false) => None,
+        manifest::CheckBounds::Switch(true) => Some(BoundsMode::Fault),
+        manifest::CheckBounds::Mode(o) if o == "off" => None,
+        manifest::CheckBounds::Mode(o) if o == "warn" => Some(BoundsMode::Warn),
+        manifest::CheckBounds::Mode(o) if o == "fault" => Some(BoundsMode::Fault),
+        manifest::CheckBounds::Mode(o) => {
             return Err(RunError::At {
                 span: m.config.check_bounds.span(),
-                message: format!("check_bounds = \"{o}\": expected \"off\", \"warn\" or \"fault\""),
+                message: format!(
+                    "check_bounds = \"{}\": expected true, false, \"off\", \"warn\" or \"fault\"",
+                    gpumem_isa::clip(o)
+                ),
             });
         }
     };

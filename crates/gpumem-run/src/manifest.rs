@@ -237,8 +237,9 @@ pub struct MaxwellConfig {
     pub hazards: bool,
     /// Global accesses outside every `[[memory]]` region and the cubin's module data:
     /// `"off"` (default), `"warn"` (an `out_of_bounds` fault, the access still moves its
-    /// data) or `"fault"` (an `out_of_bounds` fault, no data moves).
-    pub check_bounds: Spanned<String>,
+    /// data) or `"fault"` (an `out_of_bounds` fault, no data moves); `true` is `"fault"`
+    /// (compute-sanitizer's memcheck stops the access too), `false` `"off"`.
+    pub check_bounds: Spanned<CheckBounds>,
 }
 
 impl Default for MaxwellConfig {
@@ -248,9 +249,19 @@ impl Default for MaxwellConfig {
             fault_misaligned_window: true,
             bank_limit: "compute".into(),
             hazards: true,
-            check_bounds: Spanned::new(0..0, "off".into()),
+            check_bounds: Spanned::new(0..0, CheckBounds::Switch(false)),
         }
     }
+}
+
+/// `check_bounds` as written: a switch or a mode's name.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum CheckBounds {
+    /// `true` (`"fault"`) or `false` (`"off"`).
+    Switch(bool),
+    /// `"off"`, `"warn"` or `"fault"`.
+    Mode(String),
 }
 
 /// A number as written: a TOML integer or float, or a string (`"0xffffffffffffffff"`,

@@ -416,6 +416,18 @@ fn check_bounds_reports_accesses_outside_the_declared_regions() {
     let off = run("off");
     assert!(off.faults.is_empty());
     assert_eq!(last(&off), 31);
+    // The spelling: `true` is "fault", `false` "off".
+    let switch = |on: bool| {
+        let t = text.replace("check_bounds = \"warn\"", &format!("check_bounds = {on}"));
+        run_manifest_str(&t, &dir).unwrap()
+    };
+    let on = switch(true);
+    assert_eq!(on.faults.len(), 1, "{:?}", on.faults);
+    assert_eq!(on.faults[0].kind, FaultKind::OutOfBounds);
+    assert_eq!(last(&on), 0, "true drops the store like \"fault\"");
+    let no = switch(false);
+    assert!(no.faults.is_empty());
+    assert_eq!(last(&no), 31);
     // Inside the region every lane is fine: lanes 0..30 stored without a fault.
     assert_eq!(&warn.dumps[0].bytes[4..8], &0u32.to_le_bytes());
     let e = err(&format!(
@@ -425,6 +437,11 @@ fn check_bounds_reports_accesses_outside_the_declared_regions() {
         e.contains("check_bounds = \"yes\"") && e.contains("\"warn\""),
         "{e}"
     );
+    // Neither a switch nor a name: the key's line.
+    let e = err(&format!(
+        "{BASE}[launch]\nblock = [1]\n[config]\ncheck_bounds = 3\n"
+    ));
+    assert!(e.contains("check_bounds"), "{e}");
 }
 
 /// A folder holding `k.sass`: one thread stores 0x2a at 0x100000.

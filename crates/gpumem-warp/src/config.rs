@@ -50,6 +50,10 @@ pub enum BoundsMode {
 pub struct BoundsCheck {
     /// `[start, end)` byte ranges, sorted by start and disjoint.
     regions: Vec<(u64, u64)>,
+    /// The device heap's `[start, end)`, when the launch has one: an access inside it must
+    /// lie in one live `malloc` block ([`crate::devcall::DeviceHeap::holds`]); the
+    /// regions do not cover it.
+    heap: Option<(u64, u64)>,
     /// What an access outside them does.
     pub mode: BoundsMode,
 }
@@ -73,7 +77,29 @@ impl BoundsCheck {
         }
         BoundsCheck {
             regions: merged,
+            heap: None,
             mode,
+        }
+    }
+
+    /// The check with the device heap `[base, base + bytes)` checked block by block (the
+    /// launch runs its CTAs in order then: the blocks are the heap's as of each access).
+    pub fn with_heap(mut self, base: u64, bytes: u64) -> BoundsCheck {
+        self.heap = Some((base, base.saturating_add(bytes)));
+        self
+    }
+
+    /// The device heap's `[start, end)` when it is checked block by block.
+    pub fn heap(&self) -> Option<(u64, u64)> {
+        self.heap
+    }
+
+    /// Whether the `bytes` bytes at `addr` may be accessed: inside one declared region,
+    /// or, inside the heap, inside one live block of `heap` (none: no block is live).
+    pub fn allows(&self, addr: u64, bytes: u64, heap: Option<&crate::devcall::DeviceHeap>) -> bool {
+        match self.heap {
+            Some((s, e)) if addr >= s && addr < e => heap.is_some_and(|h| h.holds(addr, bytes)),
+            _ => self.contains(addr, bytes),
         }
     }
 

@@ -179,6 +179,45 @@ impl DeviceHeap {
         self.live.iter().map(|(&s, &(n, _))| (s, n))
     }
 
+    /// Whether `[addr, addr + bytes)` lies inside one live block (the bytes `malloc` was
+    /// asked for, not the granule's padding): what `--check` allows inside the heap.
+    pub fn holds(&self, addr: u64, bytes: u64) -> bool {
+        self.live
+            .range(..=addr)
+            .next_back()
+            .is_some_and(|(&s, &(n, _))| addr.checked_add(bytes).is_some_and(|e| e <= s + n))
+    }
+
+    /// Where `addr` lies among the blocks, for an out-of-bounds report made at the
+    /// access (the blocks as they are then): inside a live block, inside a freed one,
+    /// past the end of the nearest live block below, or below every live block.
+    pub fn describe(&self, addr: u64) -> String {
+        let below = self.live.range(..=addr).next_back();
+        if let Some((&s, &(n, _))) = below
+            && addr < s + n.max(1)
+        {
+            return format!(
+                "{} bytes into the {n}-byte malloc block at {s:#x}",
+                addr - s
+            );
+        }
+        if let Some((&s, &n)) = self.freed.range(..=addr).next_back()
+            && addr < s + n.max(1)
+        {
+            return format!(
+                "{} bytes into the {n}-byte malloc block at {s:#x}, which was freed",
+                addr - s
+            );
+        }
+        match below {
+            Some((&s, &(n, _))) => format!(
+                "{} bytes after the end of the {n}-byte malloc block at {s:#x}",
+                addr - (s + n)
+            ),
+            None => "below every live malloc block".to_string(),
+        }
+    }
+
     /// A block of `size` bytes: its address, or `None` when no free range holds it (or
     /// `size` is 0: device `malloc(0)` returns NULL here).
     pub fn malloc(&mut self, size: u64) -> Option<u64> {

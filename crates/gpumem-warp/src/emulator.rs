@@ -556,7 +556,10 @@ impl<'p> Emulator<'p> {
             return;
         }
         let ctas = gx as u64 * gy as u64 * gz as u64;
-        if self.jobs > 1 && ctas > 1 && self.trace.is_none() {
+        // A heap checked block by block is the heap as of each access, which a CTA run
+        // out of order does not know: such launches stay sequential.
+        let heap_checked = self.cfg.bounds.as_ref().is_some_and(|b| b.heap().is_some());
+        if self.jobs > 1 && ctas > 1 && self.trace.is_none() && !heap_checked {
             return self.run_grid_parallel(u32::try_from(ctas).unwrap_or(u32::MAX));
         }
         for z in 0..gz {
@@ -848,7 +851,10 @@ impl<'p> Emulator<'p> {
             Kind::B2r => control::b2r(w, inst, e, guard),
             Kind::Flow if e.pre.op == gpumem_maxwell::table::Op::Jcal && self.serves(e.abs) => {
                 match e.abs.and_then(crate::devcall::DeviceCall::at) {
-                    Some(call) => self.device_call(call, w, cta, ctx, guard),
+                    // The fault names the library function, not only its address.
+                    Some(call) => self
+                        .device_call(call, w, cta, ctx, guard)
+                        .map_err(|(k, m)| (k, format!("in `{}`: {m}", call.name()))),
                     None => Ok(()),
                 }
             }
@@ -914,7 +920,7 @@ impl<'p> Emulator<'p> {
         ctx: &CtaCtx,
     ) -> Result<(), (FaultKind, String)> {
         let mut records = std::mem::take(&mut self.records);
-        let data_reg = memory::access(&self.cfg, w, e, guard, &mut records)?;
+        let data_reg = memory::access(&self.cfg, self.heap.as_ref(), w, e, guard, &mut records)?;
         {
             let st = &mut self.dense[pc];
             // A generic access whose lanes reach several spaces counts as global.
@@ -1024,14 +1030,22 @@ impl<'p> Emulator<'p> {
                 (false, AccessKind::Load) => "load",
                 (false, AccessKind::Store) => "store",
             };
+            // Inside a heap checked block by block, where the address lies among the
+            // blocks as they are now.
+            let outside = match (&self.cfg.bounds, &self.heap) {
+                (Some(b), Some(h)) if b.heap().is_some_and(|(s, e)| f.addr >= s && f.addr < e) => {
+                    format!("outside every live malloc block: {}", h.describe(f.addr))
+                }
+                _ => "outside every declared region".to_string(),
+            };
             let bounds = match (f.kind, acc.skip >> f.lane & 1) {
                 (gpumem_mem::MemFault::OutOfBounds, 0) => {
-                    " (outside every declared region; performed: check_bounds = \"warn\")"
+                    format!(" ({outside}; performed: check_bounds = \"warn\")")
                 }
                 (gpumem_mem::MemFault::OutOfBounds, _) => {
-                    " (outside every declared region; nothing moved: check_bounds = \"fault\")"
+                    format!(" ({outside}; nothing moved: check_bounds = \"fault\")")
                 }
-                _ => "",
+                _ => String::new(),
             };
             let msg = format!(
                 "{} {what} at {at}: {}{bounds}{note}",

@@ -57,7 +57,7 @@ fn a_bad_free_is_an_invalid_free_fault() {
     assert!(
         r.faults[0]
             .message
-            .contains("4 bytes into the 16-byte block at 0x400000"),
+            .contains("in `free`: lane 0 (thread 0): free(0x400004): not a pointer malloc returned: it lies 4 bytes into the 16-byte block at 0x400000"),
         "{}",
         r.faults[0].message
     );
@@ -148,4 +148,64 @@ fn a_cooperative_launch_interleaves_ctas_so_a_spin_wait_completes() {
     let (faults, seen) = launch(true);
     assert!(faults.is_empty(), "{faults:?}");
     assert_eq!(seen, 7);
+}
+
+/// With a bounds check over a heap, an access must lie in the bytes a live block was
+/// asked for: the granule's padding and a freed block are out of bounds; the launch
+/// runs its CTAs in order (`BoundsCheck::with_heap`).
+#[test]
+fn the_bounds_check_looks_inside_the_heap_block_by_block() {
+    use gpumem_warp::{BoundsCheck, BoundsMode};
+    // Lane 0 asks for 12 bytes, stores at +8 (inside), +12 (the padding), frees the
+    // block and stores at +0 (freed).
+    let body = format!(
+        "ISETP.NE.AND P0, PT, R0, RZ, PT ;\n@P0 EXIT ;\n\
+         MOV32I R4, 0xc ;\nMOV R5, RZ ;\n{}\nMOV R6, R4 ;\nMOV R7, R5 ;\n\
+         STG.E [R6+0x8], R0 ;\nSTG.E [R6+0xc], R0 ;\n{}\nSTG.E [R6], R0 ;",
+        jcal(DeviceCall::Malloc),
+        jcal(DeviceCall::Free)
+    );
+    let mut cfg = common::cfg();
+    cfg.grid = [2, 1, 1];
+    cfg.bounds = Some(
+        BoundsCheck::new([(common::OUT, 0x1000)], BoundsMode::Warn).with_heap(0x40_0000, 1 << 16),
+    );
+    let r = common::run_cfg(&body, cfg, |e| {
+        e.heap = Some(DeviceHeap::new(0x40_0000, 1 << 16));
+        e.jobs = 2;
+    });
+    let oob: Vec<(u32, Option<u64>)> = r
+        .faults
+        .iter()
+        .filter(|f| f.kind == FaultKind::OutOfBounds)
+        .map(|f| (f.cta, f.address))
+        .collect();
+    // CTA 0 takes the heap's first block, CTA 1 the same one again (CTA 0 freed it).
+    assert_eq!(
+        oob,
+        vec![
+            (0, Some(0x40_000c)),
+            (0, Some(0x40_0000)),
+            (1, Some(0x40_000c)),
+            (1, Some(0x40_0000)),
+        ],
+        "{:?}",
+        r.faults
+    );
+    assert_eq!(r.faults.len(), 4, "{:?}", r.faults);
+    // Each names the block as it was at the access.
+    assert!(
+        r.faults[0].message.contains(
+            "outside every live malloc block: 0 bytes after the end of the 12-byte malloc block at 0x400000"
+        ),
+        "{}",
+        r.faults[0].message
+    );
+    assert!(
+        r.faults[1]
+            .message
+            .contains("0 bytes into the 12-byte malloc block at 0x400000, which was freed"),
+        "{}",
+        r.faults[1].message
+    );
 }

@@ -3,6 +3,7 @@
 //! The emulator hands the records to the memory and the statistics model.
 
 use crate::config::{BoundsMode, LaunchConfig};
+use crate::devcall::DeviceHeap;
 use crate::fault::FaultKind;
 use crate::resolve::{CtlPre, Exec};
 use crate::warp::{Lanes, Warp, lanes};
@@ -16,6 +17,7 @@ use gpumem_mem::{Access, AccessKind, Space, WARP};
 /// (shared, local, global order; at least one). Returns the data register.
 pub(crate) fn access(
     launch: &LaunchConfig,
+    heap: Option<&DeviceHeap>,
     w: &mut Warp,
     e: &Exec,
     guard: u32,
@@ -113,7 +115,7 @@ pub(crate) fn access(
             let (i, v) = match s {
                 Space::Shared => (0, rules::window(a, bytes, launch.shared_bytes, cfg)),
                 Space::Local => (1, rules::window(a, bytes, launch.local_bytes, cfg)),
-                _ => (2, global(launch, a, bytes, store)),
+                _ => (2, global(launch, heap, a, bytes, store)),
             };
             recs[i].apply(l, v);
         }
@@ -130,7 +132,7 @@ pub(crate) fn access(
                 let lo = w.r(ra, l) as u64;
                 let hi = hi_reg.map(|h| w.r(h, l) as u64).unwrap_or(0);
                 let raw = ((hi << 32) | lo).wrapping_add(off as u64);
-                acc.apply(l, global(launch, raw, bytes, store));
+                acc.apply(l, global(launch, heap, raw, bytes, store));
             }
         }
         _ => {
@@ -145,7 +147,7 @@ pub(crate) fn access(
                     w.r(ra, l).wrapping_add(off as u32) as u64
                 };
                 let v = match space {
-                    Space::Global => global(launch, raw, bytes, store),
+                    Space::Global => global(launch, heap, raw, bytes, store),
                     _ => rules::window(raw, bytes, alloc, cfg),
                 };
                 acc.apply(l, v);
@@ -157,13 +159,20 @@ pub(crate) fn access(
 }
 
 /// LDG/STG's rules for one lane ([`rules::global`]), then the launch's bounds check: an
-/// access outside every declared region is an `out_of_bounds` fault (unless the rules
-/// found one already) that moves no data in [`BoundsMode::Fault`].
-fn global(launch: &LaunchConfig, raw: u64, bytes: u32, store: bool) -> rules::Verdict {
+/// access outside every declared region (inside the device heap: outside every live
+/// `malloc` block) is an `out_of_bounds` fault (unless the rules found one already) that
+/// moves no data in [`BoundsMode::Fault`].
+fn global(
+    launch: &LaunchConfig,
+    heap: Option<&DeviceHeap>,
+    raw: u64,
+    bytes: u32,
+    store: bool,
+) -> rules::Verdict {
     let mut v = rules::global(raw, bytes, store, &launch.mem);
     if let Some(b) = &launch.bounds
         && v.fault.is_none()
-        && !b.contains(v.addr, bytes as u64)
+        && !b.allows(v.addr, bytes as u64, heap)
     {
         v.fault = Some(gpumem_mem::MemFault::OutOfBounds);
         v.skip = b.mode == BoundsMode::Fault;
