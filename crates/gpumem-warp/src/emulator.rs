@@ -535,17 +535,7 @@ impl<'p> Emulator<'p> {
             if st.executed == 0 {
                 st.text = self.prog.texts[pc].clone();
             }
-            st.executed += d.executed;
-            if d.space.is_some() {
-                st.space = d.space;
-                st.kind = d.kind;
-                st.cache = d.cache;
-            }
-            st.accesses += d.accesses;
-            st.lines_128 += d.lines_128;
-            st.sectors_32 += d.sectors_32;
-            st.bank_conflict_degree = st.bank_conflict_degree.max(d.bank_conflict_degree);
-            st.wavefronts += d.wavefronts;
+            st.absorb(d);
         }
     }
 

@@ -28,6 +28,30 @@ pub struct InstStats {
     pub wavefronts: u64,
 }
 
+impl InstStats {
+    /// Adds the counts of `x`, the same instruction's statistics from a later part of
+    /// the run (the next CTA's, a parallel worker's): sums, the worst conflict degree,
+    /// and the space, kind and cache operator `x` saw last, where it saw one. The text
+    /// stays this one's.
+    pub fn absorb(&mut self, x: InstStats) {
+        self.executed += x.executed;
+        if x.space.is_some() {
+            self.space = x.space;
+        }
+        if x.kind.is_some() {
+            self.kind = x.kind;
+        }
+        if x.cache.is_some() {
+            self.cache = x.cache;
+        }
+        self.accesses += x.accesses;
+        self.lines_128 += x.lines_128;
+        self.sectors_32 += x.sectors_32;
+        self.bank_conflict_degree = self.bank_conflict_degree.max(x.bank_conflict_degree);
+        self.wavefronts += x.wavefronts;
+    }
+}
+
 /// Statistics of a run.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Stats {

@@ -199,22 +199,7 @@ impl<'p> Emulator<'p> {
         }
         self.stats.warp_instructions += d.steps;
         for (pc, x) in d.dense {
-            let st = &mut self.dense[pc];
-            st.executed += x.executed;
-            if x.space.is_some() {
-                st.space = x.space;
-            }
-            if x.kind.is_some() {
-                st.kind = x.kind;
-            }
-            if x.cache.is_some() {
-                st.cache = x.cache;
-            }
-            st.accesses += x.accesses;
-            st.lines_128 += x.lines_128;
-            st.sectors_32 += x.sectors_32;
-            st.bank_conflict_degree = st.bank_conflict_degree.max(x.bank_conflict_degree);
-            st.wavefronts += x.wavefronts;
+            self.dense[pc].absorb(x);
         }
         for f in d.faults {
             if self.faults.len() >= MAX_FAULTS {
