@@ -8,7 +8,7 @@
 //! clobbered a register too early: [`Hazard`]s, once per (instruction, producer) pair.
 //!
 //! The reads and writes of an instruction and its completion queue come from the static
-//! checker ([`effects::effects`], [`effects::queue`]); the rules are `raw-barrier`,
+//! checker ([`effects::effects`], [`sb::queue`]); the rules are `raw-barrier`,
 //! `raw-no-barrier`, `waw-barrier` and `war-barrier` (the timing rules, `fixed-latency`
 //! and the local ones, need a clock or no execution: see `SEMANTICS.md`, "Scoreboard
 //! hazards").
