@@ -16,11 +16,12 @@ git -C "$root" archive "$base" | tar -x -C "$tmp/base"
 export CARGO_TARGET_DIR="$root/target"
 status=0
 for crate in maxwell vega; do
-    ex="crates/gpumem-$crate/examples/table_dump.rs"
+    # Named after the crate: two examples of one name collide in the shared target folder.
+    ex="crates/gpumem-$crate/examples/${crate}_table_dump.rs"
     mkdir -p "$tmp/base/$(dirname "$ex")"
     cp "$root/$ex" "$tmp/base/$ex"
-    (cd "$tmp/base" && cargo run -q -p "gpumem-$crate" --example table_dump) > "$tmp/$crate.base"
-    (cd "$root" && cargo run -q -p "gpumem-$crate" --example table_dump) > "$tmp/$crate.head"
+    (cd "$tmp/base" && cargo run -q -p "gpumem-$crate" --example "${crate}_table_dump") > "$tmp/$crate.base"
+    (cd "$root" && cargo run -q -p "gpumem-$crate" --example "${crate}_table_dump") > "$tmp/$crate.head"
     if cmp -s "$tmp/$crate.base" "$tmp/$crate.head"; then
         echo "$crate: identical ($(grep -c '^    OpSpec {\|^    InstDef {' "$tmp/$crate.head") rows)"
     else

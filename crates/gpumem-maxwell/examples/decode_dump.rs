@@ -8,7 +8,7 @@ use gpumem_maxwell::codec::{ROWS, find_row_on};
 use gpumem_maxwell::table::{OpSpec, Target};
 
 fn main() {
-    // The Maxwell rows on the Maxwell targets (table_dump.rs: the print stays as it was
+    // The Maxwell rows on the Maxwell targets (maxwell_table_dump.rs: the print stays as it was
     // when Pascal rows are added).
     let owned: Vec<OpSpec> = ROWS
         .iter()

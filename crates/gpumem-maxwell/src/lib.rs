@@ -25,6 +25,7 @@ pub mod parse;
 pub mod print;
 pub mod program;
 pub mod sample;
+pub mod scoreboard;
 pub mod table;
 
 pub use codec::{DecodeError, decode, encode};

@@ -16,7 +16,7 @@
 use crate::params::TimingConfig;
 use crate::report::{InstTiming, Level, Occupancy, Reason, Stalls, StopReason, TimingReport};
 use crate::trace::{Served, Timeline};
-use gpumem_maxwell::lint::effects::{self, Depbar};
+use gpumem_maxwell::scoreboard::{self, Board, Waits};
 use gpumem_maxwell::table::{Flow, Latency, Pipe};
 use gpumem_maxwell::{Inst, Operand};
 use gpumem_mem::hierarchy::{AccessTiming, Hierarchy, LevelStats};
@@ -27,7 +27,7 @@ use std::collections::BTreeMap;
 
 const NEVER: u64 = u64::MAX;
 /// Scoreboards per warp.
-const SBS: usize = 6;
+const SBS: usize = scoreboard::BARRIERS as usize;
 /// Where local memory's per-warp slices start in the hierarchy's address space (above
 /// any 48-bit global address).
 const LOCAL_BASE: u64 = 1 << 50;
@@ -45,14 +45,13 @@ struct PcInfo {
     yields: bool,
     wr: u8,
     rd: u8,
-    wait: u8,
+    /// The wait mask and `DEPBAR`'s waits.
+    waits: Waits,
     /// Memory instruction (the row has memory facts).
     mem: bool,
     /// Reads its sources late like a shared/constant access (else like global).
     mem_shared_like: bool,
     bar: bool,
-    /// DEPBAR.LE SBn, k, {mask}.
-    depbar: Option<(u8, u8, u8)>,
     /// Its constant-bank operand `bank << 16 | offset`.
     konst: Option<u64>,
     /// Issue-to-completion latency when it accesses no memory.
@@ -81,22 +80,10 @@ impl PcInfo {
             }
         };
         let mut konst = None;
-        let mut depbar = None;
         for o in &i.operands {
             if let Operand::Const { bank, off, .. } = *o {
                 konst = Some((bank as u64) << 16 | (off as u32 as u64 & 0xffff));
             }
-        }
-        let waits = effects::depbar(i);
-        if !waits.is_empty() {
-            let (mut sb, mut k, mut mask) = (7, 0, 0);
-            for w in waits {
-                match w {
-                    Depbar::Le(n, cnt) => (sb, k) = (n, cnt),
-                    Depbar::Set(m) => mask |= m,
-                }
-            }
-            depbar = Some((sb, k, mask));
         }
         // Shared and constant accesses (LDS, STS, ATOMS, LDC) take the shared-memory
         // pipeline's latency; generic ones may go to global memory.
@@ -109,11 +96,10 @@ impl PcInfo {
             yields: !i.ctrl.no_yield,
             wr: i.ctrl.wr,
             rd: i.ctrl.rd,
-            wait: i.ctrl.wait,
+            waits: Waits::of(i),
             mem,
             mem_shared_like,
             bar: i.op.flow == Flow::Barrier,
-            depbar,
             konst,
             latency,
             mem_result: mem,
@@ -127,11 +113,10 @@ impl PcInfo {
             yields: false,
             wr: 7,
             rd: 7,
-            wait: 0,
+            waits: Waits::default(),
             mem: false,
             mem_shared_like: false,
             bar: false,
-            depbar: None,
             konst: None,
             latency: 1,
             mem_result: false,
@@ -139,12 +124,13 @@ impl PcInfo {
     }
 }
 
-/// A pending scoreboard release.
+/// When a scoreboard entry (`gpumem_maxwell::scoreboard`, one per issue; its producer
+/// is the instruction index) releases.
 #[derive(Clone, Copy, Debug)]
-struct Pending {
+struct Release {
     at: u64,
+    /// A memory result (a memory dependency), else arithmetic.
     memory: bool,
-    pc: u32,
 }
 
 struct WarpSlot {
@@ -156,7 +142,7 @@ struct WarpSlot {
     cur: Option<Event>,
     ready: u64,
     ready_reason: Reason,
-    sb: [Vec<Pending>; SBS],
+    sb: Board<Release>,
     at_bar: bool,
     const_checked: bool,
     done: bool,
@@ -731,43 +717,22 @@ impl<'e, 'p> Timing<'e, 'p> {
             return Some((Reason::ExecutionDependency, NEVER));
         };
         let info = self.info[ev.pc as usize];
-        for sb in ws.sb.iter_mut() {
-            sb.retain(|p| p.at > now);
-        }
+        ws.sb.release(|r| r.at <= now);
         let mut wake: Option<(Reason, u64)> = None;
-        let mut wait_on = |p: &Pending| {
-            let r = if p.memory {
-                Reason::MemoryDependency
-            } else {
-                Reason::ExecutionDependency
-            };
-            if wake.is_none_or(|(_, t)| p.at > t) {
-                wake = Some((r, p.at));
-            }
-        };
-        for i in 0..SBS {
-            if info.wait >> i & 1 != 0 {
-                for p in &ws.sb[i] {
-                    wait_on(p);
+        ws.sb.blockers(
+            &info.waits,
+            |r| r.at,
+            |p| {
+                let r = if p.data.memory {
+                    Reason::MemoryDependency
+                } else {
+                    Reason::ExecutionDependency
+                };
+                if wake.is_none_or(|(_, t)| p.data.at > t) {
+                    wake = Some((r, p.data.at));
                 }
-            }
-        }
-        if let Some((n, k, mask)) = info.depbar {
-            if (n as usize) < SBS {
-                let mut v: Vec<&Pending> = ws.sb[n as usize].iter().collect();
-                if v.len() > k as usize {
-                    v.sort_by_key(|p| p.at);
-                    wait_on(v[v.len() - 1 - k as usize]);
-                }
-            }
-            for i in 0..SBS {
-                if mask >> i & 1 != 0 {
-                    for p in &ws.sb[i] {
-                        wait_on(p);
-                    }
-                }
-            }
-        }
+            },
+        );
         if wake.is_some() {
             return wake;
         }
@@ -1006,11 +971,11 @@ impl<'e, 'p> Timing<'e, 'p> {
         let ws = s.warps[w].as_mut().expect("a resident warp");
         // Barriers become active the cycle after issue.
         if (info.wr as usize) < SBS {
-            ws.sb[info.wr as usize].push(Pending {
+            let r = Release {
                 at: done.max(now + 1),
                 memory: mem_result,
-                pc: pc as u32,
-            });
+            };
+            ws.sb.issue(info.wr, false, pc as u32, r);
         }
         if (info.rd as usize) < SBS {
             let read = if info.mem_shared_like {
@@ -1018,11 +983,11 @@ impl<'e, 'p> Timing<'e, 'p> {
             } else {
                 self.cfg.core.global_read_latency
             };
-            ws.sb[info.rd as usize].push(Pending {
+            let r = Release {
                 at: now + read.max(1) as u64,
                 memory: false,
-                pc: pc as u32,
-            });
+            };
+            ws.sb.issue(info.rd, true, pc as u32, r);
         }
         ws.ready = if info.dual {
             now
@@ -1256,18 +1221,13 @@ impl<'e, 'p> Timing<'e, 'p> {
 fn blocking_producer(ws: &WarpSlot, info: &[PcInfo], now: u64) -> Option<u32> {
     let ev = ws.cur?;
     let i = info.get(ev.pc as usize)?;
-    let mut best: Option<&Pending> = None;
-    let mask = i.wait | i.depbar.map(|d| d.2 | (1 << d.0.min(7))).unwrap_or(0);
-    for (k, sb) in ws.sb.iter().enumerate() {
-        if mask >> k & 1 != 0 {
-            for p in sb.iter().filter(|p| p.at > now) {
-                if best.is_none_or(|b| p.at > b.at) {
-                    best = Some(p);
-                }
-            }
+    let mut best: Option<&scoreboard::Entry<Release>> = None;
+    for p in ws.sb.on_barriers(i.waits.barriers()) {
+        if p.data.at > now && best.is_none_or(|b| p.data.at > b.data.at) {
+            best = Some(p);
         }
     }
-    best.map(|p| p.pc)
+    best.map(|p| p.producer)
 }
 
 /// `100 (transactions - ideal) / transactions`; 0 when ideal (or no transaction).

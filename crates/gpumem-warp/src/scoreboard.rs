@@ -1,13 +1,14 @@
 //! The scoreboard checker's run-time twin: per warp, the six scoreboard barriers of the
 //! variable-latency instructions it issued, set from each instruction's control slot and
-//! cleared by later waits (the wait mask, `DEPBAR`), under the same rules as the static
-//! checker (`gpumem_maxwell::lint`, `crates/gpumem-maxwell/LINTS.md`). The emulator stays
+//! cleared by later waits (the wait mask, `DEPBAR`), with the static checker's state and
+//! transitions (`gpumem_maxwell::scoreboard`, stepped one instruction at a time; the
+//! rules in `crates/gpumem-maxwell/LINTS.md`). The emulator stays
 //! sequential (a load's value is in its register when the next instruction runs); what
 //! this module adds is the report of every place where real hardware would have read or
 //! clobbered a register too early: [`Hazard`]s, once per (instruction, producer) pair.
 //!
 //! The reads and writes of an instruction and its completion queue come from the static
-//! checker ([`effects::effects`], [`effects::queue`]); the rules are `raw-barrier`,
+//! checker ([`effects::effects`], [`sb::queue`]); the rules are `raw-barrier`,
 //! `raw-no-barrier`, `waw-barrier` and `war-barrier` (the timing rules, `fixed-latency`
 //! and the local ones, need a clock or no execution: see `SEMANTICS.md`, "Scoreboard
 //! hazards").
@@ -15,8 +16,8 @@
 use crate::program::{Program, inst_addr};
 use gpumem_maxwell::Inst;
 use gpumem_maxwell::lint::Rule;
-use gpumem_maxwell::lint::effects::{self, Class, Depbar, Loc, loc_name};
-use gpumem_maxwell::table::{Addressing, ControlFlow};
+use gpumem_maxwell::lint::effects::{self, Class, Loc, loc_name};
+use gpumem_maxwell::scoreboard::{self as sb, Drain, NO_BAR, Waits};
 use std::collections::HashSet;
 
 /// Most hazards kept per launch (distinct (instruction, producer) pairs); later ones are
@@ -51,16 +52,15 @@ struct Facts {
     /// Sources: the location and whether it is the guard (read by every active lane).
     reads: Box<[(Loc, bool)]>,
     writes: Box<[Loc]>,
-    wait: u8,
+    /// The wait mask, `DEPBAR`, and whether RET/JCAL drains the barriers (`LINTS.md`,
+    /// "Calls").
+    waits: Waits,
     wr: u8,
     rd: u8,
     /// Variable latency (sets barriers), else fixed.
     variable: bool,
-    /// The completion queue ([`effects::queue`]), `u8::MAX` for fixed-latency ones.
+    /// The completion queue ([`sb::queue`]), `u8::MAX` for fixed-latency ones.
     queue: u8,
-    /// RET/JCAL: the barriers are taken as drained (`LINTS.md`, "Calls").
-    drain: bool,
-    depbar: Box<[Depbar]>,
     /// `writes` as a set.
     write_set: LocSet,
     /// The register operands read (what a read barrier protects) as a set.
@@ -81,20 +81,11 @@ impl Facts {
             ),
             reads: e.reads.iter().map(|r| (r.loc, r.guard)).collect(),
             writes: e.writes.into_boxed_slice(),
-            wait: inst.ctrl.wait & 0x3f,
+            waits: Waits::new(inst.ctrl.wait & 0x3f, Some(inst)),
             wr: inst.ctrl.wr,
             rd: inst.ctrl.rd,
             variable,
-            queue: if variable {
-                effects::queue(inst)
-            } else {
-                u8::MAX
-            },
-            drain: matches!(
-                inst.op.op.info().flow,
-                ControlFlow::Return | ControlFlow::Call(Addressing::Absolute)
-            ),
-            depbar: effects::depbar(inst).into_boxed_slice(),
+            queue: if variable { sb::queue(inst) } else { u8::MAX },
         }
     }
 }
@@ -124,36 +115,14 @@ struct Quick {
     writes: LocSet,
 }
 
-/// The entry of a variable-latency write that set no barrier.
-const NO_BAR: u8 = 7;
-/// No later instruction of the same queue set that barrier.
-const NO_COVER: u8 = u8::MAX;
-/// Saturation of the settings counters.
-const LATER_MAX: u8 = 63;
-
-/// A barrier setting (or a barrier-less variable-latency write) not yet waited on.
-#[derive(Clone, Copy, Debug)]
-struct Pend {
-    bar: u8,
-    /// A read barrier (the producer's sources), else a write barrier (its destinations).
-    read: bool,
-    /// The producer's instruction index.
-    producer: u32,
-    /// Settings of the same barrier since this one (for `DEPBAR.LE`).
-    later: u8,
-    /// In-order completion: per barrier `n`, the settings of `n` since the first later
-    /// instruction of the same queue that set `n` ([`NO_COVER`]: none). Waiting on that
-    /// instruction means this one completed too.
-    cover: [u8; 6],
-    queue: u8,
-    /// The lanes the producer ran in (its guard): only their registers are pending.
-    lanes: u32,
-}
+/// What the run-time check keeps of a scoreboard entry: the lanes the producer ran in
+/// (its guard); only their registers are pending.
+type Lanes = u32;
 
 /// One warp's scoreboard: what its variable-latency instructions still owe.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct WarpBoard {
-    pend: Vec<Pend>,
+    board: sb::Board<Lanes>,
     /// The locations pending write entries will write.
     writing: LocSet,
     /// The operand locations pending read entries still read.
@@ -165,7 +134,7 @@ impl WarpBoard {
     fn refresh(&mut self, facts: &[Facts]) {
         self.writing = [0; 5];
         self.reading = [0; 5];
-        for p in &self.pend {
+        for p in &self.board.pend {
             let f = &facts[p.producer as usize];
             let (dst, src) = if p.read {
                 (&mut self.reading, &f.operand_set)
@@ -206,7 +175,7 @@ impl Board {
         let quick = facts
             .iter()
             .map(|f| Quick {
-                acts: f.wait != 0 || !f.depbar.is_empty() || f.drain || f.variable,
+                acts: f.waits.acts() || f.variable,
                 reads: loc_set(f.reads.iter().map(|r| r.0)),
                 writes: f.write_set,
             })
@@ -261,123 +230,54 @@ impl Board {
         warp: u32,
     ) {
         let f = &self.facts[pc];
-        let pend = &mut wb.pend;
+        let board = &mut wb.board;
+        let facts = &self.facts;
         // 1. Waits: the wait mask, DEPBAR, a return.
-        if f.wait != 0 {
-            for b in 0..6u8 {
-                if f.wait & (1 << b) != 0 {
-                    pend.retain(|p| p.bar != b && p.cover[b as usize] == NO_COVER);
-                }
-            }
-            // A result written means the sources were read (`LINTS.md`).
-            let facts = &self.facts;
-            let done: Vec<u32> = pend
-                .iter()
-                .filter(|p| p.read && facts[p.producer as usize].wr < 6)
-                .filter(|p| !pend.iter().any(|q| !q.read && q.producer == p.producer))
-                .map(|p| p.producer)
-                .collect();
-            if !done.is_empty() {
-                pend.retain(|p| !(p.read && done.contains(&p.producer)));
-            }
-        }
-        for d in f.depbar.iter() {
-            match *d {
-                Depbar::Le(n, cnt) => pend.retain(|p| {
-                    let own = p.bar == n && p.later >= cnt;
-                    let covered =
-                        n < 6 && p.cover[n as usize] != NO_COVER && p.cover[n as usize] >= cnt;
-                    !(own || covered)
-                }),
-                Depbar::Set(mask) => pend.retain(|p| {
-                    (p.bar >= 6 || mask & (1 << p.bar) == 0)
-                        && (0..6).all(|n| mask & (1 << n) == 0 || p.cover[n] == NO_COVER)
-                }),
-            }
-        }
-        if f.drain {
-            pend.clear();
+        board.wait(f.waits.mask, |p| facts[p as usize].wr < 6);
+        board.depbar(f.waits.le, f.waits.set);
+        if f.waits.drain != Drain::No {
+            board.drain();
         }
         // 2. Reads: a pending write of a register this instruction reads, in a lane
         // that reads it (the guard: every active lane; operands: the executing ones).
         let mut found: Vec<(Rule, u32, Loc, u8)> = Vec::new();
         for &(loc, is_guard) in f.reads.iter() {
             let lanes = if is_guard { active } else { guard };
-            for p in pend.iter() {
-                if !p.read
-                    && p.lanes & lanes != 0
-                    && self.facts[p.producer as usize].writes.contains(&loc)
-                {
-                    let rule = if p.bar == NO_BAR {
-                        Rule::RawNoBarrier
-                    } else {
-                        Rule::RawBarrier
-                    };
-                    found.push((rule, p.producer, loc, p.bar));
-                }
-            }
+            let hazards = board.raw(
+                |p| p.data & lanes != 0,
+                |prod| facts[prod as usize].writes.contains(&loc),
+            );
+            found.extend(hazards.map(|(c, p)| (c.into(), p.producer, loc, p.bar)));
         }
         // 3. Writes: over a source a pending instruction still reads, or a destination
         // a pending one will still write (a later instruction of the same completion
         // queue comes after both).
         for &w in f.writes.iter() {
-            for p in pend.iter() {
-                if p.lanes & guard == 0 || p.queue == f.queue {
-                    continue;
-                }
-                let pf = &self.facts[p.producer as usize];
-                if p.read && w < effects::PRED_BASE && pf.reads.iter().any(|r| r.0 == w && !r.1) {
-                    found.push((Rule::WarBarrier, p.producer, w, p.bar));
-                } else if !p.read && p.producer as usize != pc && pf.writes.contains(&w) {
-                    found.push((Rule::WawBarrier, p.producer, w, p.bar));
-                }
-            }
+            let hazards = board.overwrite(
+                pc as u32,
+                f.queue,
+                |p| p.data & guard != 0,
+                |prod| {
+                    w < effects::PRED_BASE
+                        && facts[prod as usize].reads.iter().any(|r| r.0 == w && !r.1)
+                },
+                |prod| facts[prod as usize].writes.contains(&w),
+            );
+            found.extend(hazards.map(|(c, p)| (c.into(), p.producer, w, p.bar)));
         }
         // 4. The barriers this instruction sets.
         if f.variable {
-            let (queue, me) = (f.queue, pc as u32);
-            let set = |pend: &mut Vec<Pend>, bar: u8, read: bool| {
-                for p in pend.iter_mut() {
-                    if p.bar == bar {
-                        p.later = (p.later + 1).min(LATER_MAX);
-                    }
-                    let c = &mut p.cover[bar as usize];
-                    if *c != NO_COVER {
-                        *c = (*c + 1).min(LATER_MAX);
-                    } else if p.queue == queue && p.producer != me {
-                        *c = 0;
-                    }
-                }
-                pend.retain(|p| !(p.bar == bar && p.read == read && p.producer == me));
-                pend.push(Pend {
-                    bar,
-                    read,
-                    producer: me,
-                    later: 0,
-                    cover: [NO_COVER; 6],
-                    queue,
-                    lanes: guard,
-                });
-            };
+            let me = pc as u32;
             if f.wr < 6 {
-                set(pend, f.wr, false);
+                board.set(f.wr, false, me, f.queue, guard);
             } else if !f.writes.is_empty() {
-                pend.retain(|p| !(p.bar == NO_BAR && p.producer == me));
-                pend.push(Pend {
-                    bar: NO_BAR,
-                    read: false,
-                    producer: me,
-                    later: 0,
-                    cover: [NO_COVER; 6],
-                    queue,
-                    lanes: guard,
-                });
+                board.set_unbarriered(me, f.queue, guard);
             }
             if f.rd < 6 {
-                set(pend, f.rd, true);
+                board.set(f.rd, true, me, f.queue, guard);
             }
         }
-        if f.wait != 0 || !f.depbar.is_empty() || f.drain || f.variable {
+        if f.waits.acts() || f.variable {
             wb.refresh(&self.facts);
         }
         for (rule, producer, loc, bar) in found {

@@ -4,7 +4,7 @@
 //! No mnemonic is compared: everything comes from [`OpKind`], [`ModId`] and [`Op`].
 
 use crate::inst::{Inst, Operand, PT, RZ};
-use crate::table::{Issue, Latency, ModId, Op, OpKind, Pipe};
+use crate::table::{Issue, Latency, ModId, Op, OpKind};
 
 /// A register-file location the checker tracks: `R0`..`R254` are 0..=254, `P0`..`P6`
 /// are [`PRED_BASE`]`+p`, the condition code is [`CC`].
@@ -310,73 +310,9 @@ pub fn unit(inst: &Inst) -> Unit {
     }
 }
 
-/// A scoreboard wait of a `DEPBAR`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Depbar {
-    /// `DEPBAR.LE SBn, k`: all but the `k` most recent settings of `SBn` are complete.
-    Le(u8, u8),
-    /// `DEPBAR {mask}`: every barrier of the mask (bits 0-5) is complete.
-    Set(u8),
-}
-
-/// The waits `inst` names with its scoreboard operands (a `DEPBAR`'s; none for an
-/// instruction without them): the operand kinds, not the op, say what each one is.
-pub fn depbar(inst: &Inst) -> Vec<Depbar> {
-    let mut out = Vec::new();
-    let mut sb = None;
-    for (k, v) in inst.op.operands.iter().zip(inst.operands()) {
-        match (k, v) {
-            (OpKind::Scoreboard { .. }, Operand::Sb(n)) => sb = Some(*n),
-            (OpKind::UImm { .. }, Operand::Imm(cnt)) => {
-                if let Some(n) = sb {
-                    out.push(Depbar::Le(n, (*cnt).clamp(0, 255) as u8));
-                }
-            }
-            (OpKind::SbSet { .. }, Operand::Imm(mask)) => {
-                out.push(Depbar::Set((*mask & 0x3f) as u8));
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-/// The completion queue of a variable-latency instruction: results of one queue come
-/// back in issue order, so waiting on a later instruction of the queue covers an earlier
-/// one (the ptxas idiom in `LINTS.md`). Memory instructions queue by space (global and
-/// local together with textures and surfaces, SHFL with shared); the f64 unit
-/// and the other variable-latency units (SFU, conversions, S2R, SHFL, ...) have one each.
-pub fn queue(inst: &Inst) -> u8 {
-    use gpumem_isa::Space;
-    if let Some(m) = inst.op.mem {
-        return match (m.space, m.generic) {
-            // Global and local accesses share the path through L1/L2 (ptxas covers a
-            // barrier-less LDG with a later LDL's barrier).
-            (_, true) | (Space::Global, _) | (Space::Local, _) => 0,
-            (Space::Shared, _) => 1,
-            (Space::Constant, _) => 3,
-            _ => 4,
-        };
-    }
-    match inst.op.op.info().pipe {
-        // SHFL goes through the shared-memory pipeline (ptxas covers it with a later
-        // LDS's barrier).
-        Pipe::Shuffle => 1,
-        // Texture and surface instructions (but CCTLT, which names texture headers, not
-        // data, and issues to the memory pipe) go through the unified L1/texture pipeline
-        // that global loads use: ptxas leaves a batch of TEXS without a barrier and covers
-        // it with a later LDG's (FunctionPointers' SobelTex on sm_50).
-        Pipe::Texture => 0,
-        Pipe::Double => 5,
-        Pipe::Alu
-        | Pipe::Xu
-        | Pipe::IntMul
-        | Pipe::SpecialReg
-        | Pipe::Memory
-        | Pipe::Control
-        | Pipe::Graphics => 6,
-    }
-}
+/// `DEPBAR`'s waits and the completion queues are scoreboard facts
+/// ([`crate::scoreboard`]); named here too for the code that reads effects.
+pub use crate::scoreboard::{Depbar, depbar, queue};
 
 /// Cycles after issue at which an instruction reads its register sources: the operand
 /// collector of fixed-latency ops reads at issue; memory and the other variable-latency

@@ -16,9 +16,10 @@ pub mod cfg;
 pub mod effects;
 
 use crate::inst::{Ctrl, Inst, ctrl_slot};
-use crate::table::{Addressing, ControlFlow, Issue, Latency, MIN_CONTROL_STALL, Target};
+use crate::scoreboard::{self, Board, Conflict, Drain};
+use crate::table::{ControlFlow, Issue, Latency, MIN_CONTROL_STALL, Target};
 use crate::{codec, print};
-use effects::{Class, Depbar, Effects, Loc, loc_name};
+use effects::{Class, Effects, Loc, loc_name};
 use gpumem_isa::{Diagnostic, Severity, Span};
 
 /// The checker's rules (`LINTS.md` documents each with its source).
@@ -50,6 +51,17 @@ pub enum Rule {
     ReuseUnused,
     /// `undecodable`: a word that does not decode; its reads and writes are unknown (error).
     Undecodable,
+}
+
+impl From<Conflict> for Rule {
+    fn from(c: Conflict) -> Rule {
+        match c {
+            Conflict::Raw => Rule::RawBarrier,
+            Conflict::RawNoBarrier => Rule::RawNoBarrier,
+            Conflict::War => Rule::WarBarrier,
+            Conflict::Waw => Rule::WawBarrier,
+        }
+    }
 }
 
 impl Rule {
@@ -251,32 +263,16 @@ pub fn describe(f: &Finding, items: &[Item]) -> String {
 // ---------------------------------------------------------------------------------------
 // The dataflow.
 
-/// No barrier: the entry of a variable-latency write that set none.
-const NO_BAR: u8 = 7;
 /// The fewest cycles a variable-latency result takes (Mesa's `getLatency`: 13 for the
 /// SFU class, 15 for the others).
 pub const MIN_VARIABLE_LATENCY: u8 = 13;
-/// Saturation of [`Pend::age`].
+/// Saturation of [`Path::age`].
 const AGE_MAX: u16 = 1000;
-/// Saturation of the "issued later on this barrier" counter.
-const LATER_MAX: u8 = 63;
 
-/// A barrier (or a barrier-less variable-latency write) not yet waited on.
+/// What the checker keeps of a scoreboard entry besides the shared state
+/// ([`scoreboard::Entry`]), merged over paths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Pend {
-    bar: u8,
-    /// A read barrier (the producer's sources), else a write barrier (its destinations).
-    read: bool,
-    producer: u32,
-    /// The fewest settings of the same barrier after this one on any path (DEPBAR.LE).
-    later: u8,
-    /// In-order completion: `cover[n]` is, for the first later instruction of the same
-    /// completion queue that set barrier `n`, its `later` count (the fewest over paths);
-    /// [`NO_COVER`] when no path is known to have one. A wait that clears that
-    /// instruction clears this one too.
-    cover: [u8; 6],
-    /// The producer's completion queue.
-    queue: u8,
+struct Path {
     /// Cycles since the producer issued, the fewest over paths (saturating).
     age: u16,
     /// Pending on every path to here (only then may a wait on it be counted as time).
@@ -284,6 +280,33 @@ struct Pend {
     /// The producer's guard while its predicate is unchanged on every path (`NO_GUARD`
     /// when unguarded or rewritten): a consumer under the opposite guard never sees it.
     guard: u8,
+}
+
+impl scoreboard::PathData for Path {
+    fn join(&mut self, o: &Path) -> bool {
+        let mut changed = false;
+        if self.all && !o.all {
+            self.all = false;
+            changed = true;
+        }
+        if o.age < self.age {
+            self.age = o.age;
+            changed = true;
+        }
+        if o.guard != self.guard && self.guard != NO_GUARD {
+            self.guard = NO_GUARD;
+            changed = true;
+        }
+        changed
+    }
+
+    fn one_path(&mut self) -> bool {
+        std::mem::replace(&mut self.all, false)
+    }
+
+    fn other_path(o: &Path) -> Path {
+        Path { all: false, ..*o }
+    }
 }
 
 /// An unguarded (or no longer known) guard.
@@ -302,9 +325,6 @@ fn exclusive(a: u8, b: u8) -> bool {
     a != NO_GUARD && b != NO_GUARD && a ^ 1 == b
 }
 
-/// No later instruction of the queue on barrier `n`.
-const NO_COVER: u8 = u8::MAX;
-
 /// A fixed-latency result (or a memory source not yet read) with cycles left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Timed {
@@ -316,7 +336,8 @@ struct Timed {
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct State {
-    pend: Vec<Pend>,
+    /// The scoreboard: barriers and barrier-less writes not yet waited on.
+    board: Board<Path>,
     /// Fixed-latency results still in flight, by location.
     ready: Vec<Timed>,
     /// Barriers some instruction on some path to here has set.
@@ -355,54 +376,7 @@ fn join_timed(a: &mut Vec<Timed>, b: &[Timed]) -> bool {
 impl State {
     /// Joins `o` into `self`; whether anything changed.
     fn join(&mut self, o: &State) -> bool {
-        let mut changed = false;
-        for x in self.pend.iter_mut() {
-            if x.all
-                && !o.pend.iter().any(|p| {
-                    p.bar == x.bar && p.read == x.read && p.producer == x.producer && p.all
-                })
-            {
-                x.all = false;
-                changed = true;
-            }
-        }
-        for p in &o.pend {
-            match self
-                .pend
-                .iter_mut()
-                .find(|x| x.bar == p.bar && x.read == p.read && x.producer == p.producer)
-            {
-                Some(x) => {
-                    if p.later < x.later {
-                        x.later = p.later;
-                        changed = true;
-                    }
-                    if p.age < x.age {
-                        x.age = p.age;
-                        changed = true;
-                    }
-                    if p.guard != x.guard && x.guard != NO_GUARD {
-                        x.guard = NO_GUARD;
-                        changed = true;
-                    }
-                    for n in 0..6 {
-                        let c = if p.cover[n] == NO_COVER || x.cover[n] == NO_COVER {
-                            NO_COVER
-                        } else {
-                            p.cover[n].min(x.cover[n])
-                        };
-                        if c != x.cover[n] {
-                            x.cover[n] = c;
-                            changed = true;
-                        }
-                    }
-                }
-                None => {
-                    self.pend.push(Pend { all: false, ..*p });
-                    changed = true;
-                }
-            }
-        }
+        let mut changed = self.board.join(&o.board);
         changed |= join_timed(&mut self.ready, &o.ready);
         if self.ever | o.ever != self.ever {
             self.ever |= o.ever;
@@ -446,10 +420,11 @@ impl Ctx<'_> {
         for b in 0..6u8 {
             if c.wait & (1 << b) != 0
                 && let Some(min_age) = s
+                    .board
                     .pend
                     .iter()
-                    .filter(|p| p.bar == b && !p.read && p.all)
-                    .map(|p| p.age)
+                    .filter(|p| p.bar == b && !p.read && p.data.all)
+                    .map(|p| p.data.age)
                     .min()
             {
                 waited = waited.max(MIN_VARIABLE_LATENCY.saturating_sub(min_age.min(255) as u8));
@@ -460,105 +435,68 @@ impl Ctx<'_> {
                 t.left = t.left.saturating_sub(waited);
             }
             s.ready.retain(|t| t.left > 0);
-            for p in s.pend.iter_mut() {
-                p.age = p.age.saturating_add(u16::from(waited)).min(AGE_MAX);
+            for p in s.board.pend.iter_mut() {
+                p.data.age = p.data.age.saturating_add(u16::from(waited)).min(AGE_MAX);
             }
         }
         for b in 0..6u8 {
-            if c.wait & (1 << b) != 0 {
-                if let Some(o) = out.as_deref_mut()
-                    && s.ever & (1 << b) == 0
-                    && !o.iter().any(|f| f.rule == Rule::WaitUnset && f.at == i)
-                {
-                    o.push(Finding {
-                        rule: Rule::WaitUnset,
-                        at: i,
-                        other: None,
-                        loc: None,
-                        message: format!(
-                            "waits on barrier SB{b}, which no instruction on any path to here sets"
-                        ),
-                        path: Vec::new(),
-                    });
-                }
-                s.pend
-                    .retain(|p| p.bar != b && p.cover[b as usize] == NO_COVER);
+            if c.wait & (1 << b) != 0
+                && let Some(o) = out.as_deref_mut()
+                && s.ever & (1 << b) == 0
+                && !o.iter().any(|f| f.rule == Rule::WaitUnset && f.at == i)
+            {
+                o.push(Finding {
+                    rule: Rule::WaitUnset,
+                    at: i,
+                    other: None,
+                    loc: None,
+                    message: format!(
+                        "waits on barrier SB{b}, which no instruction on any path to here sets"
+                    ),
+                    path: Vec::new(),
+                });
             }
         }
-        if c.wait != 0 {
-            // A result written means the sources were read: a producer whose write
-            // entry is gone has no read entry left either.
-            let done: Vec<u32> = s
-                .pend
-                .iter()
-                .filter(|p| p.read && self.items[p.producer as usize].ctrl.wr < 6)
-                .filter(|p| !s.pend.iter().any(|q| !q.read && q.producer == p.producer))
-                .map(|p| p.producer)
-                .collect();
-            if !done.is_empty() {
-                s.pend.retain(|p| !(p.read && done.contains(&p.producer)));
-            }
-        }
-        for d in inst.map(effects::depbar).unwrap_or_default() {
-            match d {
-                Depbar::Le(n, cnt) => s.pend.retain(|p| {
-                    let own = p.bar == n && p.later >= cnt;
-                    let covered =
-                        n < 6 && p.cover[n as usize] != NO_COVER && p.cover[n as usize] >= cnt;
-                    !(own || covered)
-                }),
-                Depbar::Set(mask) => s.pend.retain(|p| {
-                    (p.bar >= 6 || mask & (1 << p.bar) == 0)
-                        && (0..6).all(|n| mask & (1 << n) == 0 || p.cover[n] == NO_COVER)
-                }),
-            }
-        }
+        // A result written means the sources were read: a producer whose write entry
+        // is gone has no read entry left either.
+        let waits = scoreboard::Waits::new(c.wait, inst);
+        s.board.wait(c.wait, |p| self.items[p as usize].ctrl.wr < 6);
+        s.board.depbar(waits.le, waits.set);
         // ptxas' calling convention: no caller waits on a callee's barriers after the
         // return, so a return is taken to drain them (`LINTS.md`); so is a call of an
         // absolute address, a function outside the module the graph does not follow.
-        if inst.is_some_and(|x| {
-            let flow = x.op.op.info().flow;
-            flow == ControlFlow::Call(Addressing::Absolute) || (root && flow == ControlFlow::Return)
-        }) {
-            s.pend.clear();
+        if waits.drain == Drain::AbsoluteCall || (root && waits.drain == Drain::Return) {
+            s.board.drain();
         }
         // 2. Reads.
         if let Some(o) = out {
             for r in &eff.reads {
-                for p in s
-                    .pend
-                    .iter()
-                    .filter(|p| !p.read && !exclusive(p.guard, my_guard))
-                {
-                    if self.eff[p.producer as usize].writes_loc(r.loc) {
-                        let (rule, why) = if p.bar == NO_BAR {
-                            (
-                                Rule::RawNoBarrier,
-                                "whose variable-latency producer set no write barrier".to_string(),
-                            )
-                        } else {
-                            (
-                                Rule::RawBarrier,
-                                format!(
-                                    "without waiting on its producer's write barrier SB{}",
-                                    p.bar
-                                ),
-                            )
-                        };
-                        push_unique(
-                            o,
-                            self,
-                            rule,
-                            i,
-                            p.producer as usize,
-                            r.loc,
-                            format!(
-                                "reads {} {why} ({} cycles after it issued)",
-                                loc_name(r.loc),
-                                p.age
-                            ),
-                        );
-                    }
+                let hazards = s.board.raw(
+                    |p| !exclusive(p.data.guard, my_guard),
+                    |prod| self.eff[prod as usize].writes_loc(r.loc),
+                );
+                for (conflict, p) in hazards {
+                    let why = if conflict == Conflict::RawNoBarrier {
+                        "whose variable-latency producer set no write barrier".to_string()
+                    } else {
+                        format!(
+                            "without waiting on its producer's write barrier SB{}",
+                            p.bar
+                        )
+                    };
+                    push_unique(
+                        o,
+                        self,
+                        conflict.into(),
+                        i,
+                        p.producer as usize,
+                        r.loc,
+                        format!(
+                            "reads {} {why} ({} cycles after it issued)",
+                            loc_name(r.loc),
+                            p.data.age
+                        ),
+                    );
                 }
                 let delay = inst.map(effects::read_delay).unwrap_or(0);
                 if let Some(t) = s
@@ -585,17 +523,20 @@ impl Ctx<'_> {
             // 3. Writes. A later instruction of the same completion queue writes after
             // the earlier one has read its sources and written its results.
             let my_queue = match inst {
-                Some(x) if effects::class(x) == Class::Variable => effects::queue(x),
+                Some(x) if effects::class(x) == Class::Variable => scoreboard::queue(x),
                 _ => u8::MAX,
             };
             for &w in &eff.writes {
-                for p in s
-                    .pend
-                    .iter()
-                    .filter(|p| !exclusive(p.guard, my_guard) && p.queue != my_queue)
-                {
+                let hazards = s.board.overwrite(
+                    i as u32,
+                    my_queue,
+                    |p| !exclusive(p.data.guard, my_guard),
+                    |prod| self.eff[prod as usize].reads_operand(w),
+                    |prod| self.eff[prod as usize].writes_loc(w),
+                );
+                for (conflict, p) in hazards {
                     let prod = p.producer as usize;
-                    if p.read && self.eff[prod].reads_operand(w) {
+                    if conflict == Conflict::War {
                         push_unique(
                             o,
                             self,
@@ -607,11 +548,11 @@ impl Ctx<'_> {
                                 "overwrites {}, a source of a memory instruction, without waiting on its read barrier SB{} ({} cycles after it issued)",
                                 loc_name(w),
                                 p.bar,
-                                p.age
+                                p.data.age
                             ),
                         );
-                    } else if !p.read && prod != i && self.eff[prod].writes_loc(w) {
-                        let why = if p.bar == NO_BAR {
+                    } else {
+                        let why = if p.bar == scoreboard::NO_BAR {
                             "which set no write barrier".to_string()
                         } else {
                             format!("without waiting on its write barrier SB{}", p.bar)
@@ -626,7 +567,7 @@ impl Ctx<'_> {
                             format!(
                                 "overwrites {} while a variable-latency write to it is pending, {why} ({} cycles after it issued)",
                                 loc_name(w),
-                                p.age
+                                p.data.age
                             ),
                         );
                     }
@@ -643,9 +584,10 @@ impl Ctx<'_> {
             if (effects::PRED_BASE..effects::CC).contains(&w) {
                 let p = (w - effects::PRED_BASE) as u8;
                 for g in s
+                    .board
                     .pend
                     .iter_mut()
-                    .map(|x| &mut x.guard)
+                    .map(|x| &mut x.data.guard)
                     .chain(s.ready.iter_mut().map(|x| &mut x.guard))
                 {
                     if *g != NO_GUARD && *g / 2 == p {
@@ -655,53 +597,21 @@ impl Ctx<'_> {
             }
         }
         if variable {
-            let queue = inst.map(effects::queue).unwrap_or(u8::MAX);
-            let set = |s: &mut State, bar: u8, read: bool| {
-                for p in s.pend.iter_mut() {
-                    if p.bar == bar {
-                        p.later = (p.later + 1).min(LATER_MAX);
-                    }
-                    let c = &mut p.cover[bar as usize];
-                    if *c != NO_COVER {
-                        *c = (*c + 1).min(LATER_MAX);
-                    } else if p.queue == queue && p.producer != i as u32 {
-                        *c = 0;
-                    }
-                }
-                s.pend
-                    .retain(|p| !(p.bar == bar && p.read == read && p.producer == i as u32));
-                s.pend.push(Pend {
-                    bar,
-                    read,
-                    producer: i as u32,
-                    later: 0,
-                    cover: [NO_COVER; 6],
-                    queue,
-                    age: 0,
-                    all: true,
-                    guard: my_guard,
-                });
-                s.ever |= 1 << bar;
+            let queue = inst.map(scoreboard::queue).unwrap_or(u8::MAX);
+            let data = Path {
+                age: 0,
+                all: true,
+                guard: my_guard,
             };
             if c.wr < 6 {
-                set(s, c.wr, false);
+                s.board.set(c.wr, false, i as u32, queue, data);
+                s.ever |= 1 << c.wr;
             } else if !eff.writes.is_empty() {
-                s.pend
-                    .retain(|p| !(p.bar == NO_BAR && p.producer == i as u32));
-                s.pend.push(Pend {
-                    bar: NO_BAR,
-                    read: false,
-                    producer: i as u32,
-                    later: 0,
-                    cover: [NO_COVER; 6],
-                    queue,
-                    age: 0,
-                    all: true,
-                    guard: my_guard,
-                });
+                s.board.set_unbarriered(i as u32, queue, data);
             }
             if c.rd < 6 {
-                set(s, c.rd, true);
+                s.board.set(c.rd, true, i as u32, queue, data);
+                s.ever |= 1 << c.rd;
             }
         } else {
             for &w in &eff.writes {
@@ -715,14 +625,14 @@ impl Ctx<'_> {
         }
         // 5. Time passes until the next issue.
         let dt = issue_gap(c);
-        for p in s.pend.iter_mut() {
-            p.age = p.age.saturating_add(u16::from(dt)).min(AGE_MAX);
+        for p in s.board.pend.iter_mut() {
+            p.data.age = p.data.age.saturating_add(u16::from(dt)).min(AGE_MAX);
         }
         for t in s.ready.iter_mut() {
             t.left = t.left.saturating_sub(dt);
         }
         s.ready.retain(|t| t.left > 0);
-        s.pend.sort_unstable();
+        s.board.pend.sort_unstable();
         s.ready.sort_unstable_by_key(|t| t.loc);
     }
 
@@ -1117,7 +1027,7 @@ pub fn check_with(items: &[Item], base: u64, opts: Options) -> Vec<Finding> {
                     seen
                 });
                 let mut d = s.clone();
-                d.pend.retain(|p| !mine.contains(&p.producer));
+                d.board.drain_producers(|p| mine.contains(&p));
                 d
             });
             for (j, c, ret) in next {

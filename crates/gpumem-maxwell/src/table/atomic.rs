@@ -270,13 +270,24 @@ const fn ty_code(mods: &'static [ModGroup]) -> u8 {
     mods[mods.len() - 1].vals[0].value
 }
 
-/// A type-4 ATOM row (or type 6, by its type group's one value): `Rd, [Ra+imm20], Rb` (the byte offset 28-47), `.E` 48, op 52-55.
-const fn atom_t4(
+/// What a type-4 (or type-6) ATOM or RED row names ([`atom_t4`], [`red_t4`]): its form,
+/// its modifier groups (the last one the type, whose one value is the type code) and the
+/// targets it exists on.
+struct T4 {
     form: &'static str,
     mods: &'static [ModGroup],
     since: Target,
     until: Target,
-) -> OpSpec {
+}
+
+/// A type-4 ATOM row (or type 6, by its type group's one value): `Rd, [Ra+imm20], Rb` (the byte offset 28-47), `.E` 48, op 52-55.
+const fn atom_t4(r: T4) -> OpSpec {
+    let T4 {
+        form,
+        mods,
+        since,
+        until,
+    } = r;
     OpSpec {
         form,
         since,
@@ -297,12 +308,13 @@ const fn atom_t4(
 
 /// A type-4 RED row (or type 6, by its type group's one value): `[Ra+imm20], Rd` (the data register at 0-7), op 23-25; bits 26-27 and
 /// 49-50 are ignored, as in the other types' row.
-const fn red_t4(
-    form: &'static str,
-    mods: &'static [ModGroup],
-    since: Target,
-    until: Target,
-) -> OpSpec {
+const fn red_t4(r: T4) -> OpSpec {
+    let T4 {
+        form,
+        mods,
+        since,
+        until,
+    } = r;
     OpSpec {
         form,
         since,
@@ -385,15 +397,15 @@ pub static ROWS: &[OpSpec] = &[
     // that leave them free. VABSDIFF4's B is then an 8-bit immediate at 20-27, printed
     // signed when B is signed (bit 49: `-0x7b`); everything else is the register
     // form's (`docs/research/maxwell-breadth-C.md`).
-    atom_t4("ATOM_U128", ATOM_MODS_U128, Target::Sm50, Target::Sm50),
-    atom_t4("ATOM_F16X2", ATOM_MODS_F16X2, Target::Sm52, Target::Sm52),
-    red_t4("RED_U128", RED_MODS_U128, Target::Sm50, Target::Sm50),
-    red_t4("RED_F16X2", RED_MODS_F16X2, Target::Sm52, Target::Sm52),
+    atom_t4(T4 { form: "ATOM_U128", mods: ATOM_MODS_U128, since: Target::Sm50, until: Target::Sm50 }),
+    atom_t4(T4 { form: "ATOM_F16X2", mods: ATOM_MODS_F16X2, since: Target::Sm52, until: Target::Sm52 }),
+    red_t4(T4 { form: "RED_U128", mods: RED_MODS_U128, since: Target::Sm50, until: Target::Sm50 }),
+    red_t4(T4 { form: "RED_F16X2", mods: RED_MODS_F16X2, since: Target::Sm52, until: Target::Sm52 }),
     // --- Pascal: type 4 spelled `.F16x2.RN`, type 6 `.F64.RN` ---
-    atom_t4("ATOM_F16X2_P6", ATOM_MODS_F16X2_P, Target::Sm60, Target::LAST),
-    red_t4("RED_F16X2_P6", RED_MODS_F16X2_P, Target::Sm60, Target::LAST),
-    atom_t4("ATOM_F64", ATOM_MODS_F64, Target::Sm60, Target::LAST),
-    red_t4("RED_F64", RED_MODS_F64, Target::Sm60, Target::LAST),
+    atom_t4(T4 { form: "ATOM_F16X2_P6", mods: ATOM_MODS_F16X2_P, since: Target::Sm60, until: Target::LAST }),
+    red_t4(T4 { form: "RED_F16X2_P6", mods: RED_MODS_F16X2_P, since: Target::Sm60, until: Target::LAST }),
+    atom_t4(T4 { form: "ATOM_F64", mods: ATOM_MODS_F64, since: Target::Sm60, until: Target::LAST }),
+    red_t4(T4 { form: "RED_F64", mods: RED_MODS_F64, since: Target::Sm60, until: Target::LAST }),
     // --- breadth H ---
     OpSpec { until: Target::Sm52, ..atom_pd("ATOM_PD_F16X2", ATOM_PD | 4 << 49, OPC12 | bits(49, 51), &[E48, ATOM_OP44, atom_types(49, F16X2)], ATOM_PD_OPS, ATOM_PD_IGN) },
     OpSpec { since: Target::Sm60, ..atom_pd("ATOM_PD_F16X2_P6", ATOM_PD | 4 << 49, OPC12 | bits(49, 51), &[E48, ATOM_OP44, atom_types(49, F16X2_P)], ATOM_PD_OPS, ATOM_PD_IGN) },

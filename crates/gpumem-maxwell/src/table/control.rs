@@ -173,19 +173,33 @@ const BAR_CNT_R: OpKind = reg(20, false);
 
 const BAR_PA: OpKind = pred(39, Some(f(42, 1)), false, false);
 
-/// A BAR row: `mode` (bits 32-34), the id from Ra unless `id_imm` (bit 44), the thread
-/// count from Rb unless `cnt_imm` (bit 43). SYNC and ARV have no predicate: bits 39-42
-/// must hold `PT` (nvdisasm rejects any other); RED and SCAN print it last.
-#[allow(clippy::too_many_arguments)]
-const fn bar(
+/// What a BAR row names ([`bar`]).
+struct Bar {
     op: Op,
     form: &'static str,
+    /// Bits 32-34: SYNC 0, ARV 1, RED 2, SCAN 3.
     mode: u64,
+    /// The barrier id is an immediate (bit 44), else Ra.
     id_imm: bool,
+    /// The thread count is an immediate (bit 43), else Rb.
     cnt_imm: bool,
     mods: &'static [ModGroup],
     operands: &'static [OpKind],
-) -> OpSpec {
+}
+
+/// A BAR row: `mode` (bits 32-34), the id from Ra unless `id_imm` (bit 44), the thread
+/// count from Rb unless `cnt_imm` (bit 43). SYNC and ARV have no predicate: bits 39-42
+/// must hold `PT` (nvdisasm rejects any other); RED and SCAN print it last.
+const fn bar(b: Bar) -> OpSpec {
+    let Bar {
+        op,
+        form,
+        mode,
+        id_imm,
+        cnt_imm,
+        mods,
+        operands,
+    } = b;
     let pred = mode >= 2;
     let mut opcode = 0xf0a8 << 48 | mode << 32 | (id_imm as u64) << 44 | (cnt_imm as u64) << 43;
     let mut mask = OPC | bits(32, 34) | bit(43) | bit(44);
@@ -653,21 +667,21 @@ pub static ROWS: &[OpSpec] = &[
         bits(0, 51),
         Flow::Next,
     ),
-    bar(Op::Bar, "BAR_SYNC_RR", 0, false, false, &[BAR_SYNC], &[BAR_ID_R, BAR_CNT_R]),
-    bar(Op::Bar, "BAR_SYNC_RI", 0, false, true, &[BAR_SYNC], &[BAR_ID_R, BAR_CNT_I]),
-    bar(Op::Bar, "BAR_SYNC_IR", 0, true, false, &[BAR_SYNC], &[BAR_ID_I, BAR_CNT_R]),
-    bar(Op::Bar, "BAR_ARV_II", 1, true, true, &[BAR_ARV], &[BAR_ID_I, BAR_CNT_I0]),
-    bar(Op::Bar, "BAR_ARV_RR", 1, false, false, &[BAR_ARV], &[BAR_ID_R, BAR_CNT_R]),
-    bar(Op::Bar, "BAR_ARV_RI", 1, false, true, &[BAR_ARV], &[BAR_ID_R, BAR_CNT_I0]),
-    bar(Op::Bar, "BAR_ARV_IR", 1, true, false, &[BAR_ARV], &[BAR_ID_I, BAR_CNT_R]),
-    bar(Op::Bar, "BAR_RED_II", 2, true, true, &[BAR_RED, BAR_REDOP], &[BAR_ID_I, BAR_CNT_I, BAR_PA]),
-    bar(Op::Bar, "BAR_RED_RR", 2, false, false, &[BAR_RED, BAR_REDOP], &[BAR_ID_R, BAR_CNT_R, BAR_PA]),
-    bar(Op::Bar, "BAR_RED_RI", 2, false, true, &[BAR_RED, BAR_REDOP], &[BAR_ID_R, BAR_CNT_I, BAR_PA]),
-    bar(Op::Bar, "BAR_RED_IR", 2, true, false, &[BAR_RED, BAR_REDOP], &[BAR_ID_I, BAR_CNT_R, BAR_PA]),
-    bar(Op::Bar, "BAR_SCAN_II", 3, true, true, &[BAR_SCAN], &[BAR_ID_I, BAR_CNT_I0, BAR_PA]),
-    bar(Op::Bar, "BAR_SCAN_RR", 3, false, false, &[BAR_SCAN], &[BAR_ID_R, BAR_CNT_R, BAR_PA]),
-    bar(Op::Bar, "BAR_SCAN_RI", 3, false, true, &[BAR_SCAN], &[BAR_ID_R, BAR_CNT_I0, BAR_PA]),
-    bar(Op::Bar, "BAR_SCAN_IR", 3, true, false, &[BAR_SCAN], &[BAR_ID_I, BAR_CNT_R, BAR_PA]),
+    bar(Bar { op: Op::Bar, form: "BAR_SYNC_RR", mode: 0, id_imm: false, cnt_imm: false, mods: &[BAR_SYNC], operands: &[BAR_ID_R, BAR_CNT_R] }),
+    bar(Bar { op: Op::Bar, form: "BAR_SYNC_RI", mode: 0, id_imm: false, cnt_imm: true, mods: &[BAR_SYNC], operands: &[BAR_ID_R, BAR_CNT_I] }),
+    bar(Bar { op: Op::Bar, form: "BAR_SYNC_IR", mode: 0, id_imm: true, cnt_imm: false, mods: &[BAR_SYNC], operands: &[BAR_ID_I, BAR_CNT_R] }),
+    bar(Bar { op: Op::Bar, form: "BAR_ARV_II", mode: 1, id_imm: true, cnt_imm: true, mods: &[BAR_ARV], operands: &[BAR_ID_I, BAR_CNT_I0] }),
+    bar(Bar { op: Op::Bar, form: "BAR_ARV_RR", mode: 1, id_imm: false, cnt_imm: false, mods: &[BAR_ARV], operands: &[BAR_ID_R, BAR_CNT_R] }),
+    bar(Bar { op: Op::Bar, form: "BAR_ARV_RI", mode: 1, id_imm: false, cnt_imm: true, mods: &[BAR_ARV], operands: &[BAR_ID_R, BAR_CNT_I0] }),
+    bar(Bar { op: Op::Bar, form: "BAR_ARV_IR", mode: 1, id_imm: true, cnt_imm: false, mods: &[BAR_ARV], operands: &[BAR_ID_I, BAR_CNT_R] }),
+    bar(Bar { op: Op::Bar, form: "BAR_RED_II", mode: 2, id_imm: true, cnt_imm: true, mods: &[BAR_RED, BAR_REDOP], operands: &[BAR_ID_I, BAR_CNT_I, BAR_PA] }),
+    bar(Bar { op: Op::Bar, form: "BAR_RED_RR", mode: 2, id_imm: false, cnt_imm: false, mods: &[BAR_RED, BAR_REDOP], operands: &[BAR_ID_R, BAR_CNT_R, BAR_PA] }),
+    bar(Bar { op: Op::Bar, form: "BAR_RED_RI", mode: 2, id_imm: false, cnt_imm: true, mods: &[BAR_RED, BAR_REDOP], operands: &[BAR_ID_R, BAR_CNT_I, BAR_PA] }),
+    bar(Bar { op: Op::Bar, form: "BAR_RED_IR", mode: 2, id_imm: true, cnt_imm: false, mods: &[BAR_RED, BAR_REDOP], operands: &[BAR_ID_I, BAR_CNT_R, BAR_PA] }),
+    bar(Bar { op: Op::Bar, form: "BAR_SCAN_II", mode: 3, id_imm: true, cnt_imm: true, mods: &[BAR_SCAN], operands: &[BAR_ID_I, BAR_CNT_I0, BAR_PA] }),
+    bar(Bar { op: Op::Bar, form: "BAR_SCAN_RR", mode: 3, id_imm: false, cnt_imm: false, mods: &[BAR_SCAN], operands: &[BAR_ID_R, BAR_CNT_R, BAR_PA] }),
+    bar(Bar { op: Op::Bar, form: "BAR_SCAN_RI", mode: 3, id_imm: false, cnt_imm: true, mods: &[BAR_SCAN], operands: &[BAR_ID_R, BAR_CNT_I0, BAR_PA] }),
+    bar(Bar { op: Op::Bar, form: "BAR_SCAN_IR", mode: 3, id_imm: true, cnt_imm: false, mods: &[BAR_SCAN], operands: &[BAR_ID_I, BAR_CNT_R, BAR_PA] }),
     // --- breadth C ---
     var(Enc { op: Op::B2r, name: "B2R", form: "B2R_RESULT", opcode: B2R_OPC | 1 << 32, mask: B2R_MASK | bits(32, 33), mods: &[B2R_RESULT], operands: &[reg(0, true), OpKind::Pred { f: f(45, 3), neg: None, write: true, hide_pt: true }], ignored: bits(20, 31) | bits(34, 44) | bits(48, 50) }),
     var(Enc { op: Op::B2r, name: "B2R", form: "B2R_WARP", opcode: B2R_OPC | 2 << 32, mask: B2R_MASK | bits(32, 33), mods: &[B2R_WARP], operands: &[reg(0, true)], ignored: bits(20, 31) | bits(34, 50) }),

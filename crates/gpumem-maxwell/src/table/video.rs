@@ -50,15 +50,19 @@ macro_rules! vtypes_a {
     };
 }
 
-/// A video family's rows: `video!("VMNMX", VMNMX, V_T, [before the types], [after them])`
-/// gives all twelve (a word, half, byte × b word, immediate, half, byte), word classes
-/// first; a list after `;` (`WW WH ...`) gives those rows only. The mods are the ones
-/// before the types, the type group, the ones after, then a's and b's selectors.
+/// A video family's rows: `video!(name: "VMNMX", family: VMNMX, types: V_T, before: [..],
+/// after: [..])` gives all twelve (a word, half, byte × b word, immediate, half, byte),
+/// word classes first; `rows: WW WH ...` after them gives those rows only. The mods are
+/// `before` (ahead of the types), the type group of `types`, `after`, then a's and b's
+/// selectors.
 macro_rules! video {
-    ($n:literal, $fam:expr, $t:expr, $pre:tt, $post:tt) => {
-        video!($n, $fam, $t, $pre, $post; WW WI WH WB HW HI HH HB BW BI BH BB)
+    (name: $n:literal, family: $fam:expr, types: $t:expr, before: $pre:tt, after: $post:tt $(,)?) => {
+        video!(@rows $n, $fam, $t, $pre, $post; WW WI WH WB HW HI HH HB BW BI BH BB)
     };
-    ($n:literal, $fam:expr, $t:expr, $pre:tt, $post:tt; $($ab:ident)*) => {
+    (name: $n:literal, family: $fam:expr, types: $t:expr, before: $pre:tt, after: $post:tt, rows: $($ab:ident)*) => {
+        video!(@rows $n, $fam, $t, $pre, $post; $($ab)*)
+    };
+    (@rows $n:literal, $fam:expr, $t:expr, $pre:tt, $post:tt; $($ab:ident)*) => {
         &[$(video!(@ [$n, $fam, $t, $pre, $post] $ab)),*]
     };
     (@ $c:tt WW) => { video!(@row_reuse $c W W ww "_32_32" []) };
@@ -508,8 +512,22 @@ const VADD_OPS_I: &[OpKind] = &[
     reg_reuse(39, false, Some(2)),
 ];
 
+/// What a VADD immediate row names ([`vadd_i`]).
+struct VaddI {
+    form: &'static str,
+    opcode: u64,
+    mask: u64,
+    mods: &'static [ModGroup],
+}
+
 /// A VADD immediate row: `.PO` is bits 56-57.
-const fn vadd_i(form: &'static str, opcode: u64, mask: u64, mods: &'static [ModGroup]) -> OpSpec {
+const fn vadd_i(r: VaddI) -> OpSpec {
+    let VaddI {
+        form,
+        opcode,
+        mask,
+        mods,
+    } = r;
     OpSpec {
         po: Some((56, 57)),
         ..alu(Enc {
@@ -701,37 +719,24 @@ const fn vsetp(
 }
 
 /// Word classes first (see [`VMNMX_ROWS`]).
-pub static VADD_ROWS: &[OpSpec] = video!(
-    "VADD",
-    VADD,
-    V_T,
-    [V_UD],
-    [V_PO, V_SAT, V_MODE, V_CC];
-    WW WH WB HW HH HB BW BH BB
-);
+pub static VADD_ROWS: &[OpSpec] = video!(name: "VADD", family: VADD, types: V_T, before: [V_UD], after: [V_PO, V_SAT, V_MODE, V_CC], rows: WW WH WB HW HH HB BW BH BB);
 
 /// Word classes first (see [`VMNMX_ROWS`]).
-pub static VSHR_ROWS: &[OpSpec] = video!("VSHR", VSHR, V_T_U, [V_UD], [V_W, V_SAT, V_MODE, V_CC]);
+pub static VSHR_ROWS: &[OpSpec] = video!(name: "VSHR", family: VSHR, types: V_T_U, before: [V_UD], after: [V_W, V_SAT, V_MODE, V_CC]);
 
 /// Word classes first (see [`VMNMX_ROWS`]).
-pub static VSHL_ROWS: &[OpSpec] = video!("VSHL", VSHL, V_T_U, [V_UD], [V_W, V_SAT, V_MODE, V_CC]);
+pub static VSHL_ROWS: &[OpSpec] = video!(name: "VSHL", family: VSHL, types: V_T_U, before: [V_UD], after: [V_W, V_SAT, V_MODE, V_CC]);
 
 /// Word classes first (see [`VMNMX_ROWS`]).
-pub static VABSDIFF_ROWS: &[OpSpec] = video!(
-    "VABSDIFF",
-    VABSDIFF,
-    V_T,
-    [VABSDIFF_SD],
-    [V_SAT, V_MODE, V_CC]
-);
+pub static VABSDIFF_ROWS: &[OpSpec] = video!(name: "VABSDIFF", family: VABSDIFF, types: V_T, before: [VABSDIFF_SD], after: [V_SAT, V_MODE, V_CC]);
 
 /// Word classes first (see [`VMNMX_ROWS`]).
-pub static VSET_ROWS: &[OpSpec] = video!("VSET", VSET, V_T, [VSET_CMP], [V_MODE, V_CC]);
+pub static VSET_ROWS: &[OpSpec] =
+    video!(name: "VSET", family: VSET, types: V_T, before: [VSET_CMP], after: [V_MODE, V_CC]);
 
 /// Word classes first: the parser takes the first row whose text fits, and a source
 /// without type suffixes means S32 (`VMNMX.UD R24, ...`).
-pub static VMNMX_ROWS: &[OpSpec] =
-    video!("VMNMX", VMNMX, V_T, [V_UD], [VMNMX_MX, V_SAT, V_MODE, V_CC]);
+pub static VMNMX_ROWS: &[OpSpec] = video!(name: "VMNMX", family: VMNMX, types: V_T, before: [V_UD], after: [VMNMX_MX, V_SAT, V_MODE, V_CC]);
 
 /// The rows of the family, one per encoding, in table order.
 #[rustfmt::skip]
@@ -770,7 +775,7 @@ pub static ROWS: &[OpSpec] = &[
     vmad("VMAD_8_16", SEL_BYTE_A, SEL_HALF_B, &[V_T_8_16, V_PO, VMAD_SCALE, V_SAT, V_CC, V_ASEL_BYTE, V_BSEL_HALF]),
     vmad("VMAD_8_8", SEL_BYTE_A, SEL_BYTE_B, &[V_T_8_8, V_PO, VMAD_SCALE, V_SAT, V_CC, V_ASEL_BYTE, V_BSEL_BYTE]),
     vmad("VMAD_8_I", SEL_BYTE_A, IMM_B, &[V_T_8_I, V_PO, VMAD_SCALE, V_SAT, V_CC, V_ASEL_BYTE]),
-    vadd_i("VADD_32_I", 0x20 << 56 | 6 << 36, 0xfc << 56 | 7 << 36 | bit(50), &[V_UD, V_T_32_I, V_PO, V_SAT, V_MODE, V_CC]),
-    vadd_i("VADD_16_I", 0x20 << 56 | 4 << 36, 0xfc << 56 | 6 << 36 | bit(50), &[V_UD, V_T_16_I, V_PO, V_SAT, V_MODE, V_CC, V_ASEL_HALF]),
-    vadd_i("VADD_8_I", 0x20 << 56, 0xfc << 56 | 4 << 36 | bit(50), &[V_UD, V_T_8_I, V_PO, V_SAT, V_MODE, V_CC, V_ASEL_BYTE]),
+    vadd_i(VaddI { form: "VADD_32_I", opcode: 0x20 << 56 | 6 << 36, mask: 0xfc << 56 | 7 << 36 | bit(50), mods: &[V_UD, V_T_32_I, V_PO, V_SAT, V_MODE, V_CC] }),
+    vadd_i(VaddI { form: "VADD_16_I", opcode: 0x20 << 56 | 4 << 36, mask: 0xfc << 56 | 6 << 36 | bit(50), mods: &[V_UD, V_T_16_I, V_PO, V_SAT, V_MODE, V_CC, V_ASEL_HALF] }),
+    vadd_i(VaddI { form: "VADD_8_I", opcode: 0x20 << 56, mask: 0xfc << 56 | 4 << 36 | bit(50), mods: &[V_UD, V_T_8_I, V_PO, V_SAT, V_MODE, V_CC, V_ASEL_BYTE] }),
 ];
