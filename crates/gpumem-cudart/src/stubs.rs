@@ -28,7 +28,7 @@ macro_rules! stubs {
 }
 
 stubs!(
-    // Mipmapped arrays, 2-D array-to-array and pitched 3-D allocations, surfaces and
+    // Mipmapped arrays, 2-D array-to-array and pitched 3-D allocations and
     // texture references (textures: `tex.rs`).
     cudaMallocMipmappedArray,
     cudaFreeMipmappedArray,
@@ -36,8 +36,6 @@ stubs!(
     cudaMemcpy2DArrayToArray,
     cudaMalloc3D,
     cudaMemset3D,
-    cudaCreateSurfaceObject,
-    cudaDestroySurfaceObject,
     cudaBindTexture,
     cudaBindTexture2D,
     cudaBindTextureToArray,

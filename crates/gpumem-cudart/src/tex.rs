@@ -169,6 +169,7 @@ const RES_PITCH2D: c_int = 3;
 /// `cudaArrayLayered`, `cudaArraySurfaceLoadStore`, `cudaArrayCubemap`,
 /// `cudaArrayTextureGather`.
 const ARRAY_LAYERED: c_uint = 1;
+const ARRAY_SURFACE: c_uint = 2;
 const ARRAY_CUBEMAP: c_uint = 4;
 const ARRAY_FLAGS: c_uint = 0x0f;
 
@@ -244,11 +245,8 @@ fn malloc_array(
     // SAFETY: null checked.
     let d = unsafe { read(desc) }?;
     let format = channel(&d)?;
-    if flags & !ARRAY_FLAGS != 0 || flags & ARRAY_CUBEMAP != 0 {
-        return Err(fail(
-            ce::INVALID_VALUE,
-            format!("flags {flags:#x}: cube-map arrays are not supported"),
-        ));
+    if flags & !ARRAY_FLAGS != 0 {
+        return Err(fail(ce::INVALID_VALUE, format!("flags {flags:#x}")));
     }
     let a = ArrayDesc {
         format,
@@ -256,6 +254,8 @@ fn malloc_array(
         height: extent.height as u64,
         depth: extent.depth as u64,
         layered: flags & ARRAY_LAYERED != 0,
+        surface: flags & ARRAY_SURFACE != 0,
+        cubemap: flags & ARRAY_CUBEMAP != 0,
     };
     let r = rt.ctx.malloc_array(a);
     let h = rt.dev(r).map_err(|f| {
@@ -336,7 +336,12 @@ pub unsafe extern "C" fn cudaArrayGetInfo(
                 )?;
             }
             if !flags.is_null() {
-                put(flags, if d.layered { ARRAY_LAYERED } else { 0 })?;
+                let f = [
+                    (d.layered, ARRAY_LAYERED),
+                    (d.surface, ARRAY_SURFACE),
+                    (d.cubemap, ARRAY_CUBEMAP),
+                ];
+                put(flags, f.iter().filter(|x| x.0).map(|x| x.1).sum::<c_uint>())?;
             }
         }
         Ok(())
@@ -758,7 +763,7 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
 }
 
 /// `cudaCreateTextureObject_v2` (its `cudaTextureDesc_v2` begins as `cudaTextureDesc`;
-/// `seamlessCubemap` only matters to cube maps, which are refused).
+/// `seamlessCubemap` is not modelled: a cube-map face is sampled alone).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaCreateTextureObject_v2(
     out: *mut u64,
@@ -818,6 +823,71 @@ pub unsafe extern "C" fn cudaGetTextureObjectResourceDesc(
                 d.pitch = pitch as usize;
             }
         }
+        // SAFETY: null checked by `put`.
+        unsafe { put(out, d) }
+    })
+}
+
+/// `cudaCreateSurfaceObject`: over an array made with `cudaArraySurfaceLoadStore` (the
+/// only resource CUDA allows a surface).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaCreateSurfaceObject(
+    out: *mut u64,
+    res: *const ResourceDesc,
+) -> CudaError {
+    live_entry("cudaCreateSurfaceObject", |rt| {
+        if out.is_null() {
+            return Err(fail(ce::INVALID_VALUE, "a null pointer argument"));
+        }
+        // SAFETY: null checked by `read`.
+        let r = unsafe { read(res)? };
+        if r.res_type != RES_ARRAY {
+            return Err(fail(
+                ce::INVALID_VALUE,
+                format!(
+                    "cudaResourceType {}: a surface is over an array",
+                    r.res_type
+                ),
+            ));
+        }
+        array(rt, r.ptr)?;
+        let made = rt.ctx.create_surface(r.ptr as u64);
+        let h = rt.dev(made).map_err(|f| {
+            if f.code == ce::MEMORY_ALLOCATION {
+                f
+            } else {
+                fail(ce::INVALID_VALUE, f.why)
+            }
+        })?;
+        // SAFETY: null checked.
+        unsafe { put(out, h) }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaDestroySurfaceObject(obj: u64) -> CudaError {
+    live_entry("cudaDestroySurfaceObject", |rt| {
+        let r = rt.ctx.destroy_surface(obj);
+        rt.dev(r).map_err(|f| fail(ce::INVALID_VALUE, f.why))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetSurfaceObjectResourceDesc(
+    out: *mut ResourceDesc,
+    obj: u64,
+) -> CudaError {
+    live_entry("cudaGetSurfaceObjectResourceDesc", |rt| {
+        let r = rt.ctx.surface_object(obj);
+        let a = rt.dev(r).map_err(|f| fail(ce::INVALID_VALUE, f.why))?;
+        let d = ResourceDesc {
+            res_type: RES_ARRAY,
+            ptr: a as *mut c_void,
+            desc: ChannelFormatDesc::default(),
+            size_or_width: 0,
+            height: 0,
+            pitch: 0,
+        };
         // SAFETY: null checked by `put`.
         unsafe { put(out, d) }
     })

@@ -31,16 +31,16 @@ fn unsupported_faults_carry_pc_warp_text_and_what_is_missing() {
     for (name, body, target, text, missing) in [
         (
             "texs",
-            "TEXS.T R20, R22, R8, R9, 0x52, CUBE, RGBA ;",
+            "TEXS.LZ.DC.T R20, R22, R8, R9, 0x52, 2D, RGBA ;",
             "sm_50",
-            "TEXS.T R20, R22, R8, R9, 0x52, CUBE, RGBA ;",
-            "cube maps",
+            "TEXS.LZ.DC.T R20, R22, R8, R9, 0x52, 2D, RGBA ;",
+            "depth comparison",
         ),
         (
-            "suld",
-            "SULD.D.BA.2D.TRAP R11, [R4], 0x52 ;",
+            "sured",
+            "SURED.D.BA.1D.ADD.TRAP [R2], R16, 0x54 ;",
             "sm_50",
-            "SULD.D.BA.2D.TRAP R11, [R4], 0x52 ;",
+            "SURED.D.BA.1D.ADD.TRAP [R2], R16, 0x54 ;",
             "surface",
         ),
         (

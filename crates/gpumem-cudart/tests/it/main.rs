@@ -7,6 +7,7 @@
 mod api;
 mod devlib;
 mod layout;
+mod surfaces;
 mod textures;
 
 use std::path::{Path, PathBuf};
