@@ -892,3 +892,198 @@ pub unsafe extern "C" fn cudaGetSurfaceObjectResourceDesc(
         unsafe { put(out, d) }
     })
 }
+
+/// `struct textureReference` (CUDA 11.8): what `texture<T, dim, mode>` holds on the host.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct TextureReference {
+    pub normalized: c_int,
+    pub filter_mode: c_int,
+    pub address_mode: [c_int; 3],
+    pub channel_desc: ChannelFormatDesc,
+    pub srgb: c_int,
+    pub max_anisotropy: c_uint,
+    pub mipmap_filter_mode: c_int,
+    pub mipmap_level_bias: f32,
+    pub min_mipmap_level_clamp: f32,
+    pub max_mipmap_level_clamp: f32,
+    pub disable_trilinear_optimization: c_int,
+    pub reserved: [c_int; 14],
+}
+
+/// (C field, offset) of `textureReference`, for the layout test.
+pub fn texref_layout() -> Layout {
+    (
+        "struct textureReference",
+        offsets!(TextureReference {
+            "normalized" => normalized, "filterMode" => filter_mode,
+            "addressMode" => address_mode, "channelDesc" => channel_desc, "sRGB" => srgb,
+            "maxAnisotropy" => max_anisotropy, "mipmapFilterMode" => mipmap_filter_mode,
+            "mipmapLevelBias" => mipmap_level_bias,
+            "minMipmapLevelClamp" => min_mipmap_level_clamp,
+            "maxMipmapLevelClamp" => max_mipmap_level_clamp,
+            "disableTrilinearOptimization" => disable_trilinear_optimization,
+            "__cudaReserved" => reserved,
+        }),
+        size_of::<TextureReference>(),
+    )
+}
+
+/// Binds the registered reference at `tex` to `resource` (its sampling state from the
+/// `textureReference`, its read mode from the registration).
+fn bind(rt: &mut Runtime, tex: *const TextureReference, resource: Resource) -> R<()> {
+    // SAFETY: checked for null by `read`; the program passes its `textureReference`.
+    let t = unsafe { read(tex) }?;
+    let Some(r) = rt.texrefs.get(&(tex as u64)).cloned() else {
+        return Err(fail(
+            ce::INVALID_TEXTURE,
+            format!("{:#x} is not a registered texture reference", tex as u64),
+        ));
+    };
+    let m = rt.module(r.handle)?;
+    if t.srgb != 0 {
+        return Err(fail(ce::NOT_SUPPORTED, "sRGB textures are not supported"));
+    }
+    let filter = match t.filter_mode {
+        0 => Filter::Point,
+        1 => Filter::Linear,
+        f => {
+            return Err(fail(
+                ce::INVALID_VALUE,
+                format!("cudaTextureFilterMode {f}"),
+            ));
+        }
+    };
+    let desc = TextureDesc {
+        address: [
+            address_mode(t.address_mode[0])?,
+            address_mode(t.address_mode[1])?,
+            address_mode(t.address_mode[2])?,
+        ],
+        filter,
+        normalized_float: r.normalized_float,
+        normalized_coords: t.normalized != 0,
+        border: [0.0; 4],
+    };
+    let made = rt.ctx.bind_texture_ref(m, &r.name, resource, desc);
+    rt.dev(made).map_err(|f| {
+        if f.code == ce::MEMORY_ALLOCATION {
+            f
+        } else {
+            fail(ce::INVALID_VALUE, f.why)
+        }
+    })?;
+    Ok(())
+}
+
+/// The channel format of a bind: `desc`, else the reference's own.
+fn bind_format(tex: *const TextureReference, desc: *const ChannelFormatDesc) -> R<ChannelFormat> {
+    // SAFETY: checked for null by `read`; the program passes readable structs.
+    let d = if desc.is_null() {
+        unsafe { read(tex) }?.channel_desc
+    } else {
+        unsafe { read(desc) }?
+    };
+    channel(&d)
+}
+
+/// `cudaBindTexture`: linear memory (`tex1Dfetch`); the offset is always 0 (any address
+/// is accepted: the header holds the exact base).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaBindTexture(
+    offset: *mut usize,
+    tex: *const TextureReference,
+    dev_ptr: *const c_void,
+    desc: *const ChannelFormatDesc,
+    size: usize,
+) -> CudaError {
+    live_entry("cudaBindTexture", |rt| {
+        let format = bind_format(tex, desc)?;
+        let res = Resource::Linear {
+            ptr: dev_ptr as u64,
+            format,
+            bytes: size as u64,
+        };
+        bind(rt, tex, res)?;
+        if !offset.is_null() {
+            // SAFETY: non-null.
+            unsafe { put(offset, 0usize) }?;
+        }
+        Ok(())
+    })
+}
+
+/// `cudaBindTexture2D`: pitched memory.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaBindTexture2D(
+    offset: *mut usize,
+    tex: *const TextureReference,
+    dev_ptr: *const c_void,
+    desc: *const ChannelFormatDesc,
+    width: usize,
+    height: usize,
+    pitch: usize,
+) -> CudaError {
+    live_entry("cudaBindTexture2D", |rt| {
+        let format = bind_format(tex, desc)?;
+        let res = Resource::Pitch2D {
+            ptr: dev_ptr as u64,
+            format,
+            width: width as u64,
+            height: height as u64,
+            pitch: pitch as u64,
+        };
+        bind(rt, tex, res)?;
+        if !offset.is_null() {
+            // SAFETY: non-null.
+            unsafe { put(offset, 0usize) }?;
+        }
+        Ok(())
+    })
+}
+
+/// `cudaBindTextureToArray`: the array's own format (`desc` is ignored, as CUDA allows).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaBindTextureToArray(
+    tex: *const TextureReference,
+    a: *mut c_void,
+    _desc: *const ChannelFormatDesc,
+) -> CudaError {
+    live_entry("cudaBindTextureToArray", |rt| {
+        array(rt, a)?;
+        bind(rt, tex, Resource::Array(a as u64))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaUnbindTexture(tex: *const TextureReference) -> CudaError {
+    live_entry("cudaUnbindTexture", |rt| {
+        let Some(r) = rt.texrefs.get(&(tex as u64)).cloned() else {
+            return Err(fail(
+                ce::INVALID_TEXTURE,
+                format!("{:#x} is not a registered texture reference", tex as u64),
+            ));
+        };
+        let m = rt.module(r.handle)?;
+        let u = rt.ctx.unbind_texture_ref(m, &r.name);
+        rt.dev(u).map_err(|f| fail(ce::INVALID_VALUE, f.why))
+    })
+}
+
+/// `cudaGetTextureReference`: a registered reference is its own host variable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetTextureReference(
+    out: *mut *const TextureReference,
+    symbol: *const c_void,
+) -> CudaError {
+    live_entry("cudaGetTextureReference", |rt| {
+        if !rt.texrefs.contains_key(&(symbol as u64)) {
+            return Err(fail(
+                ce::INVALID_TEXTURE,
+                format!("{:#x} is not a registered texture reference", symbol as u64),
+            ));
+        }
+        // SAFETY: null checked by `put`.
+        unsafe { put(out, symbol as *const TextureReference) }
+    })
+}

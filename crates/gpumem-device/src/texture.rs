@@ -19,6 +19,7 @@
 //!   0), what SULD/SUST read from the parameter bank (`gpumem_tex::surface`). Texture and
 //!   surface objects share the header indices.
 
+use crate::module::ModuleId;
 use crate::{AllocKind, Context, DeviceError};
 use gpumem_tex::head::{ENTRY_BYTES, Pools, encode_texhead, encode_texsamp};
 use gpumem_tex::{
@@ -210,6 +211,8 @@ pub(crate) struct Textures {
     objects: BTreeMap<u32, TextureObject>,
     /// Surface objects: header index -> the array they write.
     surfaces: BTreeMap<u32, u64>,
+    /// Texture references bound to a texture object: (module, name) -> handle.
+    refs: BTreeMap<(u32, String), u64>,
 }
 
 /// Array handles: numbers in a range no memory uses (never dereferenced).
@@ -546,6 +549,38 @@ impl Context {
         }
         self.textures.surfaces.remove(&i);
         Ok(())
+    }
+
+    /// `cudaBindTexture*`: binds texture reference `name` of module `m` to a new texture
+    /// object over `resource` (a reference bound already is unbound first); kernels of
+    /// the module that read the reference get its handle at their next launch.
+    pub fn bind_texture_ref(
+        &mut self,
+        m: ModuleId,
+        name: &str,
+        resource: Resource,
+        desc: TextureDesc,
+    ) -> Result<u64, DeviceError> {
+        self.live_ok()?;
+        self.unbind_texture_ref(m, name)?;
+        let h = self.create_texture(resource, desc)?;
+        self.textures.refs.insert((m.0, name.to_string()), h);
+        Ok(h)
+    }
+
+    /// `cudaUnbindTexture`: the reference's texture object is destroyed (nothing when it
+    /// is not bound).
+    pub fn unbind_texture_ref(&mut self, m: ModuleId, name: &str) -> Result<(), DeviceError> {
+        self.live_ok()?;
+        if let Some(h) = self.textures.refs.remove(&(m.0, name.to_string())) {
+            self.destroy_texture(h)?;
+        }
+        Ok(())
+    }
+
+    /// The handle texture reference `name` of module `m` is bound to.
+    pub fn texture_ref(&self, m: ModuleId, name: &str) -> Option<u64> {
+        self.textures.refs.get(&(m.0, name.to_string())).copied()
     }
 
     fn object_index(&self, handle: u64) -> Result<u32, DeviceError> {

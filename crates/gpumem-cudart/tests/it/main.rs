@@ -8,6 +8,7 @@ mod api;
 mod devlib;
 mod layout;
 mod surfaces;
+mod texrefs;
 mod textures;
 
 use std::path::{Path, PathBuf};
