@@ -38,9 +38,9 @@ fn unsupported_faults_carry_pc_warp_text_and_what_is_missing() {
         ),
         (
             "sured",
-            "SURED.D.BA.1D.ADD.TRAP [R2], R16, 0x54 ;",
+            "SURED.P.1D.XOR.IGN [R4], R12, R0 ;",
             "sm_50",
-            "SURED.D.BA.1D.ADD.TRAP [R2], R16, 0x54 ;",
+            "SURED.P.1D.XOR.IGN [R4], R12, R0 ;",
             "surface",
         ),
         (

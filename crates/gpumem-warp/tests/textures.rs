@@ -228,9 +228,7 @@ fn texture_surface_and_b2r_forms_are_unsupported() {
         "TLD4.A.PTP.DC R12, R4, 0x52, 2D, 0x9 ;",
         "TXD R4, R8, R4, 0x52, 2D, 0xf ;",
         "TXD.B.AOFFI R4, R8, R4, 0x0, 2D, 0xf ;",
-        "SURED.D.BA.1D.ADD.TRAP [R2], R16, 0x54 ;",
         "SURED.P.1D.XOR.IGN [R4], R12, R0 ;",
-        "SUATOM.D.BA.2D.EXCH.U64.TRAP R12, [R4], R5, 0x54 ;",
         "SUATOM.D.1D.CAS.IGN R12, [R4], RZ, 0x0 ;",
         "TLD4.G.B R12, R18, R17, 0x0, ARRAY_CUBE, 0xc ;",
         // CCTLT runs: it changes no value (tests/cctl.rs).
@@ -394,4 +392,46 @@ fn surfaces_without_pools_or_a_fitting_header_fault() {
         "{:?}",
         r.faults
     );
+}
+
+#[test]
+fn sured_and_suatom_apply_lane_by_lane() {
+    // a 4 x 2 u32 surface; every lane adds its lane number to texel (1, 1)
+    let t = tex2d(4, 2, Format::new(Components::R32, DataType::Uint), false);
+    let s = Sampler::new(AddressMode::ClampToEdge, Filter::Point);
+    let texels: Vec<u8> = (0..16u32).flat_map(|i| (100 * i).to_le_bytes()).collect();
+    let at = TEXELS + 32 + 4; // row 1 (32 bytes apart), x = 1
+    let body = "MOV32I R4, 0x4 ;\nMOV32I R5, 0x1 ;\nSURED.D.BA.2D.ADD.TRAP [R4], R0, 0x5e ;";
+    let r = run_cfg(body, pools(), |e| bind(e, 0, &t, &s, &texels, 0));
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    assert_eq!(r.word(at), 900 + 496);
+    // SUATOM returns the value before each lane: 900 + 0 + 1 + ... + (lane - 1)
+    let body = "MOV32I R4, 0x4 ;\nMOV32I R5, 0x1 ;\n\
+                SUATOM.D.BA.2D.ADD.TRAP R6, [R4], R0, 0x5e ;\nSTG [R20], R6 ;";
+    let r = run_cfg(body, pools(), |e| bind(e, 0, &t, &s, &texels, 0));
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    for lane in 0..32u32 {
+        let before: u32 = (0..lane).sum();
+        assert_eq!(r.out(u64::from(lane)), 900 + before, "lane {lane}");
+    }
+    assert_eq!(r.word(at), 900 + 496);
+    // signed max (.S32) per lane at its own texel, zero mode drops lanes outside
+    let body = format!("{XY}MOV32I R7, 0xfffffe0c ;\nSURED.D.BA.2D.MAX.S32.IGN [R4], R7, 0x5e ;");
+    let r = run_cfg(&body, pools(), |e| bind(e, 0, &t, &s, &texels, 0));
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    for i in 0..8u32 {
+        let (x, y) = (i % 4, i / 4);
+        let word = r.word(TEXELS + u64::from(y) * 32 + u64::from(x) * 4);
+        // max(100 * i, -500) as signed: unchanged
+        assert_eq!(word, 100 * (y * 8 + x), "texel {i}");
+    }
+    // EXCH of 64 bits returns the old pair
+    let t64 = tex2d(4, 2, Format::new(Components::R32G32, DataType::Uint), false);
+    let body = "MOV32I R4, 0x8 ;\nMOV32I R5, 0x0 ;\nMOV32I R8, 0x11 ;\nMOV32I R9, 0x22 ;\n\
+                SUATOM.D.BA.2D.EXCH.U64.TRAP R12, [R4], R8, 0x5e ;\nSTG [R20], R12 ;\nSTG [R20+0x80], R13 ;";
+    let r = run_cfg(body, pools(), |e| bind(e, 0, &t64, &s, &texels, 0));
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    assert_eq!((r.word(TEXELS + 8), r.word(TEXELS + 12)), (0x11, 0x22));
+    // lane 0 read the initial pair (texels 2 and 3 of the u32 view: 200, 300)
+    assert_eq!((r.out(0), r.word(OUT + 0x80)), (200, 300));
 }

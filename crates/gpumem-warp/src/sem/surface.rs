@@ -1,4 +1,4 @@
-//! SULD and SUST: surface loads and stores through the texture header a handle names
+//! SULD, SUST, SURED, SUATOM: surface accesses through the texture header a handle names
 //! (`gpumem_tex::surface`).
 //!
 //! The surface is named as a texture is: an immediate index (bits 36-48) names a word of
@@ -17,16 +17,19 @@
 //! channels the mask names and leaves the others. Boundary modes: `.IGN` is `.zero` (a
 //! load returns 0, a store does nothing), no suffix `.clamp`, `.TRAP` a `surface` fault
 //! naming the coordinates. SM52's predicate-output forms fault `unsupported` (what the
-//! predicate reports is not documented).
+//! predicate reports is not documented). SURED and SUATOM `.D` combine 32 or 64 bits at
+//! the address lane by lane (`atomic`); `.CAS`, `.P`, `.F16x2` and `.SD` types fault
+//! `unsupported`.
 
 use super::{R, invalid, unsupported};
 use crate::fault::FaultKind;
 use crate::resolve::Pre;
 use crate::sem::texture::TEXTURE_BANK;
 use crate::warp::lanes;
-use gpumem_maxwell::table::{ModId, Op};
+use gpumem_maxwell::table::{AtomOp, ModId, Op};
 use gpumem_maxwell::{Inst, Operand, RZ};
-use gpumem_mem::{Memory, WARP};
+use gpumem_mem::scalar::AtomicOp;
+use gpumem_mem::{Memory, Rmw, WARP};
 use gpumem_tex::head::Pools;
 use gpumem_tex::surface::{Boundary, SurfDim};
 use gpumem_tex::{TexError, TexelMemory, Texture};
@@ -80,7 +83,7 @@ enum Kind {
     Packed(u8),
 }
 
-/// Executes SULD or SUST for the lanes in `guard`.
+/// Executes SULD, SUST, SURED or SUATOM for the lanes in `guard`.
 pub(crate) fn access(
     mem: &mut Memory,
     pools: Option<&Pools>,
@@ -93,9 +96,12 @@ pub(crate) fn access(
     let ops = inst.operands();
     if ops.iter().any(|o| matches!(o, Operand::Pred { .. })) {
         return unsupported(format!(
-            "{}: the predicate output of SM52's SULD is not modelled",
+            "{}: the predicate output of SM52's SULD and SUATOM is not modelled",
             inst.op.form
         ));
+    }
+    if matches!(pre.op, Op::Sured | Op::Suatom) {
+        return atomic(mem, pools, regs, inst, pre, guard);
     }
     // SULD: Rd, [Ra], index; SUST: [Ra], Rb, index
     let (data, addr, index) = match (store, ops) {
@@ -290,6 +296,174 @@ pub(crate) fn access(
         for lane in lanes(guard) {
             for k in 0..nd {
                 regs[(usize::from(data) + k) * WARP + lane] = loaded[lane][k];
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The read-modify-write of a `.D` surface reduction or atomic: its operation and width.
+fn surface_rmw(inst: &Inst) -> Result<(Rmw, u32), (FaultKind, String)> {
+    let form = inst.op.form;
+    let Some(ty) = inst.mod_value(ModId::SuSize) else {
+        return Err((
+            FaultKind::Unsupported,
+            format!("{form}: formatted (.P) surface reductions and atomics are not modelled"),
+        ));
+    };
+    let (bits, signed, float) = match ty {
+        0 => (32, false, false),
+        1 => (32, true, false),
+        2 => (64, false, false),
+        3 => (32, false, true),
+        5 => (64, true, false),
+        4 => {
+            return Err((
+                FaultKind::Unsupported,
+                format!("{form}: .F16x2 surface reductions are not modelled"),
+            ));
+        }
+        _ => {
+            return Err((
+                FaultKind::Unsupported,
+                format!("{form}: the .SD32/.SD64 types: no public source says what they are"),
+            ));
+        }
+    };
+    let op = inst.mod_val(ModId::Atom).and_then(|v| v.atom());
+    let int = |o| Ok((Rmw::Int(o), bits));
+    match op {
+        Some(AtomOp::Add) if float => Ok((Rmw::F32AddFtz, 32)),
+        _ if float => Err((
+            FaultKind::InvalidInstruction,
+            format!("{form}: .F32.FTZ.RN is ADD only"),
+        )),
+        Some(AtomOp::Add) => int(AtomicOp::Add),
+        Some(AtomOp::Min) if signed => int(AtomicOp::Smin),
+        Some(AtomOp::Min) => int(AtomicOp::Umin),
+        Some(AtomOp::Max) if signed => int(AtomicOp::Smax),
+        Some(AtomOp::Max) => int(AtomicOp::Umax),
+        Some(AtomOp::Inc) => int(AtomicOp::Inc),
+        Some(AtomOp::Dec) => int(AtomicOp::Dec),
+        Some(AtomOp::And) => int(AtomicOp::And),
+        Some(AtomOp::Or) => int(AtomicOp::Or),
+        Some(AtomOp::Xor) => int(AtomicOp::Xor),
+        Some(AtomOp::Exch) => int(AtomicOp::Swap),
+        Some(AtomOp::Cas) => Err((
+            FaultKind::Unsupported,
+            format!(
+                "{form}: surface compare-and-swap is not modelled (no public source says \
+                 which registers hold the compare and the new value)"
+            ),
+        )),
+        _ => Err((
+            FaultKind::Unsupported,
+            format!("{form}: no functional model for this surface atomic operation"),
+        )),
+    }
+}
+
+/// SURED (`[Ra], Rb, index`) and SUATOM (`Rd, [Ra], Rb, index`) in their `.D` forms:
+/// the read-modify-write of 32 or 64 bits at the surface address, lane by lane in
+/// ascending order (each lane sees what the lanes before it left, as ATOM/RED); SUATOM
+/// returns the old value (0 where `.IGN` drops an access outside).
+fn atomic(
+    mem: &mut Memory,
+    pools: Option<&Pools>,
+    regs: &mut [u32],
+    inst: &Inst,
+    pre: &Pre,
+    guard: u32,
+) -> R {
+    let ret = pre.op == Op::Suatom;
+    let (rmw, bits) = surface_rmw(inst)?;
+    let (rd, addr, rb, index) = match (ret, inst.operands()) {
+        (false, [a, Operand::Reg { r, .. }, i]) => (RZ, *a, *r, *i),
+        (true, [Operand::Reg { r: d, .. }, a, Operand::Reg { r, .. }, i]) => (*d, *a, *r, *i),
+        _ => return invalid(format!("{}: operands", inst.op.form)),
+    };
+    let Operand::Mem { ra, .. } = addr else {
+        return invalid(format!("{}: no coordinate register", inst.op.form));
+    };
+    let n = (bits / 32) as usize;
+    let Some(d) = inst.mod_value(ModId::SuDim).and_then(dim) else {
+        return invalid(format!("{}: dimension", inst.op.form));
+    };
+    let boundary = match inst.mod_value(ModId::Clamp) {
+        Some(0) => Boundary::Zero,
+        Some(1) => Boundary::Clamp,
+        Some(2) => Boundary::Trap,
+        _ => return invalid(format!("{}: boundary mode", inst.op.form)),
+    };
+    let bytes_x = inst.mod_value(ModId::Ba) == Some(1);
+    let nregs = regs.len() / WARP;
+    for (r, k) in [(rd, n), (rb, n), (ra, d.coords())] {
+        if r == RZ {
+            continue;
+        }
+        if k == 2 && r != ra && r % 2 != 0 {
+            return Err((
+                FaultKind::MisalignedRegister,
+                format!("R{r} starts a register pair: it must be even"),
+            ));
+        }
+        if usize::from(r) + k > nregs {
+            return Err((
+                FaultKind::RegisterOutOfRange,
+                format!("R{r} and the {k} registers from it pass the kernel's {nregs}"),
+            ));
+        }
+    }
+    let Some(pools) = pools else {
+        return Err(fault(
+            "the launch has no texture header pool (no texture or surface objects)",
+        ));
+    };
+    let get = |regs: &[u32], r: u8, k: usize, lane: usize| -> u32 {
+        if r == RZ {
+            0
+        } else {
+            regs[(usize::from(r) + k) * WARP + lane]
+        }
+    };
+    for lane in lanes(guard) {
+        let handle = match index {
+            Operand::Imm(v) => mem.constant.word(TEXTURE_BANK, v.wrapping_mul(4)),
+            Operand::Reg { r, .. } => get(regs, r, 0, lane),
+            _ => 0,
+        };
+        let texels = Texels(RefCell::new(&mut *mem));
+        let tex = pools
+            .header(&texels, handle)
+            .map_err(|e| fault(format!("surface {e}")))?;
+        let mut c = [0i32; 3];
+        for (k, x) in c.iter_mut().enumerate().take(d.coords()) {
+            *x = get(regs, ra, k, lane) as i32;
+        }
+        let at = tex
+            .surface_address(d, c, bits / 8, bytes_x, boundary)
+            .map_err(|e| fault(format!("lane {lane}: {e}")))?;
+        let b = u64::from(get(regs, rb, 0, lane))
+            | if n == 2 {
+                u64::from(get(regs, rb, 1, lane)) << 32
+            } else {
+                0
+            };
+        let old = match at {
+            None => 0,
+            Some(a) => {
+                let mut buf = [0u8; 8];
+                mem.read_global(a, &mut buf[..n * 4]);
+                let old = u64::from_le_bytes(buf);
+                let new = rmw.apply(old, b, 0, bits);
+                mem.write_global(a, &new.to_le_bytes()[..n * 4])
+                    .map_err(|e| (FaultKind::MemoryLimit, e.to_string()))?;
+                old
+            }
+        };
+        if rd != RZ {
+            for k in 0..n {
+                regs[(usize::from(rd) + k) * WARP + lane] = (old >> (32 * k)) as u32;
             }
         }
     }
