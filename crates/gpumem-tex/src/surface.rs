@@ -176,7 +176,8 @@ impl Texture {
                 }
                 Boundary::Clamp => {
                     let last = (row - size64) / size64 * size64;
-                    let cl = |v: i32, n: u32| v.clamp(0, n as i32 - 1) as u32;
+                    // n >= 1: `check` refuses zero sizes
+                    let cl = |v: i32, n: u32| i64::from(v).clamp(0, i64::from(n) - 1) as u32;
                     (xb.clamp(0, last), cl(y, h), cl(z, d))
                 }
             }

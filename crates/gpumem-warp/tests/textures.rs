@@ -380,6 +380,13 @@ fn surfaces_without_pools_or_a_fitting_header_fault() {
         let m = &r.faults[0].message;
         assert!(m.contains(what) || m.contains("D3"), "{body}: {m}");
     }
+    // a register index past the kernel's registers
+    let r = run_cfg(
+        &format!("{XY}SULD.D.BA.2D.TRAP R6, [R4], R40 ;"),
+        pools(),
+        |e| bind(e, 0, &t, &s, &[0; 128], 0),
+    );
+    assert_eq!(r.kinds(), vec![FaultKind::RegisterOutOfRange], "{:?}", r.faults);
     // .128 into a register not a multiple of 4
     let r = run_cfg(
         &format!("{XY}SULD.D.BA.2D.128.TRAP R6, [R4], 0x5e ;"),

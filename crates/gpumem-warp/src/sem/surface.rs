@@ -169,6 +169,15 @@ pub(crate) fn access(
             format!("R{data}+{nd} registers pass the kernel's {nregs}"),
         ));
     }
+    if let Operand::Reg { r, .. } = index
+        && r != RZ
+        && usize::from(r) >= nregs
+    {
+        return Err((
+            FaultKind::RegisterOutOfRange,
+            format!("R{r} is not one of the kernel's {nregs} registers"),
+        ));
+    }
     if ra != RZ && usize::from(ra) + d.coords() > nregs {
         return Err((
             FaultKind::RegisterOutOfRange,
@@ -397,7 +406,11 @@ fn atomic(
     };
     let bytes_x = inst.mod_value(ModId::Ba) == Some(1);
     let nregs = regs.len() / WARP;
-    for (r, k) in [(rd, n), (rb, n), (ra, d.coords())] {
+    let rc = match index {
+        Operand::Reg { r, .. } => r,
+        _ => RZ,
+    };
+    for (r, k) in [(rd, n), (rb, n), (ra, d.coords()), (rc, 1)] {
         if r == RZ {
             continue;
         }
