@@ -361,18 +361,40 @@ unsafe fn refuse_reference(kind: &str, device_name: *const c_char) {
     }));
 }
 
+/// A texture reference: its host `textureReference` stands for the module's reference
+/// (`cudaBindTexture*` bind it, `src/tex.rs`); `norm` is the read mode (1: normalized
+/// float). nvcc 11.8 passes the cubin's symbol name (`"img"`) as `device_address` and
+/// the C++ name (`"::img"`) as `device_name`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn __cudaRegisterTexture(
-    _handle: *mut *mut c_void,
-    _host_var: *const c_void,
-    _device_address: *const *const c_void,
+    handle: *mut *mut c_void,
+    host_var: *const c_void,
+    device_address: *const *const c_void,
     device_name: *const c_char,
     _dim: c_int,
-    _norm: c_int,
+    norm: c_int,
     _ext: c_int,
 ) {
-    // SAFETY: nvcc's NUL-terminated name.
-    unsafe { refuse_reference("texture", device_name) }
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: nvcc's NUL-terminated strings (either may be null).
+        let name = unsafe { c_str(device_address as *const c_char) }.or_else(|| {
+            // SAFETY: as above.
+            unsafe { c_str(device_name) }.map(|n| n.trim_start_matches("::").to_string())
+        });
+        let Some(name) = name else {
+            return;
+        };
+        with(|rt| {
+            rt.texrefs.insert(
+                host_var as u64,
+                crate::rt::TexRef {
+                    handle: handle as u64,
+                    name,
+                    normalized_float: norm == 1,
+                },
+            );
+        })
+    }));
 }
 
 #[unsafe(no_mangle)]

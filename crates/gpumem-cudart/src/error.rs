@@ -60,6 +60,8 @@ pub const ILLEGAL_INSTRUCTION: CudaError = 715;
 pub const MISALIGNED_ADDRESS: CudaError = 716;
 /// `cudaErrorLaunchFailure`.
 pub const LAUNCH_FAILURE: CudaError = 719;
+/// `cudaErrorInvalidTexture`.
+pub const INVALID_TEXTURE: CudaError = 18;
 /// `cudaErrorNotSupported`.
 pub const NOT_SUPPORTED: CudaError = 801;
 /// `cudaErrorUnknown`.

@@ -124,6 +124,17 @@ pub struct Var {
     pub managed_host: Option<u64>,
 }
 
+/// A registered texture reference (`texture<T, dim, mode>`, `__cudaRegisterTexture`).
+#[derive(Clone, Debug)]
+pub struct TexRef {
+    /// The fat binary's handle.
+    pub handle: u64,
+    /// Its device name.
+    pub name: String,
+    /// `cudaReadModeNormalizedFloat`.
+    pub normalized_float: bool,
+}
+
 /// One `<<<>>>` configuration.
 #[derive(Clone, Copy, Debug)]
 pub struct CallConfig {
@@ -172,6 +183,8 @@ pub struct Runtime {
     pub functions: HashMap<u64, (u64, String)>,
     /// Variables by host shadow address.
     pub vars: HashMap<u64, Var>,
+    /// Texture references by their host `textureReference` address.
+    pub texrefs: HashMap<u64, TexRef>,
     /// Host-visible ranges by host address.
     pub mirrors: BTreeMap<u64, Mirror>,
     /// Pushed `<<<>>>` configurations.
@@ -240,6 +253,7 @@ impl Runtime {
             next_handle: 1,
             functions: HashMap::new(),
             vars: HashMap::new(),
+            texrefs: HashMap::new(),
             mirrors: BTreeMap::new(),
             configs: Vec::new(),
             last_error: ce::SUCCESS,

@@ -28,21 +28,14 @@ macro_rules! stubs {
 }
 
 stubs!(
-    // Mipmapped arrays, 2-D array-to-array and pitched 3-D allocations, surfaces and
-    // texture references (textures: `tex.rs`).
+    // Mipmapped arrays, 2-D array-to-array and pitched 3-D allocations (arrays,
+    // texture and surface objects and texture references: `tex.rs`).
     cudaMallocMipmappedArray,
     cudaFreeMipmappedArray,
     cudaGetMipmappedArrayLevel,
     cudaMemcpy2DArrayToArray,
     cudaMalloc3D,
     cudaMemset3D,
-    cudaCreateSurfaceObject,
-    cudaDestroySurfaceObject,
-    cudaBindTexture,
-    cudaBindTexture2D,
-    cudaBindTextureToArray,
-    cudaUnbindTexture,
-    cudaGetTextureReference,
     // Graphs and stream capture.
     cudaGraphCreate,
     cudaGraphLaunch,

@@ -169,6 +169,7 @@ const RES_PITCH2D: c_int = 3;
 /// `cudaArrayLayered`, `cudaArraySurfaceLoadStore`, `cudaArrayCubemap`,
 /// `cudaArrayTextureGather`.
 const ARRAY_LAYERED: c_uint = 1;
+const ARRAY_SURFACE: c_uint = 2;
 const ARRAY_CUBEMAP: c_uint = 4;
 const ARRAY_FLAGS: c_uint = 0x0f;
 
@@ -244,11 +245,8 @@ fn malloc_array(
     // SAFETY: null checked.
     let d = unsafe { read(desc) }?;
     let format = channel(&d)?;
-    if flags & !ARRAY_FLAGS != 0 || flags & ARRAY_CUBEMAP != 0 {
-        return Err(fail(
-            ce::INVALID_VALUE,
-            format!("flags {flags:#x}: cube-map arrays are not supported"),
-        ));
+    if flags & !ARRAY_FLAGS != 0 {
+        return Err(fail(ce::INVALID_VALUE, format!("flags {flags:#x}")));
     }
     let a = ArrayDesc {
         format,
@@ -256,6 +254,8 @@ fn malloc_array(
         height: extent.height as u64,
         depth: extent.depth as u64,
         layered: flags & ARRAY_LAYERED != 0,
+        surface: flags & ARRAY_SURFACE != 0,
+        cubemap: flags & ARRAY_CUBEMAP != 0,
     };
     let r = rt.ctx.malloc_array(a);
     let h = rt.dev(r).map_err(|f| {
@@ -336,7 +336,12 @@ pub unsafe extern "C" fn cudaArrayGetInfo(
                 )?;
             }
             if !flags.is_null() {
-                put(flags, if d.layered { ARRAY_LAYERED } else { 0 })?;
+                let f = [
+                    (d.layered, ARRAY_LAYERED),
+                    (d.surface, ARRAY_SURFACE),
+                    (d.cubemap, ARRAY_CUBEMAP),
+                ];
+                put(flags, f.iter().filter(|x| x.0).map(|x| x.1).sum::<c_uint>())?;
             }
         }
         Ok(())
@@ -758,7 +763,7 @@ pub unsafe extern "C" fn cudaCreateTextureObject(
 }
 
 /// `cudaCreateTextureObject_v2` (its `cudaTextureDesc_v2` begins as `cudaTextureDesc`;
-/// `seamlessCubemap` only matters to cube maps, which are refused).
+/// `seamlessCubemap` is not modelled: a cube-map face is sampled alone).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn cudaCreateTextureObject_v2(
     out: *mut u64,
@@ -820,5 +825,265 @@ pub unsafe extern "C" fn cudaGetTextureObjectResourceDesc(
         }
         // SAFETY: null checked by `put`.
         unsafe { put(out, d) }
+    })
+}
+
+/// `cudaCreateSurfaceObject`: over an array made with `cudaArraySurfaceLoadStore` (the
+/// only resource CUDA allows a surface).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaCreateSurfaceObject(
+    out: *mut u64,
+    res: *const ResourceDesc,
+) -> CudaError {
+    live_entry("cudaCreateSurfaceObject", |rt| {
+        if out.is_null() {
+            return Err(fail(ce::INVALID_VALUE, "a null pointer argument"));
+        }
+        // SAFETY: null checked by `read`.
+        let r = unsafe { read(res)? };
+        if r.res_type != RES_ARRAY {
+            return Err(fail(
+                ce::INVALID_VALUE,
+                format!(
+                    "cudaResourceType {}: a surface is over an array",
+                    r.res_type
+                ),
+            ));
+        }
+        array(rt, r.ptr)?;
+        let made = rt.ctx.create_surface(r.ptr as u64);
+        let h = rt.dev(made).map_err(|f| {
+            if f.code == ce::MEMORY_ALLOCATION {
+                f
+            } else {
+                fail(ce::INVALID_VALUE, f.why)
+            }
+        })?;
+        // SAFETY: null checked.
+        unsafe { put(out, h) }
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaDestroySurfaceObject(obj: u64) -> CudaError {
+    live_entry("cudaDestroySurfaceObject", |rt| {
+        let r = rt.ctx.destroy_surface(obj);
+        rt.dev(r).map_err(|f| fail(ce::INVALID_VALUE, f.why))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetSurfaceObjectResourceDesc(
+    out: *mut ResourceDesc,
+    obj: u64,
+) -> CudaError {
+    live_entry("cudaGetSurfaceObjectResourceDesc", |rt| {
+        let r = rt.ctx.surface_object(obj);
+        let a = rt.dev(r).map_err(|f| fail(ce::INVALID_VALUE, f.why))?;
+        let d = ResourceDesc {
+            res_type: RES_ARRAY,
+            ptr: a as *mut c_void,
+            desc: ChannelFormatDesc::default(),
+            size_or_width: 0,
+            height: 0,
+            pitch: 0,
+        };
+        // SAFETY: null checked by `put`.
+        unsafe { put(out, d) }
+    })
+}
+
+/// `struct textureReference` (CUDA 11.8): what `texture<T, dim, mode>` holds on the host.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct TextureReference {
+    pub normalized: c_int,
+    pub filter_mode: c_int,
+    pub address_mode: [c_int; 3],
+    pub channel_desc: ChannelFormatDesc,
+    pub srgb: c_int,
+    pub max_anisotropy: c_uint,
+    pub mipmap_filter_mode: c_int,
+    pub mipmap_level_bias: f32,
+    pub min_mipmap_level_clamp: f32,
+    pub max_mipmap_level_clamp: f32,
+    pub disable_trilinear_optimization: c_int,
+    pub reserved: [c_int; 14],
+}
+
+/// (C field, offset) of `textureReference`, for the layout test.
+pub fn texref_layout() -> Layout {
+    (
+        "struct textureReference",
+        offsets!(TextureReference {
+            "normalized" => normalized, "filterMode" => filter_mode,
+            "addressMode" => address_mode, "channelDesc" => channel_desc, "sRGB" => srgb,
+            "maxAnisotropy" => max_anisotropy, "mipmapFilterMode" => mipmap_filter_mode,
+            "mipmapLevelBias" => mipmap_level_bias,
+            "minMipmapLevelClamp" => min_mipmap_level_clamp,
+            "maxMipmapLevelClamp" => max_mipmap_level_clamp,
+            "disableTrilinearOptimization" => disable_trilinear_optimization,
+            "__cudaReserved" => reserved,
+        }),
+        size_of::<TextureReference>(),
+    )
+}
+
+/// Binds the registered reference at `tex` to `resource` (its sampling state from the
+/// `textureReference`, its read mode from the registration).
+fn bind(rt: &mut Runtime, tex: *const TextureReference, resource: Resource) -> R<()> {
+    // SAFETY: checked for null by `read`; the program passes its `textureReference`.
+    let t = unsafe { read(tex) }?;
+    let Some(r) = rt.texrefs.get(&(tex as u64)).cloned() else {
+        return Err(fail(
+            ce::INVALID_TEXTURE,
+            format!("{:#x} is not a registered texture reference", tex as u64),
+        ));
+    };
+    let m = rt.module(r.handle)?;
+    if t.srgb != 0 {
+        return Err(fail(ce::NOT_SUPPORTED, "sRGB textures are not supported"));
+    }
+    let filter = match t.filter_mode {
+        0 => Filter::Point,
+        1 => Filter::Linear,
+        f => {
+            return Err(fail(
+                ce::INVALID_VALUE,
+                format!("cudaTextureFilterMode {f}"),
+            ));
+        }
+    };
+    let desc = TextureDesc {
+        address: [
+            address_mode(t.address_mode[0])?,
+            address_mode(t.address_mode[1])?,
+            address_mode(t.address_mode[2])?,
+        ],
+        filter,
+        normalized_float: r.normalized_float,
+        normalized_coords: t.normalized != 0,
+        border: [0.0; 4],
+    };
+    let made = rt.ctx.bind_texture_ref(m, &r.name, resource, desc);
+    rt.dev(made).map_err(|f| {
+        if f.code == ce::MEMORY_ALLOCATION {
+            f
+        } else {
+            fail(ce::INVALID_VALUE, f.why)
+        }
+    })?;
+    Ok(())
+}
+
+/// The channel format of a bind: `desc`, else the reference's own.
+fn bind_format(tex: *const TextureReference, desc: *const ChannelFormatDesc) -> R<ChannelFormat> {
+    // SAFETY: checked for null by `read`; the program passes readable structs.
+    let d = if desc.is_null() {
+        unsafe { read(tex) }?.channel_desc
+    } else {
+        unsafe { read(desc) }?
+    };
+    channel(&d)
+}
+
+/// `cudaBindTexture`: linear memory (`tex1Dfetch`); the offset is always 0 (any address
+/// is accepted: the header holds the exact base).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaBindTexture(
+    offset: *mut usize,
+    tex: *const TextureReference,
+    dev_ptr: *const c_void,
+    desc: *const ChannelFormatDesc,
+    size: usize,
+) -> CudaError {
+    live_entry("cudaBindTexture", |rt| {
+        let format = bind_format(tex, desc)?;
+        let res = Resource::Linear {
+            ptr: dev_ptr as u64,
+            format,
+            bytes: size as u64,
+        };
+        bind(rt, tex, res)?;
+        if !offset.is_null() {
+            // SAFETY: non-null.
+            unsafe { put(offset, 0usize) }?;
+        }
+        Ok(())
+    })
+}
+
+/// `cudaBindTexture2D`: pitched memory.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaBindTexture2D(
+    offset: *mut usize,
+    tex: *const TextureReference,
+    dev_ptr: *const c_void,
+    desc: *const ChannelFormatDesc,
+    width: usize,
+    height: usize,
+    pitch: usize,
+) -> CudaError {
+    live_entry("cudaBindTexture2D", |rt| {
+        let format = bind_format(tex, desc)?;
+        let res = Resource::Pitch2D {
+            ptr: dev_ptr as u64,
+            format,
+            width: width as u64,
+            height: height as u64,
+            pitch: pitch as u64,
+        };
+        bind(rt, tex, res)?;
+        if !offset.is_null() {
+            // SAFETY: non-null.
+            unsafe { put(offset, 0usize) }?;
+        }
+        Ok(())
+    })
+}
+
+/// `cudaBindTextureToArray`: the array's own format (`desc` is ignored, as CUDA allows).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaBindTextureToArray(
+    tex: *const TextureReference,
+    a: *mut c_void,
+    _desc: *const ChannelFormatDesc,
+) -> CudaError {
+    live_entry("cudaBindTextureToArray", |rt| {
+        array(rt, a)?;
+        bind(rt, tex, Resource::Array(a as u64))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaUnbindTexture(tex: *const TextureReference) -> CudaError {
+    live_entry("cudaUnbindTexture", |rt| {
+        let Some(r) = rt.texrefs.get(&(tex as u64)).cloned() else {
+            return Err(fail(
+                ce::INVALID_TEXTURE,
+                format!("{:#x} is not a registered texture reference", tex as u64),
+            ));
+        };
+        let m = rt.module(r.handle)?;
+        let u = rt.ctx.unbind_texture_ref(m, &r.name);
+        rt.dev(u).map_err(|f| fail(ce::INVALID_VALUE, f.why))
+    })
+}
+
+/// `cudaGetTextureReference`: a registered reference is its own host variable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cudaGetTextureReference(
+    out: *mut *const TextureReference,
+    symbol: *const c_void,
+) -> CudaError {
+    live_entry("cudaGetTextureReference", |rt| {
+        if !rt.texrefs.contains_key(&(symbol as u64)) {
+            return Err(fail(
+                ce::INVALID_TEXTURE,
+                format!("{:#x} is not a registered texture reference", symbol as u64),
+            ));
+        }
+        // SAFETY: null checked by `put`.
+        unsafe { put(out, symbol as *const TextureReference) }
     })
 }

@@ -319,6 +319,11 @@ impl Context {
         }
         emu.set_params(params)
             .map_err(|e| invalid(format!("the parameter block: {e}")))?;
+        // Texture references: the bound texture's handle where ptxas reads it.
+        for (off, name) in &k.texture_refs {
+            let h = self.texture_ref(m, name).unwrap_or(0);
+            let _ = emu.mem.constant.write(0, *off, &(h as u32).to_le_bytes());
+        }
         emu.cooperative = cooperative;
         if let (true, Some(ws)) = (cooperative, self.grid_workspace) {
             for (off, word) in [(0x34u64, (ws >> 32) as u32), (0x38, ws as u32)] {

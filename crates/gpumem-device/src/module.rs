@@ -62,6 +62,9 @@ pub(crate) struct Kernel {
     pub program: Result<Program, String>,
     /// Whether it calls the device heap's `malloc` or `free`.
     pub uses_heap: bool,
+    /// Texture references it reads: (byte offset in bank 0, the reference's name); the
+    /// launch writes the bound texture's handle there (0 when unbound).
+    pub texture_refs: Vec<(u64, String)>,
 }
 
 pub(crate) struct Loaded {
@@ -269,9 +272,16 @@ impl Context {
             .collect();
         for k in ks {
             let mut uses_heap = false;
+            let mut texture_refs = Vec::new();
             let program = link::Module::read(bytes, &k.name)
                 .map_err(|e| e.to_string())
                 .and_then(|m| {
+                    texture_refs = m
+                        .constant_relocations
+                        .iter()
+                        .filter(|r| r.kind == link::RelocKind::TexHeaderIndex)
+                        .filter_map(|r| Some((r.offset, m.symbols.get(r.symbol)?.name.clone())))
+                        .collect();
                     uses_heap = m.text_relocations.iter().any(|r| {
                         m.symbols.get(r.symbol).is_some_and(|s| {
                             matches!(
@@ -305,6 +315,7 @@ impl Context {
                 },
                 program,
                 uses_heap,
+                texture_refs,
             });
         }
         self.modules.insert(

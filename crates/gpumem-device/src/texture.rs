@@ -14,7 +14,12 @@
 //!   `cudaTextureObject_t` holds and a kernel passes to TEXS/TLDS/TEX) is `i | i << 20`,
 //!   the bindless handle the texture unit resolves. Index 0 is never used, so no object
 //!   is 0.
+//! * A **surface object** (`cudaCreateSurfaceObject`, over an array made with
+//!   `cudaArraySurfaceLoadStore`) uses header `i` alone: its handle is `i` (sampler bits
+//!   0), what SULD/SUST read from the parameter bank (`gpumem_tex::surface`). Texture and
+//!   surface objects share the header indices.
 
+use crate::module::ModuleId;
 use crate::{AllocKind, Context, DeviceError};
 use gpumem_tex::head::{ENTRY_BYTES, Pools, encode_texhead, encode_texsamp};
 use gpumem_tex::{
@@ -106,6 +111,11 @@ pub struct ArrayDesc {
     pub depth: u64,
     /// `cudaArrayLayered`: `depth` counts layers.
     pub layered: bool,
+    /// `cudaArraySurfaceLoadStore`: surface objects may be made of it.
+    pub surface: bool,
+    /// `cudaArrayCubemap`: width = height, `depth` is 6 faces (`layered`: 6 per cube),
+    /// stored as layers +x, -x, +y, -y, +z, -z.
+    pub cubemap: bool,
 }
 
 /// A live array.
@@ -199,6 +209,10 @@ pub(crate) struct Textures {
     /// The pools' allocation (headers, then samplers), once made.
     pools: Option<u64>,
     objects: BTreeMap<u32, TextureObject>,
+    /// Surface objects: header index -> the array they write.
+    surfaces: BTreeMap<u32, u64>,
+    /// Texture references bound to a texture object: (module, name) -> handle.
+    refs: BTreeMap<(u32, String), u64>,
 }
 
 /// Array handles: numbers in a range no memory uses (never dereferenced).
@@ -243,10 +257,28 @@ impl Context {
         if desc.height == 0 && desc.depth != 0 && !desc.layered {
             return Err(invalid("a 3-D array needs a height".into()));
         }
+        if desc.cubemap
+            && (desc.width != desc.height || desc.depth == 0 || !desc.depth.is_multiple_of(6))
+            || desc.cubemap && !desc.layered && desc.depth != 6
+        {
+            return Err(invalid(format!(
+                "a cube map is width = height and 6 faces (6 per cube when layered): \
+                 {}x{}x{}",
+                desc.width, desc.height, desc.depth
+            )));
+        }
         // cc 5.x limits (CUDA C Programming Guide, "Compute Capabilities").
         limit(desc.width, 1 << 16, "width")?;
         limit(desc.height, 1 << 16, "height")?;
-        limit(desc.depth, if desc.layered { 2048 } else { 4096 }, "depth")?;
+        limit(
+            desc.depth,
+            match (desc.layered, desc.cubemap) {
+                (true, true) => 2046 * 6,
+                (true, false) => 2048,
+                _ => 4096,
+            },
+            "depth",
+        )?;
         let pitch = (desc.width * elem).div_ceil(ARRAY_PITCH) * ARRAY_PITCH;
         let bytes = pitch * desc.height.max(1) * desc.depth.max(1);
         let ptr = self.alloc(bytes, AllocKind::Array, 512)?;
@@ -312,6 +344,8 @@ impl Context {
             Resource::Array(handle) => {
                 let a = self.array(handle)?;
                 let ty = match (a.desc.height, a.desc.depth, a.desc.layered) {
+                    _ if a.desc.cubemap && a.desc.layered => TextureType::CubemapArray,
+                    _ if a.desc.cubemap => TextureType::Cubemap,
                     (0, 0, _) => TextureType::OneD,
                     (_, 0, _) => TextureType::TwoD,
                     (0, _, true) => TextureType::OneDArray,
@@ -324,7 +358,11 @@ impl Context {
                     ty,
                     a.desc.width,
                     a.rows(),
-                    a.slices(),
+                    if a.desc.cubemap {
+                        a.slices() / 6
+                    } else {
+                        a.slices()
+                    },
                     Layout::Pitch {
                         pitch: u32::try_from(a.pitch).map_err(|_| invalid("pitch".into()))?,
                     },
@@ -414,6 +452,19 @@ impl Context {
             force_unnormalized: false,
             border: desc.border.map(f32::to_bits),
         });
+        let (pools, count, index) = self.free_slot()?;
+        let words = |w: [u32; 8]| w.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+        let samplers = pools + u64::from(count) * ENTRY_BYTES;
+        self.store(pools + u64::from(index) * ENTRY_BYTES, &words(head))?;
+        self.store(samplers + u64::from(index) * ENTRY_BYTES, &words(samp))?;
+        self.textures
+            .objects
+            .insert(index, TextureObject { resource, desc });
+        Ok(u64::from(index | index << 20))
+    }
+
+    /// The pools (made on first use), their entry count and a free header index.
+    fn free_slot(&mut self) -> Result<(u64, u32, u32), DeviceError> {
         let count = self.cfg.texture_objects.clamp(2, 1 << 12);
         let pools = match self.textures.pools {
             Some(p) => p,
@@ -423,21 +474,113 @@ impl Context {
                 p
             }
         };
-        let Some(index) = (1..count).find(|i| !self.textures.objects.contains_key(i)) else {
+        let used = |i: &u32| {
+            self.textures.objects.contains_key(i) || self.textures.surfaces.contains_key(i)
+        };
+        let Some(index) = (1..count).find(|i| !used(i)) else {
             return Err(invalid(format!(
-                "{} texture objects exist: the pools hold {}",
+                "{} texture and surface objects exist: the pools hold {}",
                 count - 1,
                 count - 1
             )));
         };
-        let words = |w: [u32; 8]| w.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
-        let samplers = pools + u64::from(count) * ENTRY_BYTES;
-        self.store(pools + u64::from(index) * ENTRY_BYTES, &words(head))?;
-        self.store(samplers + u64::from(index) * ENTRY_BYTES, &words(samp))?;
-        self.textures
-            .objects
-            .insert(index, TextureObject { resource, desc });
-        Ok(u64::from(index | index << 20))
+        Ok((pools, count, index))
+    }
+
+    /// `cudaCreateSurfaceObject`: a header for array `array` (made with
+    /// `cudaArraySurfaceLoadStore`), elements read and written as stored (integer or
+    /// float channels); returns the handle (the header index).
+    pub fn create_surface(&mut self, array: u64) -> Result<u64, DeviceError> {
+        self.live_ok()?;
+        let a = self.array(array)?;
+        if !a.desc.surface {
+            return Err(invalid(format!(
+                "array {array:#x} was not made with cudaArraySurfaceLoadStore"
+            )));
+        }
+        let ty = match (a.desc.height, a.desc.depth, a.desc.layered) {
+            _ if a.desc.cubemap && a.desc.layered => TextureType::CubemapArray,
+            _ if a.desc.cubemap => TextureType::Cubemap,
+            (0, 0, _) => TextureType::OneD,
+            (_, 0, _) => TextureType::TwoD,
+            (0, _, true) => TextureType::OneDArray,
+            (_, _, true) => TextureType::TwoDArray,
+            _ => TextureType::ThreeD,
+        };
+        let texture = Texture {
+            base: a.ptr,
+            format: Context::texel_format(&a.desc.format, false).map_err(invalid)?,
+            ty,
+            width: a.desc.width as u32,
+            height: a.rows() as u32,
+            depth: if a.desc.cubemap {
+                (a.slices() / 6) as u32
+            } else {
+                a.slices() as u32
+            },
+            layout: Layout::Pitch {
+                pitch: u32::try_from(a.pitch).map_err(|_| invalid("pitch".into()))?,
+            },
+            normalized: false,
+        };
+        let head = encode_texhead(&texture).map_err(|e| invalid(e.to_string()))?;
+        let (pools, _, index) = self.free_slot()?;
+        let bytes: Vec<u8> = head.iter().flat_map(|x| x.to_le_bytes()).collect();
+        self.store(pools + u64::from(index) * ENTRY_BYTES, &bytes)?;
+        self.textures.surfaces.insert(index, array);
+        Ok(u64::from(index))
+    }
+
+    /// The array a live surface object writes.
+    pub fn surface_object(&self, handle: u64) -> Result<u64, DeviceError> {
+        u32::try_from(handle)
+            .ok()
+            .and_then(|i| self.textures.surfaces.get(&i).copied())
+            .ok_or_else(|| invalid(format!("{handle:#x} is no live surface object")))
+    }
+
+    /// `cudaDestroySurfaceObject`: its header becomes all zero.
+    pub fn destroy_surface(&mut self, handle: u64) -> Result<(), DeviceError> {
+        self.live_ok()?;
+        self.surface_object(handle)?;
+        let i = handle as u32;
+        if let Some(p) = self.textures.pools {
+            self.store(p + u64::from(i) * ENTRY_BYTES, &[0; ENTRY_BYTES as usize])?;
+        }
+        self.textures.surfaces.remove(&i);
+        Ok(())
+    }
+
+    /// `cudaBindTexture*`: binds texture reference `name` of module `m` to a new texture
+    /// object over `resource` (a reference bound already is unbound first); kernels of
+    /// the module that read the reference get its handle at their next launch.
+    pub fn bind_texture_ref(
+        &mut self,
+        m: ModuleId,
+        name: &str,
+        resource: Resource,
+        desc: TextureDesc,
+    ) -> Result<u64, DeviceError> {
+        self.live_ok()?;
+        self.unbind_texture_ref(m, name)?;
+        let h = self.create_texture(resource, desc)?;
+        self.textures.refs.insert((m.0, name.to_string()), h);
+        Ok(h)
+    }
+
+    /// `cudaUnbindTexture`: the reference's texture object is destroyed (nothing when it
+    /// is not bound).
+    pub fn unbind_texture_ref(&mut self, m: ModuleId, name: &str) -> Result<(), DeviceError> {
+        self.live_ok()?;
+        if let Some(h) = self.textures.refs.remove(&(m.0, name.to_string())) {
+            self.destroy_texture(h)?;
+        }
+        Ok(())
+    }
+
+    /// The handle texture reference `name` of module `m` is bound to.
+    pub fn texture_ref(&self, m: ModuleId, name: &str) -> Option<u64> {
+        self.textures.refs.get(&(m.0, name.to_string())).copied()
     }
 
     fn object_index(&self, handle: u64) -> Result<u32, DeviceError> {

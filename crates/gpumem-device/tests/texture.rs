@@ -44,6 +44,8 @@ fn arrays_are_pitch_linear_allocations_of_their_own_kind() {
             height: 3,
             depth: 2,
             layered: false,
+            surface: false,
+            cubemap: false,
         })
         .unwrap();
     let a = c.array(h).unwrap();
@@ -66,6 +68,8 @@ fn bad_formats_and_sizes_are_refused() {
         height: 4,
         depth: 0,
         layered: false,
+        surface: false,
+        cubemap: false,
     };
     assert!(c.malloc_array(d).is_err()); // three channels
     d.format = ChannelFormat {
@@ -97,6 +101,8 @@ fn bad_formats_and_sizes_are_refused() {
         height: 1024,
         depth: 0,
         layered: false,
+        surface: false,
+        cubemap: false,
     };
     assert!(matches!(
         small.malloc_array(big),
@@ -115,6 +121,8 @@ fn texture_objects_write_headers_the_texture_unit_resolves() {
             height: 0,
             depth: 7,
             layered: true,
+            surface: false,
+            cubemap: false,
         })
         .unwrap();
     let t = c.create_texture(Resource::Array(h), point()).unwrap();

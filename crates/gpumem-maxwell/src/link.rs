@@ -185,6 +185,11 @@ pub struct Module {
     pub data: Vec<DataSection>,
     /// The relocations of the kernel's `.text.<kernel>` section.
     pub text_relocations: Vec<Relocation>,
+    /// The relocations of the kernel's parameter bank image (`.nv.constant0.<kernel>`):
+    /// `R_CUDA_TEX_HEADER_INDEX` words where the driver puts the handle of the texture
+    /// a texture reference is bound to (ptxas reads it as a texture index, as it reads
+    /// a `cudaTextureObject_t` parameter).
+    pub constant_relocations: Vec<Relocation>,
 }
 
 /// Why a kernel's code or a module's data cannot be linked.
@@ -310,10 +315,11 @@ impl Module {
             });
         }
         let text = format!(".text.{kernel}");
+        let constant0 = format!(".nv.constant0.{kernel}");
         for sec in file.sections() {
             let Ok(name) = sec.name() else { continue };
             let data = data_of.iter().find(|(s, _)| *s == sec.index()).map(|p| p.1);
-            if name != text && data.is_none() {
+            if name != text && name != constant0 && data.is_none() {
                 continue;
             }
             let mut list = Vec::new();
@@ -343,6 +349,7 @@ impl Module {
             }
             match data {
                 Some(d) => m.data[d].relocations = list,
+                None if name == constant0 => m.constant_relocations = list,
                 None => m.text_relocations = list,
             }
         }

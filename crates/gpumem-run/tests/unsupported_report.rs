@@ -31,16 +31,16 @@ fn unsupported_faults_carry_pc_warp_text_and_what_is_missing() {
     for (name, body, target, text, missing) in [
         (
             "texs",
-            "TEXS.T R20, R22, R8, R9, 0x52, CUBE, RGBA ;",
+            "TEXS.LZ.DC.T R20, R22, R8, R9, 0x52, 2D, RGBA ;",
             "sm_50",
-            "TEXS.T R20, R22, R8, R9, 0x52, CUBE, RGBA ;",
-            "cube maps",
+            "TEXS.LZ.DC.T R20, R22, R8, R9, 0x52, 2D, RGBA ;",
+            "depth comparison",
         ),
         (
-            "suld",
-            "SULD.D.BA.2D.TRAP R11, [R4], 0x52 ;",
+            "sured",
+            "SURED.P.1D.XOR.IGN [R4], R12, R0 ;",
             "sm_50",
-            "SULD.D.BA.2D.TRAP R11, [R4], 0x52 ;",
+            "SURED.P.1D.XOR.IGN [R4], R12, R0 ;",
             "surface",
         ),
         (

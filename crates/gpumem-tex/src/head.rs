@@ -407,6 +407,25 @@ impl Pools {
         let s = decode_texsamp(&samp).map_err(|e| bad(format!("sampler {}: {e}", h.sampler)))?;
         Ok((t, s))
     }
+
+    /// The texture header a surface handle names (the header index, bits 19:0; surfaces
+    /// have no sampler).
+    pub fn header(
+        &self,
+        mem: &(impl TexelMemory + ?Sized),
+        handle: u32,
+    ) -> Result<Texture, TexError> {
+        let h = Handle::from_word(handle);
+        let bad = |why: String| TexError::Handle { handle, why };
+        if h.header >= self.header_count {
+            return Err(bad(format!(
+                "header {} past the {} of the pool",
+                h.header, self.header_count
+            )));
+        }
+        let head = read_entry(mem, self.headers + u64::from(h.header) * ENTRY_BYTES)?;
+        decode_texhead(&head).map_err(|e| bad(format!("header {}: {e}", h.header)))
+    }
 }
 
 #[cfg(test)]

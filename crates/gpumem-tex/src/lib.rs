@@ -30,6 +30,7 @@
 mod exact;
 pub mod head;
 pub mod layout;
+pub mod surface;
 
 use exact::{WIDE_SCALE, Wide, ratio_to_f32};
 
@@ -258,6 +259,33 @@ impl Sampler {
     }
 }
 
+/// The face (0-5: +x, -x, +y, -y, +z, -z) a cube-map direction selects and the
+/// normalized (s, t) on it. NaN components count as 0; a zero direction gives face 0 and
+/// NaN coordinates (which read as 0).
+pub fn cube_face(dir: [f32; 3]) -> (u32, f32, f32) {
+    let [x, y, z] = dir.map(|c| if c.is_nan() { 0.0 } else { f64::from(c) });
+    let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
+    let (face, sc, tc, ma) = if ax >= ay && ax >= az {
+        if x >= 0.0 {
+            (0, -z, -y, ax)
+        } else {
+            (1, z, -y, ax)
+        }
+    } else if ay >= az {
+        if y >= 0.0 {
+            (2, x, z, ay)
+        } else {
+            (3, x, -z, ay)
+        }
+    } else if z >= 0.0 {
+        (4, x, -y, az)
+    } else {
+        (5, -x, -y, az)
+    };
+    let st = |c: f64| ((c / ma + 1.0) / 2.0) as f32;
+    (face, st(sc), st(tc))
+}
+
 /// Fractional bits kept of a normalized coordinate before it is scaled by the size.
 const NORMALIZED_BITS: u32 = 21;
 /// Fractional bits of an unnormalized coordinate (more than any floor below needs).
@@ -395,10 +423,13 @@ impl Texture {
                 self.width, self.height, self.depth
             )));
         }
-        if matches!(self.ty, TextureType::Cubemap | TextureType::CubemapArray) {
-            return Err(TexError::Header(
-                "cube maps are not modelled (face selection from a direction vector)".into(),
-            ));
+        if matches!(self.ty, TextureType::Cubemap | TextureType::CubemapArray)
+            && self.width != self.height
+        {
+            return Err(TexError::Header(format!(
+                "a cube map's faces are square: {}x{}",
+                self.width, self.height
+            )));
         }
         if let Layout::Pitch { pitch } = self.layout
             && u64::from(pitch) < u64::from(self.width) * u64::from(self.format.components.bytes())
@@ -586,6 +617,9 @@ impl Texture {
         layer: u32,
     ) -> Result<[u32; 4], TexError> {
         self.check()?;
+        if matches!(self.ty, TextureType::Cubemap | TextureType::CubemapArray) {
+            return self.sample_cube(sampler, mem, coords, layer);
+        }
         if self.ty == TextureType::OneDBuffer {
             return Err(TexError::Header(
                 "a 1-D buffer is read with integer coordinates (TLD), not sampled".into(),
@@ -679,6 +713,41 @@ impl Texture {
             };
         }
         Ok(self.swizzle(ch))
+    }
+
+    /// A cube-map fetch: direction `dir` (x, y, z) selects a face and a point on it (the
+    /// CUDA C Programming Guide's cube-map table: the major axis is the component of
+    /// largest magnitude, faces +x, -x, +y, -y, +z, -z are layers 0-5 of each cube,
+    /// `s = (sc / |ma| + 1) / 2`, `t = (tc / |ma| + 1) / 2` with (sc, tc) = (-z, -y),
+    /// (z, -y), (x, z), (x, -z), (x, -y), (-x, -y)); the face is then sampled as a
+    /// layer of a 2-D array with normalized coordinates and the sampler's address modes
+    /// (no seamless filtering across faces). Ties between axes go to x, then y (as
+    /// Mesa's softpipe; the hardware's choice was not measured); a cube index past the
+    /// last cube reads the last.
+    fn sample_cube(
+        &self,
+        sampler: &Sampler,
+        mem: &(impl TexelMemory + ?Sized),
+        dir: [f32; 3],
+        cube: u32,
+    ) -> Result<[u32; 4], TexError> {
+        let (face, s, t) = cube_face(dir);
+        let cubes = if self.ty == TextureType::Cubemap {
+            1
+        } else {
+            self.depth
+        };
+        let flat = Texture {
+            ty: TextureType::TwoDArray,
+            depth: cubes.saturating_mul(6),
+            normalized: true,
+            ..*self
+        };
+        let samp = Sampler {
+            force_unnormalized: false,
+            ..*sampler
+        };
+        flat.sample(&samp, mem, [s, t, 0.0], face + 6 * cube.min(cubes - 1))
     }
 
     /// The border colour of channel `c` as the fetch returns it.

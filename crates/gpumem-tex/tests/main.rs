@@ -4,3 +4,4 @@
 
 mod never_panics;
 mod silicon;
+mod surfaces;

@@ -874,6 +874,14 @@ impl<'p> Emulator<'p> {
                 &e.pre,
                 guard,
             ),
+            Kind::Surf => sem::surface::access(
+                &mut self.mem,
+                self.cfg.textures.as_ref(),
+                &mut w.regs,
+                inst,
+                &e.pre,
+                guard,
+            ),
             Kind::Alu => {
                 if self.speculative && reads_clock(inst) {
                     // The clock counts the launch's instructions so far, which a CTA

@@ -46,6 +46,10 @@ pub enum FaultKind {
     /// header or sampler, a header with an impossible format or size, a texel outside
     /// memory.
     Texture,
+    /// A surface access (SULD, SUST) refused: out of range in boundary mode trap (the
+    /// message names the coordinates), an x byte offset not a multiple of the access
+    /// size, a handle naming no usable header, a dimension the header's type lacks.
+    Surface,
     /// A kernel's `free` of a pointer that device `malloc` did not return, or returned
     /// and was freed already ([`crate::devcall`]).
     InvalidFree,
@@ -53,7 +57,7 @@ pub enum FaultKind {
 
 impl FaultKind {
     /// Every kind.
-    pub const ALL: [FaultKind; 17] = [
+    pub const ALL: [FaultKind; 18] = [
         FaultKind::RegisterOutOfRange,
         FaultKind::MisalignedAddress,
         FaultKind::MisalignedRegister,
@@ -70,6 +74,7 @@ impl FaultKind {
         FaultKind::Breakpoint,
         FaultKind::BarrierDeadlock,
         FaultKind::Texture,
+        FaultKind::Surface,
         FaultKind::InvalidFree,
     ];
 
@@ -92,6 +97,7 @@ impl FaultKind {
             FaultKind::Breakpoint => "breakpoint",
             FaultKind::BarrierDeadlock => "barrier_deadlock",
             FaultKind::Texture => "texture",
+            FaultKind::Surface => "surface",
             FaultKind::InvalidFree => "invalid_free",
         }
     }

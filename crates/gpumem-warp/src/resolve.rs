@@ -84,6 +84,8 @@ pub(crate) enum Kind {
     Mem,
     /// TEXS, TLDS: a texture fetch (`sem::texture`).
     Tex,
+    /// SULD, SUST, SURED, SUATOM: a surface access (`sem::surface`).
+    Surf,
     Alu,
 }
 
@@ -325,6 +327,12 @@ impl Exec {
             // TEXS/TLDS fetch through the texture unit (`sem::texture`); the other
             // texture rows still fault `unsupported` from `sem::exec`.
             Dispatch::Compute if matches!(inst.op.op, Op::Texs | Op::Tlds) => Kind::Tex,
+            // SULD/SUST read and write texels through a header (`sem::surface`).
+            Dispatch::Compute
+                if matches!(inst.op.op, Op::Suld | Op::Sust | Op::Sured | Op::Suatom) =>
+            {
+                Kind::Surf
+            }
             Dispatch::Compute if inst.op.mem.is_some() => Kind::Mem,
             Dispatch::Compute => Kind::Alu,
         };

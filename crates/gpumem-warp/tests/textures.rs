@@ -1,5 +1,6 @@
 //! TEXS and TLDS fetch through the texture unit (`sem/texture.rs`, `gpumem-tex`) from the
-//! launch's header and sampler pools; the other texture, surface and B2R's `.WARP` and
+//! launch's header and sampler pools, SULD and SUST read and write through a header of
+//! the same pool (`sem/surface.rs`); the other texture, surface and B2R's `.WARP` and
 //! barrier-number forms decode and assemble (`table/texture.rs`, `table/surface.rs`,
 //! `table/system.rs`) but have no functional model: running one is an `unsupported`
 //! fault, never a silent no-op (`B2R.RESULT` runs: tests/ptxas_kernels.rs; VABSDIFF4
@@ -212,11 +213,8 @@ fn bad_texture_state_is_a_typed_fault() {
 #[test]
 fn texture_surface_and_b2r_forms_are_unsupported() {
     for body in [
-        // TEXS/TLDS forms without a model: depth comparison, cube maps.
+        // TEXS/TLDS forms without a model: depth comparison.
         "TEXS.LZ.DC.T R20, R22, R8, R9, 0x52, 2D, RGBA ;",
-        "TEXS.T R20, R22, R8, R9, 0x52, CUBE, RGBA ;",
-        "SULD.D.BA.2D.TRAP R11, [R4], 0x52 ;",
-        "SUST.D.BA.2D.TRAP [R4], R7, 0x50 ;",
         "B2R.WARP R3 ;",
         "B2R R3, 0x2 ;",
         // Breadth set D.
@@ -230,12 +228,7 @@ fn texture_surface_and_b2r_forms_are_unsupported() {
         "TLD4.A.PTP.DC R12, R4, 0x52, 2D, 0x9 ;",
         "TXD R4, R8, R4, 0x52, 2D, 0xf ;",
         "TXD.B.AOFFI R4, R8, R4, 0x0, 2D, 0xf ;",
-        "SULD.P.1D.CV.RB.IGN R12, [R4], R0 ;",
-        "SUST.P.2D.CG [R4], R12, 0x55 ;",
-        "SULD.D.BA.2D.TRAP R0, [R12], R10 ;",
-        "SURED.D.BA.1D.ADD.TRAP [R2], R16, 0x54 ;",
         "SURED.P.1D.XOR.IGN [R4], R12, R0 ;",
-        "SUATOM.D.BA.2D.EXCH.U64.TRAP R12, [R4], R5, 0x54 ;",
         "SUATOM.D.1D.CAS.IGN R12, [R4], RZ, 0x0 ;",
         "TLD4.G.B R12, R18, R17, 0x0, ARRAY_CUBE, 0xc ;",
         // CCTLT runs: it changes no value (tests/cctl.rs).
@@ -247,4 +240,205 @@ fn texture_surface_and_b2r_forms_are_unsupported() {
             r.faults
         );
     }
+}
+
+/// Lane `l` at x = l % 8 (bytes: 4 x), y = l / 8 in R4, R5.
+const XY: &str = "LOP32I.AND R4, R0, 0x7 ;\nSHR R5, R0, 0x3 ;\nSHL R4, R4, 0x2 ;\n";
+
+#[test]
+fn suld_and_sust_move_one_texel_per_lane() {
+    // an 8 x 4 f32 surface: lane l reads texel (l % 8, l / 8), then writes its lane number
+    let t = tex2d(8, 4, Format::new(Components::R32, DataType::Float), false);
+    let s = Sampler::new(AddressMode::ClampToEdge, Filter::Point);
+    let texels: Vec<u8> = (0..32u32).flat_map(|i| (1000 + i).to_le_bytes()).collect();
+    let body = format!(
+        "{XY}SULD.D.BA.2D.TRAP R6, [R4], 0x5e ;\nSTG [R20], R6 ;\nSUST.D.BA.2D.TRAP [R4], R0, 0x5e ;"
+    );
+    let r = run_cfg(&body, pools(), |e| bind(e, 0, &t, &s, &texels, 0));
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    for lane in 0..32u64 {
+        assert_eq!(r.out(lane), 1000 + lane as u32, "lane {lane}");
+        assert_eq!(r.word(TEXELS + 4 * lane), lane as u32, "lane {lane}");
+    }
+}
+
+#[test]
+fn surface_boundary_modes_trap_clamp_and_zero() {
+    // a 4 x 2 surface (rows 32 bytes apart): lanes 8.. are outside (x >= 4 or y >= 2)
+    let t = tex2d(4, 2, Format::new(Components::R32, DataType::Float), false);
+    let s = Sampler::new(AddressMode::ClampToEdge, Filter::Point);
+    let texels: Vec<u8> = (0..16u32).flat_map(|i| (500 + i).to_le_bytes()).collect();
+    let read = |mode: &str| {
+        let body = format!("{XY}SULD.D.BA.2D{mode} R6, [R4], 0x5e ;\nSTG [R20], R6 ;");
+        run_cfg(&body, pools(), |e| bind(e, 0, &t, &s, &texels, 0))
+    };
+    // trap: the first lane outside (lane 4: x = 16 bytes, y = 0) faults, naming it
+    let r = read(".TRAP");
+    assert_eq!(r.kinds(), vec![FaultKind::Surface], "{:?}", r.faults);
+    assert!(
+        r.faults[0]
+            .message
+            .contains("lane 4: surface access at (16, 0, 0)"),
+        "{}",
+        r.faults[0].message
+    );
+    // zero (.IGN): 0 outside
+    let r = read(".IGN");
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    for lane in 0..32u32 {
+        let (x, y) = (lane % 8, lane / 8);
+        let want = if x < 4 && y < 2 { 500 + y * 8 + x } else { 0 };
+        assert_eq!(r.out(u64::from(lane)), want, "lane {lane}");
+    }
+    // clamp: the edge texel
+    let r = read("");
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    for lane in 0..32u32 {
+        let (x, y) = ((lane % 8).min(3), (lane / 8).min(1));
+        assert_eq!(r.out(u64::from(lane)), 500 + y * 8 + x, "lane {lane}");
+    }
+    // a zero-mode store outside writes nothing
+    let body = format!("{XY}SUST.D.BA.2D.IGN [R4], R0, 0x5e ;");
+    let r = run_cfg(&body, pools(), |e| bind(e, 0, &t, &s, &texels, 0));
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    for i in 0..16u32 {
+        let (x, y) = (i % 8, i / 8);
+        let want = if x < 4 { y * 8 + x } else { 500 + i };
+        assert_eq!(r.word(TEXELS + 4 * u64::from(i)), want, "word {i}");
+    }
+}
+
+#[test]
+fn wide_narrow_and_formatted_surface_accesses() {
+    // a 1-D RGBA8 unorm surface of 8 texels, x in bytes
+    let t = Texture {
+        ty: TextureType::OneD,
+        ..tex2d(
+            8,
+            1,
+            Format::new(Components::A8B8G8R8, DataType::Unorm),
+            false,
+        )
+    };
+    let s = Sampler::new(AddressMode::ClampToEdge, Filter::Point);
+    let texels: Vec<u8> = (0..32u8).map(|i| i.wrapping_mul(51)).collect();
+    // .S8: byte 3 (153 = -103) sign-extended; .128: texels 4..7 in R8..R11
+    let body = "MOV32I R4, 0x3 ;\nSULD.D.BA.1D.S8.TRAP R6, [R4], 0x5e ;\nSTG [R20], R6 ;\n\
+                MOV32I R4, 0x10 ;\nSULD.D.BA.1D.128.TRAP R8, [R4], 0x5e ;\n\
+                STG [R20+0x80], R8 ;\nSTG [R20+0x100], R11 ;\n\
+                MOV32I R4, 0x3 ;\nSULD.P.1D.RGA R12, [R4], 0x5e ;\n\
+                STG [R20+0x180], R12 ;\nSTG [R20+0x200], R13 ;\nSTG [R20+0x280], R14 ;";
+    let r = run_cfg(body, pools(), |e| bind(e, 0, &t, &s, &texels, 0));
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    let word = |k: usize| u32::from_le_bytes(texels[4 * k..4 * k + 4].try_into().unwrap());
+    assert_eq!(r.out(0), (-103i32) as u32);
+    assert_eq!(r.word(OUT + 0x80), word(4));
+    assert_eq!(r.word(OUT + 0x100), word(7));
+    // .P at texel 3 (bytes 12..16 = 612, 663, 714, 765 mod 256): R, G, A as unorm floats
+    let unorm = |b: u8| (f32::from(b) / 255.0).to_bits();
+    assert_eq!(r.word(OUT + 0x180), unorm(texels[12]));
+    assert_eq!(r.word(OUT + 0x200), unorm(texels[13]));
+    assert_eq!(r.word(OUT + 0x280), unorm(texels[15]));
+    // SUST.P of the G channel alone: 0.5 -> 128, the other channels stay
+    let body = "MOV32I R4, 0x2 ;\nMOV32I R6, 0x3f000000 ;\nSUST.P.1D.G [R4], R6, 0x5e ;";
+    let r = run_cfg(body, pools(), |e| bind(e, 0, &t, &s, &texels, 0));
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    let mut want = texels[8..12].to_vec();
+    want[1] = 128;
+    assert_eq!(
+        r.word(TEXELS + 8),
+        u32::from_le_bytes(want.try_into().unwrap())
+    );
+}
+
+#[test]
+fn surfaces_without_pools_or_a_fitting_header_fault() {
+    let t = tex2d(8, 4, Format::new(Components::R32, DataType::Float), false);
+    let s = Sampler::new(AddressMode::ClampToEdge, Filter::Point);
+    // no pools
+    let r = run(&format!("{XY}SULD.D.BA.2D.TRAP R6, [R4], 0x5e ;"), |_| {});
+    assert_eq!(r.kinds(), vec![FaultKind::Surface], "{:?}", r.faults);
+    // a 3-D access to a 2-D header, a handle past the pool, a misaligned x
+    for (body, handle, what) in [
+        ("SULD.D.BA.3D.TRAP R6, [R4], 0x5e ;", 0, "3-D"),
+        ("SULD.D.BA.2D.TRAP R6, [R4], 0x5e ;", 7, "past"),
+        (
+            "IADD32I R4, R4, 0x2 ;\nSUST.D.BA.2D.IGN [R4], R0, 0x5e ;",
+            0,
+            "multiple",
+        ),
+    ] {
+        let r = run_cfg(&format!("{XY}{body}"), pools(), |e| {
+            bind(e, 0, &t, &s, &[0; 128], handle)
+        });
+        assert_eq!(
+            r.kinds(),
+            vec![FaultKind::Surface],
+            "{body}: {:?}",
+            r.faults
+        );
+        let m = &r.faults[0].message;
+        assert!(m.contains(what) || m.contains("D3"), "{body}: {m}");
+    }
+    // a register index past the kernel's registers
+    let r = run_cfg(
+        &format!("{XY}SULD.D.BA.2D.TRAP R6, [R4], R40 ;"),
+        pools(),
+        |e| bind(e, 0, &t, &s, &[0; 128], 0),
+    );
+    assert_eq!(r.kinds(), vec![FaultKind::RegisterOutOfRange], "{:?}", r.faults);
+    // .128 into a register not a multiple of 4
+    let r = run_cfg(
+        &format!("{XY}SULD.D.BA.2D.128.TRAP R6, [R4], 0x5e ;"),
+        pools(),
+        |e| bind(e, 0, &t, &s, &[0; 128], 0),
+    );
+    assert_eq!(
+        r.kinds(),
+        vec![FaultKind::MisalignedRegister],
+        "{:?}",
+        r.faults
+    );
+}
+
+#[test]
+fn sured_and_suatom_apply_lane_by_lane() {
+    // a 4 x 2 u32 surface; every lane adds its lane number to texel (1, 1)
+    let t = tex2d(4, 2, Format::new(Components::R32, DataType::Uint), false);
+    let s = Sampler::new(AddressMode::ClampToEdge, Filter::Point);
+    let texels: Vec<u8> = (0..16u32).flat_map(|i| (100 * i).to_le_bytes()).collect();
+    let at = TEXELS + 32 + 4; // row 1 (32 bytes apart), x = 1
+    let body = "MOV32I R4, 0x4 ;\nMOV32I R5, 0x1 ;\nSURED.D.BA.2D.ADD.TRAP [R4], R0, 0x5e ;";
+    let r = run_cfg(body, pools(), |e| bind(e, 0, &t, &s, &texels, 0));
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    assert_eq!(r.word(at), 900 + 496);
+    // SUATOM returns the value before each lane: 900 + 0 + 1 + ... + (lane - 1)
+    let body = "MOV32I R4, 0x4 ;\nMOV32I R5, 0x1 ;\n\
+                SUATOM.D.BA.2D.ADD.TRAP R6, [R4], R0, 0x5e ;\nSTG [R20], R6 ;";
+    let r = run_cfg(body, pools(), |e| bind(e, 0, &t, &s, &texels, 0));
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    for lane in 0..32u32 {
+        let before: u32 = (0..lane).sum();
+        assert_eq!(r.out(u64::from(lane)), 900 + before, "lane {lane}");
+    }
+    assert_eq!(r.word(at), 900 + 496);
+    // signed max (.S32) per lane at its own texel, zero mode drops lanes outside
+    let body = format!("{XY}MOV32I R7, 0xfffffe0c ;\nSURED.D.BA.2D.MAX.S32.IGN [R4], R7, 0x5e ;");
+    let r = run_cfg(&body, pools(), |e| bind(e, 0, &t, &s, &texels, 0));
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    for i in 0..8u32 {
+        let (x, y) = (i % 4, i / 4);
+        let word = r.word(TEXELS + u64::from(y) * 32 + u64::from(x) * 4);
+        // max(100 * i, -500) as signed: unchanged
+        assert_eq!(word, 100 * (y * 8 + x), "texel {i}");
+    }
+    // EXCH of 64 bits returns the old pair
+    let t64 = tex2d(4, 2, Format::new(Components::R32G32, DataType::Uint), false);
+    let body = "MOV32I R4, 0x8 ;\nMOV32I R5, 0x0 ;\nMOV32I R8, 0x11 ;\nMOV32I R9, 0x22 ;\n\
+                SUATOM.D.BA.2D.EXCH.U64.TRAP R12, [R4], R8, 0x5e ;\nSTG [R20], R12 ;\nSTG [R20+0x80], R13 ;";
+    let r = run_cfg(body, pools(), |e| bind(e, 0, &t64, &s, &texels, 0));
+    assert!(r.faults.is_empty(), "{:?}", r.faults);
+    assert_eq!((r.word(TEXELS + 8), r.word(TEXELS + 12)), (0x11, 0x22));
+    // lane 0 read the initial pair (texels 2 and 3 of the u32 view: 200, 300)
+    assert_eq!((r.out(0), r.word(OUT + 0x80)), (200, 300));
 }

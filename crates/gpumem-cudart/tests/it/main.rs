@@ -7,6 +7,8 @@
 mod api;
 mod devlib;
 mod layout;
+mod surfaces;
+mod texrefs;
 mod textures;
 
 use std::path::{Path, PathBuf};

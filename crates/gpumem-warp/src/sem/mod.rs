@@ -24,6 +24,7 @@ mod moves;
 mod preds;
 mod sfu;
 mod subword;
+pub(crate) mod surface;
 pub(crate) mod texture;
 mod video;
 mod vmad;

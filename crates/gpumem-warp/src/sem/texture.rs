@@ -9,8 +9,10 @@
 //! the next one, the register at bits 28-35 and the next one (yuzu's Maxwell recompiler
 //! reads the forms the same way). Textures have one level: an explicit lod of TEXS
 //! (`.LL`) selects level 0 as the hardware's clamp to the last level would; TLDS with a
-//! level other than 0, depth comparison, multisampling, cube maps and `.F16` results
-//! fault `unsupported`.
+//! level other than 0, depth comparison, multisampling and `.F16` results fault
+//! `unsupported`. `CUBE` forms take the direction (x, y, z) from Ra, Ra+1 and Rb (ptxas
+//! divides it by its largest magnitude before the fetch) and sample the face it selects
+//! (`gpumem_tex::cube_face`).
 
 use super::{R, invalid, unsupported};
 use crate::fault::FaultKind;
@@ -54,6 +56,7 @@ enum Dim {
     D2,
     Array2,
     D3,
+    Cube,
 }
 
 /// Where the coordinates of a form are: registers as (base, offset) pairs of Ra/Rb.
@@ -95,8 +98,12 @@ fn texs_form(code: u32) -> Result<Form, String> {
             ..form(Dim::Array2, [Some(A(1)), Some(B(0)), None])
         },
         10 | 11 => form(Dim::D3, [Some(A(0)), Some(A(1)), Some(B(0))]),
+        12 => form(Dim::Cube, [Some(A(0)), Some(A(1)), Some(B(0))]),
+        13 => Form {
+            lod: Some(B(1)),
+            ..form(Dim::Cube, [Some(A(0)), Some(A(1)), Some(B(0))])
+        },
         4 | 5 | 6 | 9 => return Err("depth comparison (.DC) is not modelled".into()),
-        12 | 13 => return Err("cube maps are not modelled".into()),
         c => return Err(format!("TEXS lod/dimension code {c} is not a form")),
     })
 }
@@ -139,6 +146,7 @@ fn fits(dim: Dim, ty: TextureType, load: bool) -> bool {
         Dim::D2 => matches!(ty, TextureType::TwoD | TextureType::TwoDNoMipmap),
         Dim::Array2 => ty == TextureType::TwoDArray,
         Dim::D3 => ty == TextureType::ThreeD,
+        Dim::Cube => ty == TextureType::Cubemap,
     }
 }
 
