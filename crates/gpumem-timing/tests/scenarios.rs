@@ -499,3 +499,37 @@ fn the_timing_table_statistics_and_metrics_count_alike() {
     assert_eq!(r.metrics["shared_load_transactions"], 1.0);
     assert_eq!(r.metrics["shared_store_transactions"], 1.0);
 }
+
+/// IDP (sm_61/62) is a fixed-latency ALU instruction: ptxas 11.8 sets no write barrier on
+/// any of the twelve IDPs of `tests/cubins/dot_product.sm_61.cubin` and schedules their
+/// consumers by stall counts alone (`gpumem lint` finds no hazard there), so the model
+/// times it as `alu_latency` (6: JIA18 Table 4.1 gives 6 for Pascal's integer ALU
+/// instructions; IDP itself is not in the table, UNVERIFIED) on the GP104 preset.
+#[test]
+fn idp_is_timed_as_a_fixed_latency_alu_instruction() {
+    let src = "--:-:-:-:6 MOV32I R0, 0x1020304 ;
+--:-:-:-:6 IDP.4A.U8.U8 R1, R0, R0, R0 ;
+--:-:-:-:6 MOV R3, R1 ;
+--:-:-:-:5 EXIT ;
+";
+    let prog = Program::from_sass(src, Target::Sm61).unwrap();
+    let idp = prog
+        .insts
+        .iter()
+        .position(|i| matches!(i, Ok(i) if i.op.op == gpumem_maxwell::table::Op::Idp))
+        .unwrap();
+    let inst = prog.insts[idp].as_ref().unwrap();
+    assert_eq!(inst.op.latency, gpumem_maxwell::table::Latency::Fixed);
+    let r = timed(src, LaunchConfig::default(), Preset::Gp104);
+    let t = &r.per_inst[&inst_addr(idp)];
+    assert_eq!(
+        t.latency_max,
+        gpumem_timing::CoreParams::gp104().alu_latency as u64
+    );
+    // The consumer issues after the IDP's stall count of 6 (its cycles after the first
+    // count as execution dependency, as for every fixed-latency producer); no scoreboard
+    // wait.
+    let mov = &r.per_inst[&inst_addr(idp + 1)];
+    assert_eq!(mov.stalls.execution_dependency, 5);
+    assert_eq!(mov.stalls.memory_dependency, 0);
+}
