@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Rebuild tests/cubins/NAME.sm_5x.cubin and the reference SASS text NAME.sm_5x.sass
-# from every tests/ptx/NAME.ptx, for sm_50 and sm_52 (and tests/ptx/sm53/NAME.ptx for sm_53).
+# from every tests/ptx/NAME.ptx, for sm_50 and sm_52 (and tests/ptx/sm53/NAME.ptx for sm_53,
+# tests/ptx/sm60/NAME.ptx for sm_60 and sm_61, tests/ptx/sm61/NAME.ptx for sm_61 and sm_62,
+# pchase.ptx also for sm_60 and sm_61).
 #
 # The CUDA 11.8 tools (ptxas, cuobjdump) are taken from $GPUMEM_CUDA_BIN,
 # default /root/.cache/gpumem-oracles/cuda/usr/bin.
@@ -24,6 +26,29 @@ mkdir -p "$OUT"
 for ptx in "$HERE"/*.ptx; do
     name="$(basename "$ptx" .ptx)"
     for arch in sm_50 sm_52; do
+        cubin="$OUT/$name.$arch.cubin"
+        "$PTXAS" -arch="$arch" -o "$cubin" "$ptx"
+        "$CUOBJDUMP" -sass "$cubin" > "$OUT/$name.$arch.sass"
+        echo "built $name.$arch"
+    done
+done
+
+# The timing model's Pascal proofs (gpumem-timing tests/pchase.rs on the GP100 and GP104
+# presets) chase pointers through the same PTX compiled for sm_60 and sm_61.
+for name in pchase; do
+    for arch in sm_60 sm_61; do
+        cubin="$OUT/$name.$arch.cubin"
+        "$PTXAS" -arch="$arch" -o "$cubin" "$HERE/$name.ptx"
+        "$CUOBJDUMP" -sass "$cubin" > "$OUT/$name.$arch.sass"
+        echo "built $name.$arch"
+    done
+done
+
+# f64 atomics need sm_60 (ptxas: "requires .target sm_60 or higher"): tests/ptx/sm60/*.ptx,
+# built for sm_60 and sm_61.
+for ptx in "$HERE"/sm60/*.ptx; do
+    name="$(basename "$ptx" .ptx)"
+    for arch in sm_60 sm_61; do
         cubin="$OUT/$name.$arch.cubin"
         "$PTXAS" -arch="$arch" -o "$cubin" "$ptx"
         "$CUOBJDUMP" -sass "$cubin" > "$OUT/$name.$arch.sass"

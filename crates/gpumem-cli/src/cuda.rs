@@ -4,6 +4,7 @@
 //! (`docs/11-cuda-runtime.md`).
 
 use crate::Fail;
+use gpumem_mem::hierarchy::Preset;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -20,9 +21,16 @@ pub struct Options {
     /// `--report FILE`.
     pub report: Option<PathBuf>,
     /// `--preset`.
-    pub preset: Option<String>,
+    pub preset: Option<Preset>,
     /// `--jobs N`.
     pub jobs: Option<usize>,
+}
+
+/// `--preset`'s parser: one of [`Preset::NAMES`] (clap lists them in `--help` and in
+/// its error for another name).
+pub fn preset_parser() -> impl clap::builder::TypedValueParser<Value = Preset> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Preset::NAMES).try_map(|s| s.parse::<Preset>())
 }
 
 /// Runs the program and returns its exit status.
@@ -32,14 +40,6 @@ pub fn cuda(opts: &Options, program: &[OsString]) -> Result<ExitCode, Fail> {
             "no program: give it after `--` (gpumem cuda -- ./vectorAdd)".into(),
         ));
     };
-    if let Some(p) = &opts.preset
-        && p != "gm204"
-        && p != "gm107"
-    {
-        return Err(Fail(format!(
-            "unknown preset `{p}`: gm204 (GTX 980) or gm107 (GTX 750 Ti)"
-        )));
-    }
     let path = find_program(Path::new(prog))?;
     check_needed(&path)?;
     let lib = find_cudart()?;
@@ -62,7 +62,7 @@ pub fn cuda(opts: &Options, program: &[OsString]) -> Result<ExitCode, Fail> {
         .env("GPUMEM_CUDART_MARK", &mark)
         .env("GPUMEM_TIMING", if opts.timing { "1" } else { "0" })
         .env("GPUMEM_CHECK", if opts.check { "1" } else { "0" })
-        .env("GPUMEM_PRESET", opts.preset.as_deref().unwrap_or("gm204"));
+        .env("GPUMEM_PRESET", opts.preset.unwrap_or(Preset::Gm204).name());
     match opts.jobs {
         Some(j) => {
             cmd.env("GPUMEM_JOBS", j.to_string());

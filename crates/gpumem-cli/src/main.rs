@@ -281,9 +281,10 @@ enum Cmd {
         /// Write one JSON line per launch to this file.
         #[arg(long)]
         report: Option<std::path::PathBuf>,
-        /// The GPU: gm204 (GTX 980, sm_52, default) or gm107 (GTX 750 Ti, sm_50).
-        #[arg(long)]
-        preset: Option<String>,
+        /// The GPU: gm204 (GTX 980, sm_52, default), gm107 (GTX 750 Ti, sm_50), gp100
+        /// (Tesla P100, sm_60) or gp104 (GTX 1080, sm_61).
+        #[arg(long, value_parser = cuda::preset_parser())]
+        preset: Option<gpumem_mem::hierarchy::Preset>,
         /// Threads that run a launch's CTAs at once (default: every core). 1 runs them
         /// one after another; the results are the same either way.
         #[arg(long)]

@@ -187,8 +187,9 @@ fn refuses_what_it_cannot_run() {
     let o = gpumem_cuda(&[], &[]);
     assert_eq!(o.status.code(), Some(2));
     let o = gpumem_cuda(&["--preset", "gk110"], &["/bin/true"]);
+    assert_eq!(o.status.code(), Some(2));
     assert!(
-        String::from_utf8_lossy(&o.stderr).contains("unknown preset"),
+        String::from_utf8_lossy(&o.stderr).contains("possible values: gm107, gm204, gp100, gp104"),
         "{}",
         text(&o)
     );

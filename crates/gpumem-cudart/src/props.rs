@@ -1,18 +1,36 @@
 //! `cudaDeviceProp` and `cudaDeviceGetAttribute` of the preset's GPU: the GM204 preset is
-//! a GeForce GTX 980, GM107 a GTX 750 Ti (figures of the CUDA C Programming Guide's
-//! cc 5.x limits and of the presets, `docs/05-timing-sources.md`).
+//! a GeForce GTX 980, GM107 a GTX 750 Ti, GP100 a Tesla P100 PCIe, GP104 a GeForce GTX
+//! 1080 (figures of the CUDA C Programming Guide's cc 5.x and 6.x limits, the
+//! whitepapers and the presets, `docs/05-timing-sources.md`).
 
 use crate::types::DeviceProp;
 use gpumem_device::DeviceConfig;
 use gpumem_mem::hierarchy::Preset;
 
+/// The memory side of a preset's board: `memoryClockRate` (kHz, as CUDA reports it: half
+/// the data rate per pin), `memoryBusWidth` (bits), and the FP32:FP64 throughput ratio.
+fn board(preset: Preset) -> (i32, i32, i32) {
+    match preset {
+        // GTX 980: 7 Gbps GDDR5, 256-bit (WP980); FP64 at 1/32 (CUDA-PG throughput table).
+        Preset::Gm204 => (3_505_000, 256, 32),
+        // GTX 750 Ti: 5.4 Gbps GDDR5, 128-bit.
+        Preset::Gm107 => (2_700_000, 128, 32),
+        // Tesla P100 PCIe: HBM2 at 715 MHz, 4,096-bit (Jia et al. 2018, Table 3.1); FP64
+        // at 1/2 (GP100 whitepaper: 32 FP64 cores a SM against 64 FP32).
+        Preset::Gp100 => (715_000, 4096, 2),
+        // GTX 1080: 10 Gbps GDDR5X, 256-bit (WP1080), written as half the data rate like
+        // the GTX 980's 7 Gbps (UNVERIFIED: no deviceQuery of a GTX 1080 was read); FP64 at
+        // 1/32 (CUDA-PG cc 6.1).
+        Preset::Gp104 => (5_005_000, 256, 32),
+    }
+}
+
 /// The properties of the configured GPU.
 pub fn device_prop(cfg: &DeviceConfig) -> DeviceProp {
     let t = cfg.preset.params();
-    let (mem_clock_khz, bus_bits) = match cfg.preset {
-        Preset::Gm204 => (3_505_000, 256),
-        Preset::Gm107 => (2_700_000, 128),
-    };
+    let (mem_clock_khz, bus_bits, fp64_ratio) = board(cfg.preset);
+    // Compute preemption is new in Pascal (GP100 whitepaper, "Compute Preemption").
+    let pascal = cfg.sm >= 60;
     let mut name = [0; 256];
     for (d, s) in name.iter_mut().zip(cfg.name.bytes().take(255)) {
         *d = s as std::ffi::c_char;
@@ -85,10 +103,10 @@ pub fn device_prop(cfg: &DeviceConfig) -> DeviceProp {
         isMultiGpuBoard: 0,
         multiGpuBoardGroupID: 0,
         hostNativeAtomicSupported: 0,
-        singleToDoublePrecisionPerfRatio: 32,
+        singleToDoublePrecisionPerfRatio: fp64_ratio,
         pageableMemoryAccess: 0,
         concurrentManagedAccess: 0,
-        computePreemptionSupported: 0,
+        computePreemptionSupported: pascal as i32,
         canUseHostPointerForRegisteredMem: 0,
         cooperativeLaunch: 1,
         cooperativeMultiDeviceLaunch: 1,
@@ -161,4 +179,81 @@ pub fn attribute(p: &DeviceProp, attr: i32) -> Option<i32> {
         21..=29 | 42..=49 | 52..=74 | 77 => 0,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_describes_its_board() {
+        // (preset, cc, SMs, clock kHz, L2 bytes, shared per SM, memory kHz, bus, FP64 ratio,
+        // preemption): docs/05-timing-sources.md and docs/11-cuda-runtime.md.
+        let want = [
+            (
+                Preset::Gm107,
+                (5, 0),
+                5,
+                1_137_000,
+                2 << 20,
+                64 << 10,
+                2_700_000,
+                128,
+                32,
+                0,
+            ),
+            (
+                Preset::Gm204,
+                (5, 2),
+                16,
+                1_126_000,
+                2 << 20,
+                96 << 10,
+                3_505_000,
+                256,
+                32,
+                0,
+            ),
+            (
+                Preset::Gp100,
+                (6, 0),
+                56,
+                1_328_000,
+                4 << 20,
+                64 << 10,
+                715_000,
+                4096,
+                2,
+                1,
+            ),
+            (
+                Preset::Gp104,
+                (6, 1),
+                20,
+                1_607_000,
+                2 << 20,
+                96 << 10,
+                5_005_000,
+                256,
+                32,
+                1,
+            ),
+        ];
+        for (preset, cc, sms, clock, l2, shared, mem, bus, ratio, preempt) in want {
+            let p = device_prop(&DeviceConfig::preset(preset));
+            assert_eq!((p.major, p.minor), cc, "{preset}");
+            assert_eq!(p.multiProcessorCount, sms, "{preset}");
+            assert_eq!(p.clockRate, clock, "{preset}");
+            assert_eq!(p.l2CacheSize, l2, "{preset}");
+            assert_eq!(p.sharedMemPerMultiprocessor, shared, "{preset}");
+            assert_eq!(
+                (p.memoryClockRate, p.memoryBusWidth),
+                (mem, bus),
+                "{preset}"
+            );
+            assert_eq!(p.singleToDoublePrecisionPerfRatio, ratio, "{preset}");
+            assert_eq!(p.computePreemptionSupported, preempt, "{preset}");
+            assert_eq!(attribute(&p, 76), Some(cc.1));
+        }
+    }
 }

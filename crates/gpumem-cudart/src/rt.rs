@@ -36,7 +36,7 @@ pub fn fail(code: CudaError, why: impl Into<String>) -> Fail {
 /// The options `gpumem cuda` passes through the environment.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// `GPUMEM_PRESET`: `gm204` (default) or `gm107`.
+    /// `GPUMEM_PRESET`: `gm204` (default), `gm107`, `gp100` or `gp104`.
     pub preset: Option<Preset>,
     /// `GPUMEM_TIMING=1`: launches timed by the cycle model; events read device time.
     pub timing: bool,

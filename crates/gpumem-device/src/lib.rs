@@ -211,11 +211,39 @@ impl DeviceConfig {
         }
     }
 
+    /// A Tesla P100 PCIe (GP100, sm_60): 16 GiB of HBM2, 1328 MHz (the card and clock
+    /// of Jia et al.'s Table 3.1, which the GP100 preset's per-cycle bandwidths use).
+    pub fn gp100() -> DeviceConfig {
+        DeviceConfig {
+            name: "Tesla P100-PCIE-16GB (gpumem)".into(),
+            preset: Preset::Gp100,
+            sm: 60,
+            global_bytes: 16 << 30,
+            clock_mhz: 1328,
+            ..DeviceConfig::gm204()
+        }
+    }
+
+    /// A GeForce GTX 1080 (GP104, sm_61): 8 GiB of GDDR5X, 1607 MHz base clock (the
+    /// clock docs/05-timing-sources.md converts the GP104 preset's DRAM bandwidth with).
+    pub fn gp104() -> DeviceConfig {
+        DeviceConfig {
+            name: "GeForce GTX 1080 (gpumem)".into(),
+            preset: Preset::Gp104,
+            sm: 61,
+            global_bytes: 8 << 30,
+            clock_mhz: 1607,
+            ..DeviceConfig::gm204()
+        }
+    }
+
     /// The configuration of `preset`'s GPU.
     pub fn preset(preset: Preset) -> DeviceConfig {
         match preset {
             Preset::Gm204 => DeviceConfig::gm204(),
             Preset::Gm107 => DeviceConfig::gm107(),
+            Preset::Gp100 => DeviceConfig::gp100(),
+            Preset::Gp104 => DeviceConfig::gp104(),
         }
     }
 }

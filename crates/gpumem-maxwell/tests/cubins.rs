@@ -155,5 +155,8 @@ fn header_lines_are_cuobjdumps_from_the_elf_flags() {
         assert!(sass.lines().any(|l| l == code_for), "{}", path.display());
         sms.insert(flags.sm());
     }
-    assert_eq!(sms.into_iter().collect::<Vec<_>>(), [50, 52, 53, 61, 62]);
+    assert_eq!(
+        sms.into_iter().collect::<Vec<_>>(),
+        [50, 52, 53, 60, 61, 62]
+    );
 }

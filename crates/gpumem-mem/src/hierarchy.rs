@@ -1,5 +1,5 @@
 //! The memory hierarchy of the timing model: sectored set-associative caches, the
-//! Maxwell presets, and the path one warp access takes through L1/tex, L2 and DRAM, the
+//! Maxwell and Pascal presets, and the path one warp access takes through L1/tex, L2 and DRAM, the
 //! constant caches, or the shared-memory banks.
 //!
 //! Values never pass through here: the hierarchy consumes the same [`Access`] records
@@ -255,32 +255,88 @@ impl SectorCache {
 /// bytes a line: 4 M lines are about 100 MB).
 pub const MAX_MODEL_LINES: u64 = 4 << 20;
 
-/// Which Maxwell part a preset describes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Which GPU a preset describes (Maxwell and Pascal parts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Preset {
     /// GM107, GTX 750 Ti (cc 5.0).
     Gm107,
     /// GM204, GTX 980 (cc 5.2).
     Gm204,
+    /// GP100, Tesla P100 PCIe (cc 6.0).
+    Gp100,
+    /// GP104, GTX 1080 (cc 6.1).
+    Gp104,
 }
 
 impl Preset {
+    /// Every preset, in the order of [`Preset::NAMES`].
+    pub const ALL: [Preset; 4] = [Preset::Gm107, Preset::Gm204, Preset::Gp100, Preset::Gp104];
+
+    /// Every preset's name, as manifests and the command line spell them.
+    pub const NAMES: [&'static str; 4] = ["gm107", "gm204", "gp100", "gp104"];
+
     /// The preset's parameters.
     pub fn params(self) -> TimingParams {
         match self {
             Preset::Gm107 => TimingParams::gm107(),
             Preset::Gm204 => TimingParams::gm204(),
+            Preset::Gp100 => TimingParams::gp100(),
+            Preset::Gp104 => TimingParams::gp104(),
         }
     }
 
-    /// By name (`gm107`, `gm204`).
+    /// The preset's name (`gm107`, `gm204`, `gp100`, `gp104`).
+    pub fn name(self) -> &'static str {
+        Preset::NAMES[self as usize]
+    }
+
+    /// By name (one of [`Preset::NAMES`]).
     pub fn from_name(s: &str) -> Option<Preset> {
-        match s {
-            "gm107" => Some(Preset::Gm107),
-            "gm204" => Some(Preset::Gm204),
+        Preset::ALL.into_iter().find(|p| p.name() == s)
+    }
+
+    /// The SM (compute capability as 50, 52, 60, ...) whose SASS the preset's GPU runs.
+    pub fn sm(self) -> u32 {
+        match self {
+            Preset::Gm107 => 50,
+            Preset::Gm204 => 52,
+            Preset::Gp100 => 60,
+            Preset::Gp104 => 61,
+        }
+    }
+
+    /// The preset a program of SM `sm` is timed with when none is named: sm_50 GM107,
+    /// sm_52 (and sm_53) GM204, sm_60 GP100, sm_61 and sm_62 GP104 (GP10B, the sm_62
+    /// Jetson part, has no preset of its own: GP104 shares its SM design). `None` for
+    /// an SM outside Maxwell and Pascal.
+    pub fn for_sm(sm: u32) -> Option<Preset> {
+        match sm {
+            50 => Some(Preset::Gm107),
+            52 | 53 => Some(Preset::Gm204),
+            60 => Some(Preset::Gp100),
+            61 | 62 => Some(Preset::Gp104),
             _ => None,
         }
+    }
+}
+
+impl std::fmt::Display for Preset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Preset {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Preset, String> {
+        Preset::from_name(s).ok_or_else(|| {
+            format!(
+                "unknown preset `{s}` (expected one of: {})",
+                Preset::NAMES.join(", ")
+            )
+        })
     }
 }
 
@@ -404,6 +460,143 @@ impl TimingParams {
             // GM204's figure scaled by the memory controllers (2 against 4).
             l2_bytes_per_cycle: 190.0,
             ..TimingParams::gm204()
+        }
+    }
+
+    /// GP100 as the Tesla P100 PCIe that Jia et al. measured (JIA18: arXiv:1804.06826v1;
+    /// T3.1 = its Table 3.1, "Pascal P100" column). Sources per key:
+    /// `docs/05-timing-sources.md`, "GP100".
+    pub fn gp100() -> TimingParams {
+        TimingParams {
+            // JIA18 T3.1: 56 processors; GP100 whitepaper: Tesla P100 enables 56 SMs.
+            sms: 56,
+            // JIA18 T3.1: shared memory 64 KiB per SM; CUDA-PG cc 6.0.
+            shared_per_sm: 64 << 10,
+            // JIA18 T3.1: 24 KiB, 4 sets, LRU, 32 B load granularity; 128 B lines of
+            // 32 B sectors: GS-49571 ("all Maxwell - Pascal").
+            l1: Geometry {
+                bytes: 24 << 10,
+                line: 128,
+                sector: 32,
+                ways: 48,
+            },
+            // JIA18 T3.1: L1 hit 82.
+            l1_latency: 82,
+            // JIA18 T3.1 and the GP100 whitepaper: 4,096 KiB. Ways UNVERIFIED (GM204's).
+            l2: Geometry {
+                bytes: 4 << 20,
+                line: 128,
+                sector: 32,
+                ways: 16,
+            },
+            // JIA18 T3.1: L2 hit ~234.
+            l2_latency: 234,
+            // JIA18 T3.4: 1,624 GB/s L2 load throughput at the 1,328 MHz of T3.1
+            // = 1,222.9 B per core cycle.
+            l2_bytes_per_cycle: 1223.0,
+            // DERIVED from ARAFA19's "Pascal" table (a GP100-class card: its DADD is 8
+            // cycles): global 486 - L2 252 = 234 past the L2 lookup.
+            dram_latency: 234,
+            // JIA18 T3.1: HBM2, 4,096-bit bus at 715 MHz (double data rate) = 732 GB/s
+            // (the table's theoretical figure) / 1,328 MHz = 551 B per core cycle.
+            dram_bytes_per_cycle: 551.0,
+            // GS-49571 /14: "Maxwell/Pascal" split before the tag lookup.
+            request_threads: [8, 4, 2],
+            // JIA18 T3.1: no-conflict latency 24.
+            shared_latency: 24,
+            // UNVERIFIED: GM204's slope (MC-DATA); JIA18 Fig. 3.9 plots P100 without
+            // figures.
+            shared_cycles_per_wavefront: 2,
+            // JIA18 T3.1: 2 KiB, 64 B lines, 8 sets x 4 ways, broadcast ~24.
+            const_l1: Geometry {
+                bytes: 2 << 10,
+                line: 64,
+                sector: 64,
+                ways: 4,
+            },
+            const_l1_latency: 24,
+            // JIA18 T3.1: ">= 64 KiB", 256 B lines, ~96; ways UNVERIFIED.
+            const_l15: Geometry {
+                bytes: 64 << 10,
+                line: 256,
+                sector: 256,
+                ways: 8,
+            },
+            const_l15_latency: 96,
+            // JIA18 T3.1: L2 constant broadcast ~236.
+            const_l2_latency: 236,
+            // UNVERIFIED, as GM204.
+            const_cycles_per_address: 2,
+            // CUDA-PG 6.x: global memory "behaves the same way" as on cc 5.x.
+            ldg_default_in_l1: false,
+            ldg_ci_in_l1: true,
+            local_in_l1: false,
+        }
+    }
+
+    /// GP104 as the GeForce GTX 1080 (WP1080: its whitepaper; the latencies are JIA18's
+    /// Tesla P4, the same GP104). Sources per key: `docs/05-timing-sources.md`, "GP104".
+    pub fn gp104() -> TimingParams {
+        TimingParams {
+            // WP1080: 4 GPCs x 5 SMs; JIA18 T3.1 (P4): 20 processors.
+            sms: 20,
+            // WP1080: "96 KB shared memory unit"; CUDA-PG cc 6.1: 96 KB per SM.
+            shared_per_sm: 96 << 10,
+            // JIA18 T3.1 (P4): 24 KiB, 4 sets, LRU, hit 82; GS-49571 lines/sectors.
+            l1: Geometry {
+                bytes: 24 << 10,
+                line: 128,
+                sector: 32,
+                ways: 48,
+            },
+            l1_latency: 82,
+            // JIA18 T3.1 (P4) and WP1080: 2,048 KiB. Ways UNVERIFIED (GM204's).
+            l2: Geometry {
+                bytes: 2 << 20,
+                line: 128,
+                sector: 32,
+                ways: 16,
+            },
+            // JIA18 T3.1 (P4): ~216.
+            l2_latency: 216,
+            // JIA18 T3.4 (P4): 979 GB/s at the 1,531 MHz of T3.1 = 639.4 B per cycle.
+            l2_bytes_per_cycle: 639.0,
+            // UNVERIFIED proxy, DERIVED from GCS's TitanX-Pascal (GP102, GDDR5X):
+            // DRAM 394.7 - L2 236.0 = 158.7 past the L2 lookup.
+            dram_latency: 159,
+            // WP1080: 256-bit GDDR5X at 10 Gbps = 320 GB/s / 1,607 MHz base clock
+            // = 199.1 B per core cycle.
+            dram_bytes_per_cycle: 199.0,
+            // GS-49571 /14.
+            request_threads: [8, 4, 2],
+            // JIA18 T3.1 (P4): no-conflict latency 23.
+            shared_latency: 23,
+            // UNVERIFIED: GM204's slope (MC-DATA).
+            shared_cycles_per_wavefront: 2,
+            // JIA18 T3.1 (P4): 2 KiB, 64 B, 4 ways, ~25.
+            const_l1: Geometry {
+                bytes: 2 << 10,
+                line: 64,
+                sector: 64,
+                ways: 4,
+            },
+            const_l1_latency: 25,
+            // JIA18 T3.1 (P4): 32 KiB, 256 B lines, ~87; ways UNVERIFIED.
+            const_l15: Geometry {
+                bytes: 32 << 10,
+                line: 256,
+                sector: 256,
+                ways: 8,
+            },
+            const_l15_latency: 87,
+            // JIA18 T3.1 (P4): ~225.
+            const_l2_latency: 225,
+            // UNVERIFIED, as GM204.
+            const_cycles_per_address: 2,
+            // CUDA-PG 6.x: as cc 5.x.
+            ldg_default_in_l1: false,
+            ldg_ci_in_l1: true,
+            local_in_l1: false,
         }
     }
 
@@ -903,6 +1096,14 @@ mod tests {
     fn geometry_rejects_impossible_shapes() {
         assert!(TimingParams::gm204().check().is_ok());
         assert!(TimingParams::gm107().check().is_ok());
+        for p in Preset::ALL {
+            assert!(p.params().check().is_ok(), "{p}");
+            assert_eq!(p.name().parse::<Preset>(), Ok(p));
+            assert_eq!(Preset::for_sm(p.sm()), Some(p));
+        }
+        assert!("gk110".parse::<Preset>().unwrap_err().contains("gp104"));
+        assert_eq!(Preset::for_sm(62), Some(Preset::Gp104));
+        assert_eq!(Preset::for_sm(70), None);
         let g = Geometry {
             bytes: 24 << 10,
             line: 128,

@@ -177,6 +177,12 @@ pub enum Rmw {
     /// f32 add, subnormal inputs and result flushed to zero, round to nearest even
     /// (`.F32.FTZ.RN`).
     F32AddFtz,
+    /// f64 add (`.F64.RN`, Pascal's `atomicAdd(double*)`, PTX `atom.add.f64`): one
+    /// rounding to nearest even, subnormals kept (PTX: only the f32 add flushes). A NaN
+    /// operand propagates quieted with its sign and payload, the lane's operand before
+    /// memory's (DADD's order with memory as Ra: UNVERIFIED on Pascal silicon); a NaN of
+    /// no NaN (inf + -inf) is DADD's default NaN `0xfff8_0000_0000_0000`.
+    F64AddRn,
     /// A pair of f16 values in one 32-bit word (`.F16x2.FTZ.RN`), each half on its own:
     /// subnormal inputs and results flushed to zero (sign kept), one rounding to nearest
     /// even, NaN results canonical (`0x7fff`).
@@ -265,6 +271,16 @@ impl Rmw {
                 };
                 let r = ftz(ftz(f32::from_bits(old as u32)) + ftz(f32::from_bits(b as u32)));
                 r.to_bits() as u64
+            }
+            Rmw::F64AddRn => {
+                let r = f64::from_bits(old) + f64::from_bits(b);
+                if !r.is_nan() {
+                    return r.to_bits();
+                }
+                [b, old]
+                    .into_iter()
+                    .find(|&x| f64::from_bits(x).is_nan())
+                    .map_or(0xfff8_0000_0000_0000, |x| x | 1 << 51)
             }
             Rmw::F16x2(op) => {
                 let lo = f16_op(op, old as u16, b as u16);

@@ -267,7 +267,7 @@ pub fn run_any_manifest_str(
 #[derive(Clone, Debug, Default)]
 pub struct RunOptions {
     /// Run the cycle model (`gpumem run --timing`) even without a `[timing]` table (then
-    /// with the `gm204` preset). Maxwell only.
+    /// with the preset that follows the program's SM: `Preset::for_sm`). Maxwell only.
     pub timing: bool,
     /// Record the cycle model's timeline (Chrome trace JSON, [`Report::trace`]) with at
     /// most this many instruction slices; implies `timing`.
@@ -510,14 +510,6 @@ fn run_maxwell(
     inline_src: Option<&str>,
     opts: &RunOptions,
 ) -> Result<Report, RunError> {
-    let force_timing = opts.timing || opts.trace_limit.is_some();
-    let timing = match (&m.timing, force_timing) {
-        (Some(t), _) => Some(manifest::timing_config(t)?),
-        (None, true) => Some(gpumem_timing::TimingConfig::preset(
-            gpumem_mem::hierarchy::Preset::Gm204,
-        )),
-        (None, false) => None,
-    };
     let limit = m.limits.max_memory;
     let mut constants = Vec::new();
     let mut kernel_regs = None;
@@ -589,6 +581,15 @@ fn run_maxwell(
         }
     };
     let target = target.unwrap_or(DEFAULT_TARGET);
+    // The cycle model's preset follows the program's SM unless `[timing] preset` names one.
+    let force_timing = opts.timing || opts.trace_limit.is_some();
+    let default_preset = gpumem_mem::hierarchy::Preset::for_sm(target.sm())
+        .unwrap_or(gpumem_mem::hierarchy::Preset::Gm204);
+    let timing = match (&m.timing, force_timing) {
+        (Some(t), _) => Some(manifest::timing_config(t, default_preset)?),
+        (None, true) => Some(gpumem_timing::TimingConfig::preset(default_preset)),
+        (None, false) => None,
+    };
     let grid = manifest::dims(&m.launch.grid, "grid").map_err(|e| e.at_key(&["launch", "grid"]))?;
     let block =
         manifest::dims(&m.launch.block, "block").map_err(|e| e.at_key(&["launch", "block"]))?;

@@ -105,8 +105,9 @@ pub struct MaxwellManifest {
     #[serde(default)]
     /// `[config]`.
     pub config: MaxwellConfig,
-    /// `[timing]`: run the cycle model (`preset = "gm204"` or `"gm107"`, then any key of
-    /// the preset to override; `docs/05-timing-sources.md` lists them).
+    /// `[timing]`: run the cycle model (`preset = "gm107"`, `"gm204"`, `"gp100"` or
+    /// `"gp104"`, by default the one that follows the program's SM; then any key of the
+    /// preset to override; `docs/05-timing-sources.md` lists them).
     pub timing: Option<TimingSection>,
 }
 
@@ -114,11 +115,15 @@ pub struct MaxwellManifest {
 /// reported where it is.
 pub type TimingSection = std::collections::BTreeMap<Spanned<String>, Spanned<toml::Value>>;
 
-/// The timing parameters a `[timing]` table gives: its preset (default `gm204`), then
-/// its overrides; errors point at the key at fault.
-pub fn timing_config(t: &TimingSection) -> Result<gpumem_timing::TimingConfig, RunError> {
+/// The timing parameters a `[timing]` table gives: its preset (default `default`, the
+/// one that follows the program's SM), then its overrides; errors point at the key at
+/// fault.
+pub fn timing_config(
+    t: &TimingSection,
+    default: gpumem_mem::hierarchy::Preset,
+) -> Result<gpumem_timing::TimingConfig, RunError> {
     use gpumem_mem::hierarchy::Preset;
-    let mut preset = Preset::Gm204;
+    let mut preset = default;
     let mut rest = Vec::new();
     for (k, v) in t {
         if k.get_ref() == "preset" {
@@ -126,8 +131,9 @@ pub fn timing_config(t: &TimingSection) -> Result<gpumem_timing::TimingConfig, R
             preset = Preset::from_name(name).ok_or_else(|| RunError::At {
                 span: v.span(),
                 message: format!(
-                    "unknown preset {} (expected \"gm107\" or \"gm204\")",
-                    gpumem_isa::clip(&v.get_ref().to_string())
+                    "unknown preset {} (expected one of: {})",
+                    gpumem_isa::clip(&v.get_ref().to_string()),
+                    Preset::NAMES.map(|n| format!("\"{n}\"")).join(", ")
                 ),
             })?;
         } else {

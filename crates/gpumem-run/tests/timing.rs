@@ -85,6 +85,67 @@ fn overrides_change_the_model() {
     );
 }
 
+/// The copy kernel ptxas built for `sm` (`tests/cubins` for Maxwell, `tests/data/arch` for
+/// Pascal), with `timing` appended.
+fn copy_manifest_for(sm: u32, timing: &str) -> String {
+    let program = match sm {
+        50 | 52 => format!("../../tests/cubins/copy_u32.sm_{sm}.cubin"),
+        _ => format!("../../tests/data/arch/copy_u32.sm_{sm}.cubin"),
+    };
+    copy_manifest(timing).replace("../../tests/cubins/copy_u32.sm_52.cubin", &program)
+}
+
+#[test]
+fn the_default_preset_follows_the_programs_sm() {
+    let v = validator();
+    for (sm, preset) in [(50, "gm107"), (52, "gm204"), (60, "gp100"), (61, "gp104")] {
+        let j = run(&copy_manifest_for(sm, ""), true).unwrap().to_json();
+        let errors: Vec<String> = v.iter_errors(&j).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "sm_{sm}: {errors:?}");
+        assert_eq!(j["timing"]["preset"], preset, "sm_{sm}");
+        assert_eq!(j["target"], format!("sm_{sm}"));
+        // A `[timing]` table without a preset follows the SM too; one that names a
+        // preset keeps it.
+        let j = run(
+            &copy_manifest_for(
+                sm,
+                "[timing]
+l1_latency = 90
+",
+            ),
+            false,
+        )
+        .unwrap()
+        .to_json();
+        assert_eq!(j["timing"]["preset"], preset, "sm_{sm}");
+        let j = run(
+            &copy_manifest_for(
+                sm,
+                "[timing]
+preset = \"gm204\"\n",
+            ),
+            false,
+        )
+        .unwrap()
+        .to_json();
+        assert_eq!(j["timing"]["preset"], "gm204", "sm_{sm}");
+    }
+    // The Pascal presets time the same launch differently from GM204's (their own
+    // DRAM and L2 latencies: the copy's cold loads go to DRAM).
+    let cycles = |text: String| run(&text, false).unwrap().to_json()["timing"]["cycles"].clone();
+    let gm204 = cycles(copy_manifest_for(
+        61,
+        "[timing]
+preset = \"gm204\"\n",
+    ));
+    let gp104 = cycles(copy_manifest_for(
+        61,
+        "[timing]
+preset = \"gp104\"\n",
+    ));
+    assert_ne!(gm204, gp104);
+}
+
 #[test]
 fn bad_timing_tables_are_positioned_errors() {
     let cases = [

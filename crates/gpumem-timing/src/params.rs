@@ -76,6 +76,37 @@ impl CoreParams {
         }
     }
 
+    /// GP100 (Tesla P100): Maxwell's residency limits (CUDA-PG, cc 6.0: 64 warps, 32
+    /// CTAs, 2,048 threads, 64 K registers per SM), two schedulers (GP100 whitepaper: the
+    /// SM "is partitioned into two processing blocks, each having ... a warp
+    /// scheduler"), and JIA18 Table 4.1's Pascal latencies (ALU 6, XU 14, IMUL/IMAD ~86,
+    /// DADD/DMUL/DFMA/DMNMX 8: GP100 runs FP64 at half rate). S2R, SHFL and the others
+    /// keep Maxwell's UNVERIFIED figures. Sources: `docs/05-timing-sources.md`, "Core".
+    pub fn gp100() -> CoreParams {
+        CoreParams {
+            schedulers: 2,
+            f64_latency: 8,
+            ..CoreParams::maxwell()
+        }
+    }
+
+    /// GP104 (GTX 1080): Maxwell's SM organisation (four 32-lane blocks, 128 cores a SM:
+    /// WP1080) and limits (CUDA-PG cc 6.1), JIA18 Table 4.1's Pascal latencies (equal to
+    /// the Maxwell values already in use); FP64 at 1/32 rate like GM204, so Maxwell's
+    /// 48 cycles (ARAFA19's Maxwell table) stand in, UNVERIFIED for GP104.
+    pub fn gp104() -> CoreParams {
+        CoreParams::maxwell()
+    }
+
+    /// The core of `preset`'s GPU.
+    pub fn of(preset: Preset) -> CoreParams {
+        match preset {
+            Preset::Gm107 | Preset::Gm204 => CoreParams::maxwell(),
+            Preset::Gp100 => CoreParams::gp100(),
+            Preset::Gp104 => CoreParams::gp104(),
+        }
+    }
+
     /// Checks that every count is usable.
     pub fn check(&self) -> Result<(), String> {
         for (name, v, lo, hi) in [
@@ -134,17 +165,20 @@ impl TimingConfig {
         TimingConfig {
             preset: p,
             memory: p.params(),
-            core: CoreParams::maxwell(),
+            core: CoreParams::of(p),
             max_cycles: DEFAULT_MAX_CYCLES,
         }
     }
 
     /// The preset's name as a manifest spells it.
     pub fn preset_name(&self) -> &'static str {
-        match self.preset {
-            Preset::Gm107 => "gm107",
-            Preset::Gm204 => "gm204",
-        }
+        self.preset.name()
+    }
+
+    /// The values of the preset that times SM `sm`'s programs when none is named
+    /// ([`Preset::for_sm`]); GM204 for an SM no preset follows.
+    pub fn for_sm(sm: u32) -> TimingConfig {
+        TimingConfig::preset(Preset::for_sm(sm).unwrap_or(Preset::Gm204))
     }
 
     /// Every key `[timing]` accepts (besides `preset`), memory keys first.

@@ -7,8 +7,10 @@ use gpumem_timing::{Timing, TimingConfig, TimingReport};
 use gpumem_warp::program::inst_addr;
 use gpumem_warp::{Emulator, LaunchConfig, Program};
 
+/// Runs `src`, assembled for the preset's own SM (sm_52 for GM204, sm_60 for GP100, ...).
 fn timed(src: &str, cfg: LaunchConfig, preset: Preset) -> TimingReport {
-    let prog = Program::from_sass(src, Target::Sm52).unwrap();
+    let target = Target::from_sm(preset.sm()).unwrap();
+    let prog = Program::from_sass(src, target).unwrap();
     let mut emu = Emulator::new(&prog, cfg);
     let r = Timing::new(&mut emu, TimingConfig::preset(preset), 16)
         .unwrap()
@@ -54,12 +56,32 @@ fn shared_kernel(stride_words: u32) -> String {
 
 #[test]
 fn shared_conflicts_cost_28_plus_2_per_extra_way_on_gm204() {
+    // MC-DATA (Mei & Chu's GTX 980 data): 28 + 2 (n - 1).
+    shared_conflicts(Preset::Gm204, 28);
+}
+
+#[test]
+fn shared_conflicts_cost_24_plus_2_per_extra_way_on_gp100() {
+    // Jia et al. 2018 Table 3.1: P100 no-conflict latency 24 (the slope is GM204's,
+    // UNVERIFIED for Pascal).
+    shared_conflicts(Preset::Gp100, 24);
+}
+
+#[test]
+fn shared_conflicts_cost_23_plus_2_per_extra_way_on_gp104() {
+    // Jia et al. 2018 Table 3.1: P4 (GP104) no-conflict latency 23.
+    shared_conflicts(Preset::Gp104, 23);
+}
+
+/// An n-way conflicting LDS costs `base + 2 (n - 1)` on `preset`, and the kernel grows by
+/// exactly that.
+fn shared_conflicts(preset: Preset, base: u64) {
     let mut cycles = Vec::new();
     for (stride, ways) in [(1u32, 1u64), (2, 2), (4, 4), (8, 8), (16, 16), (32, 32)] {
         let src = shared_kernel(stride);
-        let r = timed(&src, one_warp(), Preset::Gm204);
+        let r = timed(&src, one_warp(), preset);
         let lds = &r.per_inst[&pc_of(&src, "LDS")];
-        assert_eq!(lds.latency_max, 28 + 2 * (ways - 1), "stride {stride}");
+        assert_eq!(lds.latency_max, base + 2 * (ways - 1), "stride {stride}");
         assert_eq!(lds.wavefronts, ways, "stride {stride}: wavefronts");
         assert_eq!(
             r.metrics["shared_load_transactions_per_request"],
@@ -68,7 +90,7 @@ fn shared_conflicts_cost_28_plus_2_per_extra_way_on_gm204() {
         // The MOV waits on the LDS's scoreboard: memory dependency, the LDS's latency
         // less the one cycle of its stall count.
         let mov = &r.per_inst[&pc_of(&src, "MOV")];
-        assert_eq!(mov.stalls.memory_dependency, 28 + 2 * (ways - 1) - 1);
+        assert_eq!(mov.stalls.memory_dependency, base + 2 * (ways - 1) - 1);
         cycles.push(r.cycles);
     }
     // The whole kernel's cycles grow by exactly 2 per extra way.
@@ -80,8 +102,8 @@ fn shared_conflicts_cost_28_plus_2_per_extra_way_on_gm204() {
     }
     // A broadcast (every lane the same word) costs one way.
     let src = shared_kernel(0);
-    let r = timed(&src, one_warp(), Preset::Gm204);
-    assert_eq!(r.per_inst[&pc_of(&src, "LDS")].latency_max, 28);
+    let r = timed(&src, one_warp(), preset);
+    assert_eq!(r.per_inst[&pc_of(&src, "LDS")].latency_max, base);
 }
 
 /// Lane `l` loads constant word `(l % distinct) * 4` of bank 3 with LDC.
@@ -361,7 +383,20 @@ fn a_barrier_waits_for_outstanding_stores_not_loads() {
 
 #[test]
 fn variable_latency_arithmetic_follows_its_class() {
-    let c = gpumem_timing::CoreParams::maxwell();
+    for preset in Preset::ALL {
+        arithmetic_classes(preset);
+    }
+    // The Pascal figures (Jia et al. 2018 Table 4.1): XU 14, IMUL 86 on both; DADD 8 on
+    // GP100's half-rate FP64 unit.
+    let gp100 = gpumem_timing::CoreParams::gp100();
+    assert_eq!(
+        (gp100.xu_latency, gp100.imul_latency, gp100.f64_latency),
+        (14, 86, 8)
+    );
+}
+
+fn arithmetic_classes(preset: Preset) {
+    let c = TimingConfig::preset(preset).core;
     for (inst, want) in [
         ("MUFU.RCP R1, R0", c.xu_latency),
         ("POPC R1, R0", c.xu_latency),
@@ -377,13 +412,17 @@ fn variable_latency_arithmetic_follows_its_class() {
 --:-:-:-:5 EXIT ;
 "
         );
-        let r = timed(&src, LaunchConfig::default(), Preset::Gm204);
+        let r = timed(&src, LaunchConfig::default(), preset);
         let op = inst.split_whitespace().next().unwrap();
         let i = &r.per_inst[&pc_of(&src, op)];
-        assert_eq!(i.latency_max, want as u64, "{inst}");
+        assert_eq!(i.latency_max, want as u64, "{preset}: {inst}");
         // The consumer waits the latency less the producer's stall count.
         let mov = &r.per_inst[&pc_of(&src, "MOV R3")];
-        assert_eq!(mov.stalls.execution_dependency, want as u64 - 1, "{inst}");
+        assert_eq!(
+            mov.stalls.execution_dependency,
+            want as u64 - 1,
+            "{preset}: {inst}"
+        );
     }
 }
 
@@ -459,4 +498,38 @@ fn the_timing_table_statistics_and_metrics_count_alike() {
     assert_eq!(r.metrics["gld_transactions"], 2.0);
     assert_eq!(r.metrics["shared_load_transactions"], 1.0);
     assert_eq!(r.metrics["shared_store_transactions"], 1.0);
+}
+
+/// IDP (sm_61/62) is a fixed-latency ALU instruction: ptxas 11.8 sets no write barrier on
+/// any of the twelve IDPs of `tests/cubins/dot_product.sm_61.cubin` and schedules their
+/// consumers by stall counts alone (`gpumem lint` finds no hazard there), so the model
+/// times it as `alu_latency` (6: JIA18 Table 4.1 gives 6 for Pascal's integer ALU
+/// instructions; IDP itself is not in the table, UNVERIFIED) on the GP104 preset.
+#[test]
+fn idp_is_timed_as_a_fixed_latency_alu_instruction() {
+    let src = "--:-:-:-:6 MOV32I R0, 0x1020304 ;
+--:-:-:-:6 IDP.4A.U8.U8 R1, R0, R0, R0 ;
+--:-:-:-:6 MOV R3, R1 ;
+--:-:-:-:5 EXIT ;
+";
+    let prog = Program::from_sass(src, Target::Sm61).unwrap();
+    let idp = prog
+        .insts
+        .iter()
+        .position(|i| matches!(i, Ok(i) if i.op.op == gpumem_maxwell::table::Op::Idp))
+        .unwrap();
+    let inst = prog.insts[idp].as_ref().unwrap();
+    assert_eq!(inst.op.latency, gpumem_maxwell::table::Latency::Fixed);
+    let r = timed(src, LaunchConfig::default(), Preset::Gp104);
+    let t = &r.per_inst[&inst_addr(idp)];
+    assert_eq!(
+        t.latency_max,
+        gpumem_timing::CoreParams::gp104().alu_latency as u64
+    );
+    // The consumer issues after the IDP's stall count of 6 (its cycles after the first
+    // count as execution dependency, as for every fixed-latency producer); no scoreboard
+    // wait.
+    let mov = &r.per_inst[&inst_addr(idp + 1)];
+    assert_eq!(mov.stalls.execution_dependency, 5);
+    assert_eq!(mov.stalls.memory_dependency, 0);
 }

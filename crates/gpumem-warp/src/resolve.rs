@@ -237,6 +237,12 @@ impl AtomPre {
                 FaultKind::InvalidInstruction,
                 ".F16x2.FTZ.RN atomics are ADD, MIN or MAX only",
             )),
+            // `.F64.RN` (Pascal): ADD only (PTX `atom.add.f64`, the one f64 atomic).
+            Some(AtomOp::Add) if size.float && size.bytes == 8 => Ok(Rmw::F64AddRn),
+            _ if size.float && size.bytes == 8 => Err((
+                FaultKind::InvalidInstruction,
+                ".F64.RN atomics are ADD only (PTX has no other f64 atomic)",
+            )),
             // `.F32.FTZ.RN`: ADD only.
             Some(AtomOp::Add) if size.float => Ok(Rmw::F32AddFtz),
             _ if size.float => Err((

@@ -5,6 +5,7 @@
 mod common;
 mod f16ref;
 
+mod atom_f64_ptxas;
 mod atomics;
 mod barriers;
 mod breadth_f;
