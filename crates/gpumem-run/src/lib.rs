@@ -24,6 +24,7 @@ pub mod module;
 pub mod report;
 pub mod texture;
 mod timing;
+mod timing_keys;
 pub mod vega;
 
 use gpumem_warp::{BoundsCheck, BoundsMode};

@@ -114,46 +114,7 @@ pub struct MaxwellManifest {
 /// reported where it is.
 pub type TimingSection = std::collections::BTreeMap<Spanned<String>, Spanned<toml::Value>>;
 
-/// The timing parameters a `[timing]` table gives: its preset (default `gm204`), then
-/// its overrides; errors point at the key at fault.
-pub fn timing_config(t: &TimingSection) -> Result<gpumem_timing::TimingConfig, RunError> {
-    use gpumem_mem::hierarchy::Preset;
-    let mut preset = Preset::Gm204;
-    let mut rest = Vec::new();
-    for (k, v) in t {
-        if k.get_ref() == "preset" {
-            let name = v.get_ref().as_str().unwrap_or("");
-            preset = Preset::from_name(name).ok_or_else(|| RunError::At {
-                span: v.span(),
-                message: format!(
-                    "unknown preset {} (expected \"gm107\" or \"gm204\")",
-                    gpumem_isa::clip(&v.get_ref().to_string())
-                ),
-            })?;
-        } else {
-            rest.push((k, v));
-        }
-    }
-    let mut cfg = gpumem_timing::TimingConfig::preset(preset);
-    cfg.apply(
-        rest.iter()
-            .map(|(k, v)| (k.get_ref().as_str(), v.get_ref())),
-    )
-    .map_err(|e| {
-        let at = e
-            .key
-            .as_deref()
-            .and_then(|key| rest.iter().find(|(k, _)| k.get_ref() == key));
-        match at {
-            Some((k, v)) => RunError::At {
-                span: k.span().start..v.span().end,
-                message: format!("[timing] {}", e.message),
-            },
-            None => RunError::key(&["timing"], format!("[timing]: {}", e.message)),
-        }
-    })?;
-    Ok(cfg)
-}
+pub use crate::timing_keys::timing_config;
 
 /// A Vega run.
 #[derive(Debug, Deserialize)]
