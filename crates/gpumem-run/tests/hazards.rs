@@ -129,13 +129,21 @@ fn run_rule(lint: &str) -> &str {
     }
 }
 
+/// s[0:1] = 0x1000, s[2:3] = 0x2000.
+fn vega_config() -> gpumem_wave::VegaConfig {
+    let mut c = gpumem_wave::VegaConfig::default();
+    c.wave.sgpr = vec![
+        gpumem_wave::SgprInit::new("s[0:1]", 0x1000).unwrap(),
+        gpumem_wave::SgprInit::new("s[2:3]", 0x2000).unwrap(),
+    ];
+    c
+}
+
 #[test]
 fn vega_lint_reports_what_a_run_reports_of_the_program_text() {
     use gpumem_vega::{Target, flow, lint};
     use std::collections::BTreeSet;
-    let config: gpumem_wave::VegaConfig =
-        toml::from_str("[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\", \"s[2:3]\" = \"0x2000\" }\n")
-            .unwrap();
+    let config = vega_config();
     for src in VEGA_PROGRAMS {
         let bytes = gpumem_vega::assemble(src, Target::Gfx900).unwrap().bytes;
         let words: Vec<u32> = bytes
@@ -187,9 +195,7 @@ fn vega_lint_reports_what_a_run_reports_of_the_program_text() {
 #[test]
 fn vega_atomic_in_clause_is_one_finding_per_clause_naming_atomics() {
     let src = VEGA_PROGRAMS[1];
-    let config: gpumem_wave::VegaConfig =
-        toml::from_str("[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\", \"s[2:3]\" = \"0x2000\" }\n")
-            .unwrap();
+    let config = vega_config();
     let r = gpumem_wave::run(gpumem_wave::Program::Source(src), &config, &[], &[]).unwrap();
     let h: Vec<_> = r
         .hazards_of(gpumem_wave::HazardRule::AtomicInClause)

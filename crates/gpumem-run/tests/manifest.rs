@@ -253,6 +253,32 @@ fn schema_errors_have_line_and_column() {
     let e = err_at(&format!("{BASE}[launch]\nblock = [32]\ngrid = [-1]\n"));
     assert!(e.starts_with("m.toml:5:9: error:"), "{e}");
     assert!(e.contains("5 | grid = [-1]"), "{e}");
+    // The Vega sections: unknown keys and values of the wrong type at their key.
+    for (table, want) in [
+        (
+            "[wave]\ncont = 1\n",
+            "m.toml:4:1: error: unknown field `cont`",
+        ),
+        (
+            "[scalar_cache]\nsize = 4096\nassoc = 2\n",
+            "m.toml:5:1: error: unknown field `assoc`",
+        ),
+        (
+            "[limits]\nsteps = 1\n",
+            "m.toml:4:1: error: unknown field `steps`",
+        ),
+        (
+            "[scalar_cache]\nsharing = \"private\"\n",
+            "m.toml:4:11: error: unknown variant `private`, expected `shared` or `per-wave`",
+        ),
+        (
+            "[wave]\nclock_mhz = \"fast\"\n",
+            "m.toml:4:13: error: invalid type",
+        ),
+    ] {
+        let e = err_at(&format!("isa = \"vega\"\nprogram = \"x.s\"\n{table}"));
+        assert!(e.starts_with(want), "{table}: {e}");
+    }
     let e = err_at("isa = \"volta\"\nprogram = \"x\"\n");
     assert!(
         e.starts_with("m.toml:1:7: error: unknown isa `volta`"),
@@ -598,6 +624,29 @@ fn semantic_errors_point_at_their_key() {
         (
             "isa = \"vega\"\nprogram = \"x.s\"\n[scalar_cache]\nline = 3\n".to_string(),
             "m.toml:4:1: error: scalar_cache.line = 3",
+            "^",
+        ),
+        (
+            "isa = \"vega\"\nprogram = \"x.s\"\n[wave]\nsgpr = { s4 = 0x1_0000_0000 }\n"
+                .to_string(),
+            "m.toml:4:10: error: bad value for `s4`: 4294967296 does not fit in 32 bits",
+            "^",
+        ),
+        (
+            "isa = \"vega\"\nprogram = \"x.s\"\n[wave]\nsgpr = { \"s[4:7]\" = [1, 2] }\n"
+                .to_string(),
+            "m.toml:4:10: error: bad value for `s[4:7]`: 2 values for 4 registers",
+            "^",
+        ),
+        (
+            "isa = \"vega\"\nprogram = \"x.s\"\n[wave]\nsgpr = { \"s[0:1]\" = 1, s1 = 2 }\n"
+                .to_string(),
+            "m.toml:4:",
+            "both set s1",
+        ),
+        (
+            "isa = \"vega\"\nprogram = \"x.s\"\n[wave]\nsgpr = { q4 = 1 }\n".to_string(),
+            "m.toml:4:10: error: bad register name `q4`",
             "^",
         ),
     ];
