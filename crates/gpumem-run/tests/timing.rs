@@ -1,7 +1,8 @@
 //! `[timing]` in a manifest and `run --timing`: the timed report (JSON schema,
 //! unchanged functional reports), positioned errors for bad presets, keys and geometry.
 
-use gpumem_run::{AnyReport, RunOptions, run_any_manifest_str_with};
+use crate::common::*;
+use gpumem_run::{AnyReport, RunOptions};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -14,7 +15,7 @@ fn copy_manifest(timing: &str) -> String {
 }
 
 fn run(text: &str, timing: bool) -> Result<AnyReport, String> {
-    run_any_manifest_str_with(
+    any_str_with(
         "m.toml",
         text,
         &root().join("examples/maxwell"),
@@ -248,7 +249,7 @@ fn timing_is_refused_for_vega() {
         .find(|p| p.extension().is_some_and(|x| x == "toml"))
         .unwrap();
     let text = std::fs::read_to_string(&m).unwrap();
-    let e = run_any_manifest_str_with(
+    let e = any_str_with(
         "v.toml",
         &text,
         &path,
@@ -307,7 +308,7 @@ fn max_cycles_stops_the_model_with_a_clean_partial_report() {
 fn stale_reads_are_timed_as_issued_and_reported_not_given_stale_values() {
     let path = root().join("examples/maxwell/missing-wait.toml");
     let text = std::fs::read_to_string(&path).unwrap();
-    let plain = run_any_manifest_str_with(
+    let plain = any_str_with(
         "m.toml",
         &text,
         &root().join("examples/maxwell"),
@@ -315,7 +316,7 @@ fn stale_reads_are_timed_as_issued_and_reported_not_given_stale_values() {
     )
     .unwrap()
     .to_json();
-    let timed = run_any_manifest_str_with(
+    let timed = any_str_with(
         "m.toml",
         &text,
         &root().join("examples/maxwell"),
@@ -367,7 +368,7 @@ fn spin_manifest(threads: u32, steps: u64, trace_memory: u64) -> String {
 }
 
 fn run_spin(text: &str, opts: &RunOptions) -> gpumem_run::Report {
-    match run_any_manifest_str_with("spin.toml", text, &spin_dir(), opts) {
+    match any_str_with("spin.toml", text, &spin_dir(), opts) {
         Ok(AnyReport::Maxwell(r)) => r,
         Ok(AnyReport::Vega(_)) => panic!("not Maxwell"),
         Err(e) => panic!("{e}"),
@@ -525,7 +526,7 @@ fn table_columns_do_not_shift_with_long_texts() {
     .unwrap();
     let text = "isa = \"maxwell\"\nprogram = \"k.sass\"\n[launch]\nblock = [32]\n\
                 [[memory]]\naddress = 0x100000\nsize = 0x8000\n";
-    let r = run_any_manifest_str_with(
+    let r = any_str_with(
         "m.toml",
         text,
         &dir,
