@@ -476,27 +476,22 @@ fn run_manifest(
     };
     let name = name.to_string();
     let base = std::path::PathBuf::from(base_dir);
-    let r = py.allow_threads(move || match (path, text) {
-        (Some(p), _) => gpumem_run::run_any_manifest_file_with(std::path::Path::new(&p), &opts)
-            .map_err(|e| {
-                if e.names_file() {
-                    e.to_string()
-                } else {
-                    format!("{p}: {e}")
-                }
-            }),
-        (None, Some(t)) => {
-            gpumem_run::run_any_manifest_str_with(&name, &t, &base, &opts).map_err(|e| {
-                if e.names_file() {
-                    e.to_string()
-                } else {
-                    format!("{name}: {e}")
-                }
-            })
-        }
-        (None, None) => Ok(gpumem_run::AnyReport::Maxwell(
-            gpumem_run::builtin_example_with(&opts),
-        )),
+    let r = py.allow_threads(move || {
+        let (launch, named) = match (&path, &text) {
+            (Some(p), _) => (
+                gpumem_run::Launch::file(std::path::Path::new(p)),
+                p.as_str(),
+            ),
+            (None, Some(t)) => (gpumem_run::Launch::text(&name, t, &base), name.as_str()),
+            (None, None) => (gpumem_run::Launch::builtin(), "the built-in example"),
+        };
+        gpumem_run::run(&launch.with(opts)).map_err(|e| {
+            if e.names_file() {
+                e.to_string()
+            } else {
+                format!("{named}: {e}")
+            }
+        })
     });
     let report = r.map_err(ManifestError::new_err)?;
     let mut s = serde_json::to_string_pretty(&report.to_json())
@@ -551,12 +546,13 @@ impl Device {
     #[new]
     #[pyo3(signature = (preset="gm204", timing=false, max_steps=None, hazards=false))]
     fn new(preset: &str, timing: bool, max_steps: Option<u64>, hazards: bool) -> PyResult<Self> {
-        let mut cfg = match preset {
-            "gm204" => DeviceConfig::gm204(),
-            "gm107" => DeviceConfig::gm107(),
-            other => {
+        use gpumem_mem::hierarchy::Preset;
+        let mut cfg = match Preset::from_name(preset) {
+            Some(p) => DeviceConfig::preset(p),
+            None => {
                 return Err(PyErr::new::<pyo3::exceptions::PyValueError, _>(format!(
-                    "preset {other:?}: gpumem models gm204 (GTX 980, sm_52) and gm107 (GTX 750 Ti, sm_50)"
+                    "preset {preset:?}: gpumem models {}",
+                    Preset::NAMES.join(", ")
                 )));
             }
         };

@@ -671,23 +671,19 @@ fn run(
     };
     let what = manifest.unwrap_or("the built-in example");
     let report = with_progress(what, || match manifest {
-        None => Ok(gpumem_run::AnyReport::Maxwell(
-            gpumem_run::builtin_example_with(&opts),
-        )),
+        None => gpumem_run::run(&gpumem_run::Launch::builtin().with(opts.clone()))
+            .map_err(|e| Fail(e.to_string())),
         Some("-") => {
             let bytes = read_input("-")?;
             let text = String::from_utf8(bytes)
                 .map_err(|_| Fail("<stdin>: the manifest is not UTF-8 text".into()))?;
-            gpumem_run::run_any_manifest_str_with(
-                "<stdin>",
-                &text,
-                std::path::Path::new("."),
-                &opts,
-            )
-            .map_err(|e| located("<stdin>", e))
+            let launch = gpumem_run::Launch::text("<stdin>", &text, std::path::Path::new("."));
+            gpumem_run::run(&launch.with(opts.clone())).map_err(|e| located("<stdin>", e))
         }
-        Some(path) => gpumem_run::run_any_manifest_file_with(std::path::Path::new(path), &opts)
-            .map_err(|e| located(path, e)),
+        Some(path) => gpumem_run::run(
+            &gpumem_run::Launch::file(std::path::Path::new(path)).with(opts.clone()),
+        )
+        .map_err(|e| located(path, e)),
     })?;
     let text = if let Some(form) = json {
         let mut s = serde_json::to_string_pretty(&report.to_json_with(form))

@@ -5,6 +5,8 @@ use gpumem_isa::render_diagnostics;
 use gpumem_maxwell::{
     SchedStyle, Target, cubin, cubin_header, decode_lines, header, render_stream,
 };
+use serde::Serialize;
+use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 /// The built-in sample: the seed pages' examples in their own spelling.
@@ -286,72 +288,216 @@ pub fn demo() -> Result<ExitCode, Fail> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// One instruction as JSON: address, words, text, and its decoded fields (row, modifiers
-/// by name with their spelling, operands, schedule), or the decode error.
-fn line_json(l: &gpumem_maxwell::DisLine, kernel: Option<&str>) -> serde_json::Value {
-    use gpumem_maxwell::Operand;
-    use serde_json::json;
-    let fields = l.inst.as_ref().ok().map(|i| {
-        let mods: serde_json::Map<String, serde_json::Value> = i
-            .op
-            .mods
-            .iter()
-            .enumerate()
-            .map(|(k, g)| {
-                let v = i.mods[k];
-                let spelled = g.spell(&i.mods, v).map(|m| m.text).unwrap_or("");
-                (g.name().to_string(), json!({ "value": v, "text": spelled }))
-            })
-            .collect();
-        let operands: Vec<serde_json::Value> = i
-            .operands()
-            .iter()
-            .map(|o| match *o {
-                Operand::Reg { r, neg, abs, not } => {
-                    json!({ "reg": r, "neg": neg, "abs": abs, "not": not })
-                }
-                Operand::Pred { p, neg } => json!({ "pred": p, "neg": neg }),
-                Operand::Mem { ra, off } => json!({ "mem": { "ra": ra, "offset": off } }),
-                Operand::ConstMem { bank, ra, off } => {
-                    json!({ "const_mem": { "bank": bank, "ra": ra, "offset": off } })
-                }
-                Operand::Const {
+/// The Maxwell keys of a `dis --json` line: the kernel, the bundle's control word and the
+/// decoded fields (`null`: the word does not decode).
+#[derive(Serialize)]
+struct MaxwellLine<'a> {
+    kernel: Option<&'a str>,
+    control_word: String,
+    fields: Option<Fields>,
+}
+
+/// A decoded instruction: its row, guard, modifiers by name with their spelling,
+/// operands and schedule.
+#[derive(Serialize)]
+struct Fields {
+    op: &'static str,
+    form: &'static str,
+    /// `P0`, `!P3`; `null`: always (`PT`).
+    guard: Option<String>,
+    po: bool,
+    modifiers: BTreeMap<&'static str, Modifier>,
+    operands: Vec<OperandRow>,
+    control: Control,
+}
+
+/// A modifier group's value and how it is spelled (`""`: the default, not printed).
+#[derive(Serialize)]
+struct Modifier {
+    value: u8,
+    text: &'static str,
+}
+
+/// An address: a register and an offset.
+#[derive(Serialize)]
+struct RegOffset {
+    ra: u8,
+    offset: i64,
+}
+
+/// A constant-bank address, with the register (`c[bank][ra + offset]`).
+#[derive(Serialize)]
+struct BankRegOffset {
+    bank: u8,
+    ra: u8,
+    offset: i64,
+}
+
+/// A constant-bank address (`c[bank][offset]`).
+#[derive(Serialize)]
+struct BankOffset {
+    bank: u8,
+    offset: i32,
+}
+
+/// One operand, keyed by its kind.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum OperandRow {
+    Reg {
+        reg: u8,
+        neg: bool,
+        abs: bool,
+        not: bool,
+    },
+    Pred {
+        pred: u8,
+        neg: bool,
+    },
+    Mem {
+        mem: RegOffset,
+    },
+    ConstMem {
+        const_mem: BankRegOffset,
+    },
+    Const {
+        #[serde(rename = "const")]
+        constant: BankOffset,
+        neg: bool,
+        abs: bool,
+        not: bool,
+    },
+    Imm {
+        imm: i64,
+    },
+    FImm {
+        fimm_bits: String,
+    },
+    Target {
+        target: String,
+    },
+    SReg {
+        sreg: u8,
+    },
+    Cc {
+        cc: u8,
+    },
+    Sb {
+        scoreboard: u8,
+    },
+    Other {
+        other: String,
+    },
+}
+
+impl OperandRow {
+    fn new(o: &gpumem_maxwell::Operand) -> OperandRow {
+        use gpumem_maxwell::Operand;
+        match *o {
+            Operand::Reg { r, neg, abs, not } => OperandRow::Reg {
+                reg: r,
+                neg,
+                abs,
+                not,
+            },
+            Operand::Pred { p, neg } => OperandRow::Pred { pred: p, neg },
+            Operand::Mem { ra, off } => OperandRow::Mem {
+                mem: RegOffset { ra, offset: off },
+            },
+            Operand::ConstMem { bank, ra, off } => OperandRow::ConstMem {
+                const_mem: BankRegOffset {
                     bank,
-                    off,
-                    neg,
-                    abs,
-                    not,
-                } => json!({ "const": { "bank": bank, "offset": off }, "neg": neg, "abs": abs, "not": not }),
-                Operand::Imm(v) => json!({ "imm": v }),
-                Operand::FImm(b) => json!({ "fimm_bits": format!("{b:#010x}") }),
-                Operand::Target(t) => json!({ "target": format!("{t:#x}") }),
-                Operand::SReg(n) => json!({ "sreg": n }),
-                Operand::Cc(n) => json!({ "cc": n }),
-                Operand::Sb(n) => json!({ "scoreboard": n }),
-                ref other => json!({ "other": format!("{other:?}") }),
-            })
-            .collect();
+                    ra,
+                    offset: off,
+                },
+            },
+            Operand::Const {
+                bank,
+                off,
+                neg,
+                abs,
+                not,
+            } => OperandRow::Const {
+                constant: BankOffset { bank, offset: off },
+                neg,
+                abs,
+                not,
+            },
+            Operand::Imm(v) => OperandRow::Imm { imm: v },
+            Operand::FImm(b) => OperandRow::FImm {
+                fimm_bits: format!("{b:#010x}"),
+            },
+            Operand::Target(t) => OperandRow::Target {
+                target: format!("{t:#x}"),
+            },
+            Operand::SReg(n) => OperandRow::SReg { sreg: n },
+            Operand::Cc(n) => OperandRow::Cc { cc: n },
+            Operand::Sb(n) => OperandRow::Sb { scoreboard: n },
+            ref other => OperandRow::Other {
+                other: format!("{other:?}"),
+            },
+        }
+    }
+}
+
+/// The control word's fields for the instruction (barriers `null` when unset).
+#[derive(Serialize)]
+struct Control {
+    stall: u8,
+    #[serde(rename = "yield")]
+    yields: bool,
+    write_barrier: Option<u8>,
+    read_barrier: Option<u8>,
+    wait: u8,
+    reuse: u8,
+    dual_issue: bool,
+}
+
+/// One instruction of `dis --json`: address, words, text, and its decoded fields, or the
+/// decode error.
+fn line_json(l: &gpumem_maxwell::DisLine, kernel: Option<&str>) -> String {
+    let fields = l.inst.as_ref().ok().map(|i| {
         let c = i.ctrl;
-        json!({
-            "op": i.op.name,
-            "form": i.op.form,
-            "guard": if i.guard == 7 && !i.guard_neg { None } else { Some(format!("{}P{}", if i.guard_neg { "!" } else { "" }, i.guard)) },
-            "po": i.po,
-            "modifiers": mods,
-            "operands": operands,
-            "control": { "stall": c.stall, "yield": !c.no_yield, "write_barrier": (c.wr != 7).then_some(c.wr), "read_barrier": (c.rd != 7).then_some(c.rd), "wait": c.wait, "reuse": c.reuse, "dual_issue": c.dual_issue() },
-        })
+        Fields {
+            op: i.op.name,
+            form: i.op.form,
+            guard: (i.guard != 7 || i.guard_neg)
+                .then(|| format!("{}P{}", if i.guard_neg { "!" } else { "" }, i.guard)),
+            po: i.po,
+            modifiers: i
+                .op
+                .mods
+                .iter()
+                .enumerate()
+                .map(|(k, g)| {
+                    let value = i.mods[k];
+                    let text = g.spell(&i.mods, value).map(|m| m.text).unwrap_or("");
+                    (g.name(), Modifier { value, text })
+                })
+                .collect(),
+            operands: i.operands().iter().map(OperandRow::new).collect(),
+            control: Control {
+                stall: c.stall,
+                yields: !c.no_yield,
+                write_barrier: (c.wr != 7).then_some(c.wr),
+                read_barrier: (c.rd != 7).then_some(c.rd),
+                wait: c.wait,
+                reuse: c.reuse,
+                dual_issue: c.dual_issue(),
+            },
+        }
     });
-    let mut m = crate::diag::line_common(l);
-    // Maxwell words are 64-bit whatever their value.
-    m.insert("words".into(), json!([format!("{:#018x}", l.word)]));
-    m.insert("kernel".into(), json!(kernel));
-    m.insert(
-        "control_word".into(),
-        json!(format!("{:#018x}", l.ctrl_word)),
+    let mut row = crate::diag::DisLineRow::new(
+        l,
+        MaxwellLine {
+            kernel,
+            control_word: format!("{:#018x}", l.ctrl_word),
+            fields,
+        },
     );
-    m.insert("fields".into(), json!(fields));
-    serde_json::Value::Object(m)
+    // Maxwell words are 64-bit whatever their value.
+    row.words = vec![format!("{:#018x}", l.word)];
+    row.to_line()
 }
 
 /// `dis --json`: one JSON object per instruction, a line each (JSON Lines), every
@@ -376,7 +522,7 @@ pub fn dis_json(
             .unwrap_or_else(|| input.to_string());
         for l in decode_lines(code, base, t).map_err(|e| Fail(format!("{what}: {e}")))? {
             ok &= l.inst.is_ok();
-            out.push_str(&line_json(&l, kernel).to_string());
+            out.push_str(&line_json(&l, kernel));
             out.push('\n');
             if out.len() > 1 << 16 {
                 write_stdout(out.as_bytes())?;
@@ -564,35 +710,30 @@ pub fn lint_file(
             }
             if json {
                 let addr = |i: usize| u.items.get(i).map(|x| format!("{:#06x}", x.addr));
-                json_diags.push(serde_json::json!({
-                    "file": input,
-                    "kernel": u.kernel,
-                    "line": d.span.line,
-                    "column": d.span.col,
-                    "severity": d.severity.to_string(),
-                    "lint": d.lint,
-                    "message": f.message,
-                    "text": lint::item_text(&u.items, f.at),
-                    "address": addr(f.at),
-                    "other_address": f.other.and_then(addr),
-                    "other_text": f.other.map(|o| lint::item_text(&u.items, o)),
-                    "path": f.path.iter().map(|a| format!("{a:#06x}")).collect::<Vec<_>>(),
-                }));
+                json_diags.push(crate::diag::DiagnosticRow {
+                    message: f.message.clone(),
+                    text: lint::item_text(&u.items, f.at),
+                    machine: Some(crate::diag::MachineAt {
+                        kernel: u.kernel.clone(),
+                        address: addr(f.at),
+                        other_address: f.other.and_then(addr),
+                        other_text: f.other.map(|o| lint::item_text(&u.items, o)),
+                        path: f.path.iter().map(|a| format!("{a:#06x}")).collect(),
+                    }),
+                    ..crate::diag::DiagnosticRow::new(input, &d)
+                });
             }
             diags.push(d);
         }
     }
     if json {
-        let doc = serde_json::json!({
-            "file": input,
-            "errors": errors,
-            "warnings": warnings,
-            "notes": notes,
-            "diagnostics": json_diags,
-        });
-        let mut s = serde_json::to_string_pretty(&doc).map_err(|e| Fail(e.to_string()))?;
-        s.push('\n');
-        write_stdout(s.as_bytes())?;
+        crate::diag::print_json(&crate::diag::LintDoc {
+            file: input,
+            errors,
+            warnings,
+            notes: Some(notes),
+            diagnostics: json_diags,
+        })?;
     } else {
         let out = render_diagnostics(input, &text, &diags);
         let out = if crate::paint::enabled(false) {

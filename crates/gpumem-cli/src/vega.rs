@@ -2,6 +2,7 @@
 
 use crate::{Fail, read_input, write_stdout};
 use gpumem_vega::{Target, assemble, code_object, disassemble, lint};
+use serde::Serialize;
 use std::process::ExitCode;
 
 fn target(t: Option<&str>) -> Result<Target, Fail> {
@@ -164,59 +165,114 @@ pub fn demo() -> Result<ExitCode, Fail> {
 /// and its value: `reg` and `dwords` for registers, `code` for a scalar source, `imm`
 /// for immediates, `reg`/`imm` for an SMEM offset), `glc` where the row has the bit, and
 /// the `literal` dword.
-fn inst_json(i: &gpumem_vega::Inst) -> serde_json::Value {
+fn inst_json(i: &gpumem_vega::Inst) -> Fields {
     use gpumem_vega::SmemOffset;
     use gpumem_vega::table::Kind;
-    use serde_json::json;
     let d = i.def;
-    let operands: Vec<serde_json::Value> = i
+    let operands = i
         .operands()
-        .map(|(o, text)| {
-            let mut v = json!({
-                "field": o.field.name(d.format).to_ascii_lowercase(),
-                "text": text.to_string(),
-                "written": o.written,
-            });
-            let typed = match o.kind {
-                Kind::Reg(class) => json!({ "reg": i.sdst, "dwords": class.dwords() }),
-                Kind::Base { dwords } => json!({ "reg": i.sbase, "dwords": dwords }),
-                Kind::Src { dwords, .. } => {
-                    let c = if o.field == gpumem_vega::table::Field::Ssrc0 {
+        .map(|(o, text)| OperandRow {
+            field: o.field.name(d.format).to_ascii_lowercase(),
+            text: text.to_string(),
+            written: o.written,
+            value: match o.kind {
+                Kind::Reg(class) => Value::Reg {
+                    reg: i.sdst,
+                    dwords: class.dwords(),
+                },
+                Kind::Base { dwords } => Value::Reg {
+                    reg: i.sbase,
+                    dwords,
+                },
+                Kind::Src { dwords, .. } => Value::Src {
+                    code: if o.field == gpumem_vega::table::Field::Ssrc0 {
                         i.ssrc0
                     } else {
                         i.ssrc1
-                    };
-                    json!({ "code": c, "dwords": dwords })
-                }
-                Kind::SmemOffset { .. } => match i.offset {
-                    SmemOffset::Imm(x) => json!({ "reg": null, "imm": x }),
-                    SmemOffset::Sgpr(c) => json!({ "reg": c, "imm": null }),
-                    SmemOffset::SgprImm(c, x) => json!({ "reg": c, "imm": x }),
+                    },
+                    dwords,
                 },
-                Kind::ProbeImm => json!({ "imm": i.sdst }),
-                Kind::GprIdx8 => json!({ "imm": i.ssrc1 }),
-                Kind::Imm16(_) => json!({ "imm": i.simm16 }),
-                Kind::Literal32 => json!({ "imm": i.literal.unwrap_or(0) }),
-            };
-            if let (Some(m), Some(t)) = (v.as_object_mut(), typed.as_object()) {
-                m.extend(t.clone());
-            }
-            v
+                Kind::SmemOffset { .. } => match i.offset {
+                    SmemOffset::Imm(x) => Value::Offset {
+                        reg: None,
+                        imm: Some(x),
+                    },
+                    SmemOffset::Sgpr(c) => Value::Offset {
+                        reg: Some(c),
+                        imm: None,
+                    },
+                    SmemOffset::SgprImm(c, x) => Value::Offset {
+                        reg: Some(c),
+                        imm: Some(x),
+                    },
+                },
+                Kind::ProbeImm => Value::Imm { imm: i.sdst.into() },
+                Kind::GprIdx8 => Value::Imm {
+                    imm: i.ssrc1.into(),
+                },
+                Kind::Imm16(_) => Value::Imm {
+                    imm: i.simm16.into(),
+                },
+                Kind::Literal32 => Value::Imm {
+                    imm: i.literal.unwrap_or(0),
+                },
+            },
         })
         .collect();
-    json!({
-        "op": d.name,
-        "format": d.format.name(),
-        "operands": operands,
-        "glc": d.glc.then_some(i.glc),
-        "literal": i.literal.map(|l| format!("{l:#010x}")),
-    })
+    Fields {
+        op: d.name,
+        format: d.format.name(),
+        operands,
+        glc: d.glc.then_some(i.glc),
+        literal: i.literal.map(|l| format!("{l:#010x}")),
+    }
+}
+
+/// The Vega keys of a `dis --json` line: the decoded fields (`null`: the words do not
+/// decode).
+#[derive(Serialize)]
+struct VegaLine {
+    fields: Option<Fields>,
+}
+
+/// A decoded instruction ([`inst_json`]).
+#[derive(Serialize)]
+struct Fields {
+    op: &'static str,
+    format: &'static str,
+    operands: Vec<OperandRow>,
+    /// `null`: the row has no GLC bit.
+    glc: Option<bool>,
+    literal: Option<String>,
+}
+
+/// One operand as llvm-mc prints it, with its value.
+#[derive(Serialize)]
+struct OperandRow {
+    field: String,
+    text: String,
+    written: bool,
+    #[serde(flatten)]
+    value: Value,
+}
+
+/// An operand's value, by kind.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Value {
+    /// A register or range (SDST, SBASE).
+    Reg { reg: u8, dwords: u8 },
+    /// A scalar source's operand code.
+    Src { code: u8, dwords: u8 },
+    /// An SMEM offset: register, immediate, or both.
+    Offset { reg: Option<u8>, imm: Option<i32> },
+    /// An immediate.
+    Imm { imm: u32 },
 }
 
 /// `dis --json`: one JSON object per instruction, a line each (JSON Lines): offset,
 /// words, text and the decoded fields ([`inst_json`]), or the decode error.
 pub fn dis_json(t: Option<&str>, input: &str, bytes: Vec<u8>) -> Result<ExitCode, Fail> {
-    use serde_json::json;
     let (bytes, t) = code(t, input, bytes)?;
     let mut out = String::new();
     let mut ok = true;
@@ -225,10 +281,7 @@ pub fn dis_json(t: Option<&str>, input: &str, bytes: Vec<u8>) -> Result<ExitCode
         let fields = gpumem_vega::decode(&l.words, t)
             .ok()
             .map(|(i, _)| inst_json(&i));
-        let mut m = crate::diag::line_common(&l);
-        m.insert("fields".into(), json!(fields));
-        let v = serde_json::Value::Object(m);
-        out.push_str(&v.to_string());
+        out.push_str(&crate::diag::DisLineRow::new(&l, VegaLine { fields }).to_line());
         out.push('\n');
     }
     write_stdout(out.as_bytes())?;

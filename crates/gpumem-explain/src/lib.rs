@@ -252,7 +252,7 @@ pub fn explain_manifest_at(
         trace_cta: select.cta,
         ..RunOptions::default()
     };
-    match gpumem_run::run_any_manifest_file_with(path, &opts)? {
+    match gpumem_run::run(&gpumem_run::Launch::file(path).with(opts))? {
         AnyReport::Vega(_) => Err(ExplainError::Vega),
         AnyReport::Maxwell(r) => explain_report_at(&r, pc, select.warp),
     }

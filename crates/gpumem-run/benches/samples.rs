@@ -95,7 +95,11 @@ fn samples(c: &mut Criterion) {
         }
         // One thread (the CTAs one after another), then two.
         let text = |jobs: usize| format!("{}\n[limits]\njobs = {jobs}\n", b.manifest);
-        let first = gpumem_run::run_manifest_str(&text(1), &dir).expect("the manifest runs");
+        let run = |m: &str| {
+            gpumem_run::run(&gpumem_run::Launch::text("manifest", m, &dir))
+                .and_then(gpumem_run::AnyReport::maxwell)
+        };
+        let first = run(&text(1)).expect("the manifest runs");
         assert!(
             first.faults.is_empty(),
             "{}: {:?}",
@@ -111,9 +115,7 @@ fn samples(c: &mut Criterion) {
                 _ => format!("{}, {jobs} threads", b.name),
             };
             let m = text(jobs);
-            g.bench_function(name, |bench| {
-                bench.iter(|| gpumem_run::run_manifest_str(&m, &dir).expect("runs"))
-            });
+            g.bench_function(name, |bench| bench.iter(|| run(&m).expect("runs")));
         }
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -2,15 +2,18 @@
 //! gpumem-wave for Vega).
 //!
 //! A launch manifest (TOML, see [`manifest`]) names a program (SASS text, raw
-//! bundles or a cubin), the launch shape, memory contents and regions to dump;
-//! [`run_manifest_file`] runs it and returns a [`Report`] with the dumps, the faults
-//! and the per-instruction memory statistics. The manifest reference is in
+//! bundles or a cubin), the launch shape, memory contents and regions to dump. A
+//! [`Launch`] names the manifest (a file, text, or the built-in example) and the options
+//! beyond it; [`run`] runs it and returns an [`AnyReport`] (a Maxwell [`Report`] or a
+//! Vega [`vega::VegaReport`]) with the dumps, the faults and the per-instruction
+//! statistics. TOML is read here only: the executors (gpumem-warp, gpumem-wave) and
+//! the cycle model (gpumem-timing) take typed configurations. The manifest reference is in
 //! gpumem-warp's `SEMANTICS.md`. Both ISAs' reports are written as JSON from one typed
 //! layout, [`json::JsonReport`] (`docs/report.schema.json`).
 //!
 //! ```
-//! let report = gpumem_run::builtin_example();
-//! assert!(report.faults.is_empty());
+//! let report = gpumem_run::run(&gpumem_run::Launch::builtin()).unwrap();
+//! assert!(!report.faulted());
 //! let json = report.to_json();
 //! assert_eq!(json["dumps"][0]["space"], "global");
 //! ```
@@ -24,6 +27,7 @@ pub mod module;
 pub mod report;
 pub mod texture;
 mod timing;
+mod timing_keys;
 pub mod vega;
 
 use gpumem_warp::{BoundsCheck, BoundsMode};
@@ -231,36 +235,91 @@ pub const MAX_PROGRAM_BYTES: u64 = 64 << 20;
 /// Most threads per CTA (the Maxwell limit).
 pub const MAX_BLOCK_THREADS: u64 = 1024;
 
-/// Reads and runs a Maxwell manifest file; relative paths in it are relative to its
-/// folder.
-pub fn run_manifest_file(path: &Path) -> Result<Report, RunError> {
-    match run_any_manifest_file(path)? {
-        AnyReport::Maxwell(r) => Ok(r),
-        AnyReport::Vega(_) => Err(RunError::Manifest(
-            "an `isa = \"vega\"` manifest runs with `run_any_manifest_file`".into(),
-        )),
+/// Where a launch's manifest comes from.
+#[derive(Clone, Copy, Debug)]
+pub enum ManifestSource<'a> {
+    /// A manifest file (either ISA); relative paths in it are relative to its folder.
+    File(&'a Path),
+    /// Manifest text, `name` in messages; relative paths in it are relative to `base`.
+    Text {
+        /// What messages call the text (`m.toml`, `<stdin>`).
+        name: &'a str,
+        /// The manifest.
+        text: &'a str,
+        /// The folder relative paths start from.
+        base: &'a Path,
+    },
+    /// The built-in example, a Maxwell launch: an LDC.IL walk across a bank boundary, an
+    /// 8-way shared bank conflict and a broadcast (`programs/builtin.sass`).
+    Builtin,
+}
+
+/// One launch: its manifest and how to run it beyond what the manifest says. [`run`]
+/// runs it.
+///
+/// ```
+/// use gpumem_run::{Launch, RunOptions};
+/// let r = gpumem_run::run(&Launch::builtin()).unwrap();
+/// assert!(!r.faulted());
+/// let timed = Launch::builtin().with(RunOptions { timing: true, ..RunOptions::default() });
+/// let r = gpumem_run::run(&timed).unwrap().maxwell().unwrap();
+/// assert!(r.timing.is_some());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Launch<'a> {
+    /// The manifest.
+    pub manifest: ManifestSource<'a>,
+    /// Options beyond the manifest (`--timing`, `--trace`, `--jobs`, explain's records).
+    pub options: RunOptions,
+}
+
+impl<'a> Launch<'a> {
+    /// A manifest file, default options.
+    pub fn file(path: &'a Path) -> Launch<'a> {
+        Launch {
+            manifest: ManifestSource::File(path),
+            options: RunOptions::default(),
+        }
+    }
+
+    /// Manifest text named `name`, relative paths from `base`, default options.
+    pub fn text(name: &'a str, text: &'a str, base: &'a Path) -> Launch<'a> {
+        Launch {
+            manifest: ManifestSource::Text { name, text, base },
+            options: RunOptions::default(),
+        }
+    }
+
+    /// The built-in example, default options.
+    pub fn builtin() -> Launch<'static> {
+        Launch {
+            manifest: ManifestSource::Builtin,
+            options: RunOptions::default(),
+        }
+    }
+
+    /// The same launch with `options`.
+    pub fn with(self, options: RunOptions) -> Launch<'a> {
+        Launch { options, ..self }
     }
 }
 
-/// Runs a Maxwell manifest given as text; relative paths are relative to `base_dir`.
-pub fn run_manifest_str(toml: &str, base_dir: &Path) -> Result<Report, RunError> {
-    match run_any_manifest_str("manifest", toml, base_dir)? {
-        AnyReport::Maxwell(r) => Ok(r),
-        AnyReport::Vega(_) => Err(RunError::Manifest(
-            "an `isa = \"vega\"` manifest runs with `run_any_manifest_str`".into(),
-        )),
+/// Runs a launch of either ISA. Errors at a position in the manifest come back rendered
+/// ([`RunError::Positioned`]) against its name.
+pub fn run(launch: &Launch<'_>) -> Result<AnyReport, RunError> {
+    let opts = &launch.options;
+    match launch.manifest {
+        ManifestSource::File(path) => {
+            let text = std::fs::read_to_string(path).map_err(|err| RunError::Io {
+                path: path.display().to_string(),
+                err,
+            })?;
+            let base = path.parent().unwrap_or(Path::new("."));
+            run_text(&path.display().to_string(), &text, base, opts)
+        }
+        ManifestSource::Text { name, text, base } => run_text(name, text, base, opts),
+        ManifestSource::Builtin => Ok(AnyReport::Maxwell(builtin_example(opts))),
     }
-}
-
-/// Runs a manifest of either ISA given as text named `name` (used in messages);
-/// relative paths are relative to `base_dir`. Errors at a position in the text come
-/// back rendered ([`RunError::Positioned`]).
-pub fn run_any_manifest_str(
-    name: &str,
-    text: &str,
-    base_dir: &Path,
-) -> Result<AnyReport, RunError> {
-    run_any_manifest_str_with(name, text, base_dir, &RunOptions::default())
 }
 
 /// How to run beyond what the manifest says.
@@ -287,8 +346,8 @@ pub struct RunOptions {
     pub jobs: Option<usize>,
 }
 
-/// [`run_any_manifest_str`] with options.
-pub fn run_any_manifest_str_with(
+/// Runs manifest text named `name`; relative paths are relative to `base_dir`.
+fn run_text(
     name: &str,
     text: &str,
     base_dir: &Path,
@@ -319,6 +378,17 @@ pub enum AnyReport {
 }
 
 impl AnyReport {
+    /// The Maxwell report; a Vega run is an error (for callers that run Maxwell
+    /// launches only).
+    pub fn maxwell(self) -> Result<Report, RunError> {
+        match self {
+            AnyReport::Maxwell(r) => Ok(r),
+            AnyReport::Vega(_) => Err(RunError::Manifest(
+                "an `isa = \"vega\"` manifest: expected a Maxwell launch".into(),
+            )),
+        }
+    }
+
     /// The JSON document, in the layout both ISAs share (`docs/report.schema.json`).
     pub fn to_json(&self) -> serde_json::Value {
         self.to_json_with(dump::JsonDumps::Hex)
@@ -368,30 +438,8 @@ impl std::fmt::Display for AnyReport {
     }
 }
 
-/// Reads and runs a manifest of either ISA (`isa = "maxwell"` or `"vega"`); relative
-/// paths in it are relative to its folder.
-pub fn run_any_manifest_file(path: &Path) -> Result<AnyReport, RunError> {
-    run_any_manifest_file_with(path, &RunOptions::default())
-}
-
-/// [`run_any_manifest_file`] with options.
-pub fn run_any_manifest_file_with(path: &Path, opts: &RunOptions) -> Result<AnyReport, RunError> {
-    let text = std::fs::read_to_string(path).map_err(|err| RunError::Io {
-        path: path.display().to_string(),
-        err,
-    })?;
-    let base = path.parent().unwrap_or(Path::new("."));
-    run_any_manifest_str_with(&path.display().to_string(), &text, base, opts)
-}
-
-/// Runs the built-in example (an LDC.IL walk across a bank boundary, an 8-way shared
-/// bank conflict and a broadcast; `programs/builtin.sass`).
-pub fn builtin_example() -> Report {
-    builtin_example_with(&RunOptions::default())
-}
-
-/// [`builtin_example`] with options (`timing`: the cycle model too, gm204).
-pub fn builtin_example_with(opts: &RunOptions) -> Report {
+/// Runs the built-in example ([`ManifestSource::Builtin`]).
+fn builtin_example(opts: &RunOptions) -> Report {
     let m = match Manifest::parse(include_str!("builtin.toml")) {
         Ok(Manifest::Maxwell(m)) => m,
         Ok(Manifest::Vega(_)) => unreachable_report(RunError::Manifest("not Maxwell".into())),

@@ -7,7 +7,6 @@
 //! their position in the text ([`Num::span`]) so that range errors point at them.
 
 use crate::RunError;
-use gpumem_wave::{ScalarCacheConfig, WaveSection};
 use serde::Deserialize;
 use std::ops::Range;
 use std::path::Path;
@@ -115,51 +114,7 @@ pub struct MaxwellManifest {
 /// reported where it is.
 pub type TimingSection = std::collections::BTreeMap<Spanned<String>, Spanned<toml::Value>>;
 
-/// The timing parameters a `[timing]` table gives: its preset (default `default`, the
-/// one that follows the program's SM), then its overrides; errors point at the key at
-/// fault.
-pub fn timing_config(
-    t: &TimingSection,
-    default: gpumem_mem::hierarchy::Preset,
-) -> Result<gpumem_timing::TimingConfig, RunError> {
-    use gpumem_mem::hierarchy::Preset;
-    let mut preset = default;
-    let mut rest = Vec::new();
-    for (k, v) in t {
-        if k.get_ref() == "preset" {
-            let name = v.get_ref().as_str().unwrap_or("");
-            preset = Preset::from_name(name).ok_or_else(|| RunError::At {
-                span: v.span(),
-                message: format!(
-                    "unknown preset {} (expected one of: {})",
-                    gpumem_isa::clip(&v.get_ref().to_string()),
-                    Preset::NAMES.map(|n| format!("\"{n}\"")).join(", ")
-                ),
-            })?;
-        } else {
-            rest.push((k, v));
-        }
-    }
-    let mut cfg = gpumem_timing::TimingConfig::preset(preset);
-    cfg.apply(
-        rest.iter()
-            .map(|(k, v)| (k.get_ref().as_str(), v.get_ref())),
-    )
-    .map_err(|e| {
-        let at = e
-            .key
-            .as_deref()
-            .and_then(|key| rest.iter().find(|(k, _)| k.get_ref() == key));
-        match at {
-            Some((k, v)) => RunError::At {
-                span: k.span().start..v.span().end,
-                message: format!("[timing] {}", e.message),
-            },
-            None => RunError::key(&["timing"], format!("[timing]: {}", e.message)),
-        }
-    })?;
-    Ok(cfg)
-}
+pub use crate::timing_keys::timing_config;
 
 /// A Vega run.
 #[derive(Debug, Deserialize)]
@@ -178,16 +133,182 @@ pub struct VegaManifest {
     pub dump: Vec<Dump>,
     #[serde(default)]
     /// `[wave]`: wave count and initial registers.
-    pub wave: WaveSection,
+    pub wave: WaveTable,
     #[serde(default)]
     /// `[scalar_cache]`: geometry, sharing, latencies.
-    pub scalar_cache: ScalarCacheConfig,
+    pub scalar_cache: ScalarCacheTable,
     /// Seed of the latency model.
     #[serde(default)]
     pub seed: u64,
     /// `[limits]`: the same keys and defaults as a Maxwell run.
     #[serde(default)]
     pub limits: crate::manifest::Limits,
+}
+
+/// A register table of `[wave]` (`sgpr`, an element of `per_wave`): register or range
+/// name to value (`"s[0:1]" = "0x100000"`, `s4 = 7`, `"s[4:7]" = [1, 2, 3, 4]`).
+pub type SgprTable = std::collections::BTreeMap<String, toml::Value>;
+
+/// `[wave]` of a Vega manifest (a key not written: the executor's default,
+/// [`gpumem_wave::WaveSection`]).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WaveTable {
+    /// Number of waves (1..=64).
+    pub count: Option<u32>,
+    /// Initial registers of every wave: an integer or string fills one register (32
+    /// bits) or, for a range, its low pair (64 bits, low dword first); an array gives one
+    /// value per register.
+    #[serde(default)]
+    pub sgpr: SgprTable,
+    /// Per-wave registers, applied after `sgpr`: element `i` is for wave `i`.
+    #[serde(default)]
+    pub per_wave: Vec<SgprTable>,
+    /// Shader clock in MHz.
+    pub clock_mhz: Option<u32>,
+    /// `s_memrealtime`'s clock in MHz.
+    pub realtime_mhz: Option<u32>,
+}
+
+/// `sharing` of `[scalar_cache]`.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SharingName {
+    /// One cache for all waves.
+    Shared,
+    /// A cache per wave.
+    PerWave,
+}
+
+/// `[scalar_cache]` of a Vega manifest (a key not written: the executor's default,
+/// [`gpumem_wave::ScalarCacheConfig`]).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScalarCacheTable {
+    /// Capacity in bytes.
+    pub size: Option<u32>,
+    /// Line size in bytes.
+    pub line: Option<u32>,
+    /// Ways per set.
+    pub ways: Option<u32>,
+    /// `shared` or `per-wave`.
+    pub sharing: Option<SharingName>,
+    /// Cycles of a hit.
+    pub hit_latency: Option<u32>,
+    /// Cycles of a miss.
+    pub miss_latency: Option<u32>,
+    /// Extra cycles, at most.
+    pub jitter: Option<u32>,
+}
+
+impl ScalarCacheTable {
+    /// The executor's scalar-cache configuration.
+    pub fn config(&self) -> gpumem_wave::ScalarCacheConfig {
+        let d = gpumem_wave::ScalarCacheConfig::default();
+        gpumem_wave::ScalarCacheConfig {
+            size: self.size.unwrap_or(d.size),
+            line: self.line.unwrap_or(d.line),
+            ways: self.ways.unwrap_or(d.ways),
+            sharing: match self.sharing {
+                None => d.sharing,
+                Some(SharingName::Shared) => gpumem_wave::Sharing::Shared,
+                Some(SharingName::PerWave) => gpumem_wave::Sharing::PerWave,
+            },
+            hit_latency: self.hit_latency.unwrap_or(d.hit_latency),
+            miss_latency: self.miss_latency.unwrap_or(d.miss_latency),
+            jitter: self.jitter.unwrap_or(d.jitter),
+        }
+    }
+}
+
+impl WaveTable {
+    /// The executor's wave configuration; a bad register name or value is an error at
+    /// its key.
+    pub fn config(&self) -> Result<gpumem_wave::WaveSection, RunError> {
+        let d = gpumem_wave::WaveSection::default();
+        let mut per_wave = Vec::with_capacity(self.per_wave.len());
+        for (i, t) in self.per_wave.iter().enumerate() {
+            per_wave.push(sgpr_inits(t, &["wave", "per_wave", &i.to_string()])?);
+        }
+        Ok(gpumem_wave::WaveSection {
+            count: self.count.unwrap_or(d.count),
+            sgpr: sgpr_inits(&self.sgpr, &["wave", "sgpr"])?,
+            per_wave,
+            clock_mhz: self.clock_mhz.unwrap_or(d.clock_mhz),
+            realtime_mhz: self.realtime_mhz.unwrap_or(d.realtime_mhz),
+        })
+    }
+}
+
+/// The registers a table at `at` sets.
+fn sgpr_inits(t: &SgprTable, at: &[&str]) -> Result<Vec<gpumem_wave::SgprInit>, RunError> {
+    t.iter()
+        .map(|(name, v)| {
+            let err = |e: String| {
+                let mut path = at.to_vec();
+                path.push(name);
+                RunError::key(&path, e)
+            };
+            let range = gpumem_wave::parse_reg(name).map_err(|e| err(e.to_string()))?;
+            let made = match v {
+                toml::Value::Array(items) => {
+                    let values = items
+                        .iter()
+                        .map(|x| register_value(name, x, 32).map(|u| u as u32))
+                        .collect::<Result<Vec<u32>, String>>()
+                        .map_err(err)?;
+                    gpumem_wave::SgprInit::dwords(name, &values)
+                }
+                _ => {
+                    let bits = if range.count == 1 { 32 } else { 64 };
+                    gpumem_wave::SgprInit::new(name, register_value(name, v, bits).map_err(err)?)
+                }
+            };
+            made.map_err(|e| err(e.to_string()))
+        })
+        .collect()
+}
+
+/// An integer as a `[wave]` register table writes it: a TOML integer, a string (`"0x..."`,
+/// `"0b..."`, decimal, `_` separators, a leading `-`) or a boolean, that fits `bits`
+/// (signed or unsigned); its low `bits`.
+fn register_value(reg: &str, v: &toml::Value, bits: u32) -> Result<u64, String> {
+    let bad = |reason: String| format!("bad value for `{}`: {reason}", gpumem_isa::clip(reg));
+    let x: i128 = match v {
+        toml::Value::Integer(i) => i128::from(*i),
+        toml::Value::String(s) => int_text(s)
+            .ok_or_else(|| bad(format!("`{}` is not an integer", gpumem_isa::clip(s))))?,
+        toml::Value::Boolean(b) => i128::from(*b),
+        other => {
+            return Err(bad(format!(
+                "expected an integer or string, got {}",
+                gpumem_isa::clip(&other.to_string())
+            )));
+        }
+    };
+    let max = (1i128 << bits) - 1;
+    let min = -(1i128 << (bits - 1));
+    if x > max || x < min {
+        return Err(bad(format!("{x} does not fit in {bits} bits")));
+    }
+    Ok((x & max) as u64)
+}
+
+/// The integer a register value's string spells.
+fn int_text(s: &str) -> Option<i128> {
+    let t = s.trim().replace('_', "");
+    let (neg, t) = match t.strip_prefix('-') {
+        Some(r) => (true, r.to_string()),
+        None => (false, t),
+    };
+    let v = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        i128::from_str_radix(h, 16).ok()?
+    } else if let Some(b) = t.strip_prefix("0b") {
+        i128::from_str_radix(b, 2).ok()?
+    } else {
+        t.parse::<i128>().ok()?
+    };
+    Some(if neg { -v } else { v })
 }
 
 /// `[launch]` of a Maxwell manifest.

@@ -78,8 +78,8 @@ pub fn run_vega(
         })
         .collect::<Vec<_>>();
     let config = VegaConfig {
-        wave: m.wave,
-        scalar_cache: m.scalar_cache,
+        wave: m.wave.config()?,
+        scalar_cache: m.scalar_cache.config(),
         seed: m.seed,
         limits: gpumem_wave::Limits {
             max_steps: m.limits.max_steps,

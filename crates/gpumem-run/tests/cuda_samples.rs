@@ -17,7 +17,8 @@
 //! whose sequence is the C library's); sizes are smaller than the samples' defaults so
 //! that the whole suite runs in seconds, within the ranges the samples support.
 
-use gpumem_run::{FaultKind, Report, run_manifest_str};
+use crate::common::*;
+use gpumem_run::{FaultKind, Report};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -183,7 +184,7 @@ fn launch_with(
         std::fs::write(dir.join(format!("sym{k}.bin")), bytes).map_err(|e| e.to_string())?;
     }
     let text = format!("{}{limits}", manifest(cubin, kernel, l));
-    run_manifest_str(&text, dir).map_err(|e| e.to_string())
+    maxwell_str(&text, dir).map_err(|e| e.to_string())
 }
 
 /// The outcome of a run: `pass`, or why not.

@@ -1,6 +1,6 @@
 //! A manifest whose program is an nvcc fat binary runs the entry the device layer picks.
 
-use gpumem_run::run_manifest_str;
+use crate::common::*;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -24,7 +24,7 @@ fn a_fatbin_program_runs_its_sass_entry() {
         ("copy_u32.multi.fatbin", "target = \"sm_50\"\n", "sm_50"),
         ("copy_u32.compressed.fatbin", "", "sm_52"),
     ] {
-        let r = run_manifest_str(&manifest(f, t), &root()).unwrap_or_else(|e| panic!("{f}: {e}"));
+        let r = maxwell_str(&manifest(f, t), &root()).unwrap_or_else(|e| panic!("{f}: {e}"));
         assert!(r.faults.is_empty(), "{:?}", r.faults);
         assert_eq!(r.target, sm);
         let words: Vec<u32> = r.dumps[0]
@@ -38,7 +38,7 @@ fn a_fatbin_program_runs_its_sass_entry() {
 
 #[test]
 fn a_ptx_only_fatbin_says_to_compile_for_sm_52() {
-    let e = run_manifest_str(&manifest("copy_u32.ptx_only.fatbin", ""), &root()).unwrap_err();
+    let e = maxwell_str(&manifest("copy_u32.ptx_only.fatbin", ""), &root()).unwrap_err();
     let t = e.to_string();
     assert!(
         t.contains("copy_u32.ptx_only.fatbin") && t.contains("-arch=sm_52"),

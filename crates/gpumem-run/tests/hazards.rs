@@ -3,6 +3,7 @@
 //! has exactly its one, the built-in example and the ptxas examples none, and
 //! `[config] hazards = false` turns the check off.
 
+use crate::common::*;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -12,7 +13,7 @@ fn root() -> PathBuf {
 #[test]
 fn missing_wait_example_reports_its_hazard() {
     let path = root().join("examples/maxwell/missing-wait.toml");
-    let r = gpumem_run::run_manifest_file(&path).unwrap_or_else(|e| panic!("{e}"));
+    let r = maxwell_file(&path).unwrap_or_else(|e| panic!("{e}"));
     assert!(r.faults.is_empty(), "{:?}", r.faults);
     // Sequential values: lane l reads lane l+1's id (lane 31 reads 0) plus 0x100.
     let out = &r.dumps[0].bytes;
@@ -55,18 +56,18 @@ fn missing_wait_example_reports_its_hazard() {
     // The switch.
     let src = std::fs::read_to_string(&path).unwrap();
     let off = format!("{src}\n[config]\nhazards = false\n");
-    let r = gpumem_run::run_manifest_str(&off, &root().join("examples/maxwell")).unwrap();
+    let r = maxwell_str(&off, &root().join("examples/maxwell")).unwrap();
     assert!(r.hazards.is_empty());
     assert!(r.to_string().contains("no hazards"));
 }
 
 #[test]
 fn scheduled_examples_have_no_hazards() {
-    let r = gpumem_run::builtin_example();
+    let r = builtin();
     assert!(r.hazards.is_empty(), "{:?}", r.hazards);
     for name in ["copy_u32", "reduce", "vector_add"] {
         let p = root().join(format!("examples/maxwell/{name}.toml"));
-        let r = gpumem_run::run_manifest_file(&p).unwrap_or_else(|e| panic!("{e}"));
+        let r = maxwell_file(&p).unwrap_or_else(|e| panic!("{e}"));
         assert!(r.hazards.is_empty(), "{name}: {:?}", r.hazards);
     }
 }
@@ -129,13 +130,21 @@ fn run_rule(lint: &str) -> &str {
     }
 }
 
+/// s[0:1] = 0x1000, s[2:3] = 0x2000.
+fn vega_config() -> gpumem_wave::VegaConfig {
+    let mut c = gpumem_wave::VegaConfig::default();
+    c.wave.sgpr = vec![
+        gpumem_wave::SgprInit::new("s[0:1]", 0x1000).unwrap(),
+        gpumem_wave::SgprInit::new("s[2:3]", 0x2000).unwrap(),
+    ];
+    c
+}
+
 #[test]
 fn vega_lint_reports_what_a_run_reports_of_the_program_text() {
     use gpumem_vega::{Target, flow, lint};
     use std::collections::BTreeSet;
-    let config: gpumem_wave::VegaConfig =
-        toml::from_str("[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\", \"s[2:3]\" = \"0x2000\" }\n")
-            .unwrap();
+    let config = vega_config();
     for src in VEGA_PROGRAMS {
         let bytes = gpumem_vega::assemble(src, Target::Gfx900).unwrap().bytes;
         let words: Vec<u32> = bytes
@@ -187,9 +196,7 @@ fn vega_lint_reports_what_a_run_reports_of_the_program_text() {
 #[test]
 fn vega_atomic_in_clause_is_one_finding_per_clause_naming_atomics() {
     let src = VEGA_PROGRAMS[1];
-    let config: gpumem_wave::VegaConfig =
-        toml::from_str("[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\", \"s[2:3]\" = \"0x2000\" }\n")
-            .unwrap();
+    let config = vega_config();
     let r = gpumem_wave::run(gpumem_wave::Program::Source(src), &config, &[], &[]).unwrap();
     let h: Vec<_> = r
         .hazards_of(gpumem_wave::HazardRule::AtomicInClause)
@@ -237,8 +244,7 @@ fn vega_instruction_not_executed_reports_only_why() {
     std::fs::write(dir.join("s96.bin"), &words).unwrap();
     let toml =
         "isa = \"vega\"\nprogram = \"s96.bin\"\n[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\" }\n";
-    let r =
-        gpumem_run::run_any_manifest_str("s96.toml", toml, &dir).unwrap_or_else(|e| panic!("{e}"));
+    let r = any_str("s96.toml", toml, &dir).unwrap_or_else(|e| panic!("{e}"));
     let j = r.to_json();
     let rules: Vec<&str> = j["hazards"]
         .as_array()

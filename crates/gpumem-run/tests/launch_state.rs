@@ -1,8 +1,9 @@
 //! Launch facts taken from the cubin (static shared memory, the parameter layout, the
 //! register count) and the dumps of per-CTA state (shared, local, registers).
 
+use crate::common::*;
+use gpumem_run::FaultKind;
 use gpumem_run::manifest::DumpOf;
-use gpumem_run::{FaultKind, run_any_manifest_str, run_manifest_file, run_manifest_str};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -11,7 +12,7 @@ fn root() -> PathBuf {
 
 /// The error of a manifest read as `m.toml`, positions rendered.
 fn err_at(toml: &str) -> String {
-    match run_any_manifest_str("m.toml", toml, &root()) {
+    match any_str("m.toml", toml, &root()) {
         Err(e) => e.to_string(),
         Ok(_) => panic!("accepted:\n{toml}"),
     }
@@ -25,7 +26,7 @@ fn word(b: &[u8], i: usize) -> u32 {
 
 #[test]
 fn static_shared_memory_comes_from_the_cubin_and_dumps_show_it() {
-    let r = run_manifest_file(&root().join("examples/maxwell/reduce.toml")).unwrap();
+    let r = maxwell_file(&root().join("examples/maxwell/reduce.toml")).unwrap();
     assert!(r.faults.is_empty(), "{:?}", r.faults);
     let shared = &r.dumps[1];
     assert_eq!(
@@ -59,7 +60,7 @@ fn static_shared_memory_comes_from_the_cubin_and_dumps_show_it() {
     let m = format!(
         "{REDUCE}[launch]\nblock = [256]\nshared_bytes = 64\nparams = [{{ u64 = 0 }}, {{ u64 = 0 }}, {{ u32 = 0 }}]\n[[dump]]\nspace = \"shared\"\n"
     );
-    let r = run_manifest_str(&m, &root()).unwrap();
+    let r = maxwell_str(&m, &root()).unwrap();
     assert_eq!(r.dumps[0].bytes.len(), 1024 + 64);
 }
 
@@ -151,7 +152,7 @@ fn parameters_take_the_cubins_offsets_and_sizes() {
     let dir = std::env::temp_dir().join(format!("gpumem-run-state-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("p.sass"), "MOV R0, c[0x0][0x148] ;\nEXIT ;\n").unwrap();
-    let r = run_manifest_str(
+    let r = maxwell_str(
         "isa = \"maxwell\"\nprogram = \"p.sass\"\n[launch]\nblock = [1]\nregisters = 4\nparams = [{ u32 = 1 }, { u64 = 7 }]\n[[dump]]\nspace = \"registers\"\nthread = 0\n",
         &dir,
     )
@@ -170,7 +171,7 @@ fn local_dumps_read_one_threads_allocation() {
         "S2R R0, SR_TID.X ;\nIADD32I R0, R0, 0x64 ;\nSTL [RZ+0x4], R0 ;\nEXIT ;\n",
     )
     .unwrap();
-    let r = run_manifest_str(
+    let r = maxwell_str(
         "isa = \"maxwell\"\nprogram = \"l.sass\"\n[launch]\ngrid = [2]\nblock = [40]\nlocal_bytes = 8\n[[dump]]\nspace = \"local\"\ncta = 1\nthread = 37\n[[dump]]\nspace = \"registers\"\ncta = 1\nthread = 37\n",
         &dir,
     )
@@ -202,7 +203,7 @@ fn registers_at_or_above_the_count_fault() {
     };
     // With 8 registers R8 is out of range; LDG's `Ra` = R8 is not (it addresses
     // absolutely, per the seed pages), so the fault is at the MOV32I.
-    let r = run_manifest_str(&m(8), &dir).unwrap();
+    let r = maxwell_str(&m(8), &dir).unwrap();
     assert_eq!(r.faults.len(), 1, "{:?}", r.faults);
     let f = &r.faults[0];
     assert_eq!((f.kind, f.pc), (FaultKind::RegisterOutOfRange, 0x18));
@@ -214,6 +215,6 @@ fn registers_at_or_above_the_count_fault() {
     );
     assert_eq!(r.to_json()["faults"][0]["kind"], "register_out_of_range");
     // With 9 it runs clean.
-    let r = run_manifest_str(&m(9), &dir).unwrap();
+    let r = maxwell_str(&m(9), &dir).unwrap();
     assert!(r.faults.is_empty(), "{:?}", r.faults);
 }

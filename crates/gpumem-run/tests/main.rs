@@ -2,6 +2,7 @@
 //! module here (gpumem-cli's `layout` test checks that none is left out). Run one file's
 //! tests with `cargo test -p gpumem-run --test it FILE::`.
 
+mod common;
 mod cuda_samples;
 mod fatbin;
 mod hazards;

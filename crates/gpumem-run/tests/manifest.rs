@@ -1,7 +1,8 @@
 //! Manifests and reports: the built-in example, the example manifests, and clear
 //! errors for bad input.
 
-use gpumem_run::{FaultKind, RunError, builtin_example, run_manifest_file, run_manifest_str};
+use crate::common::*;
+use gpumem_run::{FaultKind, RunError};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -10,7 +11,7 @@ fn root() -> PathBuf {
 
 #[test]
 fn builtin_example_runs() {
-    let r = builtin_example();
+    let r = builtin();
     assert!(r.faults.is_empty(), "{:?}", r.faults);
     let d = &r.dumps[0].bytes;
     let w = |i: usize| u32::from_le_bytes(d[4 * i..4 * i + 4].try_into().unwrap());
@@ -36,7 +37,7 @@ fn builtin_example_runs() {
 
 #[test]
 fn example_copy_manifest_runs() {
-    let r = run_manifest_file(&root().join("examples/maxwell/copy_u32.toml")).unwrap();
+    let r = maxwell_file(&root().join("examples/maxwell/copy_u32.toml")).unwrap();
     assert!(r.faults.is_empty());
     let d = &r.dumps[0].bytes;
     assert_eq!(&d[..64], (0..64).collect::<Vec<u8>>().as_slice());
@@ -48,7 +49,7 @@ fn example_copy_manifest_runs() {
 
 #[test]
 fn example_reduce_manifest_runs() {
-    let r = run_manifest_file(&root().join("examples/maxwell/reduce.toml")).unwrap();
+    let r = maxwell_file(&root().join("examples/maxwell/reduce.toml")).unwrap();
     assert!(r.faults.is_empty());
     assert_eq!(
         r.dumps[0].bytes,
@@ -57,7 +58,7 @@ fn example_reduce_manifest_runs() {
 }
 
 fn err(toml: &str) -> String {
-    match run_manifest_str(toml, &root()) {
+    match maxwell_str(toml, &root()) {
         Err(e) => e.to_string(),
         Ok(_) => panic!("accepted:\n{toml}"),
     }
@@ -122,7 +123,7 @@ fn memory_is_bounded_by_the_limit() {
     ));
     assert!(e.contains("max_memory"), "{e}");
     // A CTA whose local memory passes the limit: a fault, not an allocation.
-    let r = run_manifest_str(
+    let r = maxwell_str(
         &format!("{BASE}[launch]\nblock = [1024]\nlocal_bytes = 1000000\n[limits]\nmax_memory = 1000000\n"),
         &root(),
     )
@@ -142,7 +143,7 @@ fn typed_contents_and_strings() {
              [[constant]]\nbank = 5\noffset = 16\ninit = { u8 = [1, 2] }\n\
              [[dump]]\nspace = \"global\"\naddress = 0x1000\nsize = 14\n\
              [[dump]]\nspace = \"constant\"\nbank = 5\naddress = 16\nsize = 2\n";
-    let r = run_manifest_str(t, &dir).unwrap();
+    let r = maxwell_str(t, &dir).unwrap();
     let mut want = vec![0xff; 8];
     want.extend_from_slice(&[0xfe, 0xff]);
     want.extend_from_slice(&1.5f32.to_le_bytes());
@@ -159,7 +160,7 @@ fn bad_programs_are_errors_not_panics() {
     std::fs::write(dir.join("bad.sass"), "FROB R1 ;\n").unwrap();
     std::fs::write(dir.join("odd.bin"), [1u8, 2, 3]).unwrap();
     let m = |p: &str| format!("isa = \"maxwell\"\nprogram = \"{p}\"\n[launch]\nblock = [1]\n");
-    match run_manifest_str(&m("bad.sass"), &dir) {
+    match maxwell_str(&m("bad.sass"), &dir) {
         Err(RunError::Program(e)) => {
             // The assembler's diagnostics name the program file.
             assert!(e.contains("bad.sass:1:1: error"), "{e}");
@@ -167,12 +168,12 @@ fn bad_programs_are_errors_not_panics() {
         other => panic!("{:?}", other.err()),
     }
     assert!(matches!(
-        run_manifest_str(&m("odd.bin"), &dir),
+        maxwell_str(&m("odd.bin"), &dir),
         Err(RunError::Program(_))
     ));
     // Undecodable words run as far as they can: a fault.
     std::fs::write(dir.join("ones.bin"), [0xffu8; 32]).unwrap();
-    let r = run_manifest_str(&m("ones.bin"), &dir).unwrap();
+    let r = maxwell_str(&m("ones.bin"), &dir).unwrap();
     assert!(
         r.faults
             .iter()
@@ -185,7 +186,7 @@ fn generic_window_bases_are_launch_keys() {
     let ok = format!(
         "{BASE}[launch]\nblock = [32]\nshared_window = 0x5000000\nlocal_window = 0x6000000\n"
     );
-    assert!(run_manifest_str(&ok, &root()).is_ok());
+    assert!(maxwell_str(&ok, &root()).is_ok());
     assert!(
         err(&format!(
             "{BASE}[launch]\nblock = [32]\nshared_window = 0x5000010\n"
@@ -202,7 +203,7 @@ fn generic_window_bases_are_launch_keys() {
 
 /// The error of a manifest read as a file named `m.toml` (positions rendered).
 fn err_at(toml: &str) -> String {
-    match gpumem_run::run_any_manifest_str("m.toml", toml, &root()) {
+    match any_str("m.toml", toml, &root()) {
         Err(e) => e.to_string(),
         Ok(_) => panic!("accepted:\n{toml}"),
     }
@@ -229,9 +230,9 @@ fn values_that_do_not_fit_their_type_are_positioned_errors() {
     }
     // The edges still fit.
     let ok = mem("u8 = [255, 0]");
-    assert!(run_manifest_str(&ok, &root()).is_ok());
+    assert!(maxwell_str(&ok, &root()).is_ok());
     let ok = mem("i8 = [-128, 127]");
-    assert!(run_manifest_str(&ok, &root()).is_ok());
+    assert!(maxwell_str(&ok, &root()).is_ok());
     let params =
         format!("{BASE}[launch]\nblock = [1]\nparams = [{{ u32 = 4294967297 }}, {{ u8 = 300 }}]\n");
     let e = err_at(&params);
@@ -253,6 +254,32 @@ fn schema_errors_have_line_and_column() {
     let e = err_at(&format!("{BASE}[launch]\nblock = [32]\ngrid = [-1]\n"));
     assert!(e.starts_with("m.toml:5:9: error:"), "{e}");
     assert!(e.contains("5 | grid = [-1]"), "{e}");
+    // The Vega sections: unknown keys and values of the wrong type at their key.
+    for (table, want) in [
+        (
+            "[wave]\ncont = 1\n",
+            "m.toml:4:1: error: unknown field `cont`",
+        ),
+        (
+            "[scalar_cache]\nsize = 4096\nassoc = 2\n",
+            "m.toml:5:1: error: unknown field `assoc`",
+        ),
+        (
+            "[limits]\nsteps = 1\n",
+            "m.toml:4:1: error: unknown field `steps`",
+        ),
+        (
+            "[scalar_cache]\nsharing = \"private\"\n",
+            "m.toml:4:11: error: unknown variant `private`, expected `shared` or `per-wave`",
+        ),
+        (
+            "[wave]\nclock_mhz = \"fast\"\n",
+            "m.toml:4:13: error: invalid type",
+        ),
+    ] {
+        let e = err_at(&format!("isa = \"vega\"\nprogram = \"x.s\"\n{table}"));
+        assert!(e.starts_with(want), "{table}: {e}");
+    }
     let e = err_at("isa = \"volta\"\nprogram = \"x\"\n");
     assert!(
         e.starts_with("m.toml:1:7: error: unknown isa `volta`"),
@@ -304,7 +331,7 @@ fn sizes_and_ranges_are_checked() {
     let ok = region(
         "[[memory]]\naddress = 0x1000\nsize = 16\n[[memory]]\naddress = 0x1010\nsize = 16\n",
     );
-    assert!(run_manifest_str(&ok, &root()).is_ok());
+    assert!(maxwell_str(&ok, &root()).is_ok());
     let e = err_at(&region("[[memory]]\naddress = 0\nfill = 300\nsize = 4\n"));
     assert!(e.contains("fill = 300 is not a byte"), "{e}");
 }
@@ -333,7 +360,7 @@ fn faults_are_grouped_in_text_and_kept_lane_by_lane_in_json() {
     .unwrap();
     let t = "isa = \"maxwell\"\nprogram = \"k.sass\"\n[launch]\nblock = [32]\n\
              [[dump]]\nspace = \"global\"\naddress = 0x1000\nsize = 256\nfile = \"out.bin\"\n";
-    let r = run_manifest_str(t, &dir).unwrap();
+    let r = maxwell_str(t, &dir).unwrap();
     assert_eq!(r.faults.len(), 32);
     let text = r.to_string();
     let lines: Vec<&str> = text
@@ -357,8 +384,7 @@ fn vega_source_programs_report_their_lint_warnings_and_listing() {
     let dir = std::env::temp_dir().join(format!("gpumem-run-vlint-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("w.s"), "s_store_dword s1, s[2:3], s4\ns_endpgm\n").unwrap();
-    let r = gpumem_run::run_any_manifest_str("m.toml", "isa = \"vega\"\nprogram = \"w.s\"\n", &dir)
-        .unwrap();
+    let r = any_str("m.toml", "isa = \"vega\"\nprogram = \"w.s\"\n", &dir).unwrap();
     let j = r.to_json();
     let w = j["warnings"].as_array().unwrap();
     assert_eq!(w.len(), 1, "{j}");
@@ -387,7 +413,7 @@ fn check_bounds_reports_accesses_outside_the_declared_regions() {
             "check_bounds = \"warn\"",
             &format!("check_bounds = \"{mode}\""),
         );
-        run_manifest_str(&t, &dir).unwrap()
+        maxwell_str(&t, &dir).unwrap()
     };
     let last = |r: &gpumem_run::Report| {
         let d = &r.dumps[0].bytes;
@@ -419,7 +445,7 @@ fn check_bounds_reports_accesses_outside_the_declared_regions() {
     // The issue's spelling: `true` is "fault", `false` "off".
     let switch = |on: bool| {
         let t = text.replace("check_bounds = \"warn\"", &format!("check_bounds = {on}"));
-        run_manifest_str(&t, &dir).unwrap()
+        maxwell_str(&t, &dir).unwrap()
     };
     let on = switch(true);
     assert_eq!(on.faults.len(), 1, "{:?}", on.faults);
@@ -466,11 +492,11 @@ fn a_region_without_contents_costs_no_memory() {
              [[memory]]\naddress = 0x300000000\nsize = 4096\nfill = 0\n\
              [[dump]]\nspace = \"global\"\naddress = 0x100000\nsize = 8\n\
              [limits]\nmax_memory = 8192\n";
-    let r = run_manifest_str(t, &dir).unwrap_or_else(|e| panic!("{e}"));
+    let r = maxwell_str(t, &dir).unwrap_or_else(|e| panic!("{e}"));
     assert!(r.faults.is_empty(), "{:?}", r.faults);
     assert_eq!(r.dumps[0].bytes, [0x2a, 0, 0, 0, 0, 0, 0, 0]);
     // A region that gives bytes still counts them.
-    let e = run_manifest_str(
+    let e = maxwell_str(
         &t.replace("size = 4096\nfill = 0", "size = 16384\nfill = 1"),
         &dir,
     )
@@ -617,6 +643,29 @@ fn semantic_errors_point_at_their_key() {
             "m.toml:4:1: error: scalar_cache.line = 3",
             "^",
         ),
+        (
+            "isa = \"vega\"\nprogram = \"x.s\"\n[wave]\nsgpr = { s4 = 0x1_0000_0000 }\n"
+                .to_string(),
+            "m.toml:4:10: error: bad value for `s4`: 4294967296 does not fit in 32 bits",
+            "^",
+        ),
+        (
+            "isa = \"vega\"\nprogram = \"x.s\"\n[wave]\nsgpr = { \"s[4:7]\" = [1, 2] }\n"
+                .to_string(),
+            "m.toml:4:10: error: bad value for `s[4:7]`: 2 values for 4 registers",
+            "^",
+        ),
+        (
+            "isa = \"vega\"\nprogram = \"x.s\"\n[wave]\nsgpr = { \"s[0:1]\" = 1, s1 = 2 }\n"
+                .to_string(),
+            "m.toml:4:",
+            "both set s1",
+        ),
+        (
+            "isa = \"vega\"\nprogram = \"x.s\"\n[wave]\nsgpr = { q4 = 1 }\n".to_string(),
+            "m.toml:4:10: error: bad register name `q4`",
+            "^",
+        ),
     ];
     let dir = store_dir("semantic-positions");
     std::fs::write(dir.join("x.s"), "s_endpgm\n").unwrap();
@@ -627,7 +676,7 @@ fn semantic_errors_point_at_their_key() {
     .unwrap();
     for (toml, head, shown) in cases {
         let toml = toml.replace("tests/cubins/copy_u32.sm_50.cubin", "copy.cubin");
-        let e = match gpumem_run::run_any_manifest_str("m.toml", &toml, &dir) {
+        let e = match any_str("m.toml", &toml, &dir) {
             Err(e) => e.to_string(),
             Ok(_) => panic!("accepted:\n{toml}"),
         };
@@ -656,9 +705,9 @@ fn a_program_from_standard_input_is_refused_at_the_key() {
 fn text_programs_default_to_sm_52() {
     let dir = store_dir("default-target");
     let text = "isa = \"maxwell\"\nprogram = \"k.sass\"\n[launch]\nblock = [1]\n";
-    let r = gpumem_run::run_any_manifest_str("m.toml", text, &dir).unwrap();
+    let r = any_str("m.toml", text, &dir).unwrap();
     assert_eq!(r.to_json()["target"], "sm_52");
-    let r = gpumem_run::run_any_manifest_str(
+    let r = any_str(
         "m.toml",
         &text.replace("[launch]", "target = \"sm_50\"\n[launch]"),
         &dir,
@@ -698,7 +747,7 @@ fn textures_from_a_manifest_reach_tlds_and_texs() {
          [[texture]]\naddress = 0x2000\nkind = \"buffer\"\nchannels = 1\nbits = 32\ntype = \"float\"\n\
          width = 13\nhandle_offset = 0x178\n"
     );
-    let r = run_manifest_str(&t, &dir).unwrap();
+    let r = maxwell_str(&t, &dir).unwrap();
     assert!(r.faults.is_empty(), "{:?}", r.faults);
     let d = &r.dumps[0].bytes;
     for lane in 0..32 {
@@ -736,7 +785,7 @@ fn textures_from_a_manifest_reach_tlds_and_texs() {
         "{TEX_HEAD}{rows}[[texture]]\naddress = 0x2000\nkind = \"2d\"\nchannels = 1\nbits = 8\ntype = \"unorm\"\n\
          width = 5\nheight = 3\nfilter = \"linear\"\naddress_mode = \"border\"\nhandle_offset = 0x178\n"
     );
-    let r = run_manifest_str(&t, &dir).unwrap();
+    let r = maxwell_str(&t, &dir).unwrap();
     assert!(r.faults.is_empty(), "{:?}", r.faults);
     let tex = gpumem_tex::Texture {
         base: 0,
@@ -767,7 +816,7 @@ fn bad_texture_sections_are_positioned_errors() {
     );
     let with = |tex: &str| {
         let t = format!("{TEX_HEAD}[[texture]]\naddress = 0x2000\nhandle_offset = 0x178\n{tex}");
-        match gpumem_run::run_any_manifest_str("m.toml", &t, &dir) {
+        match any_str("m.toml", &t, &dir) {
             Err(e) => e.to_string(),
             Ok(_) => panic!("accepted:\n{t}"),
         }
@@ -792,14 +841,14 @@ fn bad_texture_sections_are_positioned_errors() {
     let t = format!(
         "{TEX_HEAD}[[texture]]\naddress = 0x2000\nhandle_offset = 0x17a\nkind = \"buffer\"\n{base}"
     );
-    let e = match gpumem_run::run_any_manifest_str("m.toml", &t, &dir) {
+    let e = match any_str("m.toml", &t, &dir) {
         Err(e) => e.to_string(),
         Ok(_) => panic!("accepted"),
     };
     assert!(e.contains("multiple of 4"), "{e}");
     // a handle naming no header (the kernel reads another word): a `texture` fault
     let t = format!("{TEX_HEAD}[[constant]]\nbank = 0\noffset = 0x178\ninit = {{ u32 = [7] }}\n");
-    let r = run_manifest_str(&t, &dir).unwrap();
+    let r = maxwell_str(&t, &dir).unwrap();
     assert!(
         r.faults.iter().all(|f| f.kind == FaultKind::Texture) && !r.faults.is_empty(),
         "{:?}",
@@ -833,7 +882,7 @@ fn the_simple_texture_sample_kernel_fetches_through_a_manifest_texture() {
          handle_offset = 0x158\n\
          [[dump]]\nspace = \"global\"\naddress = 0x100000\nsize = 1024\n"
     );
-    let r = run_manifest_str(&t, &root()).unwrap_or_else(|e| panic!("{e}"));
+    let r = maxwell_str(&t, &root()).unwrap_or_else(|e| panic!("{e}"));
     assert!(r.faults.is_empty(), "{:?}", r.faults);
     let d = &r.dumps[0].bytes;
     for y in 0..h {

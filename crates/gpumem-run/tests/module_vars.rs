@@ -1,7 +1,8 @@
 //! Module variables of a cubin at launch: where the module data goes, the linked code
 //! the report lists, `[[symbol]]` contents, `[[dump]] symbol`, and positioned errors.
 
-use gpumem_run::{Report, run_manifest_str};
+use crate::common::*;
+use gpumem_run::Report;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -21,14 +22,14 @@ fn fence(extra: &str) -> String {
 }
 
 fn run(text: &str) -> Report {
-    match run_manifest_str(text, &root()) {
+    match maxwell_str(text, &root()) {
         Ok(r) => r,
         Err(e) => panic!("{e}"),
     }
 }
 
 fn err(text: &str) -> String {
-    match run_manifest_str(text, &root()) {
+    match maxwell_str(text, &root()) {
         Ok(_) => panic!("expected an error"),
         Err(e) => e.to_string(),
     }

@@ -1,7 +1,7 @@
 //! Property tests: arbitrary words, random programs and random small manifests never
 //! panic the emulator; faults are values.
 
-use gpumem_run::run_manifest_str;
+use crate::common::*;
 use gpumem_warp::fuzz_report;
 use proptest::prelude::*;
 
@@ -71,7 +71,7 @@ proptest! {
              [config]\nbank_limit = \"{}\"\n",
             if bank_graphics { "graphics" } else { "compute" }
         );
-        let r = run_manifest_str(&t, &dir);
+        let r = maxwell_str(&t, &dir);
         prop_assert!(r.is_ok(), "{:?}", r.err());
         let r = r.unwrap();
         let _ = r.to_json();

@@ -1,6 +1,7 @@
 //! Every example's report (and the built-in example's) validates against the documented
 //! JSON schema `docs/report.schema.json`, which both ISAs share.
 
+use crate::common::*;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -24,11 +25,7 @@ fn check(v: &jsonschema::Validator, what: &str, report: &serde_json::Value) {
 #[test]
 fn every_example_report_follows_the_schema() {
     let v = validator();
-    check(
-        &v,
-        "built-in example",
-        &gpumem_run::builtin_example().to_json(),
-    );
+    check(&v, "built-in example", &builtin().to_json());
     let mut n = 0;
     for isa in ["maxwell", "vega"] {
         for e in std::fs::read_dir(root().join("examples").join(isa)).unwrap() {
@@ -36,7 +33,7 @@ fn every_example_report_follows_the_schema() {
             if p.extension().and_then(|x| x.to_str()) != Some("toml") {
                 continue;
             }
-            let r = gpumem_run::run_any_manifest_file(&p).unwrap_or_else(|e| panic!("{e}"));
+            let r = any_file(&p).unwrap_or_else(|e| panic!("{e}"));
             check(&v, &p.display().to_string(), &r.to_json());
             n += 1;
         }
@@ -47,16 +44,16 @@ fn every_example_report_follows_the_schema() {
 #[test]
 fn the_schema_rejects_a_report_that_departs_from_it() {
     let v = validator();
-    let mut r = gpumem_run::builtin_example().to_json();
+    let mut r = builtin().to_json();
     assert!(v.is_valid(&r));
     r["faults"] = serde_json::json!([{ "kind": "misaligned_address", "pc": 16 }]);
     assert!(!v.is_valid(&r), "a numeric pc and missing keys");
     let vega = root().join("examples/vega/missing-waitcnt.toml");
-    let mut r = gpumem_run::run_any_manifest_file(&vega).unwrap().to_json();
+    let mut r = any_file(&vega).unwrap().to_json();
     assert!(v.is_valid(&r));
     r["waves"][0]["pc"] = 24.into();
     assert!(!v.is_valid(&r), "a numeric wave pc");
-    let mut r = gpumem_run::builtin_example().to_json();
+    let mut r = builtin().to_json();
     r["stats"]["warp_instructions"] = 3.into();
     r.as_object_mut().unwrap().remove("hazards");
     assert!(!v.is_valid(&r));
@@ -69,7 +66,7 @@ fn the_schema_rejects_a_report_that_departs_from_it() {
 fn both_isas_share_the_instruction_row() {
     let v = validator();
     let vega = root().join("examples/vega/missing-waitcnt.toml");
-    let mut r = gpumem_run::run_any_manifest_file(&vega).unwrap().to_json();
+    let mut r = any_file(&vega).unwrap().to_json();
     let row = &r["stats"]["per_instruction"][0];
     assert!(row["accesses"].is_null() && row["space"].is_null(), "{row}");
     assert!(r["stats"]["totals"]["pc"].is_null());
@@ -80,7 +77,7 @@ fn both_isas_share_the_instruction_row() {
     );
     r["stats"]["per_instruction"][0]["lanes"] = 1.into();
     assert!(!v.is_valid(&r), "an unknown key in a row");
-    let m = gpumem_run::builtin_example().to_json();
+    let m = builtin().to_json();
     assert!(m["stats"]["totals"]["accesses"].is_u64());
     assert!(
         m["stats"].get("scalar_cache").is_none(),
@@ -97,7 +94,7 @@ fn a_constant_fault_address_is_spelled_as_the_instruction() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("ldc.sass"), "LDC R0, c[0x3][0x6] ;\nEXIT ;\n").unwrap();
     let toml = "isa = \"maxwell\"\nprogram = \"ldc.sass\"\n[launch]\nblock = [1]\n";
-    let r = gpumem_run::run_manifest_str(toml, &dir).unwrap();
+    let r = maxwell_str(toml, &dir).unwrap();
     std::fs::remove_dir_all(&dir).ok();
     let j = r.to_json();
     assert_eq!(j["faults"][0]["space"], "constant", "{j:#}");
@@ -120,7 +117,7 @@ fn json_dumps_name_their_file_or_come_collapsed() {
     let t = "isa = \"maxwell\"\nprogram = \"k.sass\"\n[launch]\nblock = [1]\n\
              [[dump]]\nspace = \"global\"\naddress = 0x100000\nsize = 16777216\n\
              [[dump]]\nspace = \"global\"\naddress = 0x100000\nsize = 16777216\nfile = \"out.bin\"\n";
-    let r = gpumem_run::run_manifest_str(t, &dir).unwrap();
+    let r = maxwell_str(t, &dir).unwrap();
     let hex = r.to_json();
     check(&v, "hex dumps", &hex);
     assert_eq!(hex["dumps"][0]["hex"].as_str().unwrap().len(), 32 << 20);

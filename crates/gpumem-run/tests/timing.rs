@@ -1,7 +1,8 @@
 //! `[timing]` in a manifest and `run --timing`: the timed report (JSON schema,
 //! unchanged functional reports), positioned errors for bad presets, keys and geometry.
 
-use gpumem_run::{AnyReport, RunOptions, run_any_manifest_str_with};
+use crate::common::*;
+use gpumem_run::{AnyReport, RunOptions};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -14,7 +15,7 @@ fn copy_manifest(timing: &str) -> String {
 }
 
 fn run(text: &str, timing: bool) -> Result<AnyReport, String> {
-    run_any_manifest_str_with(
+    any_str_with(
         "m.toml",
         text,
         &root().join("examples/maxwell"),
@@ -200,6 +201,47 @@ fn bad_timing_tables_are_positioned_errors() {
             "max_cycles",
             "expected integer, found float",
         ),
+        (
+            "[timing]\nl1 = { wayz = 4 }\n",
+            "l1 = { wayz = 4 }",
+            "unknown key `wayz`",
+        ),
+        (
+            "[timing]\nl1 = 4\n",
+            "l1 = 4",
+            "expected table, found integer",
+        ),
+        (
+            "[timing]\nl1_latency = -1\n",
+            "l1_latency = -1",
+            "invalid value: integer `-1`, expected u32",
+        ),
+        (
+            "[timing]\nschedulers = 0\n",
+            "schedulers = 0",
+            "schedulers = 0: expected 1 to 32",
+        ),
+        (
+            "[timing]\nrequest_threads = [32, 0, 8]\n",
+            "request_threads",
+            "each 1 to 32",
+        ),
+        (
+            "[timing]\nrequest_threads = [32]\n",
+            "request_threads",
+            "expected an array of length 3",
+        ),
+        (
+            "[timing]\nlocal_in_l1 = 1\n",
+            "local_in_l1",
+            "expected boolean, found integer",
+        ),
+        // The key at fault among valid ones, in the order written.
+        (
+            "[timing]\nsms = 8\nl2_latency = 9\nl1 = { ways = 0 }\n",
+            "l1 = { ways = 0 }",
+            "every size must be positive",
+        ),
     ];
     for (table, shown, message) in cases {
         let text = copy_manifest(table);
@@ -214,6 +256,51 @@ fn bad_timing_tables_are_positioned_errors() {
     }
 }
 
+/// Each key sets its own field (a table only the fields it names), the rest keep the
+/// preset's values.
+#[test]
+fn overrides_set_their_fields_key_by_key() {
+    use gpumem_mem::hierarchy::Preset;
+    let text = "l1 = { ways = 24 }\nl1_latency = 90\ndram_bytes_per_cycle = 100\n\
+                schedulers = 2\nmax_cycles = 5000\nldg_ci_in_l1 = false\n";
+    let t: gpumem_run::manifest::TimingSection = toml::from_str(text).unwrap();
+    let c = gpumem_run::manifest::timing_config(&t, gpumem_mem::hierarchy::Preset::Gm204).unwrap();
+    let mut want = gpumem_timing::TimingConfig::preset(Preset::Gm204);
+    want.memory.l1.ways = 24;
+    want.memory.l1_latency = 90;
+    want.memory.dram_bytes_per_cycle = 100.0;
+    want.memory.ldg_ci_in_l1 = false;
+    want.core.schedulers = 2;
+    want.max_cycles = 5000;
+    assert_eq!(c, want);
+    assert_eq!(c.memory.l1.bytes, 24 << 10);
+    let t: gpumem_run::manifest::TimingSection =
+        toml::from_str("preset = \"gm107\"\nsms = 3\n").unwrap();
+    let c = gpumem_run::manifest::timing_config(&t, gpumem_mem::hierarchy::Preset::Gm204).unwrap();
+    assert_eq!(c.preset, Preset::Gm107);
+    assert_eq!(c.memory.sms, 3);
+    assert_eq!(c.memory.l2, Preset::Gm107.params().l2);
+}
+
+/// Keys each valid alone that together make an impossible set: the error is the
+/// table's (no one key is at fault).
+#[test]
+fn a_set_only_the_keys_together_make_invalid_is_an_error_at_the_table() {
+    // 24 MiB L1s: 196608 lines per SM; with 32 SMs past the model's line bound.
+    let table = "[timing]\nl1 = { bytes = 25165824 }\nsms = 32\n";
+    let text = copy_manifest(table);
+    let e = run(&text, false).err().unwrap();
+    assert!(e.contains("[timing]: the caches hold"), "{e}");
+    let at = text.lines().position(|l| l == "[timing]").unwrap() + 1;
+    assert!(e.contains(&format!("m.toml:{at}:")), "{e}");
+    for alone in [
+        "[timing]\nl1 = { bytes = 25165824 }\n",
+        "[timing]\nsms = 32\n",
+    ] {
+        run(&copy_manifest(alone), false).unwrap();
+    }
+}
+
 #[test]
 fn timing_is_refused_for_vega() {
     let path = root().join("examples/vega");
@@ -223,7 +310,7 @@ fn timing_is_refused_for_vega() {
         .find(|p| p.extension().is_some_and(|x| x == "toml"))
         .unwrap();
     let text = std::fs::read_to_string(&m).unwrap();
-    let e = run_any_manifest_str_with(
+    let e = any_str_with(
         "v.toml",
         &text,
         &path,
@@ -282,7 +369,7 @@ fn max_cycles_stops_the_model_with_a_clean_partial_report() {
 fn stale_reads_are_timed_as_issued_and_reported_not_given_stale_values() {
     let path = root().join("examples/maxwell/missing-wait.toml");
     let text = std::fs::read_to_string(&path).unwrap();
-    let plain = run_any_manifest_str_with(
+    let plain = any_str_with(
         "m.toml",
         &text,
         &root().join("examples/maxwell"),
@@ -290,7 +377,7 @@ fn stale_reads_are_timed_as_issued_and_reported_not_given_stale_values() {
     )
     .unwrap()
     .to_json();
-    let timed = run_any_manifest_str_with(
+    let timed = any_str_with(
         "m.toml",
         &text,
         &root().join("examples/maxwell"),
@@ -342,7 +429,7 @@ fn spin_manifest(threads: u32, steps: u64, trace_memory: u64) -> String {
 }
 
 fn run_spin(text: &str, opts: &RunOptions) -> gpumem_run::Report {
-    match run_any_manifest_str_with("spin.toml", text, &spin_dir(), opts) {
+    match any_str_with("spin.toml", text, &spin_dir(), opts) {
         Ok(AnyReport::Maxwell(r)) => r,
         Ok(AnyReport::Vega(_)) => panic!("not Maxwell"),
         Err(e) => panic!("{e}"),
@@ -500,7 +587,7 @@ fn table_columns_do_not_shift_with_long_texts() {
     .unwrap();
     let text = "isa = \"maxwell\"\nprogram = \"k.sass\"\n[launch]\nblock = [32]\n\
                 [[memory]]\naddress = 0x100000\nsize = 0x8000\n";
-    let r = run_any_manifest_str_with(
+    let r = any_str_with(
         "m.toml",
         text,
         &dir,

@@ -4,7 +4,7 @@
 //! instruction's text (issue 10; every row's case is listed by gpumem-warp's
 //! `tests/inventory.rs` in `tests/data/maxwell-unsupported.tsv`).
 
-use gpumem_run::run_manifest_str;
+use crate::common::*;
 
 /// Runs `body` (SASS, then EXIT) as the second warp of a 64-thread CTA only: the first
 /// warp exits at once. Returns the report.
@@ -22,7 +22,7 @@ fn run(body: &str, target: &str, name: &str) -> gpumem_run::Report {
         "isa = \"maxwell\"\nprogram = \"k.sass\"\ntarget = \"{target}\"\n\
          [launch]\nblock = [64]\n[config]\nhazards = false\n"
     );
-    run_manifest_str(&t, &dir).unwrap_or_else(|e| panic!("{body}: {e}"))
+    maxwell_str(&t, &dir).unwrap_or_else(|e| panic!("{body}: {e}"))
 }
 
 #[test]

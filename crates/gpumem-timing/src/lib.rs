@@ -33,7 +33,7 @@ pub mod report;
 mod sim;
 pub mod trace;
 
-pub use params::{CoreParams, DEFAULT_MAX_CYCLES, ParamError, TimingConfig};
+pub use params::{CoreParams, DEFAULT_MAX_CYCLES, TimingConfig};
 pub use report::{InstTiming, Level, Occupancy, Reason, Stalls, StopReason, TimingReport};
 pub use sim::{DEFAULT_MEMORY_LIMIT, Timing, WINDOW, occupancy};
 pub use trace::Timeline;

@@ -1,14 +1,14 @@
 //! The core side of the timing model's parameters ([`CoreParams`]), the whole set
-//! ([`TimingConfig`]: the memory hierarchy's [`TimingParams`] and the core's), presets,
-//! and key-by-key overrides as a manifest's `[timing]` table gives them.
+//! ([`TimingConfig`]: the memory hierarchy's [`TimingParams`] and the core's) and
+//! presets. A manifest's `[timing]` overrides are read by gpumem-run, which sets the
+//! fields of a [`TimingConfig`] key by key.
 
 use gpumem_mem::hierarchy::{Preset, TimingParams};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// Parameters of the SM core: residency limits and the schedulers. Sources of the
 /// defaults: `docs/05-timing-sources.md` ("Core").
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CoreParams {
     /// Warp schedulers per SM (each owns the warps whose slot index is its number modulo
     /// this count).
@@ -146,19 +146,6 @@ pub struct TimingConfig {
 /// practical run reaches it; a deadlock stops earlier on its own).
 pub const DEFAULT_MAX_CYCLES: u64 = 1 << 40;
 
-/// The `[timing]` key of the cycle limit (not a parameter of the machine).
-const MAX_CYCLES: &str = "max_cycles";
-
-/// Why an override was refused: the key it concerns (`None`: the set as a whole) and the
-/// message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParamError {
-    /// The top-level `[timing]` key at fault.
-    pub key: Option<String>,
-    /// What is wrong.
-    pub message: String,
-}
-
 impl TimingConfig {
     /// A preset's values.
     pub fn preset(p: Preset) -> TimingConfig {
@@ -181,171 +168,10 @@ impl TimingConfig {
         TimingConfig::preset(Preset::for_sm(sm).unwrap_or(Preset::Gm204))
     }
 
-    /// Every key `[timing]` accepts (besides `preset`), memory keys first.
-    pub fn keys() -> Vec<String> {
-        let c = TimingConfig::preset(Preset::Gm204);
-        let mut v: Vec<String> = table_of(&c.memory).keys().cloned().collect();
-        v.extend(table_of(&c.core).keys().cloned());
-        v.push(MAX_CYCLES.to_string());
-        v
-    }
-
-    /// Applies overrides key by key (a table value merges into the key's table, so
-    /// `l1 = { ways = 24 }` changes only the ways), then checks the whole set.
-    pub fn apply<'a>(
-        &mut self,
-        overrides: impl IntoIterator<Item = (&'a str, &'a toml::Value)>,
-    ) -> Result<(), ParamError> {
-        let mut mem = table_of(&self.memory);
-        let mut core = table_of(&self.core);
-        for (key, value) in overrides {
-            let err = |message: String| ParamError {
-                key: Some(key.to_string()),
-                message,
-            };
-            if key == MAX_CYCLES {
-                self.max_cycles = match value.as_integer() {
-                    Some(n) if n >= 1 => n as u64,
-                    Some(n) => {
-                        return Err(err(format!(
-                            "max_cycles = {n}: expected a positive number of cycles"
-                        )));
-                    }
-                    None => {
-                        return Err(err(format!(
-                            "max_cycles: expected integer, found {}",
-                            value.type_str()
-                        )));
-                    }
-                };
-                continue;
-            }
-            let in_mem = mem.contains_key(key);
-            let old = if let Some(old) = mem.get(key).or_else(|| core.get(key)) {
-                old.clone()
-            } else {
-                return Err(err(format!(
-                    "unknown [timing] key `{key}` (expected preset or one of: {})",
-                    TimingConfig::keys().join(", ")
-                )));
-            };
-            let new = merge(&old, value).map_err(&err)?;
-            let table = if in_mem { &mut mem } else { &mut core };
-            table.insert(key.to_string(), new);
-            // Type errors are reported at the key that caused them.
-            if in_mem {
-                TimingParams::deserialize(toml::Value::Table(mem.clone()))
-                    .map_err(|e| err(e.to_string().trim().to_string()))?;
-            } else {
-                CoreParams::deserialize(toml::Value::Table(core.clone()))
-                    .map_err(|e| err(e.to_string().trim().to_string()))?;
-            }
-        }
-        let whole = |message: String| {
-            // A check names the key first ("l1: ...", "sms = 0: ...").
-            let key = TimingConfig::keys().into_iter().find(|k| {
-                message.starts_with(&format!("{k}:")) || message.starts_with(&format!("{k} ="))
-            });
-            ParamError { key, message }
-        };
-        self.memory =
-            TimingParams::deserialize(toml::Value::Table(mem)).map_err(|e| whole(e.to_string()))?;
-        self.core =
-            CoreParams::deserialize(toml::Value::Table(core)).map_err(|e| whole(e.to_string()))?;
-        self.memory.check().map_err(whole)?;
-        self.core.check().map_err(whole)?;
-        Ok(())
-    }
-}
-
-fn table_of<T: Serialize>(v: &T) -> toml::Table {
-    match toml::Value::try_from(v) {
-        Ok(toml::Value::Table(t)) => t,
-        _ => toml::Table::new(),
-    }
-}
-
-/// `new` over `old`: tables merge key by key (unknown sub-keys refused), other values
-/// replace when their type matches (an integer may replace a float).
-fn merge(old: &toml::Value, new: &toml::Value) -> Result<toml::Value, String> {
-    use toml::Value as V;
-    match (old, new) {
-        (V::Table(o), V::Table(n)) => {
-            let mut out = o.clone();
-            for (k, v) in n {
-                let Some(ov) = o.get(k) else {
-                    return Err(format!(
-                        "unknown key `{k}` (expected one of: {})",
-                        o.keys().cloned().collect::<Vec<_>>().join(", ")
-                    ));
-                };
-                out.insert(k.clone(), merge(ov, v)?);
-            }
-            Ok(V::Table(out))
-        }
-        (V::Float(_), V::Integer(i)) => Ok(V::Float(*i as f64)),
-        (V::Array(_), V::Array(_)) => Ok(new.clone()),
-        (o, n) if std::mem::discriminant(o) == std::mem::discriminant(n) => Ok(n.clone()),
-        (o, n) => Err(format!("expected {}, found {}", o.type_str(), n.type_str())),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn val(s: &str) -> toml::Value {
-        let t: toml::Table = toml::from_str(&format!("v = {s}")).unwrap();
-        t["v"].clone()
-    }
-
-    #[test]
-    fn overrides_merge_key_by_key() {
-        let mut c = TimingConfig::preset(Preset::Gm204);
-        let l1 = val("{ ways = 24 }");
-        let lat = val("90");
-        let bw = val("100");
-        let sch = val("2");
-        c.apply([
-            ("l1", &l1),
-            ("l1_latency", &lat),
-            ("dram_bytes_per_cycle", &bw),
-            ("schedulers", &sch),
-        ])
-        .unwrap();
-        assert_eq!(c.memory.l1.ways, 24);
-        assert_eq!(c.memory.l1.bytes, 24 << 10);
-        assert_eq!(c.memory.l1_latency, 90);
-        assert_eq!(c.memory.dram_bytes_per_cycle, 100.0);
-        assert_eq!(c.core.schedulers, 2);
-        assert_eq!(c.max_cycles, DEFAULT_MAX_CYCLES);
-        let limit = val("5000");
-        c.apply([("max_cycles", &limit)]).unwrap();
-        assert_eq!(c.max_cycles, 5000);
-    }
-
-    #[test]
-    fn bad_overrides_name_their_key() {
-        let cases = [
-            ("l1_latncy", "1", "unknown [timing] key"),
-            ("l1", "{ ways = 0 }", "every size must be positive"),
-            ("l1", "{ wayz = 4 }", "unknown key `wayz`"),
-            ("l2", "{ line = 96 }", "powers of two"),
-            ("l1_latency", "\"fast\"", "expected integer"),
-            ("sms", "0", "sms = 0"),
-            ("schedulers", "0", "schedulers = 0"),
-            ("l1_latency", "-1", "invalid value"),
-            ("max_cycles", "0", "positive number of cycles"),
-            ("max_cycles", "-3", "positive number of cycles"),
-            ("max_cycles", "1.5", "expected integer, found float"),
-            ("max_cycles", "\"soon\"", "expected integer, found string"),
-        ];
-        for (key, v, msg) in cases {
-            let mut c = TimingConfig::preset(Preset::Gm107);
-            let v = val(v);
-            let e = c.apply([(key, &v)]).unwrap_err();
-            assert_eq!(e.key.as_deref(), Some(key), "{key}: {e:?}");
-            assert!(e.message.contains(msg), "{key}: {e:?}");
-        }
+    /// Checks that the set is usable: the memory side's shapes and bandwidths, the core's
+    /// counts.
+    pub fn check(&self) -> Result<(), String> {
+        self.memory.check()?;
+        self.core.check()
     }
 }

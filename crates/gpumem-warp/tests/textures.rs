@@ -386,7 +386,12 @@ fn surfaces_without_pools_or_a_fitting_header_fault() {
         pools(),
         |e| bind(e, 0, &t, &s, &[0; 128], 0),
     );
-    assert_eq!(r.kinds(), vec![FaultKind::RegisterOutOfRange], "{:?}", r.faults);
+    assert_eq!(
+        r.kinds(),
+        vec![FaultKind::RegisterOutOfRange],
+        "{:?}",
+        r.faults
+    );
     // .128 into a register not a multiple of 4
     let r = run_cfg(
         &format!("{XY}SULD.D.BA.2D.128.TRAP R6, [R4], 0x5e ;"),

@@ -1,12 +1,11 @@
 //! Scalar instructions per second: a SALU loop and an SMEM-heavy loop.
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gpumem_wave::{MemoryInit, Program, VegaConfig, run};
+use gpumem_wave::{MemoryInit, Program, SgprInit, VegaConfig, run};
 
 fn config() -> VegaConfig {
-    let mut c: VegaConfig = toml::from_str(
-        "[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\" }\n[limits]\nmax_steps = 10000000\n",
-    )
-    .unwrap();
+    let mut c = VegaConfig::default();
+    c.wave.sgpr = vec![SgprInit::new("s[0:1]", 0x1000).expect("register")];
+    c.limits.max_steps = 10_000_000;
     c.seed = 1;
     c
 }

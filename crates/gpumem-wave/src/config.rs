@@ -1,68 +1,110 @@
-//! The Vega-specific manifest sections, deserialisable with serde
-//! (`deny_unknown_fields` everywhere): `[wave]`, `[scalar_cache]`, `seed`,
-//! `[limits]`. The CLI reads the rest of the manifest (`isa`, `program`,
-//! `[[memory]]`, `[[dump]]`) and passes the regions to [`crate::run`].
+//! The executor's typed configuration: what a Vega manifest's `[wave]`,
+//! `[scalar_cache]`, `seed` and `[limits]` say, once read. Reading the manifest
+//! (TOML, its defaults and its errors at keys) is gpumem-run's; the regions of
+//! `[[memory]]` and `[[dump]]` come to [`crate::run`] as [`MemoryInit`] and
+//! [`DumpRequest`].
 
-use std::collections::BTreeMap;
+use crate::regs::{RegError, RegRange, ValueError, parse_reg};
 
-use serde::{Deserialize, Serialize};
+/// Initial values of the registers one entry names (`"s[0:1]" = "0x100000"`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgprInit {
+    /// The name as written (`s[0:1]`): messages and error paths use it.
+    pub key: String,
+    /// The registers.
+    pub range: RegRange,
+    /// One value per register of `range`.
+    pub values: Vec<u32>,
+}
 
-/// The `[wave]` table.
-///
-/// ```
-/// let w: gpumem_wave::WaveSection = toml::from_str(
-///     r#"count = 2
-///        sgpr = { "s[0:1]" = "0x100000", s4 = 7, m0 = 0 }"#,
-/// ).unwrap();
-/// assert_eq!(w.count, 2);
-/// ```
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// Why an [`SgprInit`] cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SgprError {
+    /// The name is no register or range.
+    #[error(transparent)]
+    Register(#[from] RegError),
+    /// The values do not fit the registers.
+    #[error(transparent)]
+    Value(#[from] ValueError),
+}
+
+impl SgprInit {
+    /// `value` in the registers `key` names: one register takes the low 32 bits (the
+    /// value must fit them), two or more the low pair (64 bits, low dword first; the
+    /// rest are 0).
+    ///
+    /// ```
+    /// let s = gpumem_wave::SgprInit::new("s[0:1]", 0x1_0000_0002).unwrap();
+    /// assert_eq!(s.values, [2, 1]);
+    /// assert!(gpumem_wave::SgprInit::new("s4", 1 << 32).is_err());
+    /// ```
+    pub fn new(key: &str, value: u64) -> Result<SgprInit, SgprError> {
+        let range = parse_reg(key)?;
+        let mut values = vec![0u32; usize::from(range.count)];
+        if values.len() == 1 {
+            values[0] = u32::try_from(value).map_err(|_| ValueError {
+                reg: gpumem_isa::clip(key).into_owned(),
+                reason: format!("{value} does not fit in 32 bits"),
+            })?;
+        } else {
+            values[0] = value as u32;
+            values[1] = (value >> 32) as u32;
+        }
+        Ok(SgprInit {
+            key: key.to_string(),
+            range,
+            values,
+        })
+    }
+
+    /// One value per register `key` names.
+    pub fn dwords(key: &str, values: &[u32]) -> Result<SgprInit, SgprError> {
+        let range = parse_reg(key)?;
+        if values.len() != usize::from(range.count) {
+            return Err(ValueError {
+                reg: gpumem_isa::clip(key).into_owned(),
+                reason: format!("{} values for {} registers", values.len(), range.count),
+            }
+            .into());
+        }
+        Ok(SgprInit {
+            key: key.to_string(),
+            range,
+            values: values.to_vec(),
+        })
+    }
+}
+
+/// The waves: how many, their initial registers and clocks.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WaveSection {
     /// Number of waves (1..=64). All run the same program and share memory.
-    #[serde(default = "one")]
     pub count: u32,
-    /// Initial register values for every wave, by register or range
-    /// (`"s[0:1]" = "0x100000"`: a 64-bit value fills a pair).
-    #[serde(default)]
-    pub sgpr: BTreeMap<String, toml::Value>,
+    /// Initial register values for every wave; each register set once.
+    pub sgpr: Vec<SgprInit>,
     /// Per-wave overrides, applied after `sgpr`: entry `i` is for wave `i`.
-    #[serde(default)]
-    pub per_wave: Vec<BTreeMap<String, toml::Value>>,
+    pub per_wave: Vec<Vec<SgprInit>>,
     /// Shader clock in MHz (relates `s_memtime` cycles to `s_memrealtime`).
-    #[serde(default = "default_clock")]
     pub clock_mhz: u32,
     /// Constant real-time clock frequency in MHz for `s_memrealtime`
     /// (100 MHz on gfx9: LLVM libc, CDNA3 manual).
-    #[serde(default = "default_realtime")]
     pub realtime_mhz: u32,
-}
-
-fn one() -> u32 {
-    1
-}
-fn default_clock() -> u32 {
-    1500
-}
-fn default_realtime() -> u32 {
-    100
 }
 
 impl Default for WaveSection {
     fn default() -> Self {
         WaveSection {
             count: 1,
-            sgpr: BTreeMap::new(),
+            sgpr: Vec::new(),
             per_wave: Vec::new(),
-            clock_mhz: default_clock(),
-            realtime_mhz: default_realtime(),
+            clock_mhz: 1500,
+            realtime_mhz: 100,
         }
     }
 }
 
 /// Who shares a scalar data cache.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Sharing {
     /// One cache for all waves of the run (the hardware shares one scalar
     /// cache between the waves of up to 3 CUs).
@@ -72,31 +114,24 @@ pub enum Sharing {
     PerWave,
 }
 
-/// The `[scalar_cache]` table: geometry, sharing and the latency model.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The scalar data caches (a manifest's `[scalar_cache]`): geometry, sharing and the
+/// latency model.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScalarCacheConfig {
     /// Capacity in bytes (16 KiB per 3 CUs on MI25/MI50, ROCm gpu-specs).
-    #[serde(default = "default_size")]
     pub size: u32,
     /// Line size in bytes (64 B, CLRX). A power of two, 16..=256.
-    #[serde(default = "default_line")]
     pub line: u32,
     /// Associativity (ways per set). UNVERIFIED for gfx9; 4 by default.
-    #[serde(default = "default_ways")]
     pub ways: u32,
     /// Sharing between waves.
-    #[serde(default)]
     pub sharing: Sharing,
     /// Cycles from issue to return for a line that hits.
-    #[serde(default = "default_hit")]
     pub hit_latency: u32,
     /// Cycles from issue to return for a line that misses (and for atomics,
     /// write-through stores and GLC=1 loads).
-    #[serde(default = "default_miss")]
     pub miss_latency: u32,
     /// Each returned part gets `0..=jitter` extra cycles from the seeded generator.
-    #[serde(default = "default_jitter")]
     pub jitter: u32,
 }
 
@@ -177,16 +212,13 @@ impl ScalarCacheConfig {
     }
 }
 
-/// The `[limits]` table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The run's limits (a manifest's `[limits]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Instructions issued (all waves together) before the run stops with a
     /// `step-limit` fault.
-    #[serde(default = "default_steps")]
     pub max_steps: u64,
     /// Bytes of memory the run may touch (resident 4 KiB pages).
-    #[serde(default = "default_memory")]
     pub max_memory: u64,
 }
 
@@ -208,20 +240,15 @@ impl Default for Limits {
 
 /// All Vega-specific run settings: what the manifest's `[wave]`,
 /// `[scalar_cache]`, `seed` and `[limits]` give.
-#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct VegaConfig {
     /// `[wave]`.
-    #[serde(default)]
     pub wave: WaveSection,
     /// `[scalar_cache]`.
-    #[serde(default)]
     pub scalar_cache: ScalarCacheConfig,
     /// Seed of the latency model (different seeds, different legal return orders).
-    #[serde(default)]
     pub seed: u64,
     /// `[limits]`.
-    #[serde(default)]
     pub limits: Limits,
 }
 

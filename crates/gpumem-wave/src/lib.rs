@@ -11,12 +11,9 @@
 //! Decisions and sources: `SEMANTICS.md`.
 //!
 //! ```
-//! use gpumem_wave::{run, Program, VegaConfig, MemoryInit};
-//! let cfg: VegaConfig = toml::from_str(r#"
-//!     seed = 1
-//!     [wave]
-//!     sgpr = { "s[0:1]" = "0x1000" }
-//! "#).unwrap();
+//! use gpumem_wave::{run, MemoryInit, Program, SgprInit, VegaConfig};
+//! let mut cfg = VegaConfig { seed: 1, ..VegaConfig::default() };
+//! cfg.wave.sgpr.push(SgprInit::new("s[0:1]", 0x1000).unwrap());
 //! let src = "
 //!     s_load_dword s4, s[0:1], 0x0
 //!     s_waitcnt lgkmcnt(0)
@@ -40,7 +37,8 @@ pub mod salu;
 mod timing;
 
 pub use config::{
-    DumpRequest, Limits, MemoryInit, ScalarCacheConfig, Sharing, VegaConfig, WaveSection,
+    DumpRequest, Limits, MemoryInit, ScalarCacheConfig, SgprError, SgprInit, Sharing, VegaConfig,
+    WaveSection,
 };
 pub use regs::{RegRange, parse_reg};
 pub use report::{
@@ -68,12 +66,6 @@ pub enum WaveError {
     /// The machine code is empty or not a whole number of dwords.
     #[error("program: {0}")]
     Program(String),
-    /// A bad `[wave]` register name or value.
-    #[error(transparent)]
-    Register(#[from] regs::RegError),
-    /// A bad register value.
-    #[error(transparent)]
-    Value(#[from] regs::ValueError),
     /// Another configuration error.
     #[error("config: {0}")]
     Config(String),
@@ -99,20 +91,15 @@ fn key_error(at: &[&str], key: &str, message: String) -> WaveError {
     WaveError::Key { path, message }
 }
 
-/// Sets the registers a `sgpr` table (`at`: its path in the manifest) names.
-fn apply_sgprs(
-    regs: &mut [u32; 128],
-    table: &std::collections::BTreeMap<String, toml::Value>,
-    at: &[&str],
-) -> Result<(), WaveError> {
-    // Which key set each register: two keys of one table naming the same register would
-    // otherwise resolve by key order, which a reader cannot see.
+/// Sets the registers of `inits` (`at`: their table's path in the manifest).
+fn apply_sgprs(regs: &mut [u32; 128], inits: &[SgprInit], at: &[&str]) -> Result<(), WaveError> {
+    // Which entry set each register: two entries of one table naming the same register
+    // would otherwise resolve by their order, which a reader cannot see.
     let mut owner: [Option<&str>; 128] = [None; 128];
-    for (name, v) in table {
-        let r = parse_reg(name).map_err(|e| key_error(at, name, e.to_string()))?;
-        let vals = regs::parse_value(name, r, v).map_err(|e| key_error(at, name, e.to_string()))?;
-        for (i, x) in vals.into_iter().enumerate() {
-            let c = usize::from(r.code) + i;
+    for s in inits {
+        let name = s.key.as_str();
+        for (i, &x) in s.values.iter().enumerate() {
+            let c = usize::from(s.range.code) + i;
             if c < 128 && c != 125 {
                 if let Some(other) = owner[c] {
                     return Err(key_error(
@@ -280,10 +267,14 @@ pub fn fuzz_run(data: &[u8]) -> Option<WaveReport> {
             get(13 + 4 * r),
         ]);
         // Keep addresses small so that memory stays within the limit.
-        cfg.wave.sgpr.insert(
-            format!("s{r}"),
-            toml::Value::Integer(i64::from(v & 0x000f_fffc)),
-        );
+        cfg.wave.sgpr.push(SgprInit {
+            key: format!("s{r}"),
+            range: RegRange {
+                code: r as u8,
+                count: 1,
+            },
+            values: vec![v & 0x000f_fffc],
+        });
     }
     let prog = data.get(74..).unwrap_or(&[]);
     let n = prog.len() / 4 * 4;

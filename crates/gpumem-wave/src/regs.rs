@@ -15,7 +15,7 @@ pub const SGPRS: u8 = 102;
 pub use gpumem_mem::scalar::POISON;
 
 /// A run of consecutive registers: first code and count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RegRange {
     /// First register's 7-bit code.
     pub code: u8,
@@ -140,7 +140,7 @@ pub fn parse_reg(name: &str) -> Result<RegRange, RegError> {
     })
 }
 
-/// Error of [`parse_value`].
+/// A value that does not fit the registers it is for.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("bad value for `{reg}`: {reason}")]
 pub struct ValueError {
@@ -148,74 +148,4 @@ pub struct ValueError {
     pub reg: String,
     /// What is wrong.
     pub reason: String,
-}
-
-fn parse_int_text(s: &str) -> Option<i128> {
-    let t = s.trim().replace('_', "");
-    let (neg, t) = match t.strip_prefix('-') {
-        Some(r) => (true, r.to_string()),
-        None => (false, t),
-    };
-    let v = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-        i128::from_str_radix(h, 16).ok()?
-    } else if let Some(b) = t.strip_prefix("0b") {
-        i128::from_str_radix(b, 2).ok()?
-    } else {
-        t.parse::<i128>().ok()?
-    };
-    Some(if neg { -v } else { v })
-}
-
-fn value_u64(reg: &str, v: &toml::Value, bits: u32) -> Result<u64, ValueError> {
-    let bad = |reason: String| ValueError {
-        reg: gpumem_isa::clip(reg).into_owned(),
-        reason,
-    };
-    let x: i128 = match v {
-        toml::Value::Integer(i) => i128::from(*i),
-        toml::Value::String(s) => parse_int_text(s)
-            .ok_or_else(|| bad(format!("`{}` is not an integer", gpumem_isa::clip(s))))?,
-        toml::Value::Boolean(b) => i128::from(*b),
-        other => {
-            return Err(bad(format!(
-                "expected an integer or string, got {}",
-                gpumem_isa::clip(&other.to_string())
-            )));
-        }
-    };
-    let max = (1i128 << bits) - 1;
-    let min = -(1i128 << (bits - 1));
-    if x > max || x < min {
-        return Err(bad(format!("{x} does not fit in {bits} bits")));
-    }
-    Ok((x & max) as u64)
-}
-
-/// Values (one per register) that a manifest entry gives the registers of
-/// `range`: an integer or string fills one register (32 bits) or, for two or
-/// more registers, the low pair (64 bits, low dword first; the rest are 0);
-/// an array gives one value per register.
-pub fn parse_value(name: &str, range: RegRange, v: &toml::Value) -> Result<Vec<u32>, ValueError> {
-    let n = usize::from(range.count);
-    if let toml::Value::Array(items) = v {
-        if items.len() != n {
-            return Err(ValueError {
-                reg: name.to_string(),
-                reason: format!("{} values for {} registers", items.len(), n),
-            });
-        }
-        return items
-            .iter()
-            .map(|x| value_u64(name, x, 32).map(|u| u as u32))
-            .collect();
-    }
-    let mut out = vec![0u32; n];
-    if n == 1 {
-        out[0] = value_u64(name, v, 32)? as u32;
-    } else {
-        let u = value_u64(name, v, 64)?;
-        out[0] = u as u32;
-        out[1] = (u >> 32) as u32;
-    }
-    Ok(out)
 }

@@ -23,29 +23,26 @@ fn register_names() {
 }
 
 #[test]
-fn manifest_sections_deserialize_and_reject_unknown_fields() {
-    let c: VegaConfig = toml::from_str(
-        r#"
-        seed = 7
-        [wave]
-        count = 2
-        sgpr = { "s[0:1]" = "0x100000", s4 = 7, m0 = 0, vcc = -1 }
-        [scalar_cache]
-        size = 4096
-        line = 64
-        ways = 2
-        sharing = "per-wave"
-        [limits]
-        max_steps = 10
-        max_memory = 65536
-        "#,
-    )
-    .unwrap();
-    assert_eq!(c.seed, 7);
-    assert_eq!(c.scalar_cache.sharing, Sharing::PerWave);
-    assert!(toml::from_str::<VegaConfig>("[wave]\ncont = 1\n").is_err());
-    assert!(toml::from_str::<VegaConfig>("[scalar_cache]\nsize = 1\nassoc = 2\n").is_err());
-    assert!(toml::from_str::<VegaConfig>("[limits]\nsteps = 1\n").is_err());
+fn typed_config_sets_every_wave() {
+    let mut c = sgprs(&[
+        ("s[0:1]", 0x100000),
+        ("s4", 7),
+        ("m0", 0),
+        ("vcc", u64::MAX),
+    ]);
+    c.seed = 7;
+    c.wave.count = 2;
+    c.scalar_cache = ScalarCacheConfig {
+        size: 4096,
+        line: 64,
+        ways: 2,
+        sharing: Sharing::PerWave,
+        ..ScalarCacheConfig::default()
+    };
+    c.limits = Limits {
+        max_steps: 10,
+        max_memory: 65536,
+    };
     let r = run_src("s_endpgm\n", &c, &[]);
     let w = &r.waves[1];
     assert_eq!(
@@ -55,14 +52,39 @@ fn manifest_sections_deserialize_and_reject_unknown_fields() {
 }
 
 #[test]
+fn register_inits_check_their_names_and_values() {
+    assert_eq!(reg("s[0:1]", 0x1_0000_0002).values, [2, 1]);
+    assert_eq!(reg("s[4:7]", 5).values, [5, 0, 0, 0]);
+    assert_eq!(reg("vcc", u64::MAX).values, [u32::MAX, u32::MAX]);
+    let e = SgprInit::new("s4", 0x1_0000_0000).unwrap_err().to_string();
+    assert!(e.contains("does not fit in 32 bits"), "{e}");
+    let e = SgprInit::new("q4", 1).unwrap_err().to_string();
+    assert!(e.contains("bad register name `q4`"), "{e}");
+    let e = SgprInit::dwords("s[4:7]", &[1, 2]).unwrap_err().to_string();
+    assert!(e.contains("2 values for 4 registers"), "{e}");
+}
+
+#[test]
 fn bad_config_values_are_errors() {
-    let bad = |t: &str| run(Program::Source("s_endpgm\n"), &cfg(t), &[], &[]).is_err();
-    assert!(bad("[wave]\nsgpr = { s4 = 0x1_0000_0000 }\n"));
-    assert!(bad("[wave]\nsgpr = { q4 = 1 }\n"));
-    assert!(bad("[wave]\nsgpr = { s4 = \"zz\" }\n"));
-    assert!(bad("[wave]\ncount = 0\n"));
-    assert!(bad("[scalar_cache]\nline = 48\n"));
-    assert!(bad("[scalar_cache]\nsize = 100\n"));
+    let bad = |c: &VegaConfig| run(Program::Source("s_endpgm\n"), c, &[], &[]).is_err();
+    let mut c = VegaConfig::default();
+    c.wave.count = 0;
+    assert!(bad(&c));
+    let mut c = VegaConfig::default();
+    c.wave.count = 65;
+    assert!(bad(&c));
+    let mut c = VegaConfig::default();
+    c.wave.per_wave = vec![vec![], vec![]];
+    assert!(bad(&c));
+    let mut c = VegaConfig::default();
+    c.wave.clock_mhz = 0;
+    assert!(bad(&c));
+    let mut c = VegaConfig::default();
+    c.scalar_cache.line = 48;
+    assert!(bad(&c));
+    let mut c = VegaConfig::default();
+    c.scalar_cache.size = 100;
+    assert!(bad(&c));
     assert!(
         run(
             Program::Binary(&[1, 2, 3]),
@@ -164,9 +186,9 @@ proptest! {
         c.scalar_cache.ways = 2;
         c.limits = Limits { max_steps: 2000, max_memory: 1 << 20 };
         for (i, v) in regs.iter().enumerate() {
-            c.wave.sgpr.insert(format!("s{i}"), toml::Value::Integer(i64::from(v & 0xffffc)));
+            c.wave.sgpr.push(reg(&format!("s{i}"), u64::from(v & 0xffffc)));
         }
-        c.wave.sgpr.insert("exec".into(), toml::Value::Integer(i64::from(regs[0])));
+        c.wave.sgpr.push(reg("exec", u64::from(regs[0])));
         let bytes: Vec<u8> = words.iter().flatten().flat_map(|w| w.to_le_bytes()).collect();
         let r = run(Program::Binary(&bytes), &c, &[], &[]).unwrap();
         prop_assert_eq!(r.waves.len(), count as usize);
@@ -180,17 +202,15 @@ proptest! {
 
 #[test]
 fn one_register_named_twice_in_a_table_is_an_error() {
-    let c: gpumem_wave::VegaConfig =
-        toml::from_str("[wave]\nsgpr = { \"s[0:1]\" = \"0x100000\", s1 = 5 }\n").unwrap();
+    let c = sgprs(&[("s[0:1]", 0x100000), ("s1", 5)]);
     let e = gpumem_wave::run(gpumem_wave::Program::Source("s_endpgm\n"), &c, &[], &[])
         .unwrap_err()
         .to_string();
     assert!(e.contains("both set s1"), "{e}");
     // Per-wave overrides still apply after the shared table.
-    let c: gpumem_wave::VegaConfig = toml::from_str(
-        "[wave]\ncount = 2\nsgpr = { \"s[0:1]\" = \"0x100000\" }\nper_wave = [{ s1 = 5 }, {}]\n",
-    )
-    .unwrap();
+    let mut c = sgprs(&[("s[0:1]", 0x100000)]);
+    c.wave.count = 2;
+    c.wave.per_wave = vec![vec![reg("s1", 5)], vec![]];
     let r = gpumem_wave::run(gpumem_wave::Program::Source("s_endpgm\n"), &c, &[], &[]).unwrap();
     assert_eq!((r.waves[0].sgpr[1], r.waves[1].sgpr[1]), (5, 0));
 }

@@ -37,9 +37,9 @@ fn glc1_load_is_miss_evict() {
 #[test]
 fn lru_replaces_the_least_recently_used_way() {
     // One set of two ways: A, B, A, C evicts B; then A hits, B misses.
-    let c = cfg(
-        "seed = 0\n[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\" }\n[scalar_cache]\nsize = 128\nways = 2\n",
-    );
+    let mut c = sgprs(&[("s[0:1]", 0x1000)]);
+    c.scalar_cache.size = 128;
+    c.scalar_cache.ways = 2;
     let src = format!(
         "s_load_dword s4, s[0:1], 0x0\n{W}s_load_dword s4, s[0:1], 0x40\n{W}s_load_dword s4, s[0:1], 0x0\n{W}s_load_dword s4, s[0:1], 0x80\n{W}s_load_dword s4, s[0:1], 0x0\n{W}s_load_dword s4, s[0:1], 0x40\n{W}s_endpgm\n"
     );
@@ -50,7 +50,7 @@ fn lru_replaces_the_least_recently_used_way() {
 
 #[test]
 fn glc0_store_write_combines_until_write_back() {
-    let c = cfg("[wave]\nsgpr = { \"s[0:1]\" = \"0x2000\", s4 = 7 }\n");
+    let c = sgprs(&[("s[0:1]", 0x2000), ("s4", 7)]);
     let r = run_dump(
         &format!("s_store_dword s4, s[0:1], 0x0\n{W}s_endpgm\n"),
         &c,
@@ -74,7 +74,7 @@ fn glc0_store_write_combines_until_write_back() {
 
 #[test]
 fn glc1_store_writes_through() {
-    let c = cfg("[wave]\nsgpr = { \"s[0:1]\" = \"0x2000\", s4 = 7 }\n");
+    let c = sgprs(&[("s[0:1]", 0x2000), ("s4", 7)]);
     let r = run_dump(
         &format!("s_store_dword s4, s[0:1], 0x0 glc\n{W}s_endpgm\n"),
         &c,
@@ -89,7 +89,7 @@ fn glc1_store_writes_through() {
 
 #[test]
 fn dcache_inv_drops_dirty_lines() {
-    let c = cfg("[wave]\nsgpr = { \"s[0:1]\" = \"0x2000\", s4 = 7 }\n");
+    let c = sgprs(&[("s[0:1]", 0x2000), ("s4", 7)]);
     let r = run_dump(
         &format!("s_store_dword s4, s[0:1], 0x0\ns_dcache_inv\ns_dcache_wb\n{W}s_endpgm\n"),
         &c,
@@ -104,9 +104,9 @@ fn dcache_inv_drops_dirty_lines() {
 
 #[test]
 fn dirty_eviction_writes_back() {
-    let c = cfg(
-        "[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\", s4 = 7 }\n[scalar_cache]\nsize = 64\nways = 1\n",
-    );
+    let mut c = sgprs(&[("s[0:1]", 0x1000), ("s4", 7)]);
+    c.scalar_cache.size = 64;
+    c.scalar_cache.ways = 1;
     let r = run_dump(
         &format!("s_store_dword s4, s[0:1], 0x0\n{W}s_load_dword s5, s[0:1], 0x40\n{W}s_endpgm\n"),
         &c,
@@ -122,9 +122,10 @@ fn dirty_eviction_writes_back() {
 /// reads the stale copy until it invalidates.
 #[test]
 fn stale_read_across_waves_until_invalidate() {
-    let c = cfg(
-        "[wave]\ncount = 2\nsgpr = { \"s[0:1]\" = \"0x1000\", s4 = 55 }\nper_wave = [{}, { s2 = 1 }]\n[scalar_cache]\nsharing = \"per-wave\"\n",
-    );
+    let mut c = sgprs(&[("s[0:1]", 0x1000), ("s4", 55)]);
+    c.wave.count = 2;
+    c.wave.per_wave = vec![vec![], vec![reg("s2", 1)]];
+    c.scalar_cache.sharing = gpumem_wave::Sharing::PerWave;
     let src = format!(
         "s_cmp_eq_u32 s2, 1\ns_cbranch_scc1 writer\n\
          s_load_dword s5, s[0:1], 0x0\n{W}s_barrier\ns_barrier\n\
@@ -145,9 +146,9 @@ fn stale_read_across_waves_until_invalidate() {
 /// The same with one shared cache: the write-combined store is seen at once.
 #[test]
 fn shared_cache_sees_other_waves_stores() {
-    let c = cfg(
-        "[wave]\ncount = 2\nsgpr = { \"s[0:1]\" = \"0x1000\", s4 = 55 }\nper_wave = [{}, { s2 = 1 }]\n",
-    );
+    let mut c = sgprs(&[("s[0:1]", 0x1000), ("s4", 55)]);
+    c.wave.count = 2;
+    c.wave.per_wave = vec![vec![], vec![reg("s2", 1)]];
     let src = format!(
         "s_cmp_eq_u32 s2, 1\ns_cbranch_scc1 writer\n\
          s_load_dword s5, s[0:1], 0x0\n{W}s_barrier\ns_barrier\ns_load_dword s6, s[0:1], 0x0\n{W}s_endpgm\n\

@@ -16,9 +16,7 @@ fn program(wait: bool) -> String {
 }
 
 fn run_seed(wait: bool, seed: u64) -> WaveReport {
-    let mut c = cfg(&format!(
-        "[wave]\nsgpr = {{ \"s[0:1]\" = \"0x1000\", s4 = {OLD} }}\n"
-    ));
+    let mut c = sgprs(&[("s[0:1]", 0x1000), ("s4", u64::from(OLD))]);
     c.seed = seed;
     run_src(&program(wait), &c, &[mem_u32(0x1000, &[NEW])])
 }

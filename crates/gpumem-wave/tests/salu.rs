@@ -434,7 +434,13 @@ fn nop_and_sleep_take_cycles() {
 
 #[test]
 fn step_limit_stops_infinite_loops() {
-    let c = cfg("[limits]\nmax_steps = 100\n");
+    let c = VegaConfig {
+        limits: Limits {
+            max_steps: 100,
+            ..Limits::default()
+        },
+        ..VegaConfig::default()
+    };
     let r = run_src("l:\ns_branch l\n", &c, &[]);
     assert_eq!(r.faults[0].kind, FaultKind::StepLimit);
     assert_eq!(r.stats.instructions, 100);
@@ -443,7 +449,14 @@ fn step_limit_stops_infinite_loops() {
 #[test]
 fn barrier_synchronises_waves() {
     // Wave 1 sleeps before the barrier; wave 0 must wait for it.
-    let c = cfg("[wave]\ncount = 2\nper_wave = [{}, { s0 = 1 }]\n");
+    let c = VegaConfig {
+        wave: WaveSection {
+            count: 2,
+            per_wave: vec![vec![], vec![reg("s0", 1)]],
+            ..WaveSection::default()
+        },
+        ..VegaConfig::default()
+    };
     let r = run_src(
         "s_cmp_eq_u32 s0, 1\ns_cbranch_scc0 b\ns_sleep 10\nb:\ns_barrier\ns_memtime s[2:3]\ns_waitcnt lgkmcnt(0)\ns_endpgm\n",
         &c,

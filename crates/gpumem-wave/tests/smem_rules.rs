@@ -26,7 +26,7 @@ fn load_reads_1_to_16_consecutive_dwords_into_consecutive_sgprs() {
 
 #[test]
 fn store_writes_1_to_4_dwords() {
-    let c = cfg("[wave]\nsgpr = { \"s[0:1]\" = \"0x2000\", \"s[4:7]\" = [1, 2, 3, 4] }\n");
+    let c = with_regs(vec![reg("s[0:1]", 0x2000), dwords("s[4:7]", &[1, 2, 3, 4])]);
     let r = run_dump(
         &format!(
             "s_store_dword s4, s[0:1], 0x0 glc\ns_store_dwordx2 s[4:5], s[0:1], 0x10 glc\ns_store_dwordx4 s[4:7], s[0:1], 0x20 glc\n{W}s_endpgm\n"
@@ -54,9 +54,13 @@ fn imm_offset_is_a_byte_offset() {
 
 #[test]
 fn four_addressing_modes_imm_soe() {
-    let c = cfg(
-        "[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\", \"s[2:3]\" = \"0x1000\", s7 = 8, s9 = 12, m0 = 20 }\n",
-    );
+    let c = sgprs(&[
+        ("s[0:1]", 0x1000),
+        ("s[2:3]", 0x1000),
+        ("s7", 8),
+        ("s9", 12),
+        ("m0", 20),
+    ]);
     // IMM=0 SOE=0: SGPR and M0; IMM=1 SOE=0: imm; IMM=1 SOE=1: SGPR/M0 + imm.
     let src = format!(
         "s_load_dword s10, s[0:1], s7\ns_load_dword s11, s[0:1], m0\ns_load_dword s12, s[0:1], 0x4\ns_load_dword s13, s[0:1], s7 offset:0x10\ns_load_dword s14, s[0:1], m0 offset:0x4\ns_nop 0\ns_nop 0\n{W}s_endpgm\n"
@@ -78,7 +82,7 @@ fn four_addressing_modes_imm_soe() {
 
 #[test]
 fn address_two_lsbs_of_every_component_are_ignored() {
-    let c = cfg("[wave]\nsgpr = { \"s[0:1]\" = \"0x1003\", s2 = 7 }\n");
+    let c = sgprs(&[("s[0:1]", 0x1003), ("s2", 7)]);
     let r = run_src(
         &format!("s_load_dword s4, s[0:1], 0x5\ns_load_dword s5, s[0:1], s2\n{W}s_endpgm\n"),
         &c,
@@ -91,7 +95,7 @@ fn address_two_lsbs_of_every_component_are_ignored() {
 
 #[test]
 fn offset_has_no_alignment_restriction() {
-    let c = cfg("[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\", s2 = 6 }\n");
+    let c = sgprs(&[("s[0:1]", 0x1000), ("s2", 6)]);
     let r = run_src(
         &format!("s_load_dword s4, s[0:1], s2\n{W}s_endpgm\n"),
         &c,
@@ -103,7 +107,7 @@ fn offset_has_no_alignment_restriction() {
 
 #[test]
 fn dcache_discard_ignores_six_lsbs() {
-    let c = cfg("[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\", s4 = 9 }\n");
+    let c = sgprs(&[("s[0:1]", 0x1000), ("s4", 9)]);
     // Dirty the line at 0x1000, then discard at 0x103c: aligned to 0x1000, dropped.
     let prog = |off: u32| {
         format!(
@@ -131,7 +135,7 @@ fn negative_inst_offset_with_negative_sum_faults() {
 
 #[test]
 fn negative_inst_offset_with_non_negative_sum_is_legal() {
-    let c = cfg("[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\", s2 = 8 }\n");
+    let c = sgprs(&[("s[0:1]", 0x1000), ("s2", 8)]);
     let r = run_src(
         &format!("s_load_dword s4, s[0:1], s2 offset:-0x4\n{W}s_endpgm\n"),
         &c,
@@ -143,7 +147,7 @@ fn negative_inst_offset_with_non_negative_sum_is_legal() {
 
 #[test]
 fn scratch_register_offset_is_scaled_by_64() {
-    let c = cfg("[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\", m0 = 1, s2 = 0 }\n");
+    let c = sgprs(&[("s[0:1]", 0x1000), ("m0", 1), ("s2", 0)]);
     let r = run_src(
         &format!(
             "s_scratch_load_dword s4, s[0:1], m0\ns_scratch_load_dword s5, s[0:1], m0 offset:0x8\ns_scratch_load_dword s6, s[0:1], 0x8\n{W}s_endpgm\n"
@@ -185,7 +189,7 @@ fn replay_scalar_instruction_must_not_overwrite_its_sources() {
 
 #[test]
 fn replay_clause_member_must_not_overwrite_another_members_sources() {
-    let c = cfg("[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\", \"s[2:3]\" = \"0x1000\" }\n");
+    let c = sgprs(&[("s[0:1]", 0x1000), ("s[2:3]", 0x1000)]);
     let r = run_src(
         &format!("s_load_dword s5, s[2:3], 0x0\ns_load_dword s2, s[0:1], 0x4\n{W}s_endpgm\n"),
         &c,
@@ -249,7 +253,7 @@ fn atomic_returning_pre_op_value_may_overwrite_its_data() {
 
 #[test]
 fn atomic_returns_pre_op_value_only_with_glc() {
-    let c = cfg("[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\", s4 = 5, s5 = 5 }\n");
+    let c = sgprs(&[("s[0:1]", 0x1000), ("s4", 5), ("s5", 5)]);
     let r = run_dump(
         &format!(
             "s_atomic_add s4, s[0:1], 0x0 glc\ns_nop 0\ns_atomic_add s5, s[0:1], 0x4\n{W}s_endpgm\n"
@@ -285,9 +289,7 @@ fn atomics_every_operation_32_and_64_bit() {
         ("dec", 10, 9, 9),
     ];
     for &(op, old, src, new) in cases32 {
-        let c = cfg(&format!(
-            "[wave]\nsgpr = {{ \"s[0:1]\" = \"0x1000\", s4 = {src} }}\n"
-        ));
+        let c = sgprs(&[("s[0:1]", 0x1000), ("s4", u64::from(src))]);
         let r = run_dump(
             &format!("s_atomic_{op} s4, s[0:1], 0x0 glc\n{W}s_endpgm\n"),
             &c,
@@ -313,9 +315,7 @@ fn atomics_every_operation_32_and_64_bit() {
         ("dec_x2", 0, 1 << 33, 1 << 33),
     ];
     for &(op, old, src, new) in cases64 {
-        let c = cfg(&format!(
-            "[wave]\nsgpr = {{ \"s[0:1]\" = \"0x1000\", \"s[4:5]\" = \"{src:#x}\" }}\n"
-        ));
+        let c = sgprs(&[("s[0:1]", 0x1000), ("s[4:5]", src)]);
         let m = mem_u32(0x1000, &[old as u32, (old >> 32) as u32]);
         let r = run_dump(
             &format!("s_atomic_{op} s[4:5], s[0:1], 0x0 glc\n{W}s_endpgm\n"),
@@ -335,9 +335,7 @@ fn atomics_every_operation_32_and_64_bit() {
     }
     // cmpswap: data = {src, cmp}.
     for (cmp, new) in [(7u32, 9u32), (8, 7)] {
-        let c = cfg(&format!(
-            "[wave]\nsgpr = {{ \"s[0:1]\" = \"0x1000\", \"s[4:5]\" = [9, {cmp}] }}\n"
-        ));
+        let c = with_regs(vec![reg("s[0:1]", 0x1000), dwords("s[4:5]", &[9, cmp])]);
         let r = run_dump(
             &format!("s_atomic_cmpswap s[4:5], s[0:1], 0x0 glc\n{W}s_endpgm\n"),
             &c,
@@ -348,7 +346,7 @@ fn atomics_every_operation_32_and_64_bit() {
         assert_eq!(dump(&r, 0), [new]);
         assert_eq!(r.waves[0].sgpr[4], 7);
     }
-    let c = cfg("[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\", \"s[4:7]\" = [1, 2, 3, 4] }\n");
+    let c = with_regs(vec![reg("s[0:1]", 0x1000), dwords("s[4:7]", &[1, 2, 3, 4])]);
     let r = run_dump(
         &format!("s_atomic_cmpswap_x2 s[4:7], s[0:1], 0x0 glc\n{W}s_endpgm\n"),
         &c,
@@ -361,18 +359,29 @@ fn atomics_every_operation_32_and_64_bit() {
 }
 
 /// V# = s[4:7]: base 48 bits, stride in dword1[31:16], num_records in dword2.
-fn vsharp(base: u64, stride: u32, num: u32) -> String {
-    format!(
-        "[wave]\nsgpr = {{ \"s[4:7]\" = [{}, {}, {num}, 0], \"s[8:11]\" = [1, 2, 3, 4], s12 = 0xeeee, s13 = 0xeeee, s14 = 0xeeee, s15 = 0xeeee }}\n",
-        base as u32,
-        ((base >> 32) as u32 & 0xffff) | stride << 16
-    )
+fn vsharp(base: u64, stride: u32, num: u32) -> VegaConfig {
+    with_regs(vec![
+        dwords(
+            "s[4:7]",
+            &[
+                base as u32,
+                ((base >> 32) as u32 & 0xffff) | stride << 16,
+                num,
+                0,
+            ],
+        ),
+        dwords("s[8:11]", &[1, 2, 3, 4]),
+        reg("s12", 0xeeee),
+        reg("s13", 0xeeee),
+        reg("s14", 0xeeee),
+        reg("s15", 0xeeee),
+    ])
 }
 
 #[test]
 fn buffer_base_is_48_bits_and_stride_only_bounds_checks() {
     let base = 0x1_0000_1000u64;
-    let c = cfg(&vsharp(base, 16, 4));
+    let c = vsharp(base, 16, 4);
     let r = run_src(
         &format!("s_buffer_load_dword s12, s[4:7], 0x8\n{W}s_endpgm\n"),
         &c,
@@ -387,7 +396,7 @@ fn buffer_base_is_48_bits_and_stride_only_bounds_checks() {
 
 #[test]
 fn buffer_m_size_stride_zero_bounds_by_num_records_bytes() {
-    let c = cfg(&vsharp(0x1000, 0, 8));
+    let c = vsharp(0x1000, 0, 8);
     let r = run_src(
         &format!("s_buffer_load_dwordx4 s[12:15], s[4:7], 0x0\n{W}s_endpgm\n"),
         &c,
@@ -395,7 +404,7 @@ fn buffer_m_size_stride_zero_bounds_by_num_records_bytes() {
     );
     assert_eq!(&r.waves[0].sgpr[12..16], &[100, 101, 0, 0]);
     assert!(has(&r, HazardRule::BufferOutOfRange));
-    let c = cfg(&vsharp(0x1000, 4, 3));
+    let c = vsharp(0x1000, 4, 3);
     let r = run_src(
         &format!("s_buffer_load_dwordx4 s[12:15], s[4:7], 0x0\n{W}s_endpgm\n"),
         &c,
@@ -406,7 +415,7 @@ fn buffer_m_size_stride_zero_bounds_by_num_records_bytes() {
 
 #[test]
 fn buffer_out_of_range_dwords_are_not_performed() {
-    let c = cfg(&vsharp(0x2000, 0, 8));
+    let c = vsharp(0x2000, 0, 8);
     let r = run_dump(
         &format!("s_buffer_store_dwordx4 s[8:11], s[4:7], 0x0 glc\n{W}s_endpgm\n"),
         &c,
@@ -416,7 +425,7 @@ fn buffer_out_of_range_dwords_are_not_performed() {
     );
     assert_eq!(dump(&r, 0), [1, 2, 0, 0]);
     // Atomic out of range: not performed, returns 0.
-    let c = cfg(&vsharp(0x1000, 0, 4));
+    let c = vsharp(0x1000, 0, 4);
     let r = run_dump(
         &format!("s_buffer_atomic_add s8, s[4:7], 0x4 glc\n{W}s_endpgm\n"),
         &c,
@@ -430,7 +439,7 @@ fn buffer_out_of_range_dwords_are_not_performed() {
 
 #[test]
 fn buffer_base_and_final_address_lsbs_are_ignored() {
-    let c = cfg(&vsharp(0x1002, 0, 64));
+    let c = vsharp(0x1002, 0, 64);
     let r = run_src(
         &format!("s_buffer_load_dword s12, s[4:7], 0x5\n{W}s_endpgm\n"),
         &c,
@@ -454,7 +463,14 @@ fn memtime_reads_the_wave_cycle_clock() {
 
 #[test]
 fn memrealtime_runs_at_a_constant_frequency() {
-    let c = cfg("[wave]\nclock_mhz = 1000\nrealtime_mhz = 100\n");
+    let c = VegaConfig {
+        wave: WaveSection {
+            clock_mhz: 1000,
+            realtime_mhz: 100,
+            ..WaveSection::default()
+        },
+        ..VegaConfig::default()
+    };
     let r = run_src(
         &format!("s_sleep 10\ns_memtime s[4:5]\ns_memrealtime s[6:7]\n{W}s_endpgm\n"),
         &c,
@@ -589,7 +605,7 @@ fn sdata_must_not_be_exec_or_m0() {
                 w[0] = (w[0] & !(0x7f << 6)) | code << 6;
             },
         );
-        let c = cfg("[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\", m0 = 3, exec = 5 }\n");
+        let c = sgprs(&[("s[0:1]", 0x1000), ("m0", 3), ("exec", 5)]);
         let r = run_bin(&bytes, &c, &ramp());
         assert!(has(&r, HazardRule::SdataExecM0), "{name}");
         // One finding, the rule SEMANTICS.md defines (not also `sdata-not-sgpr`).
@@ -669,7 +685,10 @@ fn sbase_out_of_range_uses_sgpr0() {
             w[0] = (w[0] & !0x3f) | 50;
         },
     );
-    let c = cfg("[wave]\nsgpr = { \"s[0:3]\" = [4096, 0, 64, 0], s100 = 0x9000 }\n");
+    let c = with_regs(vec![
+        dwords("s[0:3]", &[4096, 0, 64, 0]),
+        reg("s100", 0x9000),
+    ]);
     let r = run_bin(&bytes, &c, &ramp());
     assert!(has(&r, HazardRule::SbaseOutOfRange));
     assert_eq!(r.waves[0].sgpr[8], 101);
@@ -683,7 +702,7 @@ fn buffer_sbase_must_be_a_multiple_of_4() {
             w[0] = (w[0] & !0x3f) | 3;
         },
     );
-    let r = run_bin(&bytes, &cfg(&vsharp(0x1000, 0, 64)), &ramp());
+    let r = run_bin(&bytes, &vsharp(0x1000, 0, 64), &ramp());
     assert!(has(&r, HazardRule::SbaseMisaligned));
     assert_eq!(
         r.waves[0].sgpr[12], 100,
@@ -693,7 +712,7 @@ fn buffer_sbase_must_be_a_multiple_of_4() {
 
 #[test]
 fn stores_and_atomics_cannot_use_an_sgpr_offset() {
-    let c = cfg("[wave]\nsgpr = { \"s[0:1]\" = \"0x2000\", s2 = 8, m0 = 8 }\n");
+    let c = sgprs(&[("s[0:1]", 0x2000), ("s2", 8), ("m0", 8)]);
     let r = run_src(
         &format!("s_store_dword s4, s[0:1], s2 glc\n{W}s_endpgm\n"),
         &c,
@@ -775,7 +794,7 @@ fn atc_probe_is_a_no_op() {
 
 #[test]
 fn misaligned_64_bit_atomic_is_reported() {
-    let c = cfg("[wave]\nsgpr = { \"s[0:1]\" = \"0x1004\", \"s[4:5]\" = 1 }\n");
+    let c = sgprs(&[("s[0:1]", 0x1004), ("s[4:5]", 1)]);
     let r = run_dump(
         &format!("s_atomic_add_x2 s[4:5], s[0:1], 0x0\n{W}s_endpgm\n"),
         &c,

@@ -1,8 +1,26 @@
 #![allow(dead_code)]
 use gpumem_wave::*;
 
-pub fn cfg(extra: &str) -> VegaConfig {
-    toml::from_str(extra).expect("config")
+/// `value` in the registers `name` names ([`SgprInit::new`]).
+pub fn reg(name: &str, value: u64) -> SgprInit {
+    SgprInit::new(name, value).expect("register")
+}
+
+/// One value per register `name` names.
+pub fn dwords(name: &str, values: &[u32]) -> SgprInit {
+    SgprInit::dwords(name, values).expect("registers")
+}
+
+/// The default configuration with these initial registers for every wave.
+pub fn with_regs(regs: Vec<SgprInit>) -> VegaConfig {
+    let mut c = VegaConfig::default();
+    c.wave.sgpr = regs;
+    c
+}
+
+/// [`with_regs`] of `(name, value)` pairs.
+pub fn sgprs(regs: &[(&str, u64)]) -> VegaConfig {
+    with_regs(regs.iter().map(|(n, v)| reg(n, *v)).collect())
 }
 
 pub fn mem_u32(addr: u64, vals: &[u32]) -> MemoryInit {
@@ -59,7 +77,7 @@ pub fn run_dump(src: &str, c: &VegaConfig, mem: &[MemoryInit], addr: u64, len: u
 
 /// Base config: s[0:1] = 0x1000.
 pub fn base() -> VegaConfig {
-    cfg("[wave]\nsgpr = { \"s[0:1]\" = \"0x1000\" }\n")
+    sgprs(&[("s[0:1]", 0x1000)])
 }
 
 /// 32 dwords 100, 101, … at 0x1000.
