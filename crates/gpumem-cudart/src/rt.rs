@@ -217,6 +217,40 @@ pub struct Runtime {
 /// special stream handles (`cudaStreamLegacy` 1, `cudaStreamPerThread` 2).
 const HANDLE_SHIFT: u32 = 8;
 
+/// One line of `gpumem cuda --report F.jsonl`: a launch, how it went.
+#[derive(serde::Serialize)]
+struct LaunchRow<'a> {
+    kernel: &'a str,
+    grid: [u32; 3],
+    block: [u32; 3],
+    shared_bytes: u64,
+    warp_instructions: u64,
+    seconds: f64,
+    /// 1: the kernel faulted.
+    faults: u32,
+    #[serde(flatten)]
+    outcome: Outcome<'a>,
+}
+
+/// How a launch ended: its counts, or the error it failed with.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+enum Outcome<'a> {
+    Ran {
+        out_of_bounds: usize,
+        hazards: usize,
+        /// The cycle model's count (`null`: not timed).
+        cycles: Option<u64>,
+        elapsed_ms: f64,
+        cooperative: bool,
+    },
+    Faulted {
+        /// The CUDA error's name.
+        error: Option<&'static str>,
+        fault: &'a str,
+    },
+}
+
 impl Runtime {
     /// A runtime with the given options.
     pub fn new(opts: Options) -> Runtime {
@@ -765,20 +799,22 @@ impl Runtime {
                         w.message
                     );
                 }
-                self.write_report(serde_json::json!({
-                    "kernel": name,
-                    "grid": grid,
-                    "block": block,
-                    "shared_bytes": shared,
-                    "warp_instructions": rep.warp_instructions,
-                    "seconds": secs,
-                    "faults": 0,
-                    "out_of_bounds": rep.warnings.len(),
-                    "hazards": rep.hazards.len(),
-                    "cycles": cycles,
-                    "elapsed_ms": rep.elapsed_ms,
-                    "cooperative": cooperative,
-                }));
+                self.write_report(&LaunchRow {
+                    kernel: &name,
+                    grid,
+                    block,
+                    shared_bytes: shared,
+                    warp_instructions: rep.warp_instructions,
+                    seconds: secs,
+                    faults: 0,
+                    outcome: Outcome::Ran {
+                        out_of_bounds: rep.warnings.len(),
+                        hazards: rep.hazards.len(),
+                        cycles,
+                        elapsed_ms: rep.elapsed_ms,
+                        cooperative,
+                    },
+                });
                 Ok(())
             }
             Err(mut e) => {
@@ -799,17 +835,19 @@ impl Runtime {
                     self.totals.faults += 1;
                     self.totals.seconds += secs;
                     self.totals.warp_instructions += executed;
-                    self.write_report(serde_json::json!({
-                        "kernel": name,
-                        "grid": grid,
-                        "block": block,
-                        "shared_bytes": shared,
-                        "warp_instructions": executed,
-                        "seconds": secs,
-                        "faults": 1,
-                        "error": ce::name(f.code),
-                        "fault": f.why,
-                    }));
+                    self.write_report(&LaunchRow {
+                        kernel: &name,
+                        grid,
+                        block,
+                        shared_bytes: shared,
+                        warp_instructions: executed,
+                        seconds: secs,
+                        faults: 1,
+                        outcome: Outcome::Faulted {
+                            error: ce::name(f.code),
+                            fault: &f.why,
+                        },
+                    });
                 }
                 Err(f)
             }
@@ -837,8 +875,10 @@ impl Runtime {
         std::mem::take(&mut self.asserts).concat()
     }
 
-    fn write_report(&mut self, line: serde_json::Value) {
+    fn write_report(&mut self, row: &LaunchRow<'_>) {
         if let Some(f) = &mut self.report {
+            // Through a `Value`: its keys in name order, one line.
+            let line = serde_json::to_value(row).unwrap_or_default();
             let _ = writeln!(f, "{line}");
         }
     }
