@@ -67,6 +67,17 @@ fn lock() -> MutexGuard<'static, Option<Runtime>> {
     RUNTIME.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// Says once per name that a call is not supported (a stub, `src/stubs.rs`, or a
+/// registration gpumem cannot serve), and records it as the last error.
+pub fn not_supported(what: &str) {
+    with(|rt| {
+        if rt.unsupported.insert(what.to_string()) {
+            eprintln!("gpumem: {what} is not supported (cudaErrorNotSupported)");
+        }
+        rt.last_error = crate::error::NOT_SUPPORTED;
+    });
+}
+
 /// Runs `f` on the runtime (made on first use from the environment).
 pub fn with<T>(f: impl FnOnce(&mut Runtime) -> T) -> T {
     let mut g = lock();
@@ -357,7 +368,7 @@ unsafe fn refuse_reference(kind: &str, device_name: *const c_char) {
     let _ = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: the caller's promise.
         let name = unsafe { c_str(device_name) }.unwrap_or_default();
-        crate::stubs::not_supported(&format!("{kind} reference `{name}`"));
+        not_supported(&format!("{kind} reference `{name}`"));
     }));
 }
 

@@ -3,18 +3,9 @@
 //! `cudaErrorNotSupported` and gpumem says once which call it was. Callers clean up
 //! their own arguments (System V), so a stub may ignore them.
 
+use crate::api::not_supported;
 use crate::error::{CudaError, NOT_SUPPORTED};
 use std::panic::catch_unwind;
-
-/// Says once per name that a call is not supported, and records it.
-pub fn not_supported(what: &str) {
-    crate::api::with(|rt| {
-        if rt.unsupported.insert(what.to_string()) {
-            eprintln!("gpumem: {what} is not supported (cudaErrorNotSupported)");
-        }
-        rt.last_error = NOT_SUPPORTED;
-    });
-}
 
 macro_rules! stubs {
     ($($name:ident),* $(,)?) => {$(

@@ -5,10 +5,12 @@
 
 use crate::dump::JsonDumps;
 use crate::manifest::DumpOf;
-use crate::report::{DumpOut, dump_name, hex, pc_text};
+use crate::report::{DumpOut, Report, dump_name};
+use crate::text::{hex, pc_text};
 use gpumem_mem::scache::CacheStats;
 use gpumem_warp::exec::InstStats;
 use serde::Serialize;
+use serde_json::Value;
 
 pub use crate::timing::{InstTimingRow, TimingRow};
 
@@ -478,5 +480,52 @@ pub(crate) fn vega_dump(d: &gpumem_wave::report::Dump, file: Option<String>) -> 
         bytes: d.bytes.clone(),
         file,
         symbol: None,
+    }
+}
+
+/// The Maxwell report's JSON, written from the typed rows above.
+impl Report {
+    /// The JSON report ([`crate::json`], `docs/report.schema.json`).
+    pub fn to_json(&self) -> Value {
+        self.to_json_with(JsonDumps::Hex)
+    }
+
+    /// [`Report::to_json`] with the dumps' bytes in `form`.
+    pub fn to_json_with(&self, form: JsonDumps) -> Value {
+        self.json_report(form).to_value()
+    }
+
+    /// The typed JSON report, the dumps' bytes in `form`.
+    pub fn json_report(&self, form: JsonDumps) -> JsonReport {
+        JsonReport {
+            isa: "maxwell",
+            program: self.program.clone(),
+            kernel: self.kernel.clone(),
+            target: self.target.clone(),
+            launch: Launch::Maxwell {
+                grid: self.grid,
+                block: self.block,
+                registers: self.registers,
+            },
+            stopped: self.stopped,
+            dumps: self.dumps.iter().map(|d| DumpRow::new(d, form)).collect(),
+            faults: self.faults.iter().map(FaultRow::maxwell).collect(),
+            faults_dropped: self.stats.faults_dropped,
+            hazards: self.hazards.iter().map(HazardRow::maxwell).collect(),
+            stats: StatsRow {
+                instructions: self.stats.warp_instructions,
+                per_instruction: self
+                    .stats
+                    .per_inst
+                    .iter()
+                    .map(|(pc, s)| InstRow::maxwell(Some(*pc), s))
+                    .collect(),
+                totals: InstRow::maxwell(None, &self.stats.totals()),
+                scalar: None,
+            },
+            waves: None,
+            warnings: None,
+            timing: self.timing.as_ref().map(crate::timing::TimingRow::new),
+        }
     }
 }

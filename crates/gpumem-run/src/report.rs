@@ -1,11 +1,10 @@
 //! The result of a run: dumps, faults and statistics, as text and as JSON ([`crate::json`]).
 
-use crate::dump::{JsonDumps, View};
-use crate::json::{DumpRow, FaultRow, HazardRow, InstRow, JsonReport, Launch, StatsRow};
+use crate::dump::View;
 use crate::manifest::DumpOf;
+use crate::text::{pc_text, shown, text_width};
 use gpumem_warp::exec::Stats;
 use gpumem_warp::{Fault, Hazard};
-use serde_json::Value;
 use std::fmt;
 
 /// One dumped region.
@@ -72,43 +71,6 @@ pub struct Report {
     pub hazards_dropped: u64,
 }
 
-/// Bytes as lower-case hex, in memory order.
-pub(crate) fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
-}
-
-/// An instruction address as both ISAs print it in reports (`0x0010`).
-pub(crate) fn pc_text(pc: u64) -> String {
-    format!("{pc:#06x}")
-}
-
-/// Most characters of an instruction's text the tables show (longer texts end in `…`).
-pub(crate) const MAX_TEXT: usize = 72;
-
-/// The width of a table's instruction column: its longest text (as shown, at most
-/// [`MAX_TEXT`] characters), at least `min`.
-pub(crate) fn text_width<'a>(min: usize, texts: impl IntoIterator<Item = &'a str>) -> usize {
-    texts
-        .into_iter()
-        .map(|t| shown(t).chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(min)
-}
-
-/// An instruction's text as the tables show it: without its `;`, at most [`MAX_TEXT`]
-/// characters (a longer one cut, with an ellipsis).
-pub(crate) fn shown(text: &str) -> String {
-    let t = text.trim_end_matches(';').trim();
-    match t.char_indices().nth(MAX_TEXT) {
-        None => t.to_string(),
-        Some(_) => {
-            let cut: String = t.chars().take(MAX_TEXT - 1).collect();
-            format!("{cut}…")
-        }
-    }
-}
-
 /// The name a dump's source has in reports (`global`, ..., `registers`).
 pub(crate) fn dump_name(of: DumpOf) -> &'static str {
     match of {
@@ -126,50 +88,6 @@ impl Report {
         };
         let texts: Vec<String> = self.listing.iter().map(|(_, t)| t.clone()).collect();
         t.write_json(&texts, out)
-    }
-
-    /// The JSON report ([`crate::json`], `docs/report.schema.json`).
-    pub fn to_json(&self) -> Value {
-        self.to_json_with(JsonDumps::Hex)
-    }
-
-    /// [`Report::to_json`] with the dumps' bytes in `form`.
-    pub fn to_json_with(&self, form: JsonDumps) -> Value {
-        self.json_report(form).to_value()
-    }
-
-    /// The typed JSON report, the dumps' bytes in `form`.
-    pub fn json_report(&self, form: JsonDumps) -> JsonReport {
-        JsonReport {
-            isa: "maxwell",
-            program: self.program.clone(),
-            kernel: self.kernel.clone(),
-            target: self.target.clone(),
-            launch: Launch::Maxwell {
-                grid: self.grid,
-                block: self.block,
-                registers: self.registers,
-            },
-            stopped: self.stopped,
-            dumps: self.dumps.iter().map(|d| DumpRow::new(d, form)).collect(),
-            faults: self.faults.iter().map(FaultRow::maxwell).collect(),
-            faults_dropped: self.stats.faults_dropped,
-            hazards: self.hazards.iter().map(HazardRow::maxwell).collect(),
-            stats: StatsRow {
-                instructions: self.stats.warp_instructions,
-                per_instruction: self
-                    .stats
-                    .per_inst
-                    .iter()
-                    .map(|(pc, s)| InstRow::maxwell(Some(*pc), s))
-                    .collect(),
-                totals: InstRow::maxwell(None, &self.stats.totals()),
-                scalar: None,
-            },
-            waves: None,
-            warnings: None,
-            timing: self.timing.as_ref().map(crate::timing::TimingRow::new),
-        }
     }
 
     /// The report for people, dumps shown as `view`.

@@ -7,7 +7,7 @@
 //! parameter: bank 0, the parameter's offset). docs/14-textures.md.
 
 use crate::RunError;
-use crate::manifest::Num;
+use crate::num::Num;
 use gpumem_tex::head::{Pools, encode_texhead, encode_texsamp};
 use gpumem_tex::{
     AddressMode, Components, DataType, Filter, Format, Layout, Sampler, Texture, TextureType,

@@ -1,6 +1,6 @@
 //! The timed part of a Maxwell report (`[timing]`, `gpumem run --timing`): JSON and text.
 
-use crate::report::pc_text;
+use crate::text::pc_text;
 use gpumem_timing::{Level, Occupancy, Stalls, StopReason, TimingReport};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -152,7 +152,7 @@ pub(crate) fn write(f: &mut impl fmt::Write, t: &TimingReport) -> fmt::Result {
     if let Some(m) = &t.stop_message {
         writeln!(f, "  stopped: {m}")?;
     }
-    let w = crate::report::text_width(36, t.per_inst.values().map(|i| i.text.as_str()));
+    let w = crate::text::text_width(36, t.per_inst.values().map(|i| i.text.as_str()));
     writeln!(
         f,
         "  {:>6}  {:<w$} {:>7} {:>8} {:>6} {:>9} {:<20} {:>6} {:>7} {:>6} {:>5}",
@@ -173,7 +173,7 @@ pub(crate) fn write(f: &mut impl fmt::Write, t: &TimingReport) -> fmt::Result {
             f,
             "  {:>6}  {:<w$} {:>7} {:>8.1} {:>6} {:>9} {:<20} {:>6} {:>7} {:>6} {:>5.1}",
             pc_text(*pc),
-            crate::report::shown(&i.text),
+            crate::text::shown(&i.text),
             i.issued,
             i.latency_avg,
             i.latency_max,

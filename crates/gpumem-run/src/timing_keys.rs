@@ -7,10 +7,14 @@
 //! [`TimingConfig`] and knows nothing of TOML.
 
 use crate::RunError;
-use crate::manifest::TimingSection;
 use gpumem_mem::hierarchy::{Geometry, Preset};
 use gpumem_timing::TimingConfig;
 use toml::Value;
+
+/// `[timing]` as written: every key with its position, so that a bad key or value is
+/// reported where it is.
+pub type TimingSection =
+    std::collections::BTreeMap<toml::Spanned<String>, toml::Spanned<toml::Value>>;
 
 /// How a value sets one key's field (`Err`: what is wrong with the value).
 type Setter = fn(&mut TimingConfig, &Value) -> Result<(), String>;

@@ -10,7 +10,7 @@ use crate::json::{
     self, DumpRow, FaultRow, HazardRow, InstRow, JsonReport, Launch, ScalarRow, StatsRow, WaveRow,
 };
 use crate::manifest::{VegaManifest, global_regions};
-use crate::report::pc_text;
+use crate::text::pc_text;
 use gpumem_vega::code_object;
 use gpumem_wave::{DumpRequest, FaultKind, MemoryInit, VegaConfig, WaveEnd, WaveReport};
 use serde_json::Value;
@@ -263,14 +263,14 @@ impl VegaReport {
             );
         }
         let _ = writeln!(f, "\nstatistics:");
-        let w = crate::report::text_width(44, s.per_instruction.iter().map(|i| i.text.as_str()));
+        let w = crate::text::text_width(44, s.per_instruction.iter().map(|i| i.text.as_str()));
         let _ = writeln!(f, "  {:>6}  {:<w$} {:>8}", "pc", "instruction", "executed");
         for i in &s.per_instruction {
             let _ = writeln!(
                 f,
                 "  {:>6}  {:<w$} {:>8}",
                 pc_text(i.pc),
-                crate::report::shown(&i.text),
+                crate::text::shown(&i.text),
                 i.executed
             );
         }

@@ -17,6 +17,7 @@ use gpumem_maxwell::table::BarRed;
 use gpumem_maxwell::{Operand, RZ};
 use gpumem_mem::{Access, AccessKind, CtaMemory, Memory, Space, WARP, model};
 
+mod devcall;
 mod parallel;
 
 /// Most faults kept in the report (the rest are only counted).
