@@ -141,8 +141,9 @@ pub(crate) struct Entry {
     /// The row's text depends on the word and the reuse flags only, not on the
     /// instruction's address (no branch-target operand): the stream may reuse it.
     pub(crate) text_by_word: bool,
-    /// What the printer needs of the row.
-    pub(crate) print: crate::print::RowPlan,
+    /// The row's position in [`ROWS`] (the printer keeps its plans in that order:
+    /// [`crate::print::plan_of_row`]).
+    pub(crate) row: u32,
 }
 
 /// A modifier group's value in a word without the group's case analysis:
@@ -183,7 +184,7 @@ impl GroupBits {
 }
 
 impl Entry {
-    fn of(op: &'static OpSpec) -> Entry {
+    fn of(row: usize, op: &'static OpSpec) -> Entry {
         let mut check = 0u16;
         for (i, g) in op.mods.iter().enumerate() {
             let width = g.field.width as u32 + g.hi.map_or(0, |h| h.width as u32);
@@ -215,7 +216,7 @@ impl Entry {
                 .operands
                 .iter()
                 .any(|k| matches!(k, OpKind::Target { .. })),
-            print: crate::print::RowPlan::of(op),
+            row: row as u32,
         }
     }
 }
@@ -362,7 +363,12 @@ static INDEX: LazyLock<RowIndex> = LazyLock::new(|| {
             list.join("\n")
         );
     }
-    let facts: Vec<Entry> = ROWS.iter().copied().map(Entry::of).collect();
+    let facts: Vec<Entry> = ROWS
+        .iter()
+        .copied()
+        .enumerate()
+        .map(|(row, op)| Entry::of(row, op))
+        .collect();
     let slots: Vec<Slot> = facts
         .iter()
         .enumerate()
@@ -1096,7 +1102,11 @@ mod tests {
         let top = 0xfff8_0000_0000_0000;
         let general = row("GENERAL", 0x5c00 << 48, top, Target::Sm50);
         let special = row("SPECIAL", 0x5c00 << 48 | 4, top | 0xf, Target::Sm50);
-        let facts: Vec<Entry> = [general, special].into_iter().map(Entry::of).collect();
+        let facts: Vec<Entry> = [general, special]
+            .into_iter()
+            .enumerate()
+            .map(|(row, op)| Entry::of(row, op))
+            .collect();
         let mut list = [0u32, 1].map(|row| Slot {
             mask: facts[row as usize].op.mask,
             opcode: facts[row as usize].op.opcode,

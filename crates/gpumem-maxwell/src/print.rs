@@ -269,15 +269,29 @@ pub fn write_guard(inst: &Inst, out: &mut impl Sink) {
 
 /// Mnemonic, modifiers and operands.
 pub fn write_body(inst: &Inst, out: &mut impl Sink) {
-    match crate::codec::entry_of(inst.op) {
-        Some(e) => write_body_with(inst, &e.print, out),
+    match crate::codec::entry_of(inst.op).and_then(|e| plan_of_row(e.row)) {
+        Some(plan) => write_body_with(inst, plan, out),
         // A row that is not in the table's list (built by hand): its plan, made here.
         None => write_body_with(inst, &RowPlan::of(inst.op), out),
     }
 }
 
-/// What the printer needs of a row, derived from the row once (the decoder's index
-/// keeps one per row): its spellings padded for fixed-size copies, by value, and which
+/// The plans of the table's rows, in [`ROWS`](crate::codec::ROWS) order (derived from
+/// the rows once, on first use).
+static PLANS: std::sync::LazyLock<Box<[RowPlan]>> = std::sync::LazyLock::new(|| {
+    crate::codec::ROWS
+        .iter()
+        .map(|&op| RowPlan::of(op))
+        .collect()
+});
+
+/// The print plan of row number `row` of [`ROWS`](crate::codec::ROWS).
+pub(crate) fn plan_of_row(row: u32) -> Option<&'static RowPlan> {
+    PLANS.get(row as usize)
+}
+
+/// What the printer needs of a row, derived from the row once (one per row of the
+/// table, [`plan_of_row`]): its spellings padded for fixed-size copies, by value, and which
 /// modifier groups and flags go with which operand.
 pub(crate) struct RowPlan {
     name: Short,

@@ -176,7 +176,8 @@ pub fn render_stream<S: Sink, E>(
             let head = cur.settle(&pos);
             match (cur.result(&slot), memo.as_mut(), cur.entry) {
                 (Ok(i), Some(m), Some(e)) => {
-                    let (glen, at) = inst_line(&head, i, Some(&e.print), compact, out);
+                    let plan = print::plan_of_row(e.row);
+                    let (glen, at) = inst_line(&head, i, plan, compact, out);
                     m.put(pos.word, reuse, e, glen, out.since(at));
                     line_end(&head, i.ctrl.is_pad(), out);
                 }
@@ -265,7 +266,7 @@ impl<'a> Cursor<'a> {
 
     /// The print plan of the last instruction decoded.
     fn plan(&self) -> Option<&'static print::RowPlan> {
-        self.entry.map(|e| &e.print)
+        self.entry.and_then(|e| print::plan_of_row(e.row))
     }
 
     /// Decodes the next instruction into `inst` (valid where [`Cursor::result`] says so).
