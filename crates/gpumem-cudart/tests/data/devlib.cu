@@ -11,29 +11,7 @@
 
 namespace cg = cooperative_groups;
 
-static int checks = 0, failed = 0;
-
-#define CHECK(cond)                                                                 \
-  do {                                                                              \
-    ++checks;                                                                       \
-    if (!(cond)) {                                                                  \
-      ++failed;                                                                     \
-      printf("FAILED line %d: %s\n", __LINE__, #cond);                              \
-    }                                                                               \
-  } while (0)
-
-#define EXPECT(call, code)                                                          \
-  do {                                                                              \
-    cudaError_t e_ = (call);                                                        \
-    ++checks;                                                                       \
-    if (e_ != (code)) {                                                             \
-      ++failed;                                                                     \
-      printf("FAILED line %d: %s returned %d (%s), expected %d\n", __LINE__, #call, \
-             (int)e_, cudaGetErrorName(e_), (int)(code));                           \
-    }                                                                               \
-  } while (0)
-
-#define OK(call) EXPECT(call, cudaSuccess)
+#include "check.h"
 
 // Each thread allocates n ints, fills them and leaves the pointer for the next kernel.
 __global__ void alloc_blocks(int **ptrs, int n) {

@@ -8,29 +8,7 @@
 #include <cstring>
 #include <cuda_runtime.h>
 
-static int checks = 0, failed = 0;
-
-#define CHECK(cond)                                                                 \
-  do {                                                                              \
-    ++checks;                                                                       \
-    if (!(cond)) {                                                                  \
-      ++failed;                                                                     \
-      printf("FAILED line %d: %s\n", __LINE__, #cond);                              \
-    }                                                                               \
-  } while (0)
-
-#define EXPECT(call, code)                                                          \
-  do {                                                                              \
-    cudaError_t e_ = (call);                                                        \
-    ++checks;                                                                       \
-    if (e_ != (code)) {                                                             \
-      ++failed;                                                                     \
-      printf("FAILED line %d: %s returned %d (%s), expected %d\n", __LINE__, #call, \
-             (int)e_, cudaGetErrorName(e_), (int)(code));                           \
-    }                                                                               \
-  } while (0)
-
-#define OK(call) EXPECT(call, cudaSuccess)
+#include "check.h"
 
 // out[y][x] = 2 * s[y][x] + 1, written back to the surface (read and write, trap mode)
 __global__ void twice_plus_one(cudaSurfaceObject_t s, float *out, int w) {

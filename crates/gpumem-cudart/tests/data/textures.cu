@@ -7,29 +7,7 @@
 #include <cstring>
 #include <cuda_runtime.h>
 
-static int checks = 0, failed = 0;
-
-#define CHECK(cond)                                                                 \
-  do {                                                                              \
-    ++checks;                                                                       \
-    if (!(cond)) {                                                                  \
-      ++failed;                                                                     \
-      printf("FAILED line %d: %s\n", __LINE__, #cond);                              \
-    }                                                                               \
-  } while (0)
-
-#define EXPECT(call, code)                                                          \
-  do {                                                                              \
-    cudaError_t e_ = (call);                                                        \
-    ++checks;                                                                       \
-    if (e_ != (code)) {                                                             \
-      ++failed;                                                                     \
-      printf("FAILED line %d: %s returned %d (%s), expected %d\n", __LINE__, #call, \
-             (int)e_, cudaGetErrorName(e_), (int)(code));                           \
-    }                                                                               \
-  } while (0)
-
-#define OK(call) EXPECT(call, cudaSuccess)
+#include "check.h"
 
 __global__ void read2d(cudaTextureObject_t t, float *out, int w, int h, float off) {
   int x = threadIdx.x, y = blockIdx.x;

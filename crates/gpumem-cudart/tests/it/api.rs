@@ -1,23 +1,9 @@
 //! `tests/data/api.cu`: every implemented entry point, its results and error codes,
 //! checked by the program itself.
 
-use std::path::PathBuf;
-
 #[test]
 fn every_entry_point_returns_what_cuda_documents() {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let exe = dir.join("api");
-    super::build(
-        &super::repo().join("crates/gpumem-cudart/tests/data/api.cu"),
-        &exe,
-    );
-    let out = super::run(&exe, &[("GPUMEM_SUMMARY", "1")]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success() && stdout.contains("failed: 0"),
-        "{stdout}\n{stderr}"
-    );
+    let (stdout, stderr) = super::run_checked("api", &[("GPUMEM_SUMMARY", "1")]);
     // Device printf at the synchronisation point, CTA by CTA, lanes in order.
     let said: String = (0..4)
         .map(|i| format!("say 7 1.50 from {}.{} [   ab]\n", i / 2, i % 2))

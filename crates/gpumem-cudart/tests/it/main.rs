@@ -67,3 +67,21 @@ fn run(exe: &Path, env: &[(&str, &str)]) -> std::process::Output {
     }
     c.output().expect("the program runs")
 }
+
+/// Builds `tests/data/NAME.cu`, runs it with `env` and checks that it passed every one of
+/// its own checks (`check.h`: exit 0 and "failed: 0"); its standard output and error.
+fn run_checked(name: &str, env: &[(&str, &str)]) -> (String, String) {
+    let exe = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    build(
+        &repo().join(format!("crates/gpumem-cudart/tests/data/{name}.cu")),
+        &exe,
+    );
+    let out = run(&exe, env);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        out.status.success() && stdout.contains("failed: 0"),
+        "{stdout}\n{stderr}"
+    );
+    (stdout, stderr)
+}
