@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# Compares the gpumem-warp emulator benchmark (crates/gpumem-warp/benches/warp.rs) of two
-# git revisions on the same machine state: builds each revision's release bench binary
-# from `git archive` (no worktree is added), then runs them alternately ROUNDS times on
-# FILTER and prints each run's throughput line.
+# Compares a criterion benchmark of two git revisions on the same machine state: builds
+# each revision's release bench binary from `git archive` (no worktree is added), then
+# runs them alternately ROUNDS times on FILTER and prints each run's throughput line.
+# The bench is $CRATE's $BENCH (default: the gpumem-warp emulator benchmark,
+# crates/gpumem-warp/benches/warp.rs).
 #
-#   scripts/bench-alternate.sh BEFORE_REV [AFTER_REV=HEAD] [FILTER=reduce_shared_16Ki] [ROUNDS=3]
+#   [CRATE=gpumem-warp BENCH=warp] scripts/bench-alternate.sh BEFORE_REV [AFTER_REV=HEAD] [FILTER=reduce_shared_16Ki] [ROUNDS=3]
 #
-# Example (the run-time scoreboard's cost): scripts/bench-alternate.sh b01dcc4 HEAD
+# Examples: the run-time scoreboard's cost: scripts/bench-alternate.sh b01dcc4 HEAD;
+# the disassembler: CRATE=gpumem-maxwell BENCH=maxwell scripts/bench-alternate.sh e82440f HEAD "maxwell-real/decode"
 set -euo pipefail
 before=${1:?usage: bench-alternate.sh BEFORE_REV [AFTER_REV] [FILTER] [ROUNDS]}
 after=${2:-HEAD}
 filter=${3:-reduce_shared_16Ki}
 rounds=${4:-3}
+crate=${CRATE:-gpumem-warp}
+bench=${BENCH:-warp}
 root=$(git rev-parse --show-toplevel)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -21,7 +25,7 @@ for tag in before after; do
   mkdir -p "$tmp/$tag"
   git -C "$root" archive "$rev" | tar -x -m -C "$tmp/$tag"
   exe=$(cd "$tmp/$tag" && CARGO_TARGET_DIR="$root/target" \
-        cargo bench -p gpumem-warp --bench warp --no-run 2>&1 \
+        cargo bench -p "$crate" --bench "$bench" --no-run 2>&1 \
         | sed -n 's/.*Executable .*(\(.*\))$/\1/p' | tail -1)
   case "$exe" in /*) ;; *) exe="$tmp/$tag/$exe" ;; esac
   [ -x "$exe" ] || exe="$root/target/${exe#*target/}"
